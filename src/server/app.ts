@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { type Clock, systemClock } from './lib/clock';
+import { loggerOptions } from './lib/logger';
+import type { Mailer } from './mail/mailer';
+import { authPlugin } from './plugins/auth';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { openapiPlugin } from './plugins/openapi';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { webAppPlugin } from './plugins/web-app';
+import { apiRoutes } from './routes/api';
+import { healthRoutes } from './routes/health';
+import type { App } from './types';
+
+export interface AppDependencies {
+  config: Config;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  clock?: Clock;
+  /** Where log lines go; tests pass a stream to read them back. */
+  logStream?: DestinationStream;
+  /** Location of the built web app; defaults to dist/web. */
+  webDistDir?: string;
+}
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Builds the whole application without listening, so tests can drive it with inject(). */
+export async function buildApp(deps: AppDependencies): Promise<App> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, deps.logStream),
+    genReqId: () => randomUUID(),
+    requestIdHeader: 'x-request-id',
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('database', deps.database);
+  app.decorate('db', deps.database.db);
+  app.decorate('mailer', deps.mailer);
+  app.decorate('clock', deps.clock ?? systemClock);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(openapiPlugin);
+  await app.register(authPlugin);
+  await app.register(healthRoutes);
+  await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(webAppPlugin, { distDir: deps.webDistDir });
+  return app;
+}

@@ -1,0 +1,56 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config';
+import { nameSchema, emailSchema, newPasswordSchema } from '../../shared/account';
+import { ensureAdmin } from '../services/admin-accounts';
+import { openConfiguredDatabase } from '../startup';
+
+const usage = 'Usage: npm run create-admin -- --email E --name N --password P';
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' }, help: { type: 'boolean' } },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(`${usage}\n\nCreates an admin account, or makes the account with that email an admin (and sets its password).`);
+    return 0;
+  }
+  const email = emailSchema.safeParse(values.email);
+  const name = nameSchema.safeParse(values.name ?? 'Administrator');
+  const password = newPasswordSchema.safeParse(values.password);
+  const problems = [
+    !email.success && `--email: ${email.error.issues[0]?.message}`,
+    !name.success && `--name: ${name.error.issues[0]?.message}`,
+    !password.success && `--password: ${password.error.issues[0]?.message}`,
+  ].filter(Boolean);
+  if (problems.length > 0 || !email.success || !name.success || !password.success) {
+    console.error(`${problems.join('\n')}\n${usage}`);
+    return 2;
+  }
+
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config);
+  try {
+    await database.migrate();
+    const result = await ensureAdmin(
+      database.db,
+      { email: email.data, name: name.data, password: password.data, resetPassword: true },
+      new Date(),
+    );
+    const verb = { created: 'Created', promoted: 'Promoted to admin:', updated: 'Updated admin', unchanged: 'Already an admin:' }[result.outcome];
+    console.log(`${verb} ${result.user.email}`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    if (err instanceof ConfigError) console.error(err.message);
+    else if (err instanceof Error && /lock|already in use/i.test(err.message)) console.error(`${err.message}\nIs the server running on the same DATA_DIR? Stop it first.`);
+    else console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,87 @@
+import { fileURLToPath } from 'node:url';
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** The same Drizzle API whichever engine is underneath; services accept a transaction too. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number; onPoolError?: (err: Error) => void }
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.kind === 'postgres') return openPostgres(options);
+  return openPglite(options);
+}
+
+async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+  });
+  // An idle client losing its connection must not take the process down; the next query reconnects.
+  pool.on('error', (err) => options.onPoolError?.(err));
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    migrate: async () => {
+      const client = await pool.connect();
+      try {
+        // Several instances may start at once; only one applies migrations at a time.
+        await client.query('select pg_advisory_lock(7243001)');
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock(7243001)').catch(() => undefined);
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>): Promise<DatabaseHandle> {
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    },
+    close: () => client.close(),
+  };
+}
+
+/** The PGlite instance behind a handle, for snapshotting in tests and backups. */
+export async function dumpPglite(handle: DatabaseHandle): Promise<Blob> {
+  const client = (handle.db as unknown as { $client: PGlite }).$client;
+  return client.dumpDataDir('none');
+}

@@ -1,0 +1,54 @@
+import type { ErrorCode } from '../../shared/errors';
+
+/**
+ * A failure the user can act on. Services throw it with a code; the central error handler
+ * turns the code into an HTTP status, so services stay free of HTTP.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const statusByErrorCode: Record<ErrorCode, number> = {
+  validation_error: 400,
+  bad_request: 400,
+  unauthenticated: 401,
+  invalid_credentials: 401,
+  forbidden: 403,
+  account_disabled: 403,
+  email_not_verified: 403,
+  not_found: 404,
+  conflict: 409,
+  email_taken: 409,
+  verification_invalid: 400,
+  verification_used: 410,
+  verification_expired: 410,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+};
+
+/** PostgreSQL's unique_violation, identical from pg and PGlite. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const e = findPgError(err);
+  return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
+}
+
+function findPgError(err: unknown): { code?: string; constraint?: string } | undefined {
+  // Drizzle wraps driver errors; the original sits in `cause`.
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
+      return { code: candidate.code, constraint: typeof candidate.constraint === 'string' ? candidate.constraint : undefined };
+    }
+    current = candidate.cause;
+  }
+  return undefined;
+}

@@ -1,0 +1,38 @@
+import type { FastifyServerOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
+
+const SENSITIVE_QUERY = /([?&](?:secret|token|password|key|code)[^=&]*=)[^&]*/gi;
+
+/** Request URLs reach the log with secret-bearing query values masked (the verify link carries one). */
+export function redactUrl(url: string): string {
+  return url.replace(SENSITIVE_QUERY, '$1[REDACTED]');
+}
+
+export function loggerOptions(level: string, stream?: DestinationStream): FastifyServerOptions['logger'] {
+  return {
+    level,
+    stream,
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.passwordHash',
+        '*.secret',
+        '*.token',
+      ],
+      censor: '[REDACTED]',
+    },
+    serializers: {
+      req(request) {
+        return {
+          method: request.method,
+          url: redactUrl(request.url),
+          remoteAddress: request.ip,
+          userAgent: request.headers['user-agent'],
+        };
+      },
+    },
+  };
+}

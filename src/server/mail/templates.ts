@@ -1,0 +1,29 @@
+import type { MailMessage } from './mailer';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export function verificationMail(input: { to: string; name: string; siteName: string; link: string }): MailMessage {
+  const { name, siteName, link } = input;
+  return {
+    to: input.to,
+    subject: `Verify your email for ${siteName}`,
+    text: [
+      `Hello ${name},`,
+      '',
+      `Please confirm your email address to finish setting up your ${siteName} account:`,
+      '',
+      link,
+      '',
+      'The link works once and expires in 48 hours. If you did not sign up, you can ignore this message.',
+    ].join('\n'),
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
+<p>Hello ${escapeHtml(name)},</p>
+<p>Please confirm your email address to finish setting up your ${escapeHtml(siteName)} account:</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#4338ca;color:#fff;border-radius:6px;text-decoration:none">Verify my email</a></p>
+<p>Or open this address: <br><span style="word-break:break-all">${escapeHtml(link)}</span></p>
+<p style="color:#555">The link works once and expires in 48 hours. If you did not sign up, you can ignore this message.</p>
+</body></html>`,
+  };
+}

@@ -1,0 +1,55 @@
+import pino from 'pino';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { createMailer } from './mail/mailer';
+import { openConfiguredDatabase, prepareDatabase } from './startup';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+const config = readConfig();
+const bootLogger = pino({ level: config.logLevel });
+const database = await openConfiguredDatabase(config, bootLogger);
+const mailer = createMailer(config.mail);
+const app = await buildApp({ config, database, mailer });
+
+try {
+  await prepareDatabase(config, database, app.log, new Date());
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(
+    `Tutorly is running at ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded in ${config.database.kind === 'pglite' ? config.database.dataDir : ''}` : 'PostgreSQL server'}, mail: ${mailer.kind === 'smtp' ? 'SMTP' : `outbox folder ${config.mail.transport === 'outbox' ? config.mail.dir : ''}`})`,
+  );
+} catch (err) {
+  app.log.fatal({ err }, 'start-up failed');
+  await database.close().catch(() => undefined);
+  process.exit(1);
+}
+
+let shuttingDown = false;
+async function shutdown(signal: string): Promise<void> {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  app.log.info(`${signal} received: finishing open requests, then stopping`);
+  const forceExit = setTimeout(() => process.exit(1), 10_000);
+  forceExit.unref();
+  try {
+    await app.close();
+    mailer.close();
+    await database.close();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,55 @@
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/errors';
+import type { NewSession } from '../services/sessions';
+import { findSessionUser } from '../services/sessions';
+
+export const SESSION_COOKIE = 'tutorly_session';
+
+export const authPlugin = fp(async function auth(app: FastifyInstance) {
+  await app.register(fastifyCookie);
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionToken', null);
+});
+
+/** onRequest hook for API scopes: resolves the cookie to a user; a dead cookie is cleared. */
+export async function loadSessionUser(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) return;
+  const user = await findSessionUser(this.db, token, this.clock());
+  if (user) {
+    request.user = user;
+    request.sessionToken = token;
+  } else {
+    clearSessionCookie(reply);
+  }
+}
+
+export function setSessionCookie(reply: FastifyReply, session: NewSession): void {
+  reply.setCookie(SESSION_COOKIE, session.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: reply.server.config.secureCookies,
+    expires: session.expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: reply.server.config.secureCookies });
+}
+
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw new AppError('unauthenticated', 'Please log in to continue.');
+}
+
+export async function requireVerifiedUser(request: FastifyRequest): Promise<void> {
+  await requireUser(request);
+  if (!request.user!.emailVerifiedAt) throw new AppError('email_not_verified', 'Please verify your email address first.');
+}
+
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  await requireUser(request);
+  if (request.user!.role !== 'admin') throw new AppError('forbidden', 'Only administrators can do this.');
+}

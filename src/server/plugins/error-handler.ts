@@ -1,0 +1,61 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorCode } from '../../shared/errors';
+import { AppError, statusByErrorCode } from '../lib/errors';
+
+const codeByStatus: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  429: 'rate_limited',
+  503: 'service_unavailable',
+};
+
+const friendlyMessages: Partial<Record<ErrorCode, string>> = {
+  payload_too_large: 'The request is too large.',
+  rate_limited: 'Too many requests. Please wait a moment and try again.',
+};
+
+/** Connection failures from pg or a stopped server: the client gets a 503 it can retry. */
+function isDatabaseUnavailable(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const e = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof e.code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001'].includes(e.code)) return true;
+    if (typeof e.message === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(e.message)) return true;
+    current = e.cause;
+  }
+  return false;
+}
+
+/** The one place errors become responses: `{ error: { code, message } }`, never internals on 5xx. */
+export const errorHandlerPlugin = fp(async function errorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const messages = [...new Set(err.validation.map((issue) => issue.message).filter(Boolean))];
+      return reply.status(400).send({ error: { code: 'validation_error', message: messages.join(' ') || 'The request is not valid.' } });
+    }
+    if (err instanceof AppError) {
+      return reply.status(statusByErrorCode[err.code]).send({ error: { code: err.code, message: err.message } });
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.error({ err }, 'database unavailable');
+      return reply
+        .status(503)
+        .send({ error: { code: 'service_unavailable', message: 'The service is temporarily unavailable. Please try again shortly.' } });
+    }
+    const status = err.statusCode ?? 500;
+    if (status < 500 && !isResponseSerializationError(err)) {
+      const code = codeByStatus[status] ?? 'bad_request';
+      return reply.status(status).send({ error: { code, message: friendlyMessages[code] ?? err.message } });
+    }
+    request.log.error({ err }, 'request failed');
+    return reply
+      .status(500)
+      .send({ error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' } });
+  });
+});

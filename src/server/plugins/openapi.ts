@@ -1,0 +1,19 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+export const openapiPlugin = fp(async function openapi(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Tutorly API', version: '1.0.0', description: 'Accounts, tutors and reviews. Errors are `{ "error": { "code", "message" } }`.' },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'tutorly_session' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+});

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import {
+  loginRequestSchema,
+  loginResponseSchema,
+  resendVerificationResponseSchema,
+  signupRequestSchema,
+  signupResponseSchema,
+  verifyEmailRequestSchema,
+  verifyEmailResponseSchema,
+} from '../../../shared/account';
+import type { UserRow } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { verificationMail } from '../../mail/templates';
+import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth';
+import { authenticate, createUser, toAccount } from '../../services/accounts';
+import { confirmEmail, issueVerificationSecret, verificationLink } from '../../services/email-verification';
+import { createSession, revokeSession } from '../../services/sessions';
+import { getSettings } from '../../services/settings';
+import type { App } from '../../types';
+import { errorResponses } from './responses';
+
+export async function authRoutes(app: App): Promise<void> {
+  /** Sends a fresh verification link; without SMTP the link also goes to the log so a fresh install works. */
+  async function sendVerificationMail(user: UserRow): Promise<void> {
+    const now = app.clock();
+    const secret = await issueVerificationSecret(app.db, user.id, now);
+    const link = verificationLink(app.config.publicUrl, user.id, secret);
+    const { siteName } = await getSettings(app.db);
+    const result = await app.mailer.send(verificationMail({ to: user.email, name: user.name, siteName, link }));
+    if (app.mailer.kind === 'outbox') {
+      app.log.info({ outboxFile: result.outboxFile }, `No SMTP configured: verification link for ${user.email}: ${link}`);
+    }
+  }
+
+  app.post(
+    '/signup',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create a student account and send the verification mail',
+        body: signupRequestSchema,
+        response: { 201: signupResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = await createUser(app.db, request.body, app.clock());
+      try {
+        await sendVerificationMail(user);
+      } catch (err) {
+        // The account exists; the student can ask for the mail again from their dashboard.
+        request.log.error({ err, userId: user.id }, 'verification mail could not be sent');
+      }
+      return reply.status(201).send({ account: toAccount(user) });
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Start a session; sets the HttpOnly session cookie',
+        body: loginRequestSchema,
+        response: { 200: loginResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = await authenticate(app.db, request.body);
+      const session = await createSession(app.db, user.id, app.clock());
+      setSessionCookie(reply, session);
+      return { account: toAccount(user) };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'End the current session on the server and clear the cookie',
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      if (request.sessionToken) await revokeSession(app.db, request.sessionToken);
+      clearSessionCookie(reply);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/verify-email',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm an email address with the userId and secret from the mailed link',
+        body: verifyEmailRequestSchema,
+        response: { 200: verifyEmailResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await confirmEmail(app.db, request.body.userId, request.body.secret, app.clock());
+      return { verified: true as const };
+    },
+  );
+
+  app.post(
+    '/verification',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a new verification mail to the signed-in account',
+        response: { 200: resendVerificationResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      if (user.emailVerifiedAt) throw new AppError('conflict', 'Your email address is already verified.');
+      await sendVerificationMail(user);
+      return { email: user.email };
+    },
+  );
+}

@@ -1,0 +1,15 @@
+import type { App } from '../../types';
+import { loadSessionUser } from '../../plugins/auth';
+import { adminRoutes } from './admin';
+import { authRoutes } from './auth';
+import { sessionRoutes } from './session';
+import { settingsRoutes } from './settings';
+
+/** Everything under /api: the session is resolved once per request, then each area adds its guard. */
+export async function apiRoutes(app: App): Promise<void> {
+  app.addHook('onRequest', loadSessionUser);
+  await app.register(sessionRoutes);
+  await app.register(authRoutes, { prefix: '/auth' });
+  await app.register(settingsRoutes, { prefix: '/settings' });
+  await app.register(adminRoutes, { prefix: '/admin' });
+}

@@ -1,0 +1,83 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Account, LoginRequest, SignupRequest } from '../../shared/account';
+import type { Database } from '../db/client';
+import { users, type UserRow } from '../db/schema';
+import { AppError, isUniqueViolation } from '../lib/errors';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+
+export function toAccount(user: UserRow): Account {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    emailVerified: user.emailVerifiedAt !== null,
+    role: user.role,
+  };
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
+}
+
+export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.email, normalizeEmail(email))).limit(1);
+  return user;
+}
+
+const emailTaken = () => new AppError('email_taken', 'An account with this email already exists. Please log in instead.');
+
+export async function createUser(
+  db: Database,
+  input: SignupRequest & { role?: 'student' | 'admin'; emailVerifiedAt?: Date | null },
+  now: Date,
+): Promise<UserRow> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [user] = await db
+      .insert(users)
+      .values({
+        name: input.name.trim(),
+        email: normalizeEmail(input.email),
+        passwordHash,
+        role: input.role ?? 'student',
+        emailVerifiedAt: input.emailVerifiedAt ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return user!;
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_email_key')) throw emailTaken();
+    throw err;
+  }
+}
+
+/** Checks the password; the answer is the same for an unknown email and a wrong password. */
+export async function authenticate(db: Database, credentials: LoginRequest): Promise<UserRow> {
+  const user = await findUserByEmail(db, credentials.email);
+  const valid = user ? await verifyPassword(user.passwordHash, credentials.password) : await verifyAgainstDummy(credentials.password);
+  if (!user || !valid) throw new AppError('invalid_credentials', 'Invalid email or password.');
+  if (user.disabledAt) throw new AppError('account_disabled', 'This account has been disabled. Please contact the administrator.');
+  return user;
+}
+
+export async function countActiveAdmins(db: Database, exceptUserId?: string): Promise<number> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), isNull(users.disabledAt), exceptUserId ? ne(users.id, exceptUserId) : undefined));
+  return rows.length;
+}
+
+export async function markEmailVerified(db: Database, userId: string, now: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: now, updatedAt: now })
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+}

@@ -1,0 +1,25 @@
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database, DatabaseHandle } from './db/client';
+import type { UserRow } from './db/schema';
+import type { Clock } from './lib/clock';
+import type { Mailer } from './mail/mailer';
+
+/** A Fastify instance whose route schemas are zod schemas. */
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseHandle;
+    db: Database;
+    mailer: Mailer;
+    clock: Clock;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, loaded from the session cookie on API requests; null when anonymous. */
+    user: UserRow | null;
+    sessionToken: string | null;
+  }
+}

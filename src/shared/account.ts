@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+export const roles = ['student', 'admin'] as const;
+export const roleSchema = z.enum(roles);
+export type Role = z.infer<typeof roleSchema>;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+
+export const nameSchema = z
+  .string({ error: 'Name is required.' })
+  .trim()
+  .min(1, 'Name is required.')
+  .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters.`);
+
+export const emailSchema = z
+  .string({ error: 'Email is required.' })
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX_LENGTH, 'Email address is too long.')
+  .pipe(z.email('Please enter a valid email address.'));
+
+export const newPasswordSchema = z
+  .string({ error: 'Password is required.' })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
+
+/** The signed-in account as the server reports it; the client's "who" comes from here. */
+export const accountSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  emailVerified: z.boolean(),
+  role: roleSchema,
+});
+export type Account = z.infer<typeof accountSchema>;
+
+export const sessionResponseSchema = z.object({ account: accountSchema.nullable() });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+export const signupRequestSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+});
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
+
+export const signupResponseSchema = z.object({
+  account: accountSchema,
+});
+
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(PASSWORD_MAX_LENGTH),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const loginResponseSchema = z.object({ account: accountSchema });
+
+export const verifyEmailRequestSchema = z.object({
+  userId: z.string({ error: 'Your link is not valid' }).min(1, 'Your link is not valid').max(100, 'Your link is not valid'),
+  secret: z.string({ error: 'Your link is not valid' }).min(1, 'Your link is not valid').max(200, 'Your link is not valid'),
+});
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
+
+export const verifyEmailResponseSchema = z.object({ verified: z.literal(true) });
+
+export const resendVerificationResponseSchema = z.object({ email: z.string() });
