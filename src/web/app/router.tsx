@@ -1,0 +1,91 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { Spinner } from '../components/ui/spinner';
+import { paths } from '../config/paths';
+import { sessionQueryOptions } from '../features/auth/api/get-session';
+import { LandingRoute } from '../routes/landing';
+import { RouteError } from '../routes/route-error';
+import { queryClient } from './query-client';
+
+/** Pages a later capability fills in; until then they say so. */
+function comingSoonPage(title: string) {
+  return async () => {
+    const { ComingSoon } = await import('../routes/coming-soon');
+    return { Component: () => <ComingSoon title={title} /> };
+  };
+}
+
+function comingSoon(path: string, title: string): RouteObject {
+  return { path, lazy: comingSoonPage(title) };
+}
+
+// Guards run before the page renders, on the server's answer about the session.
+async function requireSignedIn() {
+  const { account } = await queryClient.ensureQueryData(sessionQueryOptions());
+  if (!account) throw redirect(paths.home);
+  return null;
+}
+
+async function requireAdmin() {
+  const { account } = await queryClient.ensureQueryData(sessionQueryOptions());
+  if (!account) throw redirect(paths.login);
+  if (account.role !== 'admin') throw redirect(paths.home);
+  return null;
+}
+
+const userDashboard = { lazy: () => import('../routes/user/dashboard') };
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <Spinner />,
+    children: [
+      { index: true, Component: LandingRoute },
+      { path: 'login', lazy: () => import('../routes/login') },
+      { path: 'signup', lazy: () => import('../routes/signup') },
+      { path: 'verify', lazy: () => import('../routes/verify') },
+      { path: 'about', lazy: () => import('../routes/about') },
+      {
+        path: 'user',
+        loader: requireSignedIn,
+        lazy: () => import('../routes/user/layout'),
+        children: [
+          { index: true, ...userDashboard },
+          { path: 'dashboard', ...userDashboard },
+          comingSoon('profile', 'Profile'),
+          comingSoon('tutors', 'Tutors'),
+          comingSoon('mytutors', 'My Tutors'),
+          comingSoon('myreviews', 'My Reviews'),
+          comingSoon('tutorform', 'Add Tutor'),
+          comingSoon('add-teacher', 'Add Tutor'),
+          comingSoon('tutorprofile/:tutorId?', 'Tutor Profile'),
+          comingSoon('SubmitReview/:reviewId?', 'Submit a Review'),
+          comingSoon('allreviews', 'All Reviews'),
+          comingSoon('statistics', 'Statistics'),
+          comingSoon('notifications', 'Notifications'),
+        ],
+      },
+      {
+        path: 'admin',
+        loader: requireAdmin,
+        lazy: () => import('../routes/admin/layout'),
+        children: [
+          { index: true, lazy: comingSoonPage('Admin Dashboard') },
+          comingSoon('users', 'Users'),
+          comingSoon('managesubmissions', 'Manage Submissions'),
+          comingSoon('manage-submissions', 'Manage Submissions'),
+          comingSoon('review-managment', 'Review Management'),
+          comingSoon('teacher-profile-managment', 'Teacher Profile Management'),
+          comingSoon('teacher/fullprofile/:tutorId?', 'Teacher Profile'),
+          comingSoon('teacher-form', 'Add Teacher'),
+          comingSoon('add-teacher', 'Add Teacher'),
+          comingSoon('settings', 'Settings'),
+          comingSoon('profile', 'Admin Profile'),
+        ],
+      },
+      { path: '*', lazy: () => import('../routes/not-found') },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,23 @@
+import { type InputHTMLAttributes, useState } from 'react';
+import { TextField } from './text-field';
+
+export function PasswordField(props: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string }) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <TextField
+      {...props}
+      type={visible ? 'text' : 'password'}
+      trailing={
+        <button
+          type="button"
+          onClick={() => setVisible((v) => !v)}
+          aria-pressed={visible}
+          aria-label={visible ? 'Hide password' : 'Show password'}
+          className="rounded px-2 py-1 text-xs font-semibold text-indigo-700 hover:bg-indigo-50"
+        >
+          {visible ? 'Hide' : 'Show'}
+        </button>
+      }
+    />
+  );
+}

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Account, SessionResponse } from '../../../../shared/account';
+import { apiPaths } from '../../../../shared/api-paths';
+import { api } from '../../../lib/api-client';
+
+export const sessionQueryKey = ['session'] as const;
+
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: sessionQueryKey,
+    queryFn: () => api.get<SessionResponse>(apiPaths.session),
+    staleTime: 60_000,
+  });
+
+/** The signed-in account as the server sees it (null when logged out); undefined while loading. */
+export function useAccount(): { account: Account | null | undefined; isPending: boolean } {
+  const { data, isPending } = useQuery(sessionQueryOptions());
+  return { account: data?.account, isPending };
+}
+
+export const isAdmin = (account: Account | null | undefined): boolean => account?.role === 'admin';

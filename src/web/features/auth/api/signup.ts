@@ -1,0 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Account, SignupRequest } from '../../../../shared/account';
+import { apiPaths } from '../../../../shared/api-paths';
+import { api } from '../../../lib/api-client';
+
+export const signup = (input: SignupRequest) => api.post<{ account: Account }>(apiPaths.signup, input);
+
+export function useSignup() {
+  return useMutation({ mutationFn: signup });
+}

@@ -1,0 +1,79 @@
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useNavigate } from 'react-router';
+import { ErrorAlert } from '../../../components/ui/alert';
+import { Button, LinkButton } from '../../../components/ui/button';
+import { PasswordField } from '../../../components/ui/password-field';
+import { TextField } from '../../../components/ui/text-field';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { PASSWORD_MIN_LENGTH } from '../../../../shared/account';
+import { useSignup } from '../api/signup';
+
+export function SignupForm() {
+  const navigate = useNavigate();
+  const signup = useSignup();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!name.trim() || !email.trim() || !password) {
+      setError('Please fill in all fields.');
+      return;
+    }
+    setError(null);
+    signup.mutate(
+      { name, email, password },
+      {
+        onSuccess: ({ account }) => {
+          toast.success(`Email sent at ${account.email}.`);
+          navigate(paths.login, { state: { signedUpEmail: account.email } });
+        },
+        onError: (err) => setError(errorMessage(err)),
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate className="space-y-4">
+      {error && <ErrorAlert>{error}</ErrorAlert>}
+      <TextField label="Name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} aria-required="true" />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        aria-required="true"
+        hint="Please use only your university-issued email address."
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        aria-required="true"
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+      />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <LinkButton to={paths.home} variant="secondary">
+          Cancel
+        </LinkButton>
+        <Button type="submit" disabled={signup.isPending}>
+          {signup.isPending ? 'Signing up...' : 'Sign Up'}
+        </Button>
+      </div>
+      <p className="text-center text-sm text-slate-700">
+        Already have an account?{' '}
+        <Link to={paths.login} className="font-semibold text-indigo-700 underline-offset-2 hover:underline">
+          Login
+        </Link>
+      </p>
+    </form>
+  );
+}

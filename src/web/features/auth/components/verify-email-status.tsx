@@ -1,0 +1,56 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { CheckCircleIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { sessionQueryKey, useAccount } from '../api/get-session';
+import { useVerifyEmail } from '../api/verify-email';
+
+/** Spec section 9: the verified page moves on to the user area after three seconds. */
+export const VERIFIED_REDIRECT_MS = 3000;
+
+export function VerifyEmailStatus({ userId, secret }: { userId: string | null; secret: string | null }) {
+  const link = userId && secret ? { userId, secret } : null;
+  const verification = useVerifyEmail(link);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { account } = useAccount();
+  // The user area turns logged-out visitors away to the landing page; someone who opened the
+  // link in another browser is better served by the login page.
+  const destination = account === null ? paths.login : paths.user.root;
+
+  useEffect(() => {
+    if (!verification.isSuccess) return;
+    void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+  }, [verification.isSuccess, queryClient]);
+
+  useEffect(() => {
+    if (!verification.isSuccess) return;
+    const timer = setTimeout(() => navigate(destination, { replace: true }), VERIFIED_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [verification.isSuccess, navigate, destination]);
+
+  if (!link) return <Failed reason="Your link is not valid" />;
+  if (verification.isPending) return <Spinner label="Verifying your email..." />;
+  if (verification.isError) return <Failed reason={verification.error.message || 'Verification failed. Please try again.'} />;
+  return (
+    <div role="status" className="text-center">
+      <CheckCircleIcon className="mx-auto mb-3 h-12 w-12 text-green-700" />
+      <h1 className="text-2xl font-bold text-slate-900">Email Verified!</h1>
+      <p className="mt-2 text-slate-700">{account === null ? 'Taking you to the login page…' : 'Taking you to your dashboard…'}</p>
+    </div>
+  );
+}
+
+function Failed({ reason }: { reason: string }) {
+  return (
+    <div role="alert" className="text-center">
+      <h1 className="text-2xl font-bold text-red-800">Verification failed</h1>
+      <p className="mt-2 text-slate-700">{reason}</p>
+      <Link to={paths.user.root} className="mt-4 inline-block font-semibold text-indigo-700 underline-offset-2 hover:underline">
+        Back to your dashboard
+      </Link>
+    </div>
+  );
+}

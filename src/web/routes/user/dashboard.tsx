@@ -1,0 +1,34 @@
+import { LinkButton } from '../../components/ui/button';
+import { paths } from '../../config/paths';
+import { useAccount } from '../../features/auth/api/get-session';
+import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
+
+export function UserDashboardRoute() {
+  const { account } = useAccount();
+  useDocumentTitle('Dashboard');
+  return (
+    <div className="space-y-8">
+      <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <p className="text-sm font-medium text-slate-600">Welcome back</p>
+        <h1 className="mt-1 text-2xl font-bold tracking-wide text-slate-900">{account?.name.toUpperCase()}</h1>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <LinkButton to={paths.user.myReviews}>My Reviews</LinkButton>
+          <LinkButton to={paths.user.tutorForm} variant="secondary">
+            Add Tutor
+          </LinkButton>
+          <LinkButton to={paths.user.profile} variant="secondary">
+            Edit Profile
+          </LinkButton>
+        </div>
+      </section>
+      <section aria-labelledby="recent-reviews" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 id="recent-reviews" className="text-lg font-semibold text-slate-900">
+          Recent Reviews
+        </h2>
+        <p className="mt-2 text-slate-600">Recent reviews are coming soon.</p>
+      </section>
+    </div>
+  );
+}
+
+export { UserDashboardRoute as Component };

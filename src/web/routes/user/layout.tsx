@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Link, Navigate, NavLink, Outlet } from 'react-router';
+import { Spinner } from '../../components/ui/spinner';
+import { paths } from '../../config/paths';
+import { useAccount } from '../../features/auth/api/get-session';
+import { EmailNotVerified } from '../../features/auth/components/email-not-verified';
+import { LogoutButton } from '../../features/auth/components/logout-button';
+import { useSiteName } from '../../features/settings/api/get-public-settings';
+
+const navigation = [
+  { to: paths.user.dashboard, label: 'Dashboard' },
+  { to: paths.user.tutors, label: 'Tutors' },
+  { to: paths.user.allReviews, label: 'All Reviews' },
+  { to: paths.user.myReviews, label: 'My Reviews' },
+  { to: paths.user.myTutors, label: 'My Tutors' },
+  { to: paths.user.tutorForm, label: 'Add Tutor' },
+  { to: paths.user.profile, label: 'Profile' },
+];
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-indigo-100 text-indigo-900' : 'text-slate-700 hover:bg-slate-100'}`;
+
+export function UserLayout() {
+  const { account, isPending } = useAccount();
+  const siteName = useSiteName();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  if (isPending) return <Spinner />;
+  if (!account) return <Navigate to={paths.home} replace />;
+
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
+          <Link to={paths.home} className="text-lg font-bold text-indigo-800">
+            {siteName}
+          </Link>
+          <button
+            type="button"
+            className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="user-navigation"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            Menu
+          </button>
+          <nav id="user-navigation" aria-label="Main" className={`${menuOpen ? 'block' : 'hidden'} absolute inset-x-0 top-14 z-20 border-b border-slate-200 bg-white p-3 shadow lg:static lg:block lg:border-0 lg:p-0 lg:shadow-none`}>
+            <ul className="flex flex-col gap-1 lg:flex-row lg:items-center">
+              {navigation.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} className={navLinkClass} onClick={() => setMenuOpen(false)}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+              <li>
+                <LogoutButton className="block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-red-800 hover:bg-red-50" />
+              </li>
+            </ul>
+          </nav>
+        </div>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
+        {account.emailVerified ? <Outlet /> : <EmailNotVerified email={account.email} />}
+      </main>
+      <footer className="border-t border-slate-200 bg-white">
+        <nav aria-label="Footer" className="mx-auto flex max-w-6xl flex-wrap items-center justify-center gap-x-6 gap-y-2 px-4 py-5 text-sm text-slate-700">
+          <Link to={paths.about} className="hover:underline">
+            About
+          </Link>
+          <Link to={paths.user.root} className="hover:underline">
+            Contact
+          </Link>
+          <Link to={paths.user.root} className="hover:underline">
+            Privacy Policy
+          </Link>
+          <Link to={paths.user.root} className="hover:underline">
+            Terms of Service
+          </Link>
+          <span className="text-slate-600">© {new Date().getFullYear()} {siteName}</span>
+        </nav>
+      </footer>
+    </div>
+  );
+}
+
+export { UserLayout as Component };

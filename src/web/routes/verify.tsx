@@ -1,0 +1,16 @@
+import { useSearchParams } from 'react-router';
+import { VerifyEmailStatus } from '../features/auth/components/verify-email-status';
+import { useDocumentTitle } from '../features/settings/hooks/use-document-title';
+import { AuthPage } from './auth-page';
+
+export function VerifyRoute() {
+  useDocumentTitle('Email verification');
+  const [params] = useSearchParams();
+  return (
+    <AuthPage>
+      <VerifyEmailStatus userId={params.get('userId')} secret={params.get('secret')} />
+    </AuthPage>
+  );
+}
+
+export { VerifyRoute as Component };

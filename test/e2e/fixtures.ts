@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { type APIRequestContext, expect, type Page, test as base } from '@playwright/test';
+import { e2eServer } from './e2e-server';
+import { readMails, type ReceivedMail } from '../helpers/mail';
+
+export const outboxDir = path.join(e2eServer.dataDir, 'outbox');
+
+export interface StudentCredentials {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export function newStudent(overrides: Partial<StudentCredentials> = {}): StudentCredentials {
+  const id = randomUUID().slice(0, 8);
+  return { name: `Student ${id}`, email: `student-${id}@uni.test`, password: 'correct-horse-battery', ...overrides };
+}
+
+/** Waits for the newest mail to an address to land in the server's outbox folder. */
+export async function latestMailTo(email: string): Promise<ReceivedMail> {
+  let found: ReceivedMail | undefined;
+  await expect
+    .poll(async () => {
+      found = (await readMails(outboxDir)).filter((mail) => mail.to === email).at(-1);
+      return found?.link;
+    })
+    .toBeTruthy();
+  return found!;
+}
+
+/** Creates an account through the API (not the UI), verified unless told otherwise. */
+export async function createStudent(
+  request: APIRequestContext,
+  options: { verified?: boolean } & Partial<StudentCredentials> = {},
+): Promise<StudentCredentials> {
+  const student = newStudent(options);
+  const signup = await request.post('/api/auth/signup', { data: student });
+  expect(signup.status()).toBe(201);
+  if (options.verified ?? true) {
+    const link = new URL((await latestMailTo(student.email)).link!);
+    const verify = await request.post('/api/auth/verify-email', {
+      data: { userId: link.searchParams.get('userId'), secret: link.searchParams.get('secret') },
+    });
+    expect(verify.status()).toBe(200);
+  }
+  return student;
+}
+
+/** Logs the page's browser context in through the API; only the login tests click through the form. */
+export async function logInAs(page: Page, credentials: { email: string; password: string }): Promise<void> {
+  const response = await page.request.post('/api/auth/login', { data: { email: credentials.email, password: credentials.password } });
+  expect(response.status()).toBe(200);
+}
+
+export const admin = { email: e2eServer.adminEmail, password: e2eServer.adminPassword };
+
+/** Fails a test on any error the page logs or throws. */
+export const test = base.extend<{ failOnPageErrors: void }>({
+  failOnPageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (err) => errors.push(err.message));
+      page.on('console', (message) => {
+        // A refused API call logs a network error in Chromium; those are expected answers, not bugs.
+        if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) errors.push(message.text());
+      });
+      await use();
+      expect(errors, 'errors in the browser console').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

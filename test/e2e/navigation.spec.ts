@@ -1,0 +1,70 @@
+import { admin, createStudent, expect, logInAs, test } from './fixtures';
+
+test.describe('route guards', () => {
+  test('a logged-out visitor is sent from /user/ to / and from /admin/ to /login', async ({ page }) => {
+    await page.goto('/user/');
+    await expect(page).toHaveURL('/');
+    await page.goto('/admin/');
+    await expect(page).toHaveURL('/login');
+  });
+
+  test('a student is sent away from /admin to /', async ({ page, request }) => {
+    const student = await createStudent(request);
+    await logInAs(page, student);
+    await page.goto('/admin');
+    await expect(page).toHaveURL('/');
+  });
+
+  test('the six-asterisk name grants nothing', async ({ page, request }) => {
+    const pretender = await createStudent(request, { name: '******' });
+    await logInAs(page, pretender);
+    await page.goto('/admin');
+    await expect(page).toHaveURL('/');
+  });
+});
+
+test.describe('layouts', () => {
+  test('the user area has its navigation and footer links', async ({ page, request }) => {
+    await logInAs(page, await createStudent(request));
+    await page.goto('/user/dashboard');
+    const footer = page.getByRole('navigation', { name: 'Footer' });
+    await expect(footer.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
+    for (const name of ['Contact', 'Privacy Policy', 'Terms of Service']) {
+      await expect(footer.getByRole('link', { name })).toHaveAttribute('href', '/user');
+    }
+    await footer.getByRole('link', { name: 'About' }).click();
+    await expect(page.getByRole('heading', { name: 'About Tutorly' })).toBeVisible();
+  });
+
+  test('the admin panel has a Help link and collapses into a menu on small screens', async ({ page }) => {
+    await logInAs(page, admin);
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/admin');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('link', { name: 'Help' })).toBeHidden();
+    await toggle.click();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('link', { name: 'Help' })).toHaveAttribute('href', '/');
+  });
+});
+
+test.describe('fallbacks', () => {
+  test('an unknown route shows Page Not Found and the back button returns', async ({ page }) => {
+    await page.goto('/');
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    await page.getByRole('button', { name: 'Go Back' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { name: 'Welcome to Tutorly' })).toBeVisible();
+  });
+
+  test('a route that fails shows the application error with its status', async ({ page }) => {
+    await page.route('**/api/session', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'service_unavailable', message: 'Database is down' } }) }),
+    );
+    await page.goto('/user/');
+    await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+    await expect(page.getByText('Database is down')).toBeVisible();
+  });
+});
