@@ -1,11 +1,12 @@
 import pino from 'pino';
 import { buildApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, loadConfig, loadDotEnv, type Config } from './config';
 import { createMailer } from './mail/mailer';
 import { openConfiguredDatabase, prepareDatabase } from './startup';
 
 function readConfig(): Config {
   try {
+    loadDotEnv();
     return loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
