@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig, loadDotEnv } from '../config';
 import { nameSchema, emailSchema, newPasswordSchema } from '../../shared/account';
 import { ensureAdmin } from '../services/admin-accounts';
 import { openConfiguredDatabase } from '../startup';
@@ -7,10 +7,17 @@ import { openConfiguredDatabase } from '../startup';
 const usage = 'Usage: npm run create-admin -- --email E --name N --password P';
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' }, help: { type: 'boolean' } },
-    strict: true,
-  });
+  let values: { email?: string; name?: string; password?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' }, help: { type: 'boolean' } },
+      strict: true,
+    }));
+  } catch (err) {
+    // An unknown or value-less flag is a usage mistake, not a crash: name it, no stack trace.
+    console.error(`${err instanceof Error ? err.message : String(err)}\n${usage}`);
+    return 2;
+  }
   if (values.help) {
     console.log(`${usage}\n\nCreates an admin account, or makes the account with that email an admin (and sets its password).`);
     return 0;
@@ -28,6 +35,7 @@ async function main(): Promise<number> {
     return 2;
   }
 
+  loadDotEnv();
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
   try {

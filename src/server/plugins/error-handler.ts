@@ -26,7 +26,12 @@ function isDatabaseUnavailable(err: unknown): boolean {
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
     const e = current as { code?: unknown; message?: unknown; cause?: unknown };
     if (typeof e.code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001'].includes(e.code)) return true;
-    if (typeof e.message === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(e.message)) return true;
+    if (
+      typeof e.message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is closed/i.test(e.message)
+    ) {
+      return true;
+    }
     current = e.cause;
   }
   return false;
@@ -36,7 +41,14 @@ function isDatabaseUnavailable(err: unknown): boolean {
 export const errorHandlerPlugin = fp(async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const messages = [...new Set(err.validation.map((issue) => issue.message).filter(Boolean))];
+      // A missing or non-object body fails at the root, where zod's own wording means little to a client.
+      const messages = [
+        ...new Set(
+          err.validation.map((issue) =>
+            issue.instancePath === '' && issue.keyword === 'invalid_type' ? `The request ${err.validationContext ?? 'body'} must be a JSON object.` : issue.message,
+          ),
+        ),
+      ].filter(Boolean);
       return reply.status(400).send({ error: { code: 'validation_error', message: messages.join(' ') || 'The request is not valid.' } });
     }
     if (err instanceof AppError) {

@@ -5,7 +5,7 @@ import { errorResponses } from './responses';
 
 export async function settingsRoutes(app: App): Promise<void> {
   app.get(
-    '/',
+    '',
     {
       schema: {
         tags: ['settings'],

@@ -5,13 +5,13 @@ import { errorResponses } from '../responses';
 
 export async function adminSettingsRoutes(app: App): Promise<void> {
   app.get(
-    '/',
+    '',
     { schema: { tags: ['admin'], summary: 'All site settings', response: { 200: siteSettingsSchema, ...errorResponses } } },
     async () => getSettings(app.db),
   );
 
   app.patch(
-    '/',
+    '',
     {
       schema: {
         tags: ['admin'],

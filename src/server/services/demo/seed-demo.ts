@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { eq, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { reviews, tutors, users } from '../../db/schema';
+import { isUniqueViolation } from '../../lib/errors';
+import { normalizeEmail } from '../accounts';
+import { hashPassword } from '../passwords';
+import { renderInitialsAvatar, storeWebpWithThumbnail } from './avatars';
+import { DEMO_PASSWORD } from './demo-content';
+import { DEMO_SEED, generateDemo } from './generate-demo';
+
+export interface SeedDemoOptions {
+  /** Where pictures go: config.uploadsDir. */
+  uploadsDir: string;
+  now: Date;
+  /** Replace existing tutors, reviews and non-admin accounts instead of refusing. */
+  force?: boolean;
+  seed?: number;
+}
+
+export interface ExistingData {
+  tutors: number;
+  reviews: number;
+  nonAdminUsers: number;
+}
+
+export interface SeedDemoSummary {
+  seed: number;
+  students: number;
+  tutors: { approved: number; pending: number; rejected: number };
+  reviews: { visible: number; hidden: number };
+  pictures: number;
+  /** What --force deleted first; null when the database was empty. */
+  removed: ExistingData | null;
+  password: string;
+  exampleLogins: string[];
+}
+
+export type SeedDemoResult = { outcome: 'refused'; existing: ExistingData } | { outcome: 'seeded'; summary: SeedDemoSummary };
+
+export async function countExistingData(db: Database): Promise<ExistingData> {
+  // One after another: inside a transaction they share one connection, which runs one query at a time.
+  return {
+    tutors: await db.$count(tutors),
+    reviews: await db.$count(reviews),
+    nonAdminUsers: await db.$count(users, ne(users.role, 'admin')),
+  };
+}
+
+const hasData = (existing: ExistingData) => existing.tutors + existing.reviews + existing.nonAdminUsers > 0;
+
+/**
+ * Fills the database with the demo. Refuses when anything but admin accounts is already
+ * there, since the demo must never mix with real data; with `force` it first deletes tutors,
+ * reviews and non-admin accounts. Admin accounts are never touched.
+ */
+export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<SeedDemoResult> {
+  const { uploadsDir, now, force = false, seed = DEMO_SEED } = options;
+  // Checked before the slow part too, so a refusal is instant and writes no pictures.
+  const before = await countExistingData(db);
+  if (!force && hasData(before)) return { outcome: 'refused', existing: before };
+
+  const demo = generateDemo({ seed, now });
+
+  // Outside the transaction: rendering takes a moment and should not hold locks. A failed
+  // seed leaves only unreferenced content-addressed files, which the next run reuses.
+  const imageKeys = await Promise.all(
+    demo.tutors.map(async (tutor) => storeWebpWithThumbnail(uploadsDir, await renderInitialsAvatar(tutor.name))),
+  );
+  // One hash per account, as sign-up would make: identical hashes would reveal shared passwords.
+  const passwordHashes = await Promise.all(demo.students.map(() => hashPassword(DEMO_PASSWORD)));
+
+  return db.transaction(async (tx): Promise<SeedDemoResult> => {
+    // Checked again inside the transaction, in case something was written meanwhile.
+    const existing = await countExistingData(tx);
+    if (hasData(existing)) {
+      if (!force) return { outcome: 'refused', existing };
+      // Reviews and sessions go with their tutors and users (ON DELETE CASCADE); explicit for clarity.
+      await tx.delete(reviews);
+      await tx.delete(tutors);
+      await tx.delete(users).where(ne(users.role, 'admin'));
+    }
+
+    // Ids are made here rather than read back from RETURNING, whose row order SQL does not promise.
+    const studentIds = demo.students.map(() => randomUUID());
+    const tutorIds = demo.tutors.map(() => randomUUID());
+
+    try {
+      await tx.insert(users).values(
+        demo.students.map((student, i) => ({
+          id: studentIds[i]!,
+          name: student.name,
+          email: normalizeEmail(student.email),
+          passwordHash: passwordHashes[i]!,
+          role: 'student' as const,
+          // Verified a few minutes after sign-up, as if they had clicked the link.
+          emailVerifiedAt: new Date(student.createdAt.getTime() + 4 * 60_000),
+          createdAt: student.createdAt,
+          updatedAt: student.createdAt,
+        })),
+      );
+    } catch (err) {
+      if (isUniqueViolation(err, 'users_email_key')) {
+        throw new Error('An admin account uses the email address of a demo student; change its email, then seed again.', { cause: err });
+      }
+      throw err;
+    }
+
+    await tx.insert(tutors).values(
+      demo.tutors.map((tutor, i) => ({
+        id: tutorIds[i]!,
+        name: tutor.name,
+        department: tutor.department,
+        biography: tutor.biography,
+        courses: tutor.courses,
+        imageKey: imageKeys[i]!,
+        isPublic: tutor.isPublic,
+        status: tutor.status,
+        rejectionReason: tutor.rejectionReason,
+        submittedBy: tutor.submittedBy === null ? null : studentIds[tutor.submittedBy]!,
+        createdAt: tutor.createdAt,
+        updatedAt: tutor.updatedAt,
+      })),
+    );
+
+    // ~300 rows × 11 columns stays far below PostgreSQL's 65,535 parameters: one statement.
+    await tx.insert(reviews).values(
+      demo.reviews.map((review) => ({
+        tutorId: tutorIds[review.tutor]!,
+        authorId: studentIds[review.author]!,
+        title: review.title,
+        body: review.body,
+        rating: review.rating,
+        isHidden: review.isHidden,
+        hiddenReason: review.hiddenReason,
+        aiAssisted: review.aiAssisted,
+        createdAt: review.createdAt,
+        updatedAt: review.updatedAt,
+      })),
+    );
+
+    await recomputeAllTutorAggregates(tx);
+
+    const hidden = demo.reviews.filter((r) => r.isHidden).length;
+    const byStatus = (status: string) => demo.tutors.filter((t) => t.status === status).length;
+    return {
+      outcome: 'seeded',
+      summary: {
+        seed,
+        students: demo.students.length,
+        tutors: { approved: byStatus('approved'), pending: byStatus('pending'), rejected: byStatus('rejected') },
+        reviews: { visible: demo.reviews.length - hidden, hidden },
+        pictures: new Set(imageKeys).size,
+        removed: hasData(existing) ? existing : null,
+        password: DEMO_PASSWORD,
+        exampleLogins: demo.students.slice(0, 2).map((s) => normalizeEmail(s.email)),
+      },
+    };
+  });
+}
+
+/**
+ * Sets every tutor's review count and rating sum from its visible reviews in one statement.
+ * Tutors without visible reviews are not matched by the join and keep their inserted zeros.
+ */
+async function recomputeAllTutorAggregates(db: Database): Promise<void> {
+  const visible = db
+    .select({
+      tutorId: reviews.tutorId,
+      count: sql<number>`count(*)::int`.as('count'),
+      sum: sql<number>`sum(${reviews.rating})::int`.as('sum'),
+    })
+    .from(reviews)
+    .where(eq(reviews.isHidden, false))
+    .groupBy(reviews.tutorId)
+    .as('visible');
+  await db
+    .update(tutors)
+    .set({ reviewCount: sql`${visible.count}`, ratingSum: sql`${visible.sum}` })
+    .from(visible)
+    .where(eq(tutors.id, visible.tutorId));
+}

@@ -1,0 +1,83 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../src/server/app';
+import { type Config, loadConfig } from '../../src/server/config';
+import type { Database } from '../../src/server/db/client';
+import { createMailer } from '../../src/server/mail/mailer';
+import type { App } from '../../src/server/types';
+import { createTestClock, type TestClock } from './clock';
+import { getFileDatabase, type TestDatabase } from './database';
+
+export interface TestAppOptions {
+  /** Environment variables on top of the test defaults, read by the real loadConfig. */
+  env?: Record<string, string | undefined>;
+  /** Defaults to the test file's shared database (emptied before each test). */
+  database?: TestDatabase;
+  clock?: TestClock;
+}
+
+export interface TestApp {
+  /** Not yet ready: a test may still add routes before its first inject(). */
+  app: App;
+  db: Database;
+  database: TestDatabase;
+  config: Config;
+  clock: TestClock;
+  dataDir: string;
+  outboxDir: string;
+  /** Every log line the app wrote (raw JSON), so tests can check what reaches the log. */
+  logs: string[];
+  /** Closes the app and the mailer and removes DATA_DIR; the database stays with its owner. */
+  close(): Promise<void>;
+}
+
+const openApps = new Set<TestApp>();
+
+/** The real application: real config, database, outbox mailer and logger, a hand-moved clock. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = options.database ?? (await getFileDatabase());
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tutorly-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    DATABASE_URL: database.url,
+    ...options.env,
+  });
+  const clock = options.clock ?? createTestClock();
+  const logs: string[] = [];
+  const mailer = createMailer(config.mail);
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    clock,
+    logStream: { write: (line: string) => void logs.push(line) },
+    // Never serve a web build another process may be writing to dist/.
+    webDistDir: path.join(dataDir, 'no-web-build'),
+  });
+
+  const testApp: TestApp = {
+    app,
+    db: database.db,
+    database,
+    config,
+    clock,
+    dataDir,
+    outboxDir: config.mail.transport === 'outbox' ? config.mail.dir : path.join(dataDir, 'outbox'),
+    logs,
+    async close() {
+      if (!openApps.delete(testApp)) return;
+      await app.close();
+      mailer.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  openApps.add(testApp);
+  return testApp;
+}
+
+export async function closeOpenTestApps(): Promise<void> {
+  for (const testApp of [...openApps]) await testApp.close();
+}

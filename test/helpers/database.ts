@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
+import { inject } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../../src/server/db/client';
+import '../setup/provided-context';
+import { databaseUrl, withAdminClient } from './postgres-admin';
+
+export interface TestDatabase extends DatabaseHandle {
+  /** postgres only: the connection string of this database, for child processes. */
+  url?: string;
+}
+
+let snapshot: Buffer | undefined;
+
+/**
+ * A freshly migrated database of its own, on the engine of the current vitest project.
+ * The caller closes it (closing twice is harmless); a postgres copy is dropped on close.
+ */
+export async function openTestDatabase(): Promise<TestDatabase> {
+  if (inject('dbEngine') === 'postgres') return openPostgresCopy();
+  const snapshotPath = inject('pgliteSnapshotPath');
+  if (!snapshotPath) throw new Error('pglite snapshot missing: is test/setup/global-pglite.ts the globalSetup of this project?');
+  snapshot ??= await readFile(snapshotPath);
+  return closeOnce(await openDatabase({ kind: 'pglite', loadDataDir: new Blob([new Uint8Array(snapshot)]) }));
+}
+
+async function openPostgresCopy(): Promise<TestDatabase> {
+  const template = inject('postgresTemplate');
+  if (!template) throw new Error('postgres template missing: is test/setup/global-postgres.ts the globalSetup of this project?');
+  const { adminUrl, templateName } = template;
+  // The global teardown drops every database with the template's name as prefix, should a file crash.
+  const name = `${templateName}_${randomBytes(4).toString('hex')}`;
+  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE "${name}" TEMPLATE "${templateName}"`));
+  const url = databaseUrl(adminUrl, name);
+  const handle = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
+  const database = closeOnce({
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await withAdminClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
+  });
+  return { ...database, url };
+}
+
+function closeOnce(handle: DatabaseHandle): DatabaseHandle {
+  let closing: Promise<void> | undefined;
+  return { ...handle, close: () => (closing ??= handle.close()) };
+}
+
+let fileDatabase: Promise<TestDatabase> | undefined;
+
+/** The database shared by the tests of one file: opened on first use, emptied before each test. */
+export function getFileDatabase(): Promise<TestDatabase> {
+  fileDatabase ??= openTestDatabase();
+  return fileDatabase;
+}
+
+/** Called by test/setup/database.ts before each test, so no test sees another's rows. */
+export async function resetFileDatabase(): Promise<void> {
+  if (!fileDatabase) return;
+  await truncateAllTables(await fileDatabase);
+}
+
+export async function closeFileDatabase(): Promise<void> {
+  if (!fileDatabase) return;
+  const database = fileDatabase;
+  fileDatabase = undefined;
+  await (await database).close();
+}
+
+/** Every application table (the migrations journal lives in its own schema and stays). */
+export async function truncateAllTables(database: DatabaseHandle): Promise<void> {
+  const result = await database.db.execute<{ tablename: string }>(
+    sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
+  );
+  const tables = (result as unknown as { rows: { tablename: string }[] }).rows.map((row) => `"public"."${row.tablename}"`);
+  if (tables.length > 0) await database.db.execute(sql.raw(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`));
+}

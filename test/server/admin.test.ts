@@ -1,0 +1,217 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, beforeEach, describe, expect, inject, onTestFinished, test } from 'vitest';
+import { openDatabase } from '../../src/server/db/client';
+import { users } from '../../src/server/db/schema';
+import { findUserByEmail } from '../../src/server/services/accounts';
+import { DEFAULT_ADMIN_EMAIL } from '../../src/server/services/admin-accounts';
+import { verifyPassword } from '../../src/server/services/passwords';
+import { INITIAL_ADMIN_FILE, prepareDatabase } from '../../src/server/startup';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { getSessionAccount, login, signUp } from '../helpers/auth';
+import { createAdminRecord, createUserRecord } from '../helpers/factories';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(() => t.close());
+
+async function loginAs(role: 'student' | 'admin'): Promise<string> {
+  const { user, password } = role === 'admin' ? await createAdminRecord(t.db) : await createUserRecord(t.db, { verified: true });
+  return login(t.app, { email: user.email, password });
+}
+
+describe('admin settings', () => {
+  test.each([
+    ['GET', undefined],
+    ['PATCH', { siteName: 'Hijacked' }],
+  ] as const)('%s is refused to anonymous visitors (401) and students (403)', async (method, payload) => {
+    const anonymous = await t.app.inject({ method, url: '/api/admin/settings', payload });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.code).toBe('unauthenticated');
+
+    const student = await t.app.inject({ method, url: '/api/admin/settings', payload, headers: { cookie: await loginAs('student') } });
+    expect(student.statusCode).toBe(403);
+    expect(student.json().error).toEqual({ code: 'forbidden', message: 'Only administrators can do this.' });
+
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).json()).toEqual({ siteName: 'Tutorly' });
+  });
+
+  test('an admin reads and changes the site name, which everyone then sees', async () => {
+    const cookie = await loginAs('admin');
+
+    const current = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { cookie } });
+    expect(current.statusCode).toBe(200);
+    expect(current.json()).toEqual({ siteName: 'Tutorly' });
+
+    const changed = await t.app.inject({ method: 'PATCH', url: '/api/admin/settings', headers: { cookie }, payload: { siteName: '  Campus Tutors ' } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({ siteName: 'Campus Tutors' });
+
+    const visitor = await t.app.inject({ method: 'GET', url: '/api/settings' });
+    expect(visitor.json()).toEqual({ siteName: 'Campus Tutors' });
+  });
+
+  test('an empty site name is refused', async () => {
+    const cookie = await loginAs('admin');
+
+    const response = await t.app.inject({ method: 'PATCH', url: '/api/admin/settings', headers: { cookie }, payload: { siteName: '   ' } });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toEqual({ code: 'validation_error', message: 'Site name is required.' });
+  });
+
+  test('a student named "******" is still a student', async () => {
+    const signed = await signUp(t.app, { name: '******' });
+    const cookie = await login(t.app, signed);
+
+    expect(await getSessionAccount(t.app, cookie)).toMatchObject({ name: '******', role: 'student' });
+    const response = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { cookie } });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('the first admin on first start', () => {
+  test('with no ADMIN_EMAIL, creates admin@tutorly.local with a one-time password shown once', async () => {
+    await prepareDatabase(t.config, t.database, t.app.log, t.clock());
+
+    const file = path.join(t.dataDir, INITIAL_ADMIN_FILE);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    const contents = await readFile(file, 'utf8');
+    const password = /^password: (\S+)$/m.exec(contents)?.[1];
+    expect(contents).toContain(`email: ${DEFAULT_ADMIN_EMAIL}`);
+    expect(password).toMatch(/^[\w-]{16,}$/);
+    expect(t.logs.filter((line) => line.includes(password!))).toHaveLength(1);
+
+    const cookie = await login(t.app, { email: DEFAULT_ADMIN_EMAIL, password: password! });
+    expect(await getSessionAccount(t.app, cookie)).toMatchObject({ email: DEFAULT_ADMIN_EMAIL, role: 'admin', emailVerified: true });
+  });
+
+  test('a second start creates nothing and shows no password again', async () => {
+    await prepareDatabase(t.config, t.database, t.app.log, t.clock());
+    const linesAfterFirstStart = t.logs.length;
+
+    await prepareDatabase(t.config, t.database, t.app.log, t.clock());
+
+    expect(await t.db.select().from(users)).toHaveLength(1);
+    expect(t.logs.slice(linesAfterFirstStart).join('\n')).not.toMatch(/password/i);
+  });
+
+  test('an existing admin means no generated one', async () => {
+    await createAdminRecord(t.db, { email: 'dean@uni.example' });
+
+    await prepareDatabase(t.config, t.database, t.app.log, t.clock());
+
+    expect((await t.db.select().from(users)).map((u) => u.email)).toEqual(['dean@uni.example']);
+    await expect(stat(path.join(t.dataDir, INITIAL_ADMIN_FILE))).rejects.toThrow(/ENOENT/);
+  });
+
+  describe('with ADMIN_EMAIL, ADMIN_PASSWORD and ADMIN_NAME', () => {
+    const adminEnv = { ADMIN_EMAIL: 'Dean@Uni.Example', ADMIN_PASSWORD: 'dean-password-123', ADMIN_NAME: 'The Dean' };
+
+    test('creates that admin, and writes no password file', async () => {
+      const configured = await createTestApp({ env: adminEnv });
+      onTestFinished(() => configured.close());
+
+      await prepareDatabase(configured.config, configured.database, configured.app.log, configured.clock());
+
+      const cookie = await login(configured.app, { email: 'dean@uni.example', password: 'dean-password-123' });
+      expect(await getSessionAccount(configured.app, cookie)).toMatchObject({ name: 'The Dean', role: 'admin', emailVerified: true });
+      expect(await t.db.select().from(users)).toHaveLength(1);
+      await expect(stat(path.join(configured.dataDir, INITIAL_ADMIN_FILE))).rejects.toThrow(/ENOENT/);
+      expect(configured.logs.join('\n')).not.toContain('dean-password-123');
+    });
+
+    test('promotes a student who already has that email', async () => {
+      const { user: student, password } = await createUserRecord(t.db, { email: 'dean@uni.example', name: 'Dean As Student' });
+      const configured = await createTestApp({ env: adminEnv });
+      onTestFinished(() => configured.close());
+
+      await prepareDatabase(configured.config, configured.database, configured.app.log, configured.clock());
+
+      const promoted = await findUserByEmail(t.db, 'dean@uni.example');
+      expect(promoted).toMatchObject({ id: student.id, role: 'admin' });
+      expect(promoted!.emailVerifiedAt).not.toBeNull();
+      // Start-up never overwrites an existing password; only the explicit CLI does.
+      const cookie = await login(configured.app, { email: 'dean@uni.example', password });
+      const response = await configured.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { cookie } });
+      expect(response.statusCode).toBe(200);
+      expect(await t.db.select().from(users)).toHaveLength(1);
+    });
+  });
+});
+
+describe('the create-admin command', () => {
+  const execFileAsync = promisify(execFile);
+  const engine = inject('dbEngine');
+
+  /** Runs the command the README documents, as an operator would, against a throwaway DATA_DIR. */
+  async function runCreateAdmin(args: string[], dataDir: string) {
+    const env = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      // The postgres project points the command at this file's database; the pglite one at DATA_DIR.
+      DATABASE_URL: engine === 'postgres' ? t.database.url : '',
+      SMTP_URL: '',
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
+      NODE_OPTIONS: '',
+    };
+    try {
+      const { stdout, stderr } = await execFileAsync('npx', ['tsx', 'src/server/cli/create-admin.ts', ...args], { env, cwd: process.cwd() });
+      return { code: 0, stdout, stderr };
+    } catch (err) {
+      const failed = err as { code?: number; stdout: string; stderr: string };
+      return { code: failed.code ?? -1, stdout: failed.stdout, stderr: failed.stderr };
+    }
+  }
+
+  async function tempDataDir(): Promise<string> {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'tutorly-cli-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
+    return dir;
+  }
+
+  test('creates an admin who can then log in', { timeout: 60_000 }, async () => {
+    const dataDir = await tempDataDir();
+
+    const result = await runCreateAdmin(['--email', 'Registrar@Uni.Example', '--name', 'The Registrar', '--password', 'registrar-pass-1'], dataDir);
+
+    expect(result).toMatchObject({ code: 0, stdout: 'Created registrar@uni.example\n' });
+    if (engine === 'pglite') {
+      const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+      onTestFinished(() => database.close());
+      const admin = await findUserByEmail(database.db, 'registrar@uni.example');
+      expect(admin).toMatchObject({ name: 'The Registrar', role: 'admin' });
+      expect(await verifyPassword(admin!.passwordHash, 'registrar-pass-1')).toBe(true);
+    } else {
+      const cookie = await login(t.app, { email: 'registrar@uni.example', password: 'registrar-pass-1' });
+      expect(await getSessionAccount(t.app, cookie)).toMatchObject({ name: 'The Registrar', role: 'admin' });
+    }
+  });
+
+  test('refuses bad arguments with exit code 2, naming each bad flag', { timeout: 30_000 }, async () => {
+    const dataDir = await tempDataDir();
+
+    const result = await runCreateAdmin(['--email', 'not-an-email', '--password', 'short'], dataDir);
+
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--email: Please enter a valid email address.');
+    expect(result.stderr).toContain('--password: Password must be at least 8 characters.');
+    expect(result.stderr).toContain('Usage: npm run create-admin');
+  });
+
+  test('refuses an unknown flag with exit code 2, naming it', { timeout: 30_000 }, async () => {
+    const dataDir = await tempDataDir();
+
+    const result = await runCreateAdmin(['--emial', 'dean@uni.example', '--password', 'long-enough-1'], dataDir);
+
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--emial');
+    expect(result.stderr).toContain('Usage: npm run create-admin');
+  });
+});

@@ -1,0 +1,235 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, onTestFinished, test } from 'vitest';
+import { users } from '../../src/server/db/schema';
+import { SESSION_COOKIE } from '../../src/server/plugins/auth';
+import { DAY_MS } from '../../src/server/lib/clock';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { getSessionAccount, login, signUp } from '../helpers/auth';
+import { createUserRecord, DEFAULT_TEST_PASSWORD } from '../helpers/factories';
+import { readLatestMail, readMails, verificationParams } from '../helpers/mail';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(() => t.close());
+
+function postSignup(payload: unknown) {
+  return t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: payload as object });
+}
+
+describe('sign up', () => {
+  test('creates an unverified student account and mails a verification link', async () => {
+    const password = 'a-long-enough-password';
+    const response = await postSignup({ name: 'Ada Lovelace', email: 'Ada@Uni.Example', password });
+
+    expect(response.statusCode).toBe(201);
+    const { account } = response.json();
+    expect(account).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: 'Ada Lovelace',
+      email: 'ada@uni.example',
+      phone: null,
+      emailVerified: false,
+      role: 'student',
+    });
+    expect(response.body).not.toContain(password);
+    expect(response.body).not.toMatch(/passwordHash|password_hash|argon2/);
+
+    const mail = await readLatestMail(t.outboxDir);
+    expect(mail.to).toBe('ada@uni.example');
+    expect(mail.subject).toBe('Verify your email for Tutorly');
+    const link = new URL(mail.link!);
+    expect(`${link.origin}${link.pathname}`).toBe(`${t.config.publicUrl}/verify`);
+    expect(verificationParams(mail.link!)).toEqual({ userId: account.id, secret: expect.stringMatching(/^[\w-]{40,}$/) });
+    expect(mail.text).not.toContain(password);
+  });
+
+  test('refuses an email that is already registered, whatever its case', async () => {
+    await signUp(t.app, { email: 'grace@uni.example' });
+
+    const response = await postSignup({ name: 'Someone Else', email: 'GRACE@Uni.Example', password: DEFAULT_TEST_PASSWORD });
+
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.code).toBe('email_taken');
+    const rows = await t.db.select().from(users).where(eq(users.email, 'grace@uni.example'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.name).toBe('Ada Lovelace');
+  });
+
+  test('refuses a password shorter than 8 characters with the catalogue message', async () => {
+    const response = await postSignup({ name: 'Ada', email: 'short@uni.example', password: 'seven77' });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: { code: 'validation_error', message: 'Password must be at least 8 characters.' },
+    });
+    expect(await t.db.select().from(users)).toHaveLength(0);
+  });
+
+  test.each([
+    ['the name', { email: 'x@uni.example', password: DEFAULT_TEST_PASSWORD }, 'Name is required.'],
+    ['the email', { name: 'Ada', password: DEFAULT_TEST_PASSWORD }, 'Email is required.'],
+    ['the password', { name: 'Ada', email: 'x@uni.example' }, 'Password is required.'],
+  ])('refuses a sign-up without %s', async (_, payload, message) => {
+    const response = await postSignup(payload);
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toEqual({ code: 'validation_error', message });
+  });
+
+  test('refuses a sign-up with no body at all', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/signup' });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('validation_error');
+  });
+
+  test('refuses an invalid email address', async () => {
+    const response = await postSignup({ name: 'Ada', email: 'not-an-email', password: DEFAULT_TEST_PASSWORD });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toEqual({ code: 'validation_error', message: 'Please enter a valid email address.' });
+  });
+});
+
+describe('login', () => {
+  test('sets an HttpOnly, SameSite=Lax session cookie that lasts seven days', async () => {
+    const { user, password } = await createUserRecord(t.db, { email: 'lin@uni.example', verified: true });
+
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'LIN@uni.example', password } });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json().account).toMatchObject({ id: user.id, email: 'lin@uni.example', emailVerified: true, role: 'student' });
+    const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie!.secure).toBeFalsy();
+    expect(cookie!.value.length).toBeGreaterThanOrEqual(40);
+    expect(cookie!.expires!.getTime()).toBe(t.clock().getTime() + 7 * DAY_MS);
+    expect(response.body).not.toContain(password);
+  });
+
+  test('marks the cookie Secure when the site is served over HTTPS', async () => {
+    const https = await createTestApp({ env: { PUBLIC_URL: 'https://tutors.uni.example' } });
+    onTestFinished(() => https.close());
+    const { user, password } = await createUserRecord(https.db);
+
+    const response = await https.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password } });
+
+    expect(response.cookies.find((c) => c.name === SESSION_COOKIE)).toMatchObject({ secure: true, httpOnly: true });
+  });
+
+  test('answers a wrong password and an unknown email identically', async () => {
+    const { user } = await createUserRecord(t.db);
+
+    const wrongPassword = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'not the password' } });
+    const unknownEmail = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@uni.example', password: 'not the password' } });
+
+    for (const response of [wrongPassword, unknownEmail]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.cookies).toHaveLength(0);
+    }
+    expect(wrongPassword.json()).toEqual({ error: { code: 'invalid_credentials', message: 'Invalid email or password.' } });
+    expect(unknownEmail.json()).toEqual(wrongPassword.json());
+  });
+
+  test('refuses a disabled account', async () => {
+    const { user, password } = await createUserRecord(t.db, { disabled: true });
+
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password } });
+
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('account_disabled');
+  });
+});
+
+describe('session', () => {
+  test('is null without a cookie and the account with one', async () => {
+    const { user, password } = await createUserRecord(t.db, { name: 'Lin Chen' });
+
+    expect(await getSessionAccount(t.app)).toBeNull();
+    const cookie = await login(t.app, { email: user.email, password });
+    expect(await getSessionAccount(t.app, cookie)).toEqual({
+      id: user.id,
+      name: 'Lin Chen',
+      email: user.email,
+      phone: null,
+      emailVerified: false,
+      role: 'student',
+    });
+  });
+
+  test('is never cached by the browser', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/session' });
+
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  test('an unknown cookie is anonymous and gets cleared', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: `${SESSION_COOKIE}=forged-token` } });
+
+    expect(response.json()).toEqual({ account: null });
+    const cleared = response.cookies.find((c) => c.name === SESSION_COOKIE);
+    expect(cleared?.value).toBe('');
+  });
+
+  test('lasts seven days by the clock and not a second longer', async () => {
+    const { user, password } = await createUserRecord(t.db);
+    const cookie = await login(t.app, { email: user.email, password });
+
+    t.clock.advance(7 * DAY_MS - 60_000);
+    expect(await getSessionAccount(t.app, cookie)).toMatchObject({ id: user.id });
+
+    t.clock.advance(60_000 + 1_000);
+    expect(await getSessionAccount(t.app, cookie)).toBeNull();
+  });
+});
+
+describe('logout', () => {
+  test('revokes the session on the server, so a replayed cookie no longer works', async () => {
+    const { user, password } = await createUserRecord(t.db);
+    const cookie = await login(t.app, { email: user.email, password });
+
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe('');
+    const cleared = response.cookies.find((c) => c.name === SESSION_COOKIE);
+    expect(cleared?.value).toBe('');
+    expect(cleared!.expires!.getTime()).toBeLessThanOrEqual(Date.now());
+
+    // A copy of the old cookie kept by an attacker or another tab is dead too.
+    expect(await getSessionAccount(t.app, cookie)).toBeNull();
+    const resend = await t.app.inject({ method: 'POST', url: '/api/auth/verification', headers: { cookie } });
+    expect(resend.statusCode).toBe(401);
+  });
+
+  test('ends only the session it was sent with', async () => {
+    const { user, password } = await createUserRecord(t.db);
+    const laptop = await login(t.app, { email: user.email, password });
+    const phone = await login(t.app, { email: user.email, password });
+
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: laptop } });
+
+    expect(await getSessionAccount(t.app, laptop)).toBeNull();
+    expect(await getSessionAccount(t.app, phone)).toMatchObject({ id: user.id });
+  });
+
+  test('is harmless when anonymous', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout' });
+
+    expect(response.statusCode).toBe(204);
+  });
+});
+
+describe('sign up then log in', () => {
+  test('the new account can log in straight away, still unverified', async () => {
+    const signed = await signUp(t.app);
+
+    const cookie = await login(t.app, { email: signed.email, password: signed.password });
+
+    expect(await getSessionAccount(t.app, cookie)).toMatchObject({ id: signed.account.id, emailVerified: false });
+    expect(await readMails(t.outboxDir)).toHaveLength(1);
+    expect(verificationParams((await readLatestMail(t.outboxDir)).link!).userId).toBe(signed.account.id);
+  });
+});

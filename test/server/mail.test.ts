@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
+import { createTestApp } from '../helpers/app';
+import { createAdminRecord } from '../helpers/factories';
+import { getSessionAccount, login, signUp } from '../helpers/auth';
+import { parseMail, readLatestMail, readMails, verificationParams } from '../helpers/mail';
+import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
+
+describe('without SMTP (outbox folder)', () => {
+  test('the verification mail is a file in DATA_DIR/outbox, readable by the operator only', async () => {
+    const t = await createTestApp();
+    onTestFinished(() => t.close());
+
+    const signed = await signUp(t.app, { name: 'Zoë Ångström', email: 'zoe@uni.example' });
+
+    expect(t.outboxDir.startsWith(t.dataDir)).toBe(true);
+    const [mail] = await readMails(t.outboxDir);
+    expect(mail).toMatchObject({ to: 'zoe@uni.example', subject: 'Verify your email for Tutorly' });
+    expect(mail!.text).toContain('Hello Zoë Ångström,');
+    expect(mail!.text).toContain('The link works once and expires in 48 hours.');
+    expect(verificationParams(mail!.link!).userId).toBe(signed.account.id);
+  });
+
+  test('the mail carries the site name an admin chose', async () => {
+    const t = await createTestApp();
+    onTestFinished(() => t.close());
+    const { user, password } = await createAdminRecord(t.db);
+    const cookie = await login(t.app, { email: user.email, password });
+    await t.app.inject({ method: 'PATCH', url: '/api/admin/settings', headers: { cookie }, payload: { siteName: 'Études Tutors' } });
+
+    await signUp(t.app);
+
+    expect((await readLatestMail(t.outboxDir)).subject).toBe('Verify your email for Études Tutors');
+  });
+});
+
+describe('with SMTP', () => {
+  let smtp: SmtpSink;
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+  });
+  afterAll(() => smtp.close());
+
+  test('sign-up sends the mail through the SMTP server, and its link verifies the account', async () => {
+    const t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Tutorly <tutorly@uni.example>' } });
+    onTestFinished(() => t.close());
+
+    const signed = await signUp(t.app, { email: 'smtp-user@uni.example' });
+
+    expect(smtp.messages).toHaveLength(1);
+    const message = smtp.messages[0]!;
+    expect(message.envelopeTo).toEqual(['smtp-user@uni.example']);
+    expect(message.raw).toMatch(/^From: Tutorly <tutorly@uni\.example>$/m);
+    expect(message).toMatchObject({ to: 'smtp-user@uni.example', subject: 'Verify your email for Tutorly' });
+    expect(await readMails(t.outboxDir)).toHaveLength(0);
+    // With a real mail server the link is not printed in the log.
+    expect(t.logs.join('\n')).not.toContain(verificationParams(message.link!).secret);
+
+    const verified = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: verificationParams(message.link!) });
+
+    expect(verified.statusCode).toBe(200);
+    const cookie = await login(t.app, signed);
+    expect(await getSessionAccount(t.app, cookie)).toMatchObject({ email: 'smtp-user@uni.example', emailVerified: true });
+  });
+
+  test('an unreachable SMTP server does not lose the account; the mail can be sent again', async () => {
+    const down = await startSmtpSink();
+    await down.close();
+    const t = await createTestApp({ env: { SMTP_URL: down.url } });
+    onTestFinished(() => t.close());
+
+    const signed = await signUp(t.app);
+
+    expect(signed.response.statusCode).toBe(201);
+    expect(t.logs.some((line) => line.includes('verification mail could not be sent'))).toBe(true);
+  });
+});
+
+describe('the test mail parser', () => {
+  test('reads quoted-printable and base64 text parts inside nested multiparts', () => {
+    const raw = [
+      'To: "Ada" <ada@uni.example>',
+      'Subject: =?UTF-8?Q?V=C3=A9rifier?= =?UTF-8?B?IHZvdHJlIGFkcmVzc2U=?=',
+      'Content-Type: multipart/mixed; boundary="outer"',
+      '',
+      '--outer',
+      'Content-Type: multipart/alternative;',
+      ' boundary="inner"',
+      '',
+      '--inner',
+      'Content-Type: text/plain; charset=utf-8',
+      'Content-Transfer-Encoding: quoted-printable',
+      '',
+      'Caf=C3=A9 link: https://tutorly.example/verify?userId=3D1&secret=3Dabc=',
+      'def',
+      '--inner',
+      'Content-Type: text/html',
+      'Content-Transfer-Encoding: base64',
+      '',
+      Buffer.from('<p>html</p>').toString('base64'),
+      '--inner--',
+      '--outer--',
+    ].join('\r\n');
+
+    expect(parseMail(raw)).toEqual({
+      to: 'ada@uni.example',
+      subject: 'Vérifier votre adresse',
+      text: 'Café link: https://tutorly.example/verify?userId=1&secret=abcdef',
+      link: 'https://tutorly.example/verify?userId=1&secret=abcdef',
+    });
+  });
+});

@@ -1,0 +1,127 @@
+import { afterEach, beforeEach, describe, expect, onTestFinished, test } from 'vitest';
+import { BODY_LIMIT_BYTES } from '../../src/server/app';
+import { SESSION_COOKIE } from '../../src/server/plugins/auth';
+import { findUserByEmail } from '../../src/server/services/accounts';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { signUp } from '../helpers/auth';
+import { openTestDatabase } from '../helpers/database';
+import { readLatestMail, verificationParams } from '../helpers/mail';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(() => t.close());
+
+describe('health checks', () => {
+  test('/healthz and /readyz answer 200 while the database is up', async () => {
+    const health = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+
+    expect([health.statusCode, health.json()]).toEqual([200, { status: 'ok' }]);
+    expect([ready.statusCode, ready.json()]).toEqual([200, { status: 'ready' }]);
+  });
+
+  test('/readyz answers 503 once the database is gone, /healthz stays 200', async () => {
+    const database = await openTestDatabase();
+    onTestFinished(() => database.close());
+    const own = await createTestApp({ database });
+    onTestFinished(() => own.close());
+
+    await database.close();
+
+    const ready = await own.app.inject({ method: 'GET', url: '/readyz' });
+    expect([ready.statusCode, ready.json()]).toEqual([503, { status: 'unavailable' }]);
+    expect((await own.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
+});
+
+describe('errors', () => {
+  test('an unknown API route is a JSON 404', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toEqual({ error: { code: 'not_found', message: 'No such endpoint: GET /api/no-such-thing' } });
+  });
+
+  test('a malformed JSON body is a JSON 400', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "ada@uni.example", ',
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: { code: 'bad_request', message: expect.any(String) } });
+  });
+
+  test('a body over 1 MB is refused with 413', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'x'.repeat(BODY_LIMIT_BYTES), email: 'big@uni.example', password: 'long-enough-1' }),
+    });
+
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ error: { code: 'payload_too_large', message: 'The request is too large.' } });
+  });
+
+  test('a crash answers 500 without internals, and the log keeps the details', async () => {
+    const own = await createTestApp();
+    onTestFinished(() => own.close());
+    own.app.get('/api/test-crash', async () => {
+      throw new Error('connect to 10.0.0.7 as tutorly_rw failed at /srv/tutorly/src/secret.ts:42');
+    });
+
+    const response = await own.app.inject({ method: 'GET', url: '/api/test-crash' });
+
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' } });
+    expect(response.body).not.toMatch(/10\.0\.0\.7|tutorly_rw|secret\.ts|stack/);
+    const logged = own.logs.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'request failed');
+    expect(logged).toMatchObject({ level: 50, reqId: expect.any(String), err: { message: expect.stringContaining('10.0.0.7') } });
+  });
+
+  test('every response carries its request id', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'trace-123' } });
+
+    expect(response.headers['x-request-id']).toBe('trace-123');
+  });
+});
+
+describe('logging', () => {
+  test('a whole sign-up, verify, login, logout never logs the password or the session cookie', async () => {
+    const password = 'unmistakable-Password-4711';
+    const signed = await signUp(t.app, { email: 'careful@uni.example', password });
+    const { userId, secret } = verificationParams((await readLatestMail(t.outboxDir)).link!);
+    await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { userId, secret } });
+    const loginResponse = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: signed.email, password } });
+    const setCookie = String(loginResponse.headers['set-cookie']);
+    const token = loginResponse.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
+    const cookie = `${SESSION_COOKIE}=${token}`;
+    await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
+    const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    expect(logout.statusCode).toBe(204);
+
+    const log = t.logs.join('\n');
+    expect(t.logs.length).toBeGreaterThan(8);
+    expect(log).not.toContain(password);
+    expect(log).not.toContain(token);
+    expect(log).not.toContain(setCookie);
+    const { passwordHash } = (await findUserByEmail(t.db, signed.email))!;
+    expect(log).not.toContain(passwordHash);
+    // Outbox mode prints the link on purpose (a fresh install has no mail server): see PRODUCT.md point 9.
+    expect(log).toContain('No SMTP configured: verification link for careful@uni.example');
+  });
+
+  test('the secret in a /verify page URL is masked in the request log', async () => {
+    await t.app.inject({ method: 'GET', url: '/verify?userId=3f1c2d9e-0000-4000-8000-000000000000&secret=XYZ-not-for-logs' });
+
+    const log = t.logs.join('\n');
+    expect(log).not.toContain('XYZ-not-for-logs');
+    expect(log).toContain('/verify?userId=3f1c2d9e-0000-4000-8000-000000000000&secret=[REDACTED]');
+  });
+});

@@ -1,0 +1,25 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { dumpPglite, openDatabase } from '../../src/server/db/client';
+import './provided-context';
+
+/**
+ * Starting PGlite and migrating takes seconds; loading a snapshot takes well under one.
+ * So migrate once per run and let every test file start from the snapshot.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'tutorly-pglite-snapshot-'));
+  const handle = await openDatabase({ kind: 'pglite' });
+  try {
+    await handle.migrate();
+    const snapshot = await dumpPglite(handle);
+    const file = path.join(dir, 'migrated.tar');
+    await writeFile(file, Buffer.from(await snapshot.arrayBuffer()));
+    project.provide('pgliteSnapshotPath', file);
+  } finally {
+    await handle.close();
+  }
+  return () => rm(dir, { recursive: true, force: true });
+}

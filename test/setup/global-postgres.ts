@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../src/server/db/client';
+import { databaseUrl, dropDatabasesStartingWith, withAdminClient } from '../helpers/postgres-admin';
+import './provided-context';
+
+/**
+ * Migrates one uniquely named template database per run; each test file then gets a cheap
+ * copy of it (CREATE DATABASE … TEMPLATE). Teardown drops the copies and the template.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('The postgres test project needs TEST_DATABASE_URL (a superuser connection to a throwaway cluster).');
+
+  const templateName = `tutorly_test_${randomBytes(4).toString('hex')}`;
+  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE "${templateName}"`));
+  const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(adminUrl, templateName), poolSize: 1 });
+  try {
+    await handle.migrate();
+  } finally {
+    // A template must have no open connections when it is copied.
+    await handle.close();
+  }
+  project.provide('postgresTemplate', { adminUrl, templateName });
+
+  return async () => {
+    await dropDatabasesStartingWith(adminUrl, `${templateName}_`);
+    await dropDatabasesStartingWith(adminUrl, templateName);
+  };
+}
