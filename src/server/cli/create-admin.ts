@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig, loadDotEnv } from '../config';
+import { loadConfig, loadDotEnv } from '../config';
+import { runCommand } from './run-command';
 import { nameSchema, emailSchema, newPasswordSchema } from '../../shared/account';
 import { ensureAdmin } from '../services/admin-accounts';
 import { openConfiguredDatabase } from '../startup';
@@ -53,12 +54,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    if (err instanceof ConfigError) console.error(err.message);
-    else if (err instanceof Error && /lock|already in use/i.test(err.message)) console.error(`${err.message}\nIs the server running on the same DATA_DIR? Stop it first.`);
-    else console.error(err);
-    process.exit(1);
-  },
-);
+runCommand(main);

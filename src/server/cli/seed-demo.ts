@@ -3,7 +3,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { and, eq, isNull } from 'drizzle-orm';
 import pino from 'pino';
-import { ConfigError, loadConfig, loadDotEnv } from '../config';
+import { loadConfig, loadDotEnv } from '../config';
+import { runCommand } from './run-command';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { seedDemo, type ExistingData } from '../services/demo/seed-demo';
@@ -103,12 +104,4 @@ function describe(data: ExistingData): string {
   return `${plural(data.tutors, 'tutor')}, ${plural(data.reviews, 'review')}, ${plural(data.nonAdminUsers, 'non-admin account')}`;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    if (err instanceof ConfigError) console.error(err.message);
-    else if (err instanceof Error && /lock|already in use/i.test(err.message)) console.error(`${err.message}\nIs the server running on the same DATA_DIR? Stop it first.`);
-    else console.error(err);
-    process.exit(1);
-  },
-);
+runCommand(main);

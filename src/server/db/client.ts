@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 /** The same Drizzle API whichever engine is underneath; services accept a transaction too. */
@@ -64,8 +65,18 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
 }
 
 async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>): Promise<DatabaseHandle> {
-  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  let unlock = () => {};
+  if (options.dataDir) {
+    await mkdir(options.dataDir, { recursive: true });
+    unlock = lockDataDir(options.dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -76,7 +87,13 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
     migrate: async () => {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
 

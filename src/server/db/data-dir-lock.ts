@@ -1,0 +1,36 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const LOCK_FILE = 'tutorly.lock';
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: the process exists but belongs to someone else.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite does not guard its data folder; two processes writing one folder corrupt it. The lock
+ * file holds the owner's pid, so a lock left by a killed process is recognised and taken over.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  const file = path.join(dataDir, LOCK_FILE);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => rmSync(file, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const owner = Number.parseInt(readFileSync(file, 'utf8'), 10);
+      if (Number.isInteger(owner) && owner !== process.pid && isRunning(owner)) {
+        throw new Error(`The embedded database in ${dataDir} is already in use by another process (pid ${owner}).`);
+      }
+      rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`Could not lock the embedded database in ${dataDir}.`);
+}
