@@ -119,6 +119,21 @@ describe('login', () => {
     expect(response.cookies.find((c) => c.name === SESSION_COOKIE)).toMatchObject({ secure: true, httpOnly: true });
   });
 
+  test('marks the cookie Secure when a trusted proxy says the request came over HTTPS', async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    onTestFinished(() => proxied.close());
+    const { user, password } = await createUserRecord(proxied.db);
+
+    const response = await proxied.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'x-forwarded-proto': 'https' },
+      payload: { email: user.email, password },
+    });
+
+    expect(response.cookies.find((c) => c.name === SESSION_COOKIE)).toMatchObject({ secure: true });
+  });
+
   test('answers a wrong password and an unknown email identically', async () => {
     const { user } = await createUserRecord(t.db);
 

@@ -72,6 +72,15 @@ describe('with SMTP', () => {
 
     expect(signed.response.statusCode).toBe(201);
     expect(t.logs.some((line) => line.includes('verification mail could not be sent'))).toBe(true);
+
+    // Asking again while the server is still down says so plainly instead of a generic failure.
+    const cookie = await login(t.app, signed);
+    const resend = await t.app.inject({ method: 'POST', url: '/api/auth/verification', headers: { cookie } });
+    expect(resend.statusCode).toBe(503);
+    expect(resend.json().error).toEqual({
+      code: 'service_unavailable',
+      message: 'We could not send the verification email right now. Please try again in a few minutes.',
+    });
   });
 });
 

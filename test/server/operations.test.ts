@@ -33,6 +33,43 @@ describe('health checks', () => {
     const ready = await own.app.inject({ method: 'GET', url: '/readyz' });
     expect([ready.statusCode, ready.json()]).toEqual([503, { status: 'unavailable' }]);
     expect((await own.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+
+    // API requests get a clear, retryable answer rather than a generic failure.
+    const settings = await own.app.inject({ method: 'GET', url: '/api/settings' });
+    expect(settings.statusCode).toBe(503);
+    expect(settings.json().error.code).toBe('service_unavailable');
+  });
+});
+
+describe('API description', () => {
+  test('/api/openapi.json documents every API route with its request and response schemas', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+
+    expect(response.statusCode).toBe(200);
+    const document = response.json<{ paths: Record<string, Record<string, { responses?: Record<string, unknown>; requestBody?: unknown }>> }>();
+    for (const path of ['/api/session', '/api/auth/signup', '/api/auth/login', '/api/auth/logout', '/api/auth/verify-email', '/api/auth/verification', '/api/settings', '/api/admin/settings', '/healthz', '/readyz']) {
+      expect(document.paths, path).toHaveProperty([path]);
+    }
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const statuses = Object.keys(operation.responses ?? {});
+        expect(statuses.some((status) => status.startsWith('2')), `${method} ${path} documents its success answer`).toBe(true);
+      }
+    }
+    expect(document.paths['/api/auth/signup']!.post!.requestBody).toBeDefined();
+  });
+
+  test('/api/docs serves the readable documentation', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+  });
+
+  test('API answers are never stored by shared caches', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/settings' });
+
+    expect(response.headers['cache-control']).toBe('no-store');
   });
 });
 

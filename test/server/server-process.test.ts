@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { openTestDatabase } from '../helpers/database';
 
 // The real entry point as an operator runs it: a child process, a real port, real signals.
 
@@ -29,6 +30,15 @@ interface RunningServer {
 
 const started: RunningServer[] = [];
 const tempDirs: string[] = [];
+const databases: { close(): Promise<void> }[] = [];
+
+/** The embedded default needs nothing; on PostgreSQL the server gets a database of its own. */
+async function databaseEnv(): Promise<Record<string, string>> {
+  if (inject('dbEngine') !== 'postgres') return {};
+  const database = await openTestDatabase();
+  databases.push(database);
+  return { DATABASE_URL: database.url! };
+}
 
 function startServer(env: Record<string, string>): RunningServer {
   let output = '';
@@ -61,15 +71,16 @@ afterEach(async () => {
     await server.exited;
   }
   for (const dir of tempDirs.splice(0)) await rm(dir, { recursive: true, force: true });
+  for (const database of databases.splice(0)) await database.close();
 });
 
-// Only the embedded default starts from an empty folder; the PostgreSQL project covers the rest.
-describe.runIf(inject('dbEngine') === 'pglite')('the server process', () => {
+describe(`the server process on ${inject('dbEngine')}`, () => {
   it('starts on an empty data folder, creates the first admin once, and stops cleanly on SIGTERM', { timeout: 60_000 }, async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tutorly-process-'));
     tempDirs.push(dataDir);
     const port = await freePort();
-    const server = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+    const env = { DATA_DIR: dataDir, PORT: String(port), ...(await databaseEnv()) };
+    const server = startServer(env);
     await waitUntilReady(port, server);
 
     const adminFile = path.join(dataDir, 'initial-admin.txt');
@@ -89,7 +100,7 @@ describe.runIf(inject('dbEngine') === 'pglite')('the server process', () => {
     expect(await server.exited).toBe(0);
 
     // A second start on the same data keeps the admin and prints no new password.
-    const again = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+    const again = startServer(env);
     await waitUntilReady(port, again);
     expect(again.output()).not.toContain('One-time password');
     again.child.kill('SIGTERM');

@@ -26,18 +26,22 @@ export async function loadSessionUser(this: FastifyInstance, request: FastifyReq
   }
 }
 
-export function setSessionCookie(reply: FastifyReply, session: NewSession): void {
-  reply.setCookie(SESSION_COOKIE, session.token, {
+/** Secure whenever the site is public over HTTPS or this request came over HTTPS (directly or via a trusted proxy). */
+function cookieOptions(reply: FastifyReply) {
+  return {
     path: '/',
     httpOnly: true,
-    sameSite: 'lax',
-    secure: reply.server.config.secureCookies,
-    expires: session.expiresAt,
-  });
+    sameSite: 'lax' as const,
+    secure: reply.server.config.secureCookies || reply.request.protocol === 'https',
+  };
+}
+
+export function setSessionCookie(reply: FastifyReply, session: NewSession): void {
+  reply.setCookie(SESSION_COOKIE, session.token, { ...cookieOptions(reply), expires: session.expiresAt });
 }
 
 export function clearSessionCookie(reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: reply.server.config.secureCookies });
+  reply.clearCookie(SESSION_COOKIE, cookieOptions(reply));
 }
 
 export async function requireUser(request: FastifyRequest): Promise<void> {

@@ -26,9 +26,15 @@ export async function authRoutes(app: App): Promise<void> {
     const secret = await issueVerificationSecret(app.db, user.id, now);
     const link = verificationLink(app.config.publicUrl, user.id, secret);
     const { siteName } = await getSettings(app.db);
-    const result = await app.mailer.send(verificationMail({ to: user.email, name: user.name, siteName, link }));
+    let outboxFile: string | undefined;
+    try {
+      ({ outboxFile } = await app.mailer.send(verificationMail({ to: user.email, name: user.name, siteName, link })));
+    } catch (err) {
+      app.log.error({ err, userId: user.id }, 'verification mail could not be sent');
+      throw new AppError('service_unavailable', 'We could not send the verification email right now. Please try again in a few minutes.');
+    }
     if (app.mailer.kind === 'outbox') {
-      app.log.info({ outboxFile: result.outboxFile }, `No SMTP configured: verification link for ${user.email}: ${link}`);
+      app.log.info({ outboxFile }, `No SMTP configured: verification link for ${user.email}: ${link}`);
     }
   }
 
@@ -44,12 +50,8 @@ export async function authRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const user = await createUser(app.db, request.body, app.clock());
-      try {
-        await sendVerificationMail(user);
-      } catch (err) {
-        // The account exists; the student can ask for the mail again from their dashboard.
-        request.log.error({ err, userId: user.id }, 'verification mail could not be sent');
-      }
+      // The account exists either way; if the mail fails, the student asks for it again after logging in.
+      await sendVerificationMail(user).catch(() => undefined);
       return reply.status(201).send({ account: toAccount(user) });
     },
   );

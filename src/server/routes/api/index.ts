@@ -8,6 +8,10 @@ import { settingsRoutes } from './settings';
 /** Everything under /api: the session is resolved once per request, then each area adds its guard. */
 export async function apiRoutes(app: App): Promise<void> {
   app.addHook('onRequest', loadSessionUser);
+  // Answers depend on who asks; no shared cache may keep them.
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
   await app.register(sessionRoutes);
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(settingsRoutes, { prefix: '/settings' });

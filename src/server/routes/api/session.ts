@@ -13,9 +13,6 @@ export async function sessionRoutes(app: App): Promise<void> {
         response: { 200: sessionResponseSchema, ...errorResponses },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return { account: request.user ? toAccount(request.user) : null };
-    },
+    async (request) => ({ account: request.user ? toAccount(request.user) : null }),
   );
 }
