@@ -25,16 +25,10 @@ export default defineConfig({
       // CI points TEST_DATABASE_URL at a superuser connection on a throwaway cluster.
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
       {
-        test: {
-          name: 'web',
-          include: ['src/web/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['test/setup/strict-console.ts'],
-        },
+        // Checks that what the repository tells people (README, .env.example) stays true.
+        test: { name: 'repository', include: ['test/repository/**/*.test.ts'], environment: 'node', setupFiles: ['test/setup/strict-console.ts'] },
       },
     ],
-    // Runs pass while a project (web, for now) has no test files yet.
-    passWithNoTests: true,
     // Test files spend much of their time waiting on child processes and the PostgreSQL server,
     // so the default (one worker per core, minus one) leaves a 2-core machine half idle.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),

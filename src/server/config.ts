@@ -36,6 +36,9 @@ const envSchema = z
     }
   });
 
+/** Every environment variable Tutorly reads; README and .env.example document each one. */
+export const configVariables = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;

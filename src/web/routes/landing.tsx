@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { LinkButton } from '../components/ui/button';
 import { paths } from '../config/paths';
 import { useAccount } from '../features/auth/api/get-session';
@@ -30,9 +31,9 @@ export function LandingRoute() {
         </div>
       </main>
       <footer className="border-t border-slate-200 py-6 text-center text-sm text-slate-600">
-        <a href={paths.about} className="underline-offset-2 hover:underline">
+        <Link to={paths.about} className="underline-offset-2 hover:underline">
           About {siteName}
-        </a>
+        </Link>
       </footer>
     </div>
   );
