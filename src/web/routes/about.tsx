@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { TextLink } from '../components/ui/text-link';
 import { paths } from '../config/paths';
 import { useSiteName } from '../features/settings/api/get-public-settings';
 import { useDocumentTitle } from '../features/settings/hooks/use-document-title';
@@ -13,9 +14,9 @@ export function AboutRoute() {
           <Link to={paths.home} className="text-lg font-bold text-indigo-800">
             {siteName}
           </Link>
-          <Link to={paths.user.root} className="text-sm font-semibold text-indigo-700 underline-offset-2 hover:underline">
+          <TextLink to={paths.user.root} className="text-sm">
             Go to your dashboard
-          </Link>
+          </TextLink>
         </div>
       </header>
       <main id="main" className="mx-auto max-w-3xl space-y-8 px-4 py-10 text-slate-800">

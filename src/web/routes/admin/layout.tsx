@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, Navigate, NavLink, Outlet } from 'react-router';
+import { SkipLink } from '../../components/ui/skip-link';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { isAdmin, useAccount } from '../../features/auth/api/get-session';
@@ -31,9 +32,7 @@ export function AdminLayout() {
 
   return (
     <div className="min-h-screen bg-slate-50 lg:flex">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
-        Skip to content
-      </a>
+      <SkipLink />
       <div className="flex items-center justify-between bg-indigo-900 px-4 py-3 text-white lg:hidden">
         <span className="font-bold">Admin Panel</span>
         <button

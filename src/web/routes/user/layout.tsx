@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, Navigate, NavLink, Outlet } from 'react-router';
+import { SkipLink } from '../../components/ui/skip-link';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { useAccount } from '../../features/auth/api/get-session';
@@ -30,9 +31,7 @@ export function UserLayout() {
 
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2">
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
           <Link to={paths.home} className="text-lg font-bold text-indigo-800">

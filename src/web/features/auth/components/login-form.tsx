@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ErrorAlert } from '../../../components/ui/alert';
-import { Button, LinkButton } from '../../../components/ui/button';
+import { FormActions } from '../../../components/ui/form-actions';
+import { TextLink } from '../../../components/ui/text-link';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
@@ -58,19 +59,9 @@ export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
         onChange={(e) => setPassword(e.target.value)}
         aria-required="true"
       />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <LinkButton to={paths.home} variant="secondary">
-          Cancel
-        </LinkButton>
-        <Button type="submit" disabled={login.isPending}>
-          {login.isPending ? 'Logging in...' : 'Login'}
-        </Button>
-      </div>
+      <FormActions cancelTo={paths.home} submitLabel="Login" busyLabel="Logging in..." busy={login.isPending} />
       <p className="text-center text-sm text-slate-700">
-        Don&apos;t have an account?{' '}
-        <Link to={paths.signup} className="font-semibold text-indigo-700 underline-offset-2 hover:underline">
-          Sign up
-        </Link>
+        Don&apos;t have an account? <TextLink to={paths.signup}>Sign up</TextLink>
       </p>
     </form>
   );

@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ErrorAlert } from '../../../components/ui/alert';
-import { Button, LinkButton } from '../../../components/ui/button';
+import { FormActions } from '../../../components/ui/form-actions';
+import { TextLink } from '../../../components/ui/text-link';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
@@ -60,19 +61,9 @@ export function SignupForm() {
         aria-required="true"
         hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
       />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <LinkButton to={paths.home} variant="secondary">
-          Cancel
-        </LinkButton>
-        <Button type="submit" disabled={signup.isPending}>
-          {signup.isPending ? 'Signing up...' : 'Sign Up'}
-        </Button>
-      </div>
+      <FormActions cancelTo={paths.home} submitLabel="Sign Up" busyLabel="Signing up..." busy={signup.isPending} />
       <p className="text-center text-sm text-slate-700">
-        Already have an account?{' '}
-        <Link to={paths.login} className="font-semibold text-indigo-700 underline-offset-2 hover:underline">
-          Login
-        </Link>
+        Already have an account? <TextLink to={paths.login}>Login</TextLink>
       </p>
     </form>
   );

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { CheckCircleIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
+import { TextLink } from '../../../components/ui/text-link';
 import { paths } from '../../../config/paths';
 import { sessionQueryKey, useAccount } from '../api/get-session';
 import { useVerifyEmail } from '../api/verify-email';
@@ -48,9 +49,9 @@ function Failed({ reason }: { reason: string }) {
     <div role="alert" className="text-center">
       <h1 className="text-2xl font-bold text-red-800">Verification failed</h1>
       <p className="mt-2 text-slate-700">{reason}</p>
-      <Link to={paths.user.root} className="mt-4 inline-block font-semibold text-indigo-700 underline-offset-2 hover:underline">
+      <TextLink to={paths.user.root} className="mt-4 inline-block">
         Back to your dashboard
-      </Link>
+      </TextLink>
     </div>
   );
 }

@@ -1,0 +1,25 @@
+import { Button, LinkButton } from './button';
+
+/** Cancel (a link away) and the submit button, which is disabled and relabelled while busy. */
+export function FormActions({
+  cancelTo,
+  submitLabel,
+  busyLabel,
+  busy,
+}: {
+  cancelTo: string;
+  submitLabel: string;
+  busyLabel: string;
+  busy: boolean;
+}) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <LinkButton to={cancelTo} variant="secondary">
+        Cancel
+      </LinkButton>
+      <Button type="submit" disabled={busy}>
+        {busy ? busyLabel : submitLabel}
+      </Button>
+    </div>
+  );
+}
