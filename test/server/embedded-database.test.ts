@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
+import { DataDirInUseError } from '../../src/server/db/data-dir-lock';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -28,7 +29,7 @@ describe.runIf(inject('dbEngine') === 'pglite')('the embedded database folder', 
 
     // Same process, second handle: stands in for a second process, since the lock names the pid.
     await writeFile(path.join(dataDir, 'tutorly.lock'), String(process.ppid));
-    await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toThrow(/already in use by another process/);
+    await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toThrow(DataDirInUseError);
 
     await first.close();
     const again = await open(dataDir);

@@ -8,17 +8,10 @@ import { openConfiguredDatabase } from '../startup';
 const usage = 'Usage: npm run create-admin -- --email E --name N --password P';
 
 async function main(): Promise<number> {
-  let values: { email?: string; name?: string; password?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' }, help: { type: 'boolean' } },
-      strict: true,
-    }));
-  } catch (err) {
-    // An unknown or value-less flag is a usage mistake, not a crash: name it, no stack trace.
-    console.error(`${err instanceof Error ? err.message : String(err)}\n${usage}`);
-    return 2;
-  }
+  const { values } = parseArgs({
+    options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' }, help: { type: 'boolean' } },
+    strict: true,
+  });
   if (values.help) {
     console.log(`${usage}\n\nCreates an admin account, or makes the account with that email an admin (and sets its password).`);
     return 0;
@@ -54,4 +47,4 @@ async function main(): Promise<number> {
   }
 }
 
-runCommand(main);
+runCommand(main, usage);

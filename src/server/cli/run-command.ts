@@ -1,14 +1,24 @@
 import { ConfigError } from '../config';
+import { DataDirInUseError } from '../db/data-dir-lock';
 
-/** Runs a command-line entry point: its number is the exit code; failures print a message, not a crash. */
-export function runCommand(main: () => Promise<number>): void {
+/** node:util parseArgs reports a mistyped or value-less flag with one of these codes. */
+const isUsageError = (err: unknown) => err instanceof Error && String((err as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS');
+
+/**
+ * Runs a command-line entry point: its number is the exit code. Usage mistakes exit 2 with the
+ * usage line; known failures exit 1 with a message instead of a stack trace.
+ */
+export function runCommand(main: () => Promise<number>, usage: string): void {
   main().then(
     (code) => process.exit(code),
     (err: unknown) => {
+      if (isUsageError(err)) {
+        console.error(`${(err as Error).message}\n${usage}`);
+        process.exit(2);
+      }
       if (err instanceof ConfigError) console.error(err.message);
-      else if (err instanceof Error && /lock|already in use/i.test(err.message)) {
-        console.error(`${err.message}\nIs the server running on the same DATA_DIR? Stop it first.`);
-      } else console.error(err);
+      else if (err instanceof DataDirInUseError) console.error(`${err.message}\nIs the server running on the same DATA_DIR? Stop it first.`);
+      else console.error(err);
       process.exit(1);
     },
   );

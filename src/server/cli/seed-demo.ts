@@ -29,18 +29,12 @@ const plainLines = {
 };
 
 async function main(): Promise<number> {
-  let force: boolean;
-  try {
-    const { values } = parseArgs({ options: { force: { type: 'boolean' }, help: { type: 'boolean' } }, strict: true });
-    if (values.help) {
-      console.log(help);
-      return 0;
-    }
-    force = values.force ?? false;
-  } catch (err) {
-    console.error(`${err instanceof Error ? err.message : String(err)}\n${usage}`);
-    return 2;
+  const { values } = parseArgs({ options: { force: { type: 'boolean' }, help: { type: 'boolean' } }, strict: true });
+  if (values.help) {
+    console.log(help);
+    return 0;
   }
+  const force = values.force ?? false;
 
   const started = performance.now();
   // The same .env as `npm start`, so the demo lands in the database the server will open.
@@ -104,4 +98,4 @@ function describe(data: ExistingData): string {
   return `${plural(data.tutors, 'tutor')}, ${plural(data.reviews, 'review')}, ${plural(data.nonAdminUsers, 'non-admin account')}`;
 }
 
-runCommand(main);
+runCommand(main, usage);

@@ -3,6 +3,14 @@ import path from 'node:path';
 
 const LOCK_FILE = 'tutorly.lock';
 
+/** Another live process holds the embedded database folder. */
+export class DataDirInUseError extends Error {
+  constructor(dataDir: string, owner: number) {
+    super(`The embedded database in ${dataDir} is already in use by another process (pid ${owner}).`);
+    this.name = 'DataDirInUseError';
+  }
+}
+
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -27,7 +35,7 @@ export function lockDataDir(dataDir: string): () => void {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const owner = Number.parseInt(readFileSync(file, 'utf8'), 10);
       if (Number.isInteger(owner) && owner !== process.pid && isRunning(owner)) {
-        throw new Error(`The embedded database in ${dataDir} is already in use by another process (pid ${owner}).`);
+        throw new DataDirInUseError(dataDir, owner);
       }
       rmSync(file, { force: true });
     }

@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { VerifyEmailRequest } from '../../../../shared/account';
 import { apiPaths } from '../../../../shared/api-paths';
 import { api } from '../../../lib/api-client';
+import { sessionQueryKey } from './get-session';
 
 export const verifyEmail = (input: VerifyEmailRequest) => api.post<{ verified: true }>(apiPaths.verifyEmail, input);
 
@@ -9,10 +10,14 @@ export const verifyEmail = (input: VerifyEmailRequest) => api.post<{ verified: t
  * The secret is single-use, so the confirmation is held as a query keyed by the link:
  * it runs exactly once per link even when the page renders twice, and never retries.
  */
-export const verifyEmailQueryOptions = (input: VerifyEmailRequest) =>
+export const verifyEmailQueryOptions = (input: VerifyEmailRequest, onVerified: () => Promise<void>) =>
   queryOptions({
     queryKey: ['verify-email', input.userId, input.secret],
-    queryFn: () => verifyEmail(input),
+    queryFn: async () => {
+      const result = await verifyEmail(input);
+      await onVerified();
+      return result;
+    },
     retry: false,
     staleTime: Infinity,
     gcTime: Infinity,
@@ -21,5 +26,8 @@ export const verifyEmailQueryOptions = (input: VerifyEmailRequest) =>
   });
 
 export function useVerifyEmail(input: VerifyEmailRequest | null) {
-  return useQuery({ ...verifyEmailQueryOptions(input ?? { userId: '', secret: '' }), enabled: input !== null });
+  const queryClient = useQueryClient();
+  // A signed-in student's account now reads emailVerified: true.
+  const refreshSession = () => queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+  return useQuery({ ...verifyEmailQueryOptions(input ?? { userId: '', secret: '' }, refreshSession), enabled: input !== null });
 }

@@ -1,11 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { CheckCircleIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextLink } from '../../../components/ui/text-link';
 import { paths } from '../../../config/paths';
-import { sessionQueryKey, useAccount } from '../api/get-session';
+import { useAccount } from '../api/get-session';
 import { useVerifyEmail } from '../api/verify-email';
 
 /** Spec section 9: the verified page moves on to the user area after three seconds. */
@@ -15,16 +14,10 @@ export function VerifyEmailStatus({ userId, secret }: { userId: string | null; s
   const link = userId && secret ? { userId, secret } : null;
   const verification = useVerifyEmail(link);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { account } = useAccount();
   // The user area turns logged-out visitors away to the landing page; someone who opened the
   // link in another browser is better served by the login page.
   const destination = account === null ? paths.login : paths.user.root;
-
-  useEffect(() => {
-    if (!verification.isSuccess) return;
-    void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-  }, [verification.isSuccess, queryClient]);
 
   useEffect(() => {
     if (!verification.isSuccess) return;
