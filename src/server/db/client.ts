@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -72,7 +73,8 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
   }
   let client: PGlite;
   try {
-    client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+    // Trigram search (the migrations create the extension) ships with PGlite as a contrib module.
+    client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
   } catch (err) {
     unlock();
     throw err;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -74,6 +75,21 @@ export const settings = pgTable('settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Every stored picture, by content-addressed key (`<sha256>.<ext>`; the thumbnail's key is
+ * derived from it). Tutors reference a row, so a tutor can only point at a picture that was
+ * really uploaded and checked, and a picture no tutor references can be swept away.
+ */
+export const uploads = pgTable('uploads', {
+  key: text('key').primaryKey(),
+  uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+  contentType: text('content_type').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  bytes: integer('bytes').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const tutorStatus = pgEnum('tutor_status', ['pending', 'approved', 'rejected']);
 
 export const tutors = pgTable(
@@ -84,8 +100,12 @@ export const tutors = pgTable(
     department: text('department').notNull(),
     biography: text('biography').notNull(),
     courses: text('courses').array().notNull().default(sql`'{}'::text[]`),
-    /** Key of the stored picture under DATA_DIR/uploads; null shows the placeholder. */
-    imageKey: text('image_key'),
+    /** Lower-cased, accent-free name: sorting by name and finding likely duplicates. */
+    normalizedName: text('normalized_name').notNull().default(''),
+    /** Lower-cased, accent-free name, department and courses: what the search box matches. */
+    searchText: text('search_text').notNull().default(''),
+    /** The stored picture; null shows the placeholder. */
+    imageKey: text('image_key').references(() => uploads.key, { onDelete: 'restrict' }),
     isPublic: boolean('is_public').notNull().default(false),
     status: tutorStatus('status').notNull().default('pending'),
     rejectionReason: text('rejection_reason'),
@@ -93,12 +113,28 @@ export const tutors = pgTable(
     /** Aggregates over visible reviews, kept in the same transaction as every review change. */
     reviewCount: integer('review_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
+    /** The true mean of visible reviews, null without any; derived, so it can never drift. */
+    averageRating: doublePrecision('average_rating').generatedAlwaysAs(
+      sql`case when review_count > 0 then rating_sum::double precision / review_count end`,
+    ),
     ...timestamps,
   },
   (t) => [
-    index('tutors_public_idx').on(t.isPublic),
-    index('tutors_status_idx').on(t.status),
+    index('tutors_status_created_idx').on(t.status, t.createdAt),
     index('tutors_submitted_by_idx').on(t.submittedBy),
+    index('tutors_image_key_idx').on(t.imageKey),
+    index('tutors_department_idx').on(t.department),
+    // The public list in each of its sort orders, without sorting the whole table.
+    index('tutors_public_rating_idx')
+      .on(sql`${t.averageRating} desc nulls last`, sql`${t.reviewCount} desc`, t.normalizedName, t.id)
+      .where(sql`${t.isPublic}`),
+    index('tutors_public_reviews_idx')
+      .on(sql`${t.reviewCount} desc`, sql`${t.averageRating} desc nulls last`, t.normalizedName, t.id)
+      .where(sql`${t.isPublic}`),
+    index('tutors_public_name_idx').on(t.normalizedName, t.id).where(sql`${t.isPublic}`),
+    // Substring search ("partial words") and similar-name lookups through trigrams.
+    index('tutors_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('tutors_normalized_name_trgm_idx').using('gin', sql`${t.normalizedName} gin_trgm_ops`),
     check('tutors_aggregates_nonnegative', sql`${t.reviewCount} >= 0 and ${t.ratingSum} >= 0`),
   ],
 );
@@ -124,11 +160,39 @@ export const reviews = pgTable(
   (t) => [
     uniqueIndex('reviews_one_per_author_per_tutor').on(t.tutorId, t.authorId),
     index('reviews_author_id_idx').on(t.authorId),
+    index('reviews_tutor_visible_recent_idx').on(t.tutorId, t.createdAt).where(sql`${t.isHidden} = false`),
     index('reviews_visible_recent_idx').on(t.createdAt).where(sql`${t.isHidden} = false`),
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
   ],
 );
 
+/** What a notification is about; the UI words it. Text, not an enum, so later kinds need no type migration. */
+export type NotificationKind = 'submission_approved' | 'submission_rejected';
+
+export interface NotificationData {
+  tutorName?: string;
+  reason?: string;
+}
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<NotificationKind>().notNull(),
+    tutorId: uuid('tutor_id').references(() => tutors.id, { onDelete: 'set null' }),
+    /** What the message needs even after its tutor is gone (name, reason). */
+    data: jsonb('data').$type<NotificationData>().notNull().default({}),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_recent_idx').on(t.userId, t.createdAt)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type TutorRow = typeof tutors.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
+export type UploadRow = typeof uploads.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;

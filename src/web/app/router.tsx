@@ -32,7 +32,11 @@ async function requireAdmin() {
   return null;
 }
 
+// Routes reachable under two paths share one lazily loaded module.
 const userDashboard = { lazy: () => import('../routes/user/dashboard') };
+const userTutorForm = { lazy: () => import('../routes/user/tutor-form') };
+const manageSubmissions = { lazy: () => import('../routes/admin/manage-submissions') };
+const adminTeacherForm = { lazy: () => import('../routes/admin/teacher-form') };
 
 export const routes: RouteObject[] = [
   {
@@ -53,12 +57,12 @@ export const routes: RouteObject[] = [
           { index: true, ...userDashboard },
           { path: 'dashboard', ...userDashboard },
           comingSoon('profile', 'Profile'),
-          comingSoon('tutors', 'Tutors'),
-          comingSoon('mytutors', 'My Tutors'),
+          { path: 'tutors', lazy: () => import('../routes/user/tutors') },
+          { path: 'mytutors', lazy: () => import('../routes/user/my-tutors') },
           comingSoon('myreviews', 'My Reviews'),
-          comingSoon('tutorform', 'Add Tutor'),
-          comingSoon('add-teacher', 'Add Tutor'),
-          comingSoon('tutorprofile/:tutorId?', 'Tutor Profile'),
+          { path: 'tutorform/:tutorId?', ...userTutorForm },
+          { path: 'add-teacher', ...userTutorForm },
+          { path: 'tutorprofile/:tutorId?', lazy: () => import('../routes/user/tutor-profile') },
           comingSoon('SubmitReview/:reviewId?', 'Submit a Review'),
           comingSoon('allreviews', 'All Reviews'),
           comingSoon('statistics', 'Statistics'),
@@ -72,13 +76,13 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: comingSoonPage('Admin Dashboard') },
           comingSoon('users', 'Users'),
-          comingSoon('managesubmissions', 'Manage Submissions'),
-          comingSoon('manage-submissions', 'Manage Submissions'),
+          { path: 'managesubmissions', ...manageSubmissions },
+          { path: 'manage-submissions', ...manageSubmissions },
           comingSoon('review-managment', 'Review Management'),
-          comingSoon('teacher-profile-managment', 'Teacher Profile Management'),
-          comingSoon('teacher/fullprofile/:tutorId?', 'Teacher Profile'),
-          comingSoon('teacher-form', 'Add Teacher'),
-          comingSoon('add-teacher', 'Add Teacher'),
+          { path: 'teacher-profile-managment', lazy: () => import('../routes/admin/teacher-profile-management') },
+          { path: 'teacher/fullprofile/:tutorId?', lazy: () => import('../routes/admin/teacher-full-profile') },
+          { path: 'teacher-form/:tutorId?', ...adminTeacherForm },
+          { path: 'add-teacher', ...adminTeacherForm },
           comingSoon('settings', 'Settings'),
           comingSoon('profile', 'Admin Profile'),
         ],

@@ -13,6 +13,8 @@ export const paths = {
     myTutors: '/user/mytutors',
     myReviews: '/user/myreviews',
     tutorForm: '/user/tutorform',
+    /** A student's pending or rejected submission, opened in the Add Tutor form to edit. */
+    editTutor: (tutorId: string) => `/user/tutorform/${tutorId}`,
     addTeacher: '/user/add-teacher',
     tutorProfile: (tutorId?: string) => (tutorId ? `/user/tutorprofile/${tutorId}` : '/user/tutorprofile'),
     submitReview: (reviewId?: string) => (reviewId ? `/user/SubmitReview/${reviewId}` : '/user/SubmitReview'),
@@ -29,6 +31,8 @@ export const paths = {
     teacherProfileManagement: '/admin/teacher-profile-managment',
     teacherFullProfile: (tutorId?: string) => (tutorId ? `/admin/teacher/fullprofile/${tutorId}` : '/admin/teacher/fullprofile'),
     teacherForm: '/admin/teacher-form',
+    /** 'Edit Profile' on a full profile: the teacher form, prefilled. */
+    editTeacher: (tutorId: string) => `/admin/teacher-form/${tutorId}`,
     addTeacher: '/admin/add-teacher',
     settings: '/admin/settings',
     profile: '/admin/profile',

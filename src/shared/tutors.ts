@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { pageOf, pageQuery } from './pagination';
+import { imageKeySchema, storedImageSchema } from './uploads';
+
+export const TUTOR_NAME_MAX_LENGTH = 120;
+export const DEPARTMENT_MAX_LENGTH = 120;
+export const BIOGRAPHY_MAX_LENGTH = 5000;
+export const COURSE_MAX_LENGTH = 120;
+export const COURSES_MAX_COUNT = 30;
+export const REJECTION_REASON_MAX_LENGTH = 1000;
+export const SEARCH_QUERY_MAX_LENGTH = 100;
+
+export const TUTOR_PAGE_SIZE = 12;
+export const TUTOR_PAGE_SIZE_MAX = 48;
+export const TUTOR_REVIEWS_PAGE_SIZE = 10;
+export const SIMILAR_TUTORS_LIMIT = 5;
+
+export const tutorStatuses = ['pending', 'approved', 'rejected'] as const;
+export const tutorStatusSchema = z.enum(tutorStatuses);
+export type TutorStatus = z.infer<typeof tutorStatusSchema>;
+
+export const tutorSorts = ['rating', 'reviews', 'name'] as const;
+export const tutorSortSchema = z.enum(tutorSorts);
+export type TutorSort = z.infer<typeof tutorSortSchema>;
+
+export const adminTutorSorts = ['newest', 'oldest', ...tutorSorts] as const;
+export const adminTutorSortSchema = z.enum(adminTutorSorts);
+export type AdminTutorSort = z.infer<typeof adminTutorSortSchema>;
+
+function requiredText(label: string, max: number) {
+  return z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`);
+}
+
+export const tutorIdParamsSchema = z.object({
+  tutorId: z.uuid('No Teacher Record Found'),
+});
+
+const courseSchema = requiredText('Course name', COURSE_MAX_LENGTH);
+
+/** What a student fills in on the Add Tutor form. */
+export const tutorSubmissionSchema = z.object({
+  name: requiredText('Name', TUTOR_NAME_MAX_LENGTH),
+  department: requiredText('Department', DEPARTMENT_MAX_LENGTH),
+  biography: requiredText('Biography', BIOGRAPHY_MAX_LENGTH),
+  courses: z.array(courseSchema).max(COURSES_MAX_COUNT, `At most ${COURSES_MAX_COUNT} courses.`).default([]),
+  imageKey: imageKeySchema.nullable().default(null),
+});
+export type TutorSubmission = z.infer<typeof tutorSubmissionSchema>;
+export type TutorSubmissionInput = z.input<typeof tutorSubmissionSchema>;
+
+/** The admin's Add Teacher form: a picture is required and the admin decides visibility. */
+export const adminTutorInputSchema = tutorSubmissionSchema.extend({
+  imageKey: imageKeySchema,
+  isPublic: z.boolean().default(true),
+});
+export type AdminTutorInput = z.infer<typeof adminTutorInputSchema>;
+export type AdminTutorInputDraft = z.input<typeof adminTutorInputSchema>;
+
+export const rejectTutorSchema = z.object({
+  reason: requiredText('A reason', REJECTION_REASON_MAX_LENGTH),
+});
+export type RejectTutorRequest = z.infer<typeof rejectTutorSchema>;
+
+/** How many visible reviews gave 1, 2, 3, 4 and 5 stars (index 0 is one star). */
+export const ratingDistributionSchema = z.array(z.number().int().nonnegative()).length(5);
+
+export const tutorSummarySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  department: z.string(),
+  image: storedImageSchema.nullable(),
+  /** The true mean of visible reviews; null when there are none ('No ratings yet'). */
+  averageRating: z.number().nullable(),
+  reviewCount: z.number().int(),
+  isPublic: z.boolean(),
+  status: tutorStatusSchema,
+});
+export type TutorSummary = z.infer<typeof tutorSummarySchema>;
+
+export const tutorProfileSchema = tutorSummarySchema.extend({
+  biography: z.string(),
+  courses: z.array(z.string()),
+  ratingDistribution: ratingDistributionSchema,
+  /** Shown to the submitter and admins only; null for everyone else. */
+  rejectionReason: z.string().nullable(),
+  submittedByMe: z.boolean(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type TutorProfile = z.infer<typeof tutorProfileSchema>;
+
+const tutorPageQuery = pageQuery(TUTOR_PAGE_SIZE, TUTOR_PAGE_SIZE_MAX);
+
+const searchQuery = z.string().trim().max(SEARCH_QUERY_MAX_LENGTH, `Search at most ${SEARCH_QUERY_MAX_LENGTH} characters.`).optional();
+
+export const tutorListQuerySchema = z.object({
+  /** Matches name, department or course: case- and accent-insensitive, every word as a substring. */
+  q: searchQuery,
+  department: z.string().trim().max(DEPARTMENT_MAX_LENGTH).optional(),
+  sort: tutorSortSchema.default('rating'),
+  ...tutorPageQuery,
+});
+export type TutorListQuery = z.infer<typeof tutorListQuerySchema>;
+export type TutorListQueryInput = z.input<typeof tutorListQuerySchema>;
+
+export const tutorListSchema = pageOf(tutorSummarySchema);
+export type TutorList = z.infer<typeof tutorListSchema>;
+
+export const departmentListSchema = z.object({
+  items: z.array(z.object({ name: z.string(), tutorCount: z.number().int() })),
+});
+export type DepartmentList = z.infer<typeof departmentListSchema>;
+
+export const similarTutorsQuerySchema = z.object({
+  name: z.string().trim().min(1).max(TUTOR_NAME_MAX_LENGTH),
+  department: z.string().trim().max(DEPARTMENT_MAX_LENGTH).optional(),
+  /** While editing a submission, the submission itself is not its own duplicate. */
+  excludeId: z.uuid().optional(),
+});
+export type SimilarTutorsQuery = z.input<typeof similarTutorsQuerySchema>;
+
+export const similarTutorsSchema = z.object({ items: z.array(tutorSummarySchema) });
+export type SimilarTutors = z.infer<typeof similarTutorsSchema>;
+
+/** A student's own submission, with where it stands. */
+export const mySubmissionSchema = tutorSummarySchema.extend({
+  rejectionReason: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type MySubmission = z.infer<typeof mySubmissionSchema>;
+
+export const mySubmissionsSchema = z.object({ items: z.array(mySubmissionSchema) });
+export type MySubmissions = z.infer<typeof mySubmissionsSchema>;
+
+export const tutorReviewSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  body: z.string(),
+  rating: z.number().int().min(1).max(5),
+  authorName: z.string(),
+  aiAssisted: z.boolean(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type TutorReview = z.infer<typeof tutorReviewSchema>;
+
+export const tutorReviewsQuerySchema = z.object(pageQuery(TUTOR_REVIEWS_PAGE_SIZE, 50));
+export const tutorReviewListSchema = pageOf(tutorReviewSchema);
+export type TutorReviewList = z.infer<typeof tutorReviewListSchema>;
+
+export const adminTutorListQuerySchema = z.object({
+  q: searchQuery,
+  status: tutorStatusSchema.optional(),
+  visibility: z.enum(['public', 'private']).optional(),
+  sort: adminTutorSortSchema.default('newest'),
+  ...tutorPageQuery,
+});
+export type AdminTutorListQuery = z.infer<typeof adminTutorListQuerySchema>;
+export type AdminTutorListQueryInput = z.input<typeof adminTutorListQuerySchema>;
+
+export const adminTutorSchema = mySubmissionSchema.extend({
+  submittedBy: z.object({ id: z.uuid(), name: z.string(), email: z.string() }).nullable(),
+});
+export type AdminTutor = z.infer<typeof adminTutorSchema>;
+
+export const adminTutorListSchema = pageOf(adminTutorSchema);
+export type AdminTutorList = z.infer<typeof adminTutorListSchema>;
+
+export const tutorResponseSchema = z.object({ tutor: tutorProfileSchema });
+export type TutorResponse = z.infer<typeof tutorResponseSchema>;

@@ -1,0 +1,46 @@
+import type { StoredImage } from '../../../../shared/uploads';
+
+const sizes = {
+  sm: { box: 'h-12 w-12', px: 48 },
+  md: { box: 'h-20 w-20', px: 80 },
+  lg: { box: 'h-40 w-40', px: 160 },
+} as const;
+
+/**
+ * A tutor's picture at a fixed size (no layout shift), lazily loaded, thumbnail for the small
+ * sizes; a neutral silhouette when there is none. The name is the alternative text.
+ */
+export function TutorPicture({
+  image,
+  name,
+  size = 'md',
+  className = '',
+}: {
+  image: StoredImage | null;
+  name: string;
+  size?: keyof typeof sizes;
+  className?: string;
+}) {
+  const { box, px } = sizes[size];
+  if (!image) {
+    return (
+      <span role="img" aria-label={`No picture of ${name}`} className={`inline-flex shrink-0 items-center justify-center rounded-full bg-slate-200 text-slate-500 ${box} ${className}`}>
+        <svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" className="h-3/5 w-3/5">
+          <circle cx="12" cy="8" r="4" />
+          <path d="M4 21c0-4.4 3.6-8 8-8s8 3.6 8 8z" />
+        </svg>
+      </span>
+    );
+  }
+  return (
+    <img
+      src={size === 'lg' ? image.url : image.thumbnailUrl}
+      alt={name}
+      width={px}
+      height={px}
+      loading="lazy"
+      decoding="async"
+      className={`shrink-0 rounded-full bg-slate-200 object-cover ${box} ${className}`}
+    />
+  );
+}

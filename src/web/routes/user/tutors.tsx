@@ -1,0 +1,6 @@
+import { ComingSoon } from '../coming-soon';
+
+// Replaced by the real page in this change.
+export function Component() {
+  return <ComingSoon title="Tutors" />;
+}
