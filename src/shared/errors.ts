@@ -17,6 +17,8 @@ export const errorCodes = [
   'not_found',
   'conflict',
   'payload_too_large',
+  'unsupported_image',
+  'image_too_large',
   'rate_limited',
   'email_taken',
   'invalid_credentials',
