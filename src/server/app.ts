@@ -10,10 +10,13 @@ import type { Mailer } from './mail/mailer';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openapiPlugin } from './plugins/openapi';
+import { orphanImageSweepPlugin } from './plugins/orphan-image-sweep';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { uploadsFilesPlugin } from './plugins/uploads-files';
 import { webAppPlugin } from './plugins/web-app';
 import { apiRoutes } from './routes/api';
 import { healthRoutes } from './routes/health';
+import { createLocalDiskStore, type ImageStore } from './storage';
 import type { App } from './types';
 
 export interface AppDependencies {
@@ -25,6 +28,8 @@ export interface AppDependencies {
   logStream?: DestinationStream;
   /** Location of the built web app; defaults to dist/web. */
   webDistDir?: string;
+  /** Where pictures are stored; defaults to files in config.uploadsDir. */
+  imageStore?: ImageStore;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -48,6 +53,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.decorate('db', deps.database.db);
   app.decorate('mailer', deps.mailer);
   app.decorate('clock', deps.clock ?? systemClock);
+  app.decorate('imageStore', deps.imageStore ?? createLocalDiskStore(config.uploadsDir));
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -59,6 +65,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(authPlugin);
   await app.register(healthRoutes);
   await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(uploadsFilesPlugin);
+  await app.register(orphanImageSweepPlugin);
   await app.register(webAppPlugin, { distDir: deps.webDistDir });
   return app;
 }

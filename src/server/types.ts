@@ -5,6 +5,7 @@ import type { Database, DatabaseHandle } from './db/client';
 import type { UserRow } from './db/schema';
 import type { Clock } from './lib/clock';
 import type { Mailer } from './mail/mailer';
+import type { ImageStore } from './storage';
 
 /** A Fastify instance whose route schemas are zod schemas. */
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
@@ -16,6 +17,8 @@ declare module 'fastify' {
     db: Database;
     mailer: Mailer;
     clock: Clock;
+    /** Stored pictures (uploads and their thumbnails). */
+    imageStore: ImageStore;
   }
   interface FastifyRequest {
     /** The signed-in user, loaded from the session cookie on API requests; null when anonymous. */

@@ -163,7 +163,13 @@ export const adminTutorListQuerySchema = z.object({
 export type AdminTutorListQuery = z.infer<typeof adminTutorListQuerySchema>;
 export type AdminTutorListQueryInput = z.input<typeof adminTutorListQuerySchema>;
 
+/** How much of a biography the admin lists carry; the profile has all of it. */
+export const BIOGRAPHY_EXCERPT_LENGTH = 300;
+
 export const adminTutorSchema = mySubmissionSchema.extend({
+  courses: z.array(z.string()),
+  /** The first BIOGRAPHY_EXCERPT_LENGTH characters of the biography, for the submissions queue. */
+  biographyExcerpt: z.string(),
   submittedBy: z.object({ id: z.uuid(), name: z.string(), email: z.string() }).nullable(),
 });
 export type AdminTutor = z.infer<typeof adminTutorSchema>;

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Role } from '../../src/shared/account';
+import type { TutorStatus } from '../../src/shared/tutors';
 import type { Database } from '../../src/server/db/client';
-import { users, type UserRow } from '../../src/server/db/schema';
+import { reviews, tutors, users, type ReviewRow, type TutorRow, type UserRow } from '../../src/server/db/schema';
 import { createUser } from '../../src/server/services/accounts';
+import { tutorFields } from '../../src/server/services/tutors/writes';
 
 // Test data through the same services the app uses. No vitest imports here: end-to-end
 // tests reuse these factories against the database of a running server.
@@ -58,4 +60,86 @@ export async function createUserRecord(db: Database, overrides: UserRecordOverri
 
 export function createAdminRecord(db: Database, overrides: Omit<UserRecordOverrides, 'role'> = {}): Promise<UserRecord> {
   return createUserRecord(db, { verified: true, ...overrides, role: 'admin' });
+}
+
+export interface TutorRecordOverrides {
+  name?: string;
+  department?: string;
+  biography?: string;
+  courses?: string[];
+  imageKey?: string | null;
+  /** Default true when approved, false otherwise. */
+  isPublic?: boolean;
+  status?: TutorStatus;
+  rejectionReason?: string | null;
+  /** The submitting user's id; default none. */
+  submittedBy?: string | null;
+  createdAt?: Date;
+}
+
+/**
+ * A tutor row with its search columns derived as the app derives them. Default: a public,
+ * approved tutor with a unique name in Computer Science, without reviews.
+ */
+export async function createTutorRecord(db: Database, overrides: TutorRecordOverrides = {}): Promise<TutorRow> {
+  sequence += 1;
+  const status = overrides.status ?? 'approved';
+  const createdAt = overrides.createdAt ?? new Date();
+  const input = {
+    name: overrides.name ?? `Test Tutor ${sequence}`,
+    department: overrides.department ?? 'Computer Science',
+    biography: overrides.biography ?? 'Explains hard things patiently, with many worked examples.',
+    courses: overrides.courses ?? ['Introduction to Programming', 'Data Structures'],
+    imageKey: overrides.imageKey ?? null,
+  };
+  const [tutor] = await db
+    .insert(tutors)
+    .values({
+      ...tutorFields(input, createdAt),
+      status,
+      isPublic: overrides.isPublic ?? status === 'approved',
+      rejectionReason: overrides.rejectionReason ?? (status === 'rejected' ? 'Not a tutor at this university.' : null),
+      submittedBy: overrides.submittedBy ?? null,
+      createdAt,
+    })
+    .returning();
+  return tutor!;
+}
+
+export interface ReviewRecordInput {
+  tutorId: string;
+  authorId: string;
+  rating: number;
+  title?: string;
+  body?: string;
+  /** Hidden by a moderator: stored, but left out of the tutor's count and average. */
+  hidden?: boolean;
+  createdAt?: Date;
+}
+
+/** A review and, when visible, the tutor's count and rating sum, in one transaction as the app keeps them. */
+export async function createReviewRecord(db: Database, input: ReviewRecordInput): Promise<ReviewRow> {
+  const createdAt = input.createdAt ?? new Date();
+  return db.transaction(async (tx) => {
+    const [review] = await tx
+      .insert(reviews)
+      .values({
+        tutorId: input.tutorId,
+        authorId: input.authorId,
+        rating: input.rating,
+        title: input.title ?? 'Helpful sessions',
+        body: input.body ?? 'Clear explanations and quick answers to questions.',
+        isHidden: input.hidden ?? false,
+        createdAt,
+        updatedAt: createdAt,
+      })
+      .returning();
+    if (!input.hidden) {
+      await tx
+        .update(tutors)
+        .set({ reviewCount: sql`${tutors.reviewCount} + 1`, ratingSum: sql`${tutors.ratingSum} + ${input.rating}` })
+        .where(eq(tutors.id, input.tutorId));
+    }
+    return review!;
+  });
 }

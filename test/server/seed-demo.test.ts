@@ -5,12 +5,13 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Database } from '../../src/server/db/client';
-import { reviews, tutors, users } from '../../src/server/db/schema';
+import { reviews, tutors, uploads, users } from '../../src/server/db/schema';
 import { authenticate } from '../../src/server/services/accounts';
-import { thumbnailKey } from '../../src/server/services/demo/avatars';
 import { DEMO_PASSWORD } from '../../src/server/services/demo/demo-content';
 import { generateDemo } from '../../src/server/services/demo/generate-demo';
 import { countExistingData, seedDemo, type SeedDemoResult } from '../../src/server/services/demo/seed-demo';
+import { createLocalDiskStore, type ImageStore } from '../../src/server/storage';
+import { thumbnailKeyOf } from '../../src/shared/uploads';
 import { getFileDatabase } from '../helpers/database';
 import { createAdminRecord, createUserRecord } from '../helpers/factories';
 
@@ -18,9 +19,11 @@ const now = new Date('2026-03-01T12:00:00Z');
 
 let db: Database;
 let uploadsDir: string;
+let store: ImageStore;
 beforeEach(async () => {
   db = (await getFileDatabase()).db;
   uploadsDir = await mkdtemp(path.join(os.tmpdir(), 'tutorly-seed-demo-'));
+  store = createLocalDiskStore(uploadsDir);
 });
 afterEach(() => rm(uploadsDir, { recursive: true, force: true }));
 
@@ -42,7 +45,7 @@ describe('seed:demo', () => {
   test('fills an empty database with a consistent demo', async () => {
     const { user: admin } = await createAdminRecord(db);
 
-    const summary = seeded(await seedDemo(db, { uploadsDir, now }));
+    const summary = seeded(await seedDemo(db, { store, now }));
 
     const tutorRows = await db.select().from(tutors);
     const reviewRows = await db.select().from(reviews);
@@ -77,11 +80,15 @@ describe('seed:demo', () => {
     for (const tutor of tutorRows) {
       expect(tutor.imageKey).toMatch(/^[0-9a-f]{64}\.webp$/);
       await access(path.join(uploadsDir, tutor.imageKey!));
-      const thumb = await sharp(path.join(uploadsDir, thumbnailKey(tutor.imageKey!))).metadata();
+      const thumb = await sharp(path.join(uploadsDir, thumbnailKeyOf(tutor.imageKey!))).metadata();
       expect([thumb.format, thumb.width, thumb.height]).toEqual(['webp', 256, 256]);
     }
     const picture = await sharp(path.join(uploadsDir, tutorRows[0]!.imageKey!)).metadata();
     expect([picture.format, picture.width, picture.height]).toEqual(['webp', 512, 512]);
+    // Registered as uploads, so tutors' references to them hold; the search columns are filled.
+    const uploadKeys = new Set((await db.select({ key: uploads.key }).from(uploads)).map((u) => u.key));
+    expect(tutorRows.every((t) => uploadKeys.has(t.imageKey!))).toBe(true);
+    expect(tutorRows.every((t) => t.normalizedName !== '' && t.searchText.includes(t.normalizedName))).toBe(true);
 
     // Reviews only on public tutors; ratings skew high but not uniformly.
     const publicIds = new Set(tutorRows.filter((t) => t.isPublic).map((t) => t.id));
@@ -114,10 +121,10 @@ describe('seed:demo', () => {
   });
 
   test('refuses a database that already has data, and changes nothing', async () => {
-    seeded(await seedDemo(db, { uploadsDir, now }));
+    seeded(await seedDemo(db, { store, now }));
     const before = await snapshotCounts();
 
-    const again = await seedDemo(db, { uploadsDir, now });
+    const again = await seedDemo(db, { store, now });
 
     expect(again).toEqual({ outcome: 'refused', existing: await countExistingData(db) });
     expect(await snapshotCounts()).toEqual(before);
@@ -126,7 +133,7 @@ describe('seed:demo', () => {
   test('refuses when a single student account exists, but not for admins alone', async () => {
     await createAdminRecord(db);
     await createUserRecord(db);
-    expect(await seedDemo(db, { uploadsDir, now })).toEqual({
+    expect(await seedDemo(db, { store, now })).toEqual({
       outcome: 'refused',
       existing: { tutors: 0, reviews: 0, nonAdminUsers: 1 },
     });
@@ -134,12 +141,12 @@ describe('seed:demo', () => {
 
   test('with force, replaces tutors, reviews and students and keeps the admins', async () => {
     const { user: admin } = await createAdminRecord(db);
-    const first = seeded(await seedDemo(db, { uploadsDir, now }));
+    const first = seeded(await seedDemo(db, { store, now }));
     const afterFirst = await snapshotCounts();
     const { user: stranger } = await createUserRecord(db);
     const [oldTutor] = await db.select({ id: tutors.id }).from(tutors).limit(1);
 
-    const second = seeded(await seedDemo(db, { uploadsDir, now, force: true }));
+    const second = seeded(await seedDemo(db, { store, now, force: true }));
 
     expect(second.removed).toEqual({ tutors: afterFirst.tutors, reviews: afterFirst.reviews, nonAdminUsers: first.students + 1 });
     expect(await snapshotCounts()).toEqual(afterFirst);

@@ -9,6 +9,7 @@ import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { seedDemo, type ExistingData } from '../services/demo/seed-demo';
 import { INITIAL_ADMIN_FILE, openConfiguredDatabase, prepareDatabase } from '../startup';
+import { createLocalDiskStore } from '../storage';
 
 const usage = 'Usage: npm run seed:demo [-- --force]';
 const help = `${usage}
@@ -45,7 +46,7 @@ async function main(): Promise<number> {
   try {
     const now = new Date();
     await prepareDatabase(config, database, logger, now);
-    const result = await seedDemo(database.db, { uploadsDir: config.uploadsDir, now, force });
+    const result = await seedDemo(database.db, { store: createLocalDiskStore(config.uploadsDir), now, force });
     if (result.outcome === 'refused') {
       console.error(
         `Refused: the database already has data (${describe(result.existing)}). The demo only fills an empty database.\n` +

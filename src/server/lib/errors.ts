@@ -42,6 +42,12 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
 }
 
+/** PostgreSQL's foreign_key_violation: the row points at something that is not (or no longer) there. */
+export function isForeignKeyViolation(err: unknown, constraint?: string): boolean {
+  const e = findPgError(err);
+  return e?.code === '23503' && (constraint === undefined || e.constraint === constraint);
+}
+
 function findPgError(err: unknown): { code?: string; constraint?: string } | undefined {
   // Drizzle wraps driver errors; the original sits in `cause`.
   let current: unknown = err;

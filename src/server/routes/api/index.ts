@@ -4,6 +4,8 @@ import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
 import { sessionRoutes } from './session';
 import { settingsRoutes } from './settings';
+import { tutorRoutes } from './tutors';
+import { uploadRoutes } from './uploads';
 
 /** Everything under /api: the session is resolved once per request, then each area adds its guard. */
 export async function apiRoutes(app: App): Promise<void> {
@@ -15,5 +17,7 @@ export async function apiRoutes(app: App): Promise<void> {
   await app.register(sessionRoutes);
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(settingsRoutes, { prefix: '/settings' });
+  await app.register(uploadRoutes, { prefix: '/uploads' });
+  await app.register(tutorRoutes, { prefix: '/tutors' });
   await app.register(adminRoutes, { prefix: '/admin' });
 }

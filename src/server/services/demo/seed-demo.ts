@@ -1,17 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { eq, ne, sql } from 'drizzle-orm';
+import { eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { reviews, tutors, users } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/errors';
+import { tutorSearchColumns } from '../../lib/search-text';
+import type { ImageStore } from '../../storage';
 import { normalizeEmail } from '../accounts';
+import { deleteUnusedImages, storeImage } from '../images';
 import { hashPassword } from '../passwords';
-import { renderInitialsAvatar, storeWebpWithThumbnail } from './avatars';
+import { renderInitialsAvatar } from './avatars';
 import { DEMO_PASSWORD } from './demo-content';
 import { DEMO_SEED, generateDemo } from './generate-demo';
 
 export interface SeedDemoOptions {
-  /** Where pictures go: config.uploadsDir. */
-  uploadsDir: string;
+  /** Where pictures go, as for uploads. */
+  store: ImageStore;
   now: Date;
   /** Replace existing tutors, reviews and non-admin accounts instead of refusing. */
   force?: boolean;
@@ -55,26 +58,32 @@ const hasData = (existing: ExistingData) => existing.tutors + existing.reviews +
  * reviews and non-admin accounts. Admin accounts are never touched.
  */
 export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<SeedDemoResult> {
-  const { uploadsDir, now, force = false, seed = DEMO_SEED } = options;
+  const { store, now, force = false, seed = DEMO_SEED } = options;
   // Checked before the slow part too, so a refusal is instant and writes no pictures.
   const before = await countExistingData(db);
   if (!force && hasData(before)) return { outcome: 'refused', existing: before };
 
   const demo = generateDemo({ seed, now });
 
-  // Outside the transaction: rendering takes a moment and should not hold locks. A failed
-  // seed leaves only unreferenced content-addressed files, which the next run reuses.
+  // Outside the transaction: rendering takes a moment and should not hold locks. Stored as an
+  // upload would be; a failed seed leaves only unreferenced pictures, which the next run reuses
+  // and the sweep of abandoned uploads removes otherwise.
   const imageKeys = await Promise.all(
-    demo.tutors.map(async (tutor) => storeWebpWithThumbnail(uploadsDir, await renderInitialsAvatar(tutor.name))),
+    demo.tutors.map(async (tutor) => {
+      const image = await storeImage(db, store, { bytes: await renderInitialsAvatar(tutor.name), uploadedBy: null, now });
+      return image.key;
+    }),
   );
   // One hash per account, as sign-up would make: identical hashes would reveal shared passwords.
   const passwordHashes = await Promise.all(demo.students.map(() => hashPassword(DEMO_PASSWORD)));
 
-  return db.transaction(async (tx): Promise<SeedDemoResult> => {
+  let replacedImageKeys: (string | null)[] = [];
+  const result = await db.transaction(async (tx): Promise<SeedDemoResult> => {
     // Checked again inside the transaction, in case something was written meanwhile.
     const existing = await countExistingData(tx);
     if (hasData(existing)) {
       if (!force) return { outcome: 'refused', existing };
+      replacedImageKeys = (await tx.selectDistinct({ key: tutors.imageKey }).from(tutors).where(isNotNull(tutors.imageKey))).map((row) => row.key);
       // Reviews and sessions go with their tutors and users (ON DELETE CASCADE); explicit for clarity.
       await tx.delete(reviews);
       await tx.delete(tutors);
@@ -113,6 +122,7 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
         department: tutor.department,
         biography: tutor.biography,
         courses: tutor.courses,
+        ...tutorSearchColumns(tutor),
         imageKey: imageKeys[i]!,
         isPublic: tutor.isPublic,
         status: tutor.status,
@@ -157,6 +167,9 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
       },
     };
   });
+  // Only once the old tutors are gone for good: their pictures the new ones do not reuse.
+  await deleteUnusedImages(db, store, replacedImageKeys);
+  return result;
 }
 
 /**

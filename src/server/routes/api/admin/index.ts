@@ -1,9 +1,11 @@
 import { requireAdmin } from '../../../plugins/auth';
 import type { App } from '../../../types';
 import { adminSettingsRoutes } from './settings';
+import { adminTutorRoutes } from './tutors';
 
 /** Every route below /api/admin is for administrators only; the guard sits on the prefix. */
 export async function adminRoutes(app: App): Promise<void> {
   app.addHook('onRequest', requireAdmin);
   await app.register(adminSettingsRoutes, { prefix: '/settings' });
+  await app.register(adminTutorRoutes, { prefix: '/tutors' });
 }

@@ -1,0 +1,205 @@
+import { and, eq, lt, notExists, sql } from 'drizzle-orm';
+import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import {
+  MAX_IMAGE_EDGE,
+  MAX_UPLOAD_PIXELS,
+  storedImage,
+  THUMBNAIL_EDGE,
+  thumbnailKeyOf,
+  type UploadedImage,
+} from '../../shared/uploads';
+import type { Database } from '../db/client';
+import { tutors, uploads } from '../db/schema';
+import { AppError, isForeignKeyViolation } from '../lib/errors';
+import { contentAddressedKey, type ImageStore, isStoredFileKey, type StoredExtension } from '../storage';
+
+export type ImageType = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
+
+const UNSUPPORTED_MESSAGE = 'Only JPEG, PNG, WebP, GIF or AVIF pictures can be uploaded.';
+const UNREADABLE_MESSAGE = 'The picture could not be read; the file may be damaged. Please choose another picture.';
+const TOO_LARGE_MESSAGE = 'The picture is too large: at most 40 megapixels.';
+
+const JPEG_QUALITY = 82;
+const WEBP_QUALITY = 82;
+
+const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
+  bytes.length >= offset + signature.length && signature.every((byte, i) => bytes[offset + i] === byte);
+const ascii = (text: string) => Array.from(text, (c) => c.charCodeAt(0));
+
+/**
+ * The picture type by its first bytes; the file name and the declared content type are never
+ * trusted. AVIF is an ISO-BMFF `ftyp` box whose major or compatible brands include avif/avis.
+ */
+export function sniffImageType(bytes: Uint8Array): ImageType | null {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'webp';
+  if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'gif';
+  if (isAvif(bytes)) return 'avif';
+  return null;
+}
+
+function isAvif(bytes: Uint8Array): boolean {
+  if (bytes.length < 16 || !startsWith(bytes, ascii('ftyp'), 4)) return false;
+  const boxSize = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0);
+  if (boxSize < 16) return false;
+  const end = Math.min(boxSize, bytes.length);
+  // Major brand at 8, minor version at 12, then compatible brands, four bytes each.
+  for (let offset = 8; offset + 4 <= end; offset += offset === 8 ? 8 : 4) {
+    if (startsWith(bytes, ascii('avif'), offset) || startsWith(bytes, ascii('avis'), offset)) return true;
+  }
+  return false;
+}
+
+interface EncodedImage {
+  key: string;
+  extension: StoredExtension;
+  contentType: 'image/jpeg' | 'image/webp';
+  picture: Buffer;
+  thumbnail: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * Checks and re-encodes a picture: the type by its bytes, the declared size before any pixel
+ * is decoded (a small file can declare billions of pixels), then upright, without EXIF, GPS,
+ * XMP or other metadata, in sRGB, at most MAX_IMAGE_EDGE on its longer side, with a square
+ * thumbnail. JPEG stays JPEG; everything else becomes WebP, which keeps transparency.
+ */
+async function encodeImage(bytes: Uint8Array): Promise<EncodedImage> {
+  const type = sniffImageType(bytes);
+  if (!type) throw new AppError('unsupported_image', UNSUPPORTED_MESSAGE);
+
+  let declared: Metadata;
+  try {
+    // Reads the header only.
+    declared = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new AppError('unsupported_image', UNREADABLE_MESSAGE);
+  }
+  if (!declared.width || !declared.height) throw new AppError('unsupported_image', UNREADABLE_MESSAGE);
+  if (declared.width * declared.height > MAX_UPLOAD_PIXELS) throw new AppError('image_too_large', TOO_LARGE_MESSAGE);
+
+  const asJpeg = type === 'jpeg';
+  const extension: StoredExtension = asJpeg ? 'jpg' : 'webp';
+  const encode = (image: Sharp) =>
+    asJpeg ? image.jpeg({ quality: JPEG_QUALITY, mozjpeg: true }) : image.webp({ quality: WEBP_QUALITY });
+
+  let picture: { data: Buffer; info: OutputInfo };
+  let thumbnail: Buffer;
+  try {
+    // The pixel limit again, as sharp's own guard; only the first frame of an animation is read.
+    // Metadata is not copied to the output unless asked for, so EXIF, GPS and XMP are dropped.
+    const source = sharp(bytes, { limitInputPixels: MAX_UPLOAD_PIXELS, animated: false })
+      .rotate()
+      .resize({ width: MAX_IMAGE_EDGE, height: MAX_IMAGE_EDGE, fit: 'inside', withoutEnlargement: true });
+    picture = await encode(source).toBuffer({ resolveWithObject: true });
+    const edge = Math.min(THUMBNAIL_EDGE, picture.info.width, picture.info.height);
+    thumbnail = await encode(sharp(picture.data).resize(edge, edge, { fit: 'cover' })).toBuffer();
+  } catch (err) {
+    if (err instanceof Error && /pixel limit/i.test(err.message)) throw new AppError('image_too_large', TOO_LARGE_MESSAGE);
+    throw new AppError('unsupported_image', UNREADABLE_MESSAGE);
+  }
+
+  return {
+    key: contentAddressedKey(picture.data, extension),
+    extension,
+    contentType: asJpeg ? 'image/jpeg' : 'image/webp',
+    picture: picture.data,
+    thumbnail,
+    width: picture.info.width,
+    height: picture.info.height,
+  };
+}
+
+export interface StoreImageInput {
+  bytes: Uint8Array;
+  /** Null for pictures the system itself stores (the demo). */
+  uploadedBy: string | null;
+  now: Date;
+}
+
+/**
+ * Re-encodes the picture, registers it in `uploads` and stores it with its thumbnail. The same
+ * picture stored again gets the same key and one row, whose time is refreshed so the sweep of
+ * abandoned pictures gives it its full grace period again.
+ */
+export async function storeImage(db: Database, store: ImageStore, input: StoreImageInput): Promise<UploadedImage> {
+  const image = await encodeImage(input.bytes);
+  const row = {
+    key: image.key,
+    uploadedBy: input.uploadedBy,
+    contentType: image.contentType,
+    width: image.width,
+    height: image.height,
+    bytes: image.picture.length,
+    createdAt: input.now,
+  };
+  // The row first, then the files: a deletion of the same key holds the row's lock while it
+  // removes the files, so this waits for it and then writes the files afresh.
+  await db
+    .insert(uploads)
+    .values(row)
+    .onConflictDoUpdate({ target: uploads.key, set: { createdAt: input.now } });
+  await store.put(image.key, image.picture);
+  await store.put(thumbnailKeyOf(image.key), image.thumbnail);
+  return { ...storedImage(image.key), width: image.width, height: image.height, contentType: image.contentType };
+}
+
+/**
+ * Deletes the pictures among `keys` that no tutor references any more: their rows and both
+ * files. Called after the change that dropped the references has committed. Returns the keys
+ * deleted.
+ */
+export async function deleteUnusedImages(db: Database, store: ImageStore, keys: readonly (string | null | undefined)[]): Promise<string[]> {
+  const candidates = [...new Set(keys)].filter((key): key is string => typeof key === 'string' && isStoredFileKey(key));
+  const deleted: string[] = [];
+  for (const key of candidates) {
+    if (await deleteIfUnused(db, store, key)) deleted.push(key);
+  }
+  return deleted;
+}
+
+/**
+ * Removes pictures uploaded before `olderThan` that no tutor references: forms that were
+ * abandoned after the upload. Returns how many were removed.
+ */
+export async function sweepOrphanImages(db: Database, store: ImageStore, olderThan: Date): Promise<number> {
+  const orphans = await db
+    .select({ key: uploads.key })
+    .from(uploads)
+    .where(and(lt(uploads.createdAt, olderThan), notReferenced()));
+  let removed = 0;
+  for (const { key } of orphans) {
+    // The age is checked again: the same picture may have been uploaded again meanwhile.
+    if (await deleteIfUnused(db, store, key, olderThan)) removed += 1;
+  }
+  return removed;
+}
+
+/** How long an uploaded picture may wait for the form that will use it. */
+export const ORPHAN_IMAGE_GRACE_MS = 24 * 60 * 60 * 1000;
+
+const notReferenced = () => notExists(sql`(select 1 from ${tutors} where ${tutors.imageKey} = ${uploads.key})`);
+
+async function deleteIfUnused(db: Database, store: ImageStore, key: string, createdBefore?: Date): Promise<boolean> {
+  try {
+    return await db.transaction(async (tx) => {
+      const deleted = await tx
+        .delete(uploads)
+        .where(and(eq(uploads.key, key), notReferenced(), createdBefore ? lt(uploads.createdAt, createdBefore) : undefined))
+        .returning({ key: uploads.key });
+      if (deleted.length === 0) return false;
+      // Removed while the deleted row is still locked, so an upload of the same picture waits
+      // and writes its files after these are gone, never before.
+      await store.delete(key);
+      await store.delete(thumbnailKeyOf(key));
+      return true;
+    });
+  } catch (err) {
+    // A tutor started using the picture between our check and the delete: it stays.
+    if (isForeignKeyViolation(err)) return false;
+    throw err;
+  }
+}

@@ -1,0 +1,44 @@
+import { eq, or, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { tutors, type TutorRow, type UserRow } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+
+/** Who is asking: enough to apply the visibility rule. */
+export type Viewer = Pick<UserRow, 'id' | 'role'>;
+
+export const TUTOR_NOT_FOUND_MESSAGE = 'No Teacher Record Found';
+
+/** The one answer for an unknown id, a malformed id and a tutor the viewer may not see. */
+export function tutorNotFound(): AppError {
+  return new AppError('not_found', TUTOR_NOT_FOUND_MESSAGE);
+}
+
+// Whatever PostgreSQL's uuid type would accept in its canonical form; anything else cannot exist.
+const TUTOR_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Checked before any query, so a malformed id is answered as not found instead of a database error. */
+export function isTutorId(value: string): boolean {
+  return TUTOR_ID_PATTERN.test(value);
+}
+
+export function isAdmin(viewer: Viewer): boolean {
+  return viewer.role === 'admin';
+}
+
+/** A tutor is visible when public, to its submitter, and to admins. */
+export function visibleTo(viewer: Viewer): SQL | undefined {
+  if (isAdmin(viewer)) return undefined;
+  return or(eq(tutors.isPublic, true), eq(tutors.submittedBy, viewer.id));
+}
+
+export function canSee(viewer: Viewer, tutor: Pick<TutorRow, 'isPublic' | 'submittedBy'>): boolean {
+  return tutor.isPublic || tutor.submittedBy === viewer.id || isAdmin(viewer);
+}
+
+/** The tutor row locked for the rest of the transaction, so status checks and the change that follows see the same state. */
+export async function lockTutor(tx: Database, tutorId: string): Promise<TutorRow> {
+  if (!isTutorId(tutorId)) throw tutorNotFound();
+  const [tutor] = await tx.select().from(tutors).where(eq(tutors.id, tutorId)).for('update');
+  if (!tutor) throw tutorNotFound();
+  return tutor;
+}

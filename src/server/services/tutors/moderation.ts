@@ -1,0 +1,109 @@
+import { eq } from 'drizzle-orm';
+import type { AdminTutorInput, TutorProfile } from '../../../shared/tutors';
+import type { Database } from '../../db/client';
+import { tutors, type NotificationData, type NotificationKind, type TutorRow } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { notify } from '../notifications';
+import { lockTutor, type Viewer } from './access';
+import { profileOf } from './queries';
+import { type PictureCleanup, releasePictures, tutorFields, withUploadedPicture } from './writes';
+
+/** Tells the submitter what became of their submission, in the transaction of the change itself. */
+async function notifySubmitter(
+  tx: Database,
+  admin: Viewer,
+  tutor: TutorRow,
+  kind: NotificationKind,
+  data: NotificationData,
+  now: Date,
+): Promise<void> {
+  // Nobody to tell: the submitter's account is gone, or the admin acted on their own record.
+  if (!tutor.submittedBy || tutor.submittedBy === admin.id) return;
+  await notify(tx, { userId: tutor.submittedBy, kind, tutorId: tutor.id, data, createdAt: now });
+}
+
+/** An administrator's tutor needs no review: approved at once, public unless the admin says otherwise. */
+export async function createTutorAsAdmin(db: Database, admin: Viewer, input: AdminTutorInput, now: Date): Promise<TutorProfile> {
+  const [tutor] = await withUploadedPicture(() =>
+    db
+      .insert(tutors)
+      .values({ ...tutorFields(input, now), isPublic: input.isPublic, status: 'approved', submittedBy: admin.id, createdAt: now })
+      .returning(),
+  );
+  return profileOf(db, admin, tutor!);
+}
+
+/**
+ * An administrator edits any tutor. Publishing a pending or rejected submission is approving
+ * it, with the same notification; hiding an approved tutor keeps it approved.
+ */
+export async function updateTutorAsAdmin(
+  db: Database,
+  cleanup: PictureCleanup,
+  admin: Viewer,
+  tutorId: string,
+  input: AdminTutorInput,
+  now: Date,
+): Promise<TutorProfile> {
+  const { before, after } = await db.transaction(async (tx) => {
+    const before = await lockTutor(tx, tutorId);
+    const approves = input.isPublic && before.status !== 'approved';
+    const [after] = await withUploadedPicture(() =>
+      tx
+        .update(tutors)
+        .set({ ...tutorFields(input, now), isPublic: input.isPublic, ...(approves ? { status: 'approved', rejectionReason: null } : {}) })
+        .where(eq(tutors.id, before.id))
+        .returning(),
+    );
+    if (approves) await notifySubmitter(tx, admin, after!, 'submission_approved', { tutorName: after!.name }, now);
+    return { before, after: after! };
+  });
+  if (before.imageKey !== after.imageKey) await releasePictures(db, cleanup, [before.imageKey]);
+  return profileOf(db, admin, after);
+}
+
+/** A pending (or earlier rejected) submission becomes an approved, public tutor. */
+export async function approveTutor(db: Database, admin: Viewer, tutorId: string, now: Date): Promise<TutorProfile> {
+  const tutor = await db.transaction(async (tx) => {
+    const before = await lockTutor(tx, tutorId);
+    if (before.status === 'approved') throw new AppError('conflict', 'This tutor has already been approved.');
+    const [after] = await tx
+      .update(tutors)
+      .set({ status: 'approved', isPublic: true, rejectionReason: null, updatedAt: now })
+      .where(eq(tutors.id, before.id))
+      .returning();
+    await notifySubmitter(tx, admin, after!, 'submission_approved', { tutorName: after!.name }, now);
+    return after!;
+  });
+  return profileOf(db, admin, tutor);
+}
+
+/** A pending submission is turned down with a reason the submitter gets to read. */
+export async function rejectTutor(db: Database, admin: Viewer, tutorId: string, reason: string, now: Date): Promise<TutorProfile> {
+  const tutor = await db.transaction(async (tx) => {
+    const before = await lockTutor(tx, tutorId);
+    if (before.status === 'approved') throw new AppError('conflict', 'This tutor has already been approved; it can no longer be rejected.');
+    if (before.status === 'rejected') throw new AppError('conflict', 'This submission has already been rejected.');
+    const [after] = await tx
+      .update(tutors)
+      .set({ status: 'rejected', isPublic: false, rejectionReason: reason, updatedAt: now })
+      .where(eq(tutors.id, before.id))
+      .returning();
+    await notifySubmitter(tx, admin, after!, 'submission_rejected', { tutorName: after!.name, reason }, now);
+    return after!;
+  });
+  return profileOf(db, admin, tutor);
+}
+
+/**
+ * Deletes a tutor with its reviews (they cascade in the same statement); notifications about
+ * it keep their wording and lose only the link. Its picture goes too once nothing else uses it.
+ */
+export async function deleteTutor(db: Database, cleanup: PictureCleanup, tutorId: string): Promise<void> {
+  const deleted = await db.transaction(async (tx) => {
+    const tutor = await lockTutor(tx, tutorId);
+    await tx.delete(tutors).where(eq(tutors.id, tutor.id));
+    return tutor;
+  });
+  await releasePictures(db, cleanup, [deleted.imageKey]);
+}

@@ -1,0 +1,222 @@
+import { and, asc, count, desc, eq, like, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  BIOGRAPHY_EXCERPT_LENGTH,
+  SIMILAR_TUTORS_LIMIT,
+  type AdminTutorList,
+  type AdminTutorListQuery,
+  type AdminTutorSort,
+  type DepartmentList,
+  type MySubmissions,
+  type SimilarTutors,
+  type TutorList,
+  type TutorListQuery,
+  type TutorProfile,
+  type TutorReviewList,
+} from '../../../shared/tutors';
+import type { Database } from '../../db/client';
+import { reviews, tutors, users, type TutorRow } from '../../db/schema';
+import { escapeLike, normalizeForSearch, searchWords } from '../../lib/search-text';
+import { canSee, isTutorId, tutorNotFound, visibleTo, type Viewer } from './access';
+import { ratingDistributionOf, toAdminTutor, toMySubmission, toTutorProfile, toTutorSummary, tutorRecordColumns, tutorSummaryColumns } from './views';
+
+/** Names at least this similar (pg_trgm similarity, 0..1) count as possible duplicates. */
+export const SIMILAR_NAME_THRESHOLD = 0.3;
+/** Shorter input is too unspecific for "the name contains what was typed" to mean anything. */
+const CONTAINMENT_MIN_LENGTH = 3;
+
+// Each order ends in the id so pages never overlap or skip a tutor among ties. The public
+// orders match the partial indexes tutors_public_{rating,reviews,name}_idx exactly: keep them
+// in step, or the list sorts the whole table.
+const orderByRating = [sql`${tutors.averageRating} desc nulls last`, desc(tutors.reviewCount), asc(tutors.normalizedName), asc(tutors.id)];
+const orderByReviews = [desc(tutors.reviewCount), sql`${tutors.averageRating} desc nulls last`, asc(tutors.normalizedName), asc(tutors.id)];
+const orderByName = [asc(tutors.normalizedName), asc(tutors.id)];
+
+const tutorOrders: Record<AdminTutorSort, SQL[]> = {
+  rating: orderByRating,
+  reviews: orderByReviews,
+  name: orderByName,
+  newest: [desc(tutors.createdAt), desc(tutors.id)],
+  oldest: [asc(tutors.createdAt), asc(tutors.id)],
+};
+
+/** Every word of the query occurs somewhere in name, department or courses (trigram-indexed substring match). */
+function matchesSearch(query: string | undefined): SQL | undefined {
+  const words = searchWords(query);
+  if (words.length === 0) return undefined;
+  return and(...words.map((word) => like(tutors.searchText, `%${escapeLike(word)}%`)));
+}
+
+function offsetOf(page: number, pageSize: number): number {
+  return (page - 1) * pageSize;
+}
+
+async function countTutors(db: Database, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(tutors).where(where);
+  return row?.total ?? 0;
+}
+
+/** The student-facing list: public tutors only, whoever asks. */
+export async function listPublicTutors(db: Database, query: TutorListQuery): Promise<TutorList> {
+  const where = and(
+    eq(tutors.isPublic, true),
+    matchesSearch(query.q),
+    query.department ? eq(tutors.department, query.department) : undefined,
+  );
+  const rows = await db
+    .select(tutorSummaryColumns)
+    .from(tutors)
+    .where(where)
+    .orderBy(...tutorOrders[query.sort])
+    .limit(query.pageSize)
+    .offset(offsetOf(query.page, query.pageSize));
+  const total = await countTutors(db, where);
+  return { items: rows.map(toTutorSummary), total, page: query.page, pageSize: query.pageSize };
+}
+
+/** Departments that have public tutors, A→Z, with how many each. */
+export async function listDepartments(db: Database): Promise<DepartmentList> {
+  const rows = await db
+    .select({ name: tutors.department, tutorCount: count() })
+    .from(tutors)
+    .where(eq(tutors.isPublic, true))
+    .groupBy(tutors.department)
+    .orderBy(sql`lower(${tutors.department})`, asc(tutors.department));
+  return { items: rows };
+}
+
+export interface SimilarTutorsSearch {
+  name: string;
+  department?: string;
+  excludeId?: string;
+}
+
+/**
+ * Tutors the viewer may see whose name resembles `name`: trigram-similar, containing what was
+ * typed, or contained in it as whole words ("Dr John Smith" finds "John Smith"). Same
+ * department first, then the most similar.
+ */
+export async function findSimilarTutors(db: Database, viewer: Viewer, search: SimilarTutorsSearch): Promise<SimilarTutors> {
+  const name = normalizeForSearch(search.name);
+  if (!name) return { items: [] };
+  const similarity = sql`similarity(${tutors.normalizedName}, ${name})`;
+  const resembles = or(
+    sql`${similarity} >= ${SIMILAR_NAME_THRESHOLD}`,
+    // The whole stored name among the words typed, however short it is.
+    sql`strpos(${` ${name} `}, ' ' || ${tutors.normalizedName} || ' ') > 0`,
+    name.length >= CONTAINMENT_MIN_LENGTH ? sql`strpos(${tutors.normalizedName}, ${name}) > 0` : undefined,
+  );
+  const sameDepartmentFirst = search.department
+    ? [sql`case when lower(${tutors.department}) = lower(${search.department}) then 0 else 1 end`]
+    : [];
+  const rows = await db
+    .select(tutorSummaryColumns)
+    .from(tutors)
+    .where(and(resembles, visibleTo(viewer), search.excludeId ? ne(tutors.id, search.excludeId) : undefined))
+    .orderBy(...sameDepartmentFirst, sql`${similarity} desc`, asc(tutors.normalizedName), asc(tutors.id))
+    .limit(SIMILAR_TUTORS_LIMIT);
+  return { items: rows.map(toTutorSummary) };
+}
+
+/** The tutor if the viewer may see it; otherwise the same not-found answer as for an unknown id. */
+export async function getTutorProfile(db: Database, viewer: Viewer, tutorId: string): Promise<TutorProfile> {
+  if (!isTutorId(tutorId)) throw tutorNotFound();
+  const [tutor] = await db.select().from(tutors).where(eq(tutors.id, tutorId)).limit(1);
+  if (!tutor || !canSee(viewer, tutor)) throw tutorNotFound();
+  return profileOf(db, viewer, tutor);
+}
+
+/** The profile answer for a tutor row the caller has already checked the viewer may see. */
+export async function profileOf(db: Database, viewer: Viewer, tutor: TutorRow): Promise<TutorProfile> {
+  const distribution = await db
+    .select({ rating: reviews.rating, count: count() })
+    .from(reviews)
+    .where(and(eq(reviews.tutorId, tutor.id), eq(reviews.isHidden, false)))
+    .groupBy(reviews.rating);
+  return toTutorProfile(viewer, tutor, ratingDistributionOf(distribution));
+}
+
+async function assertVisible(db: Database, viewer: Viewer, tutorId: string): Promise<void> {
+  if (!isTutorId(tutorId)) throw tutorNotFound();
+  const [tutor] = await db
+    .select({ id: tutors.id })
+    .from(tutors)
+    .where(and(eq(tutors.id, tutorId), visibleTo(viewer)))
+    .limit(1);
+  if (!tutor) throw tutorNotFound();
+}
+
+/** Visible reviews of a tutor the viewer may see, newest first, with their authors' names. */
+export async function listTutorReviews(
+  db: Database,
+  viewer: Viewer,
+  tutorId: string,
+  { page, pageSize }: { page: number; pageSize: number },
+): Promise<TutorReviewList> {
+  await assertVisible(db, viewer, tutorId);
+  const where = and(eq(reviews.tutorId, tutorId), eq(reviews.isHidden, false));
+  const rows = await db
+    .select({
+      id: reviews.id,
+      title: reviews.title,
+      body: reviews.body,
+      rating: reviews.rating,
+      authorName: users.name,
+      aiAssisted: reviews.aiAssisted,
+      createdAt: reviews.createdAt,
+      updatedAt: reviews.updatedAt,
+    })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.authorId))
+    .where(where)
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(pageSize)
+    .offset(offsetOf(page, pageSize));
+  const [totals] = await db.select({ total: count() }).from(reviews).where(where);
+  return {
+    items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() })),
+    total: totals?.total ?? 0,
+    page,
+    pageSize,
+  };
+}
+
+/** Everything the student submitted, newest first, whatever its status. */
+export async function listMySubmissions(db: Database, viewer: Viewer): Promise<MySubmissions> {
+  const rows = await db
+    .select(tutorRecordColumns)
+    .from(tutors)
+    .where(eq(tutors.submittedBy, viewer.id))
+    .orderBy(desc(tutors.createdAt), desc(tutors.id));
+  return { items: rows.map(toMySubmission) };
+}
+
+/** Every tutor, public or not, with who submitted it; `status=pending&sort=oldest` is the submissions queue. */
+export async function listAdminTutors(db: Database, query: AdminTutorListQuery): Promise<AdminTutorList> {
+  const where = and(
+    matchesSearch(query.q),
+    query.status ? eq(tutors.status, query.status) : undefined,
+    query.visibility ? eq(tutors.isPublic, query.visibility === 'public') : undefined,
+  );
+  const rows = await db
+    .select({
+      tutor: {
+        ...tutorRecordColumns,
+        courses: tutors.courses,
+        biographyExcerpt: sql<string>`left(${tutors.biography}, ${BIOGRAPHY_EXCERPT_LENGTH})`,
+      },
+      submitter: { id: users.id, name: users.name, email: users.email },
+    })
+    .from(tutors)
+    .leftJoin(users, eq(users.id, tutors.submittedBy))
+    .where(where)
+    .orderBy(...tutorOrders[query.sort])
+    .limit(query.pageSize)
+    .offset(offsetOf(query.page, query.pageSize));
+  const total = await countTutors(db, where);
+  return {
+    items: rows.map((row) => toAdminTutor(row.tutor, row.submitter)),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}

@@ -1,0 +1,87 @@
+import { storedImage } from '../../../shared/uploads';
+import type { AdminTutor, MySubmission, TutorProfile, TutorSummary } from '../../../shared/tutors';
+import { tutors, type TutorRow } from '../../db/schema';
+import { isAdmin, type Viewer } from './access';
+
+/** The columns every tutor answer is built from (a summary plus what profiles and admin lists add). */
+export const tutorSummaryColumns = {
+  id: tutors.id,
+  name: tutors.name,
+  department: tutors.department,
+  imageKey: tutors.imageKey,
+  averageRating: tutors.averageRating,
+  reviewCount: tutors.reviewCount,
+  isPublic: tutors.isPublic,
+  status: tutors.status,
+};
+
+export const tutorRecordColumns = {
+  ...tutorSummaryColumns,
+  rejectionReason: tutors.rejectionReason,
+  submittedBy: tutors.submittedBy,
+  createdAt: tutors.createdAt,
+  updatedAt: tutors.updatedAt,
+};
+
+type SummaryRow = Pick<TutorRow, keyof typeof tutorSummaryColumns>;
+type RecordRow = Pick<TutorRow, keyof typeof tutorRecordColumns>;
+
+export function toTutorSummary(row: SummaryRow): TutorSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    department: row.department,
+    image: row.imageKey ? storedImage(row.imageKey) : null,
+    averageRating: row.averageRating,
+    reviewCount: row.reviewCount,
+    isPublic: row.isPublic,
+    status: row.status,
+  };
+}
+
+/** The reason a submission was rejected concerns its submitter and the admins only. */
+function rejectionReasonFor(viewer: Viewer, row: RecordRow): string | null {
+  return row.submittedBy === viewer.id || isAdmin(viewer) ? row.rejectionReason : null;
+}
+
+export function toMySubmission(row: RecordRow): MySubmission {
+  return {
+    ...toTutorSummary(row),
+    rejectionReason: row.rejectionReason,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toAdminTutor(
+  row: RecordRow & { courses: string[]; biographyExcerpt: string },
+  submitter: AdminTutor['submittedBy'],
+): AdminTutor {
+  return { ...toMySubmission(row), courses: row.courses, biographyExcerpt: row.biographyExcerpt, submittedBy: submitter };
+}
+
+/** Rating counts for 1..5 stars (index 0 is one star) from `rating → count` rows. */
+export function ratingDistributionOf(rows: readonly { rating: number; count: number }[]): TutorProfile['ratingDistribution'] {
+  const distribution = [0, 0, 0, 0, 0];
+  for (const { rating, count } of rows) {
+    if (rating >= 1 && rating <= 5) distribution[rating - 1] = count;
+  }
+  return distribution;
+}
+
+export function toTutorProfile(
+  viewer: Viewer,
+  row: TutorRow,
+  ratingDistribution: TutorProfile['ratingDistribution'],
+): TutorProfile {
+  return {
+    ...toTutorSummary(row),
+    biography: row.biography,
+    courses: row.courses,
+    ratingDistribution,
+    rejectionReason: rejectionReasonFor(viewer, row),
+    submittedByMe: row.submittedBy === viewer.id,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,207 @@
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import type { TutorRow } from '../../src/server/db/schema';
+import type { DepartmentList, SimilarTutors, TutorList } from '../../src/shared/tutors';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { login } from '../helpers/auth';
+import { createReviewRecord, createTutorRecord, createUserRecord } from '../helpers/factories';
+
+let t: TestApp;
+let cookie: string;
+let viewerId: string;
+beforeEach(async () => {
+  t = await createTestApp();
+  const { user, password } = await createUserRecord(t.db, { verified: true });
+  viewerId = user.id;
+  cookie = await login(t.app, { email: user.email, password });
+});
+afterEach(() => t.close());
+
+async function list(query: string): Promise<TutorList> {
+  const response = await t.app.inject({ method: 'GET', url: `/api/tutors?${query}`, headers: { cookie } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<TutorList>();
+}
+
+async function names(query: string): Promise<string[]> {
+  return (await list(query)).items.map((tutor) => tutor.name);
+}
+
+/** Gives a tutor visible reviews with these ratings, each by a new student. */
+async function rate(tutor: TutorRow, ratings: number[]): Promise<void> {
+  for (const rating of ratings) {
+    const author = await createUserRecord(t.db);
+    await createReviewRecord(t.db, { tutorId: tutor.id, authorId: author.user.id, rating });
+  }
+}
+
+describe('search', () => {
+  beforeEach(async () => {
+    await createTutorRecord(t.db, { name: 'José Núñez', department: 'Physics', courses: ['PHY201 Quantum Mechanics'] });
+    await createTutorRecord(t.db, { name: 'Maria Garcia', department: 'Computer Science', courses: ['CS101 Programming', 'CS240 Databases'] });
+    await createTutorRecord(t.db, { name: 'Li Wei', department: 'Mathematics', courses: ['MATH110 Calculus'] });
+    await createTutorRecord(t.db, { name: 'Jose Hidden', department: 'Physics', status: 'pending' });
+  });
+
+  test.each([
+    ['jose nunez', ['José Núñez']],
+    ['NÚÑ', ['José Núñez']],
+    ['Nunez José', ['José Núñez']],
+    ['  núñ   JOS ', ['José Núñez']],
+    ['ose', ['José Núñez']],
+    ['physics', ['José Núñez']],
+    ['quantum', ['José Núñez']],
+    ['cs101', ['Maria Garcia']],
+    ['CS240', ['Maria Garcia']],
+    ['jose physics', ['José Núñez']],
+    ['math calc', ['Li Wei']],
+  ])('%j finds %j (case, accents, partial words, name, department or course)', async (q, expected) => {
+    expect(await names(`q=${encodeURIComponent(q)}&sort=name`)).toEqual(expected);
+  });
+
+  test.each([['jose chemistry'], ['%'], ['_'], ['garcia\\'], ['zzz']])('%j finds nothing', async (q) => {
+    expect(await list(`q=${encodeURIComponent(q)}`)).toMatchObject({ items: [], total: 0 });
+  });
+
+  test('an empty or blank query lists every public tutor', async () => {
+    expect((await list('q=')).total).toBe(3);
+    expect((await list('q=%20%20')).total).toBe(3);
+  });
+
+  test('a query longer than 100 characters is refused with a clear message', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/tutors?q=${'a'.repeat(101)}`, headers: { cookie } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toEqual({ code: 'validation_error', message: 'Search at most 100 characters.' });
+  });
+});
+
+describe('department filter and departments', () => {
+  beforeEach(async () => {
+    await createTutorRecord(t.db, { name: 'Ann', department: 'Physics' });
+    await createTutorRecord(t.db, { name: 'Bob', department: 'Physics' });
+    await createTutorRecord(t.db, { name: 'Cid', department: 'Biology' });
+    await createTutorRecord(t.db, { name: 'Dee', department: 'Chemistry', status: 'pending' });
+  });
+
+  test('filters on the exact department, combined with the search', async () => {
+    expect(await names('department=Physics&sort=name')).toEqual(['Ann', 'Bob']);
+    expect(await names('department=Physics&q=bob')).toEqual(['Bob']);
+    expect(await names('department=Phys')).toEqual([]);
+    expect(await names('department=Chemistry')).toEqual([]);
+  });
+
+  test('departments of public tutors, A to Z, with counts', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/tutors/departments', headers: { cookie } });
+    expect(response.json<DepartmentList>()).toEqual({
+      items: [
+        { name: 'Biology', tutorCount: 1 },
+        { name: 'Physics', tutorCount: 2 },
+      ],
+    });
+  });
+});
+
+describe('sorting', () => {
+  beforeEach(async () => {
+    // Averages: Ana 4.5 (2), Ben 4.5 (4), Cy 4.5 (4), Dan 5 (1), Eve 2 (3), Fay and Émile none.
+    await rate(await createTutorRecord(t.db, { name: 'Ana' }), [5, 4]);
+    await rate(await createTutorRecord(t.db, { name: 'Cy' }), [5, 4, 5, 4]);
+    await rate(await createTutorRecord(t.db, { name: 'Ben' }), [4, 5, 4, 5]);
+    await rate(await createTutorRecord(t.db, { name: 'Dan' }), [5]);
+    await rate(await createTutorRecord(t.db, { name: 'Eve' }), [1, 2, 3]);
+    await createTutorRecord(t.db, { name: 'Fay' });
+    await createTutorRecord(t.db, { name: 'Émile' });
+  });
+
+  test('by rating (the default): best average first, then more reviews, then name; unrated last', async () => {
+    expect(await names('')).toEqual(['Dan', 'Ben', 'Cy', 'Ana', 'Eve', 'Émile', 'Fay']);
+    expect(await names('sort=rating')).toEqual(['Dan', 'Ben', 'Cy', 'Ana', 'Eve', 'Émile', 'Fay']);
+    const [dan] = (await list('sort=rating')).items;
+    expect(dan).toMatchObject({ averageRating: 5, reviewCount: 1 });
+  });
+
+  test('by most reviewed: more reviews first, then better average, then name', async () => {
+    expect(await names('sort=reviews')).toEqual(['Ben', 'Cy', 'Eve', 'Ana', 'Dan', 'Émile', 'Fay']);
+  });
+
+  test('by name, A to Z ignoring accents and case', async () => {
+    expect(await names('sort=name')).toEqual(['Ana', 'Ben', 'Cy', 'Dan', 'Émile', 'Eve', 'Fay']);
+  });
+
+  test('an unknown sort is refused', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/tutors?sort=price', headers: { cookie } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('validation_error');
+  });
+
+  test('pages follow the order, with the total; a page past the end is empty', async () => {
+    const pages = [];
+    for (const page of [1, 2, 3, 4]) pages.push(await list(`sort=rating&pageSize=2&page=${page}`));
+    expect(pages.map((p) => p.items.map((tutor) => tutor.name))).toEqual([['Dan', 'Ben'], ['Cy', 'Ana'], ['Eve', 'Émile'], ['Fay']]);
+    expect(pages.map((p) => [p.total, p.page, p.pageSize])).toEqual([
+      [7, 1, 2],
+      [7, 2, 2],
+      [7, 3, 2],
+      [7, 4, 2],
+    ]);
+    expect(await list('pageSize=2&page=5')).toEqual({ items: [], total: 7, page: 5, pageSize: 2 });
+  });
+
+  test('twelve per page by default, at most 48', async () => {
+    for (let i = 0; i < 6; i++) await createTutorRecord(t.db, { name: `Zed ${i}` });
+    expect(await list('')).toMatchObject({ total: 13, pageSize: 12 });
+    expect((await list('')).items).toHaveLength(12);
+    expect((await list('page=2')).items).toHaveLength(1);
+    const tooLarge = await t.app.inject({ method: 'GET', url: '/api/tutors?pageSize=49', headers: { cookie } });
+    expect(tooLarge.statusCode).toBe(400);
+  });
+});
+
+describe('similar names (the duplicates hint)', () => {
+  async function similar(query: string): Promise<SimilarTutors['items']> {
+    const response = await t.app.inject({ method: 'GET', url: `/api/tutors/similar?${query}`, headers: { cookie } });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<SimilarTutors>().items;
+  }
+
+  test("'Jon Smith' finds 'John Smith', the one in the same department first", async () => {
+    const physics = await createTutorRecord(t.db, { name: 'John Smith', department: 'Physics' });
+    const maths = await createTutorRecord(t.db, { name: 'John Smith', department: 'Mathematics' });
+    await createTutorRecord(t.db, { name: 'Jane Doe', department: 'Mathematics' });
+
+    const found = await similar('name=Jon%20Smith&department=Mathematics');
+    expect(found.map((tutor) => tutor.id)).toEqual([maths.id, physics.id]);
+    expect(found[0]).toMatchObject({ name: 'John Smith', department: 'Mathematics' });
+    expect((await similar('name=jon%20smith&department=mathematics')).map((tutor) => tutor.id)).toEqual([maths.id, physics.id]);
+    expect((await similar('name=Jon%20Smith&department=Physics')).map((tutor) => tutor.id)).toEqual([physics.id, maths.id]);
+  });
+
+  test('finds names containing what was typed, or contained in it, accents aside', async () => {
+    const smith = await createTutorRecord(t.db, { name: 'Zoë Smithson-Álvarez' });
+    expect((await similar('name=alvarez')).map((tutor) => tutor.id)).toEqual([smith.id]);
+    const short = await createTutorRecord(t.db, { name: 'Wu' });
+    expect((await similar('name=Dr%20Wu')).map((tutor) => tutor.id)).toEqual([short.id]);
+    expect(await similar('name=Wuppertal')).toEqual([]);
+  });
+
+  test('a private tutor of another student is not suggested; the caller’s own is; excludeId leaves one out', async () => {
+    const { user: otherStudent } = await createUserRecord(t.db, { verified: true });
+    await createTutorRecord(t.db, { name: 'John Smith', status: 'pending', submittedBy: otherStudent.id });
+    const mine = await createTutorRecord(t.db, { name: 'John Smith', status: 'pending', submittedBy: viewerId });
+    const published = await createTutorRecord(t.db, { name: 'Jon Smith' });
+
+    const found = await similar('name=Jon%20Smith');
+    expect(found.map((tutor) => tutor.id)).toEqual([published.id, mine.id]);
+    expect((await similar(`name=Jon%20Smith&excludeId=${mine.id}`)).map((tutor) => tutor.id)).toEqual([published.id]);
+  });
+
+  test('at most five', async () => {
+    for (let i = 0; i < 7; i++) await createTutorRecord(t.db, { name: `Maria Lopez ${i}` });
+    expect(await similar('name=Maria%20Lopez')).toHaveLength(5);
+  });
+
+  test('a name is required', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/tutors/similar', headers: { cookie } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('validation_error');
+  });
+});
