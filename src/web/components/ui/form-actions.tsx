@@ -6,18 +6,21 @@ export function FormActions({
   submitLabel,
   busyLabel,
   busy,
+  disabled = false,
 }: {
   cancelTo: string;
   submitLabel: string;
   busyLabel: string;
   busy: boolean;
+  /** Not ready to submit for another reason (for example a picture still uploading). */
+  disabled?: boolean;
 }) {
   return (
     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
       <LinkButton to={cancelTo} variant="secondary">
         Cancel
       </LinkButton>
-      <Button type="submit" disabled={busy}>
+      <Button type="submit" disabled={busy || disabled}>
         {busy ? busyLabel : submitLabel}
       </Button>
     </div>

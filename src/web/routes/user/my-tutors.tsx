@@ -1,6 +1,146 @@
-import { ComingSoon } from '../coming-soon';
+import { useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Button, LinkButton } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Spinner } from '../../components/ui/spinner';
+import { paths } from '../../config/paths';
+import { errorMessage } from '../../lib/api-client';
+import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
+import { useDeleteMyTutor } from '../../features/tutors/api/delete-my-tutor';
+import { useMyTutors } from '../../features/tutors/api/get-my-tutors';
+import { EmptyList, ListLoadError } from '../../features/tutors/components/tutor-list-status';
+import { TutorPicture } from '../../features/tutors/components/tutor-picture';
+import { TutorStatusBadge } from '../../features/tutors/components/tutor-status-badge';
+import type { MySubmission } from '../../../shared/tutors';
 
-// Replaced by the real page in this change.
-export function Component() {
-  return <ComingSoon title="My Tutors" />;
+const submittedDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+export function MyTutorsRoute() {
+  useDocumentTitle('My Tutors');
+  const submissions = useMyTutors();
+  const deleteTutor = useDeleteMyTutor();
+  const [toDelete, setToDelete] = useState<MySubmission | null>(null);
+
+  function confirmDelete() {
+    if (!toDelete) return;
+    deleteTutor.mutate(toDelete.id, {
+      onSuccess: () => toast.success('Deleted Successfully'),
+      onError: (error) => toast.error(errorMessage(error)),
+      onSettled: () => setToDelete(null),
+    });
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">My Tutors</h1>
+          <p className="mt-1 text-slate-700">The tutors you submitted and where each one stands.</p>
+        </div>
+        <LinkButton to={paths.user.tutorForm}>Add Tutor</LinkButton>
+      </div>
+
+      {submissions.isPending ? (
+        <Spinner />
+      ) : submissions.isError ? (
+        <ListLoadError
+          message="Failed to load the data. Please try again later."
+          onRetry={() => void submissions.refetch()}
+          retrying={submissions.isFetching}
+        />
+      ) : submissions.data.items.length === 0 ? (
+        <EmptyList message="No Record Found!">
+          <LinkButton to={paths.user.tutorForm}>Add Tutor</LinkButton>
+        </EmptyList>
+      ) : (
+        <ul className="space-y-4">
+          {submissions.data.items.map((submission) => (
+            <li key={submission.id}>
+              <SubmissionCard submission={submission} onDelete={() => setToDelete(submission)} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Are you sure?"
+        description={
+          <>
+            Do you really want to delete <strong>{toDelete?.name}</strong>? This process cannot be undone.
+          </>
+        }
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        cancelLabel="Cancel"
+        busy={deleteTutor.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      />
+    </div>
+  );
 }
+
+function SubmissionCard({ submission, onDelete }: { submission: MySubmission; onDelete: () => void }) {
+  const nameId = useId();
+  // The submitter may change or withdraw a tutor until an administrator approves it.
+  const editable = submission.status !== 'approved';
+  return (
+    <article aria-labelledby={nameId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <div className="flex min-w-0 flex-1 gap-4">
+          <TutorPicture image={submission.image} name={submission.name} size="md" />
+          <div className="min-w-0 flex-1 space-y-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <h2 id={nameId} className="break-words text-lg font-semibold text-slate-900">
+                {submission.name}
+              </h2>
+              <TutorStatusBadge status={submission.status} />
+            </div>
+            <p className="break-words text-sm text-slate-700">{submission.department}</p>
+            <p className="text-sm text-slate-600">
+              Submitted <time dateTime={submission.createdAt}>{submittedDate.format(new Date(submission.createdAt))}</time>
+            </p>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2 sm:shrink-0 sm:justify-end">
+          <LinkButton to={paths.user.tutorProfile(submission.id)} variant="secondary">
+            View
+          </LinkButton>
+          {editable && (
+            <>
+              <LinkButton to={paths.user.editTutor(submission.id)} variant="secondary">
+                {submission.status === 'rejected' ? 'Edit and resubmit' : 'Edit'}
+              </LinkButton>
+              <Button variant="danger" onClick={onDelete}>
+                Delete
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+      <StatusNote submission={submission} />
+    </article>
+  );
+}
+
+function StatusNote({ submission }: { submission: MySubmission }) {
+  switch (submission.status) {
+    case 'pending':
+      return <p className="mt-3 text-sm text-slate-700">Waiting for an administrator to verify it. Only you and administrators can see it.</p>;
+    case 'approved':
+      return <p className="mt-3 text-sm text-slate-700">Approved and public. Administrators manage approved tutors, so it can no longer be edited or deleted here.</p>;
+    case 'rejected':
+      return (
+        <div className="mt-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+          <p className="whitespace-pre-line break-words">
+            <span className="font-semibold">Reason: </span>
+            {submission.rejectionReason ?? 'No reason was given.'}
+          </p>
+          <p className="mt-1">Edit it to resubmit it for verification.</p>
+        </div>
+      );
+  }
+}
+
+export { MyTutorsRoute as Component };

@@ -1,6 +1,101 @@
-import { ComingSoon } from '../coming-soon';
+import { useCallback } from 'react';
+import { LinkButton } from '../../components/ui/button';
+import { parsePage } from '../../components/ui/pagination';
+import { paths } from '../../config/paths';
+import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
+import { useDepartments } from '../../features/tutors/api/get-departments';
+import { useTutors } from '../../features/tutors/api/get-tutors';
+import { ListFilterSelect } from '../../features/tutors/components/list-filter-select';
+import { ListSearchBox } from '../../features/tutors/components/list-search-box';
+import { RateTutorLink } from '../../features/tutors/components/rate-tutor-link';
+import { TutorCard } from '../../features/tutors/components/tutor-card';
+import { TutorGrid } from '../../features/tutors/components/tutor-grid';
+import { useListParams } from '../../features/tutors/hooks/use-list-params';
+import { SEARCH_QUERY_MAX_LENGTH, type TutorSort } from '../../../shared/tutors';
 
-// Replaced by the real page in this change.
-export function Component() {
-  return <ComingSoon title="Tutors" />;
+const sortOptions: ReadonlyArray<{ value: TutorSort; label: string }> = [
+  { value: 'rating', label: 'Highest rated' },
+  { value: 'reviews', label: 'Most reviewed' },
+  { value: 'name', label: 'Name A–Z' },
+];
+const DEFAULT_SORT: TutorSort = 'rating';
+
+const asSort = (value: string | null): TutorSort => sortOptions.find((option) => option.value === value)?.value ?? DEFAULT_SORT;
+
+export function TutorsRoute() {
+  useDocumentTitle('Tutors');
+  const { searchParams, update } = useListParams();
+  const q = searchParams.get('q')?.trim() ?? '';
+  const department = searchParams.get('department') ?? '';
+  const sort = asSort(searchParams.get('sort'));
+  const page = parsePage(searchParams.get('page'));
+
+  const tutors = useTutors({ q: q || undefined, department: department || undefined, sort, page });
+  const departments = useDepartments();
+  const search = useCallback((query: string) => update({ q: query }), [update]);
+
+  const departmentOptions = [
+    { value: '', label: 'All departments' },
+    ...(departments.data?.items ?? []).map((item) => ({ value: item.name, label: item.name })),
+  ];
+  // A bookmarked department that no longer has public tutors still shows as chosen.
+  if (department && !departmentOptions.some((option) => option.value === department)) {
+    departmentOptions.push({ value: department, label: department });
+  }
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Tutors</h1>
+        <p className="mt-1 text-slate-700">Find a tutor by name, department or course, read their reviews and rate them.</p>
+      </div>
+
+      <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:flex-row md:items-end">
+        <ListSearchBox
+          label="Search tutors"
+          value={q}
+          onSearch={search}
+          placeholder="Name, department or course"
+          maxLength={SEARCH_QUERY_MAX_LENGTH}
+        />
+        <ListFilterSelect
+          label="Department"
+          value={department}
+          options={departmentOptions}
+          onChange={(value) => update({ department: value })}
+          className="md:w-56"
+        />
+        <ListFilterSelect
+          label="Sort by"
+          value={sort}
+          options={sortOptions}
+          onChange={(value) => update({ sort: value === DEFAULT_SORT ? null : value })}
+          className="md:w-48"
+        />
+      </div>
+
+      <TutorGrid
+        query={tutors}
+        page={page}
+        errorMessage="Failed to load tutors"
+        emptyMessage="No Record Found"
+        emptyActions={
+          (q || department || page > 1) && (
+            <LinkButton to={paths.user.tutors} variant="secondary">
+              Show all tutors
+            </LinkButton>
+          )
+        }
+        pagesLabel="Tutors pages"
+        renderCard={(tutor) => (
+          <TutorCard tutor={tutor}>
+            <LinkButton to={paths.user.tutorProfile(tutor.id)}>View Tutor Profile</LinkButton>
+            <RateTutorLink tutorId={tutor.id} variant="secondary" />
+          </TutorCard>
+        )}
+      />
+    </div>
+  );
 }
+
+export { TutorsRoute as Component };

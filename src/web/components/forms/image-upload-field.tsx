@@ -1,0 +1,252 @@
+import { type ChangeEvent, type ReactNode, type Ref, useEffect, useId, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../../../shared/uploads';
+import { ApiRequestError } from '../../lib/api-client';
+import { isUploadAborted, type UploadProgress } from '../../lib/upload-file';
+import { buttonClasses } from '../ui/button';
+import { describedBy, FieldError, FieldHint, FieldLabel } from './field';
+
+export type ImageUploader = (file: File, options: { onProgress: (progress: UploadProgress) => void; signal: AbortSignal }) => Promise<{ key: string }>;
+
+const MAX_UPLOAD_MEGABYTES = Math.round(MAX_UPLOAD_BYTES / (1024 * 1024));
+const TOO_LARGE_MESSAGE = `The picture is larger than ${MAX_UPLOAD_MEGABYTES} MB. Choose a smaller one.`;
+const NOT_AN_IMAGE_MESSAGE = 'Choose a picture file: JPEG, PNG, WebP, GIF or AVIF.';
+
+/**
+ * Picks a picture, previews it at once and uploads it with a progress bar; reports the stored
+ * key through onChange when the server has accepted it. Quick checks here spare a pointless
+ * upload, but the server decides by the file's bytes. A failed upload leaves the previous
+ * picture in place.
+ */
+export function ImageUploadField({
+  label = 'Picture',
+  upload,
+  value,
+  onChange,
+  onUploadingChange,
+  currentImageUrl,
+  currentImageKey,
+  required = false,
+  error,
+  hint = `JPEG, PNG, WebP, GIF or AVIF, at most ${MAX_UPLOAD_MEGABYTES} MB.`,
+  inputRef,
+}: {
+  label?: string;
+  upload: ImageUploader;
+  /** The key of the uploaded picture the form will save, or null for none. */
+  value: string | null;
+  onChange: (key: string | null) => void;
+  onUploadingChange?: (uploading: boolean) => void;
+  /** The picture already saved with the record being edited, shown while `value` is its key. */
+  currentImageUrl?: string | null;
+  currentImageKey?: string | null;
+  required?: boolean;
+  /** A message from the form's own validation (for example a required picture). */
+  error?: string | null;
+  hint?: ReactNode;
+  inputRef?: Ref<HTMLInputElement>;
+}) {
+  const inputId = useId();
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  const progressLabelId = `${inputId}-progress`;
+
+  const [uploadedFile, setUploadedFile] = useState<File | null>(null);
+  const [pendingFile, setPendingFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState(0);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const controllerRef = useRef<AbortController | null>(null);
+
+  const pendingUrl = useObjectUrl(pendingFile);
+  const uploadedUrl = useObjectUrl(uploadedFile);
+
+  useEffect(() => () => controllerRef.current?.abort(), []);
+
+  const uploading = pendingFile !== null;
+  const showsCurrent = value !== null && uploadedFile === null && value === currentImageKey && !!currentImageUrl;
+  const previewUrl = pendingUrl ?? (uploadedFile && value ? uploadedUrl : null) ?? (showsCurrent ? currentImageUrl : null);
+  const hasPicture = value !== null || uploading;
+  const shownError = uploadError ?? error ?? null;
+
+  function setUploading(next: boolean) {
+    onUploadingChange?.(next);
+  }
+
+  function cancelUpload() {
+    controllerRef.current?.abort();
+    controllerRef.current = null;
+  }
+
+  function fail(message: string, toastMessage: string) {
+    setUploadError(message);
+    setAnnouncement('');
+    toast.error(toastMessage);
+  }
+
+  async function handleFileChange(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    // Cleared so that choosing the same file again still counts as a change.
+    event.target.value = '';
+    if (!file) return;
+
+    if (!file.type.startsWith('image/')) {
+      fail(NOT_AN_IMAGE_MESSAGE, 'Failed To Upload Images');
+      return;
+    }
+    if (file.size > MAX_UPLOAD_BYTES) {
+      fail(TOO_LARGE_MESSAGE, `Failed to Upload Images: ${TOO_LARGE_MESSAGE}`);
+      return;
+    }
+
+    cancelUpload();
+    const controller = new AbortController();
+    controllerRef.current = controller;
+    setUploadError(null);
+    setPendingFile(file);
+    setProgress(0);
+    setAnnouncement('Uploading picture...');
+    setUploading(true);
+
+    try {
+      const image = await upload(file, {
+        signal: controller.signal,
+        onProgress: ({ percent }) => setProgress(percent),
+      });
+      if (controllerRef.current !== controller) return;
+      setUploadedFile(file);
+      onChange(image.key);
+      setAnnouncement('Picture uploaded.');
+    } catch (uploadFailure) {
+      if (isUploadAborted(uploadFailure) || controllerRef.current !== controller) return;
+      if (uploadFailure instanceof ApiRequestError && uploadFailure.status >= 400 && uploadFailure.status < 500) {
+        fail(uploadFailure.message, `Failed to Upload Images: ${uploadFailure.message}`);
+      } else if (uploadFailure instanceof ApiRequestError && uploadFailure.status >= 500) {
+        fail('The server could not store the picture. Please try again later.', 'Failed To Upload Images on server');
+      } else {
+        fail('The picture could not be sent. Check your connection and try again.', 'Failed To Upload Images');
+      }
+    } finally {
+      if (controllerRef.current === controller) {
+        controllerRef.current = null;
+        setPendingFile(null);
+        setUploading(false);
+      }
+    }
+  }
+
+  function handleCancelUpload() {
+    cancelUpload();
+    setPendingFile(null);
+    setUploading(false);
+    setAnnouncement('Upload cancelled.');
+  }
+
+  function handleRemove() {
+    cancelUpload();
+    setPendingFile(null);
+    setUploadedFile(null);
+    setUploadError(null);
+    if (uploading) setUploading(false);
+    onChange(null);
+    setAnnouncement('Picture removed.');
+  }
+
+  return (
+    <div>
+      <FieldLabel htmlFor={inputId} required={required}>
+        {label}
+      </FieldLabel>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <div className="flex h-32 w-32 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-slate-300 bg-slate-100">
+          {previewUrl ? (
+            <img
+              src={previewUrl}
+              alt={pendingFile || uploadedFile ? 'Preview of the chosen picture' : 'Preview of the current picture'}
+              width={128}
+              height={128}
+              className="h-32 w-32 object-cover"
+            />
+          ) : (
+            <span className="px-2 text-center text-xs text-slate-500">No picture</span>
+          )}
+        </div>
+        <div className="min-w-0 flex-1 space-y-2">
+          <div className="flex flex-wrap gap-2">
+            <input
+              ref={inputRef}
+              id={inputId}
+              type="file"
+              accept={ACCEPTED_IMAGE_TYPES.join(',')}
+              aria-required={required || undefined}
+              aria-invalid={shownError ? true : undefined}
+              aria-describedby={describedBy(shownError && errorId, hintId)}
+              onChange={handleFileChange}
+              className="peer sr-only"
+            />
+            {/* A second label styled as a button: clicking it opens the picker; keyboard users reach the input itself. */}
+            <label
+              htmlFor={inputId}
+              className={buttonClasses(
+                'secondary',
+                'cursor-pointer peer-focus:outline-3 peer-focus:outline-offset-2 peer-focus:outline-indigo-500',
+              )}
+            >
+              {hasPicture ? 'Change picture' : 'Choose picture'}
+            </label>
+            {uploading ? (
+              <button type="button" onClick={handleCancelUpload} className={buttonClasses('ghost')}>
+                Cancel upload
+              </button>
+            ) : (
+              value !== null && (
+                <button type="button" onClick={handleRemove} className={buttonClasses('ghost')}>
+                  Remove picture
+                </button>
+              )
+            )}
+          </div>
+          {uploading && (
+            <div className="flex items-center gap-3">
+              <span id={progressLabelId} className="sr-only">
+                Upload progress
+              </span>
+              <progress
+                max={100}
+                value={progress}
+                aria-labelledby={progressLabelId}
+                className="h-2 w-full max-w-xs overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-indigo-600 [&::-moz-progress-bar]:bg-indigo-600"
+              />
+              <span aria-hidden="true" className="shrink-0 text-sm tabular-nums text-slate-700">
+                {progress < 100 ? `${progress}%` : 'Processing...'}
+              </span>
+            </div>
+          )}
+          <p role="status" aria-live="polite" className="text-sm text-slate-700">
+            {uploading ? <span className="sr-only">Uploading picture... {roundedForAnnouncement(progress)}%</span> : announcement}
+          </p>
+          {shownError && <FieldError id={errorId}>{shownError}</FieldError>}
+          <FieldHint id={hintId}>{hint}</FieldHint>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+// A screen reader reading every percent would talk over everything else: announce in steps.
+function roundedForAnnouncement(percent: number): number {
+  return Math.floor(percent / 25) * 25;
+}
+
+/** An object URL for a local file, revoked when the file changes or the component goes away. */
+function useObjectUrl(file: File | null): string | null {
+  const [current, setCurrent] = useState<{ file: File; url: string } | null>(null);
+  useEffect(() => {
+    if (!file) return;
+    const url = URL.createObjectURL(file);
+    setCurrent({ file, url });
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+  // Never hand out the URL of a previous file: it is revoked by now.
+  return current && current.file === file ? current.url : null;
+}

@@ -1,0 +1,138 @@
+import { useId, useRef } from 'react';
+import { COURSE_MAX_LENGTH, COURSES_MAX_COUNT } from '../../../../shared/tutors';
+import { describedBy, FieldError, FieldHint } from '../../../components/forms/field';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { inputClasses } from '../../../components/ui/text-field';
+
+/** One course input; the id keeps React's rows (and focus) stable when a row above is removed. */
+export interface CourseRow {
+  id: string;
+  value: string;
+}
+
+let lastCourseRowId = 0;
+export function courseRow(value = ''): CourseRow {
+  lastCourseRowId += 1;
+  return { id: `course-row-${lastCourseRowId}`, value };
+}
+
+/**
+ * The repeatable "Course 1", "Course 2", ... inputs with 'Add Another Course' and a remove
+ * button per row. Adding moves focus to the new input; removing moves it to a neighbour, so
+ * keyboard users never land on the page's top.
+ */
+export function CourseListField({
+  rows,
+  onChange,
+  errors = {},
+  required = false,
+  hint,
+  registerInput,
+}: {
+  rows: CourseRow[];
+  onChange: (rows: CourseRow[]) => void;
+  /** Messages by row id. */
+  errors?: Record<string, string>;
+  /** Every shown input must be filled (the admin form); otherwise blank rows are skipped. */
+  required?: boolean;
+  hint?: string;
+  /** Lets the form focus the first course that needs fixing. */
+  registerInput?: (rowId: string, input: HTMLInputElement | null) => void;
+}) {
+  const legendId = useId();
+  const hintId = useId();
+  const inputs = useRef(new Map<string, HTMLInputElement>());
+  const addButton = useRef<HTMLButtonElement>(null);
+  const focusAfterRender = useRef<string | null>(null);
+  const full = rows.length >= COURSES_MAX_COUNT;
+
+  function setInput(rowId: string, input: HTMLInputElement | null) {
+    if (input) inputs.current.set(rowId, input);
+    else inputs.current.delete(rowId);
+    registerInput?.(rowId, input);
+    if (input && focusAfterRender.current === rowId) {
+      focusAfterRender.current = null;
+      input.focus();
+    }
+  }
+
+  function addRow() {
+    const row = courseRow();
+    focusAfterRender.current = row.id;
+    onChange([...rows, row]);
+  }
+
+  function removeRow(index: number) {
+    const neighbour = rows[index + 1] ?? rows[index - 1];
+    onChange(rows.filter((_, i) => i !== index));
+    if (neighbour) inputs.current.get(neighbour.id)?.focus();
+    else addButton.current?.focus();
+  }
+
+  function updateRow(index: number, value: string) {
+    onChange(rows.map((row, i) => (i === index ? { ...row, value } : row)));
+  }
+
+  return (
+    <fieldset aria-describedby={hint ? hintId : undefined} className="space-y-3">
+      <legend id={legendId} className="mb-1 text-sm font-medium text-slate-800">
+        Courses
+      </legend>
+      {hint && (
+        <FieldHint id={hintId}>
+          {hint}
+        </FieldHint>
+      )}
+      {rows.length > 0 && (
+        <ol className="space-y-3">
+          {rows.map((row, index) => {
+            const inputId = `${legendId}-${row.id}`;
+            const error = errors[row.id];
+            const errorId = `${inputId}-error`;
+            const number = index + 1;
+            return (
+              <li key={row.id}>
+                <div className="flex items-baseline gap-1">
+                  <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+                    Course {number}
+                  </label>
+                  {required && (
+                    <span aria-hidden="true" className="text-sm font-semibold text-red-700">
+                      *
+                    </span>
+                  )}
+                </div>
+                <div className="mt-1 flex gap-2">
+                  <input
+                    ref={(input) => setInput(row.id, input)}
+                    id={inputId}
+                    name="courses"
+                    value={row.value}
+                    maxLength={COURSE_MAX_LENGTH}
+                    onChange={(event) => updateRow(index, event.target.value)}
+                    aria-required={required || undefined}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={describedBy(error && errorId)}
+                    className={inputClasses}
+                  />
+                  <Button variant="secondary" onClick={() => removeRow(index)} className="shrink-0">
+                    Remove
+                    {/* Text rather than aria-label: each button still names its row for screen readers. */}
+                    <span className="sr-only"> course {number}</span>
+                  </Button>
+                </div>
+                {error && <FieldError id={errorId}>{error}</FieldError>}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <div className="flex flex-wrap items-center gap-3">
+        <button ref={addButton} type="button" onClick={addRow} disabled={full} className={buttonClasses('secondary')}>
+          Add Another Course
+        </button>
+        {full && <p className="text-sm text-slate-600">At most {COURSES_MAX_COUNT} courses.</p>}
+      </div>
+    </fieldset>
+  );
+}

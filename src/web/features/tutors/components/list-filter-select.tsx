@@ -1,0 +1,33 @@
+import { useId } from 'react';
+import { inputClasses } from '../../../components/ui/text-field';
+
+/** A labelled drop-down that narrows or orders a list. */
+export function ListFilterSelect({
+  label,
+  value,
+  options,
+  onChange,
+  className = '',
+}: {
+  label: string;
+  value: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  onChange: (value: string) => void;
+  className?: string;
+}) {
+  const selectId = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={selectId} className="mb-1 block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select id={selectId} value={value} onChange={(event) => onChange(event.target.value)} className={`${inputClasses} h-11 pr-8`}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

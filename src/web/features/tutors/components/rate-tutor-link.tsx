@@ -1,0 +1,14 @@
+import { LinkButton } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+
+/** The review form preselects the tutor named by `?tutorId=`. */
+export const rateTutorPath = (tutorId: string) => `${paths.user.submitReview()}?${new URLSearchParams({ tutorId })}`;
+
+/** 'Rate the Tutor': opens the review form with this tutor chosen. */
+export function RateTutorLink({ tutorId, variant = 'primary' }: { tutorId: string; variant?: 'primary' | 'secondary' }) {
+  return (
+    <LinkButton to={rateTutorPath(tutorId)} variant={variant}>
+      Rate the Tutor
+    </LinkButton>
+  );
+}

@@ -1,0 +1,31 @@
+import { reviewCountLabel } from './tutor-rating-summary';
+
+/**
+ * How many reviews gave each number of stars, 5 first, as bars. The bars are decoration: each
+ * row also reads as a sentence ("5 stars: 12 reviews") for screen readers.
+ */
+export function RatingDistribution({ distribution, labelledBy }: { distribution: readonly number[]; labelledBy?: string }) {
+  const largest = Math.max(1, ...distribution);
+  const rows = [5, 4, 3, 2, 1].map((stars) => ({ stars, count: distribution[stars - 1] ?? 0 }));
+  return (
+    <ul aria-labelledby={labelledBy} className="space-y-2">
+      {rows.map(({ stars, count }) => (
+        <li key={stars} className="flex items-center gap-3 text-sm">
+          <span className="sr-only">
+            {stars} {stars === 1 ? 'star' : 'stars'}: {reviewCountLabel(count)}
+          </span>
+          <span aria-hidden="true" className="w-8 shrink-0 font-medium text-slate-700">
+            {stars}
+            <span className="text-amber-500">★</span>
+          </span>
+          <span aria-hidden="true" className="h-2.5 flex-1 overflow-hidden rounded-full bg-slate-200">
+            <span className="block h-full rounded-full bg-amber-500" style={{ width: `${(count / largest) * 100}%` }} />
+          </span>
+          <span aria-hidden="true" className="w-10 shrink-0 text-right tabular-nums text-slate-700">
+            {count}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

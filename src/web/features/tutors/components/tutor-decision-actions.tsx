@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { REJECTION_REASON_MAX_LENGTH, type TutorSummary } from '../../../../shared/tutors';
+import { Button } from '../../../components/ui/button';
+import { ReasonDialog } from '../../../components/ui/reason-dialog';
+import { errorMessage } from '../../../lib/api-client';
+import { useApproveTutor } from '../api/approve-tutor';
+import { useRejectTutor } from '../api/reject-tutor';
+
+/**
+ * Approve and Reject for a submission, in the queue and on its full profile. Reject asks for
+ * the reason the submitter will read. Approve applies to pending and rejected tutors, Reject
+ * to pending ones, as the API allows.
+ */
+export function TutorDecisionActions({
+  tutor,
+  onDecided,
+  className = '',
+}: {
+  tutor: Pick<TutorSummary, 'id' | 'name' | 'status'>;
+  /** After a decision is saved, e.g. to move focus away from buttons about to disappear. */
+  onDecided?: () => void;
+  className?: string;
+}) {
+  const approve = useApproveTutor();
+  const reject = useRejectTutor();
+  const [rejecting, setRejecting] = useState(false);
+  const busy = approve.isPending || reject.isPending;
+
+  if (tutor.status === 'approved') return null;
+
+  function handleApprove() {
+    approve.mutate(tutor.id, {
+      onSuccess: () => {
+        toast.success('Tutor approved');
+        onDecided?.();
+      },
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  }
+
+  function handleReject(reason: string) {
+    reject.mutate(
+      { tutorId: tutor.id, reason },
+      {
+        onSuccess: () => {
+          setRejecting(false);
+          toast.success('Submission rejected');
+          onDecided?.();
+        },
+        // The dialog stays open with the reason, so it can be sent again.
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    );
+  }
+
+  return (
+    <div className={`flex flex-wrap gap-2 ${className}`}>
+      <Button onClick={handleApprove} disabled={busy} aria-busy={approve.isPending || undefined}>
+        {approve.isPending ? 'Approving...' : 'Approve'}
+        <span className="sr-only"> {tutor.name}</span>
+      </Button>
+      {tutor.status === 'pending' && (
+        <>
+          <Button variant="danger" onClick={() => setRejecting(true)} disabled={busy}>
+            Reject
+            <span className="sr-only"> {tutor.name}</span>
+          </Button>
+          <ReasonDialog
+            open={rejecting}
+            title={`Reject ${tutor.name}?`}
+            description="Tell the submitter why. They will see this reason and can change the submission and resubmit it."
+            label="Reason"
+            confirmLabel="Reject"
+            busyLabel="Rejecting..."
+            maxLength={REJECTION_REASON_MAX_LENGTH}
+            busy={reject.isPending}
+            onConfirm={handleReject}
+            onCancel={() => setRejecting(false)}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { useId, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { ErrorAlert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Pagination, parsePage } from '../../../components/ui/pagination';
+import { Spinner } from '../../../components/ui/spinner';
+import { StarRating } from '../../../components/ui/star-rating';
+import type { TutorReview } from '../../../../shared/tutors';
+import { useTutorReviews } from '../api/get-tutor-reviews';
+
+/** The reviews' page lives in the URL beside any other parameter of the page. */
+export const REVIEWS_PAGE_PARAM = 'reviewsPage';
+
+const reviewDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** A tutor's visible reviews, newest first, a page at a time. */
+export function TutorReviews({ tutorId }: { tutorId: string }) {
+  const [searchParams] = useSearchParams();
+  const page = parsePage(searchParams.get(REVIEWS_PAGE_PARAM));
+  const reviews = useTutorReviews(tutorId, page);
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const total = reviews.data?.total;
+  const pageCount = reviews.data ? Math.ceil(reviews.data.total / reviews.data.pageSize) : 0;
+
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
+        Reviews{total ? <span className="font-normal text-slate-600"> ({total})</span> : null}
+      </h2>
+      <div className="mt-4" aria-busy={reviews.isFetching}>
+        {reviews.isPending ? (
+          <Spinner />
+        ) : reviews.isError ? (
+          <ErrorAlert>
+            <p>Error To Fetch Reviews</p>
+            <Button variant="secondary" className="mt-2" onClick={() => void reviews.refetch()}>
+              Try again
+            </Button>
+          </ErrorAlert>
+        ) : reviews.data.items.length === 0 ? (
+          <p className="text-slate-600">No reviews yet.</p>
+        ) : (
+          <ul className={`divide-y divide-slate-200 ${reviews.isPlaceholderData ? 'opacity-60' : ''}`}>
+            {reviews.data.items.map((review) => (
+              <li key={review.id} className="py-4 first:pt-0 last:pb-0">
+                <ReviewItem review={review} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {pageCount > 1 && (
+        <div className="mt-6">
+          <Pagination
+            page={page}
+            pageCount={pageCount}
+            label="Reviews pages"
+            param={REVIEWS_PAGE_PARAM}
+            onNavigate={() => {
+              headingRef.current?.focus({ preventScroll: true });
+              headingRef.current?.scrollIntoView({ block: 'start' });
+            }}
+          />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ReviewItem({ review }: { review: TutorReview }) {
+  return (
+    <article aria-label={review.title || 'No Title'}>
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
+        <h3 className="font-semibold text-slate-900">{review.title || 'No Title'}</h3>
+        <time dateTime={review.createdAt} className="text-sm text-slate-600">
+          {reviewDate.format(new Date(review.createdAt))}
+        </time>
+      </div>
+      <p className="text-sm text-slate-700">{review.authorName}</p>
+      <p className="mt-1 flex items-center gap-2 text-sm text-slate-700">
+        <StarRating value={review.rating} size="sm" label={`Rated ${review.rating} out of 5`} />
+        <span aria-hidden="true">{review.rating}/5</span>
+      </p>
+      <p className="mt-2 whitespace-pre-line break-words text-slate-800">{review.body}</p>
+    </article>
+  );
+}
