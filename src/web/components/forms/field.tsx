@@ -1,10 +1,46 @@
 import { type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes, useId } from 'react';
-import { inputClasses } from '../ui/text-field';
 
-/** The ids that tie a control to its label, hint and error message. */
-export function describedBy(...ids: (string | false | null | undefined)[]): string | undefined {
-  const present = ids.filter(Boolean);
-  return present.length > 0 ? present.join(' ') : undefined;
+/** The box every text input, text area and drop-down shares. */
+export const inputClasses =
+  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-indigo-600 aria-[invalid=true]:border-red-600';
+
+/** What a labelled control says around it. */
+interface FieldProps {
+  label: string;
+  hint?: ReactNode;
+  error?: string | null;
+  /** Marks the control aria-required and its label with a star; the forms validate by themselves. */
+  required?: boolean;
+  className?: string;
+  id?: string;
+}
+
+type FieldWiringOptions = Pick<FieldProps, 'required' | 'hint' | 'error'>;
+
+/**
+ * The ids of a control's hint and error message, and the attributes that point the control at
+ * them (the error first, so it is read before the hint).
+ */
+export function fieldWiring(controlId: string, { required, hint, error }: FieldWiringOptions) {
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  const errorId = error ? `${controlId}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(' ');
+  return {
+    hintId,
+    errorId,
+    controlProps: {
+      id: controlId,
+      'aria-required': required || undefined,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy || undefined,
+    },
+  };
+}
+
+/** fieldWiring for a single control, with a generated id unless one is given. */
+export function useFieldWiring({ id, ...options }: FieldWiringOptions & { id?: string }) {
+  const generatedId = useId();
+  return fieldWiring(id ?? generatedId, options);
 }
 
 export function FieldLabel({ htmlFor, id, required, children }: { htmlFor: string; id?: string; required?: boolean; children: ReactNode }) {
@@ -49,45 +85,40 @@ export function RequiredFieldsNote() {
   );
 }
 
-interface FieldProps {
-  label: string;
-  hint?: ReactNode;
-  error?: string | null;
-  required?: boolean;
-  className?: string;
-}
+type ControlProps = ReturnType<typeof fieldWiring>['controlProps'];
 
-export function TextInputField({
-  label,
-  hint,
-  error,
-  required,
-  className,
-  id,
-  ref,
-  ...inputProps
-}: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'required'> & { ref?: Ref<HTMLInputElement> }) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const hintId = hint ? `${inputId}-hint` : null;
-  const errorId = error ? `${inputId}-error` : null;
+/** The label, the control, then its error and hint: the layout the text fields share. */
+function LabelledControl({ label, hint, error, required, className, id, children }: FieldProps & { children: (control: ControlProps) => ReactNode }) {
+  const { hintId, errorId, controlProps } = useFieldWiring({ id, required, hint, error });
   return (
     <div className={className}>
-      <FieldLabel htmlFor={inputId} required={required}>
+      <FieldLabel htmlFor={controlProps.id} required={required}>
         {label}
       </FieldLabel>
-      <input
-        ref={ref}
-        id={inputId}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(errorId, hintId)}
-        className={inputClasses}
-        {...inputProps}
-      />
-      {error && errorId && <FieldError id={errorId}>{error}</FieldError>}
-      {hint && hintId && <FieldHint id={hintId}>{hint}</FieldHint>}
+      {children(controlProps)}
+      {errorId && <FieldError id={errorId}>{error}</FieldError>}
+      {hintId && <FieldHint id={hintId}>{hint}</FieldHint>}
     </div>
+  );
+}
+
+export type TextInputFieldProps = FieldProps &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'required'> & {
+    ref?: Ref<HTMLInputElement>;
+    /** Extra content inside the input's box, on the right (for example a show/hide toggle). */
+    trailing?: ReactNode;
+  };
+
+export function TextInputField({ label, hint, error, required, className, id, trailing, ref, ...inputProps }: TextInputFieldProps) {
+  return (
+    <LabelledControl label={label} hint={hint} error={error} required={required} className={className} id={id}>
+      {(control) => (
+        <div className="relative">
+          <input ref={ref} {...control} className={trailing ? `${inputClasses} pr-20` : inputClasses} {...inputProps} />
+          {trailing && <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div>}
+        </div>
+      )}
+    </LabelledControl>
   );
 }
 
@@ -102,28 +133,10 @@ export function TextAreaField({
   rows = 4,
   ...textareaProps
 }: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'required'> & { ref?: Ref<HTMLTextAreaElement> }) {
-  const generatedId = useId();
-  const textareaId = id ?? generatedId;
-  const hintId = hint ? `${textareaId}-hint` : null;
-  const errorId = error ? `${textareaId}-error` : null;
   return (
-    <div className={className}>
-      <FieldLabel htmlFor={textareaId} required={required}>
-        {label}
-      </FieldLabel>
-      <textarea
-        ref={ref}
-        id={textareaId}
-        rows={rows}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(errorId, hintId)}
-        className={inputClasses}
-        {...textareaProps}
-      />
-      {error && errorId && <FieldError id={errorId}>{error}</FieldError>}
-      {hint && hintId && <FieldHint id={hintId}>{hint}</FieldHint>}
-    </div>
+    <LabelledControl label={label} hint={hint} error={error} required={required} className={className} id={id}>
+      {(control) => <textarea ref={ref} {...control} rows={rows} className={inputClasses} {...textareaProps} />}
+    </LabelledControl>
   );
 }
 
@@ -134,23 +147,15 @@ export function CheckboxField({
   className,
   ...inputProps
 }: { label: string; hint?: ReactNode; className?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
+  const { hintId, controlProps } = useFieldWiring({ id, hint });
   return (
     <div className={`flex items-start gap-3 ${className ?? ''}`}>
-      <input
-        id={inputId}
-        type="checkbox"
-        aria-describedby={hintId}
-        className="mt-0.5 h-5 w-5 shrink-0 rounded border-slate-400 accent-indigo-700"
-        {...inputProps}
-      />
+      <input {...controlProps} type="checkbox" className="mt-0.5 h-5 w-5 shrink-0 rounded border-slate-400 accent-indigo-700" {...inputProps} />
       <div>
-        <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+        <label htmlFor={controlProps.id} className="text-sm font-medium text-slate-800">
           {label}
         </label>
-        {hint && hintId && (
+        {hintId && (
           <p id={hintId} className="text-sm text-slate-600">
             {hint}
           </p>

@@ -1,10 +1,10 @@
-import { type ChangeEvent, type ReactNode, type Ref, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../../../shared/uploads';
 import { ApiRequestError } from '../../lib/api-client';
 import { isUploadAborted, type UploadProgress } from '../../lib/upload-file';
 import { buttonClasses } from '../ui/button';
-import { describedBy, FieldError, FieldHint, FieldLabel } from './field';
+import { FieldError, FieldHint, FieldLabel, useFieldWiring } from './field';
 
 export type ImageUploader = (file: File, options: { onProgress: (progress: UploadProgress) => void; signal: AbortSignal }) => Promise<{ key: string }>;
 
@@ -46,11 +46,6 @@ export function ImageUploadField({
   hint?: ReactNode;
   inputRef?: Ref<HTMLInputElement>;
 }) {
-  const inputId = useId();
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const progressLabelId = `${inputId}-progress`;
-
   const [uploadedFile, setUploadedFile] = useState<File | null>(null);
   const [pendingFile, setPendingFile] = useState<File | null>(null);
   const [progress, setProgress] = useState(0);
@@ -68,6 +63,8 @@ export function ImageUploadField({
   const previewUrl = pendingUrl ?? (uploadedFile && value ? uploadedUrl : null) ?? (showsCurrent ? currentImageUrl : null);
   const hasPicture = value !== null || uploading;
   const shownError = uploadError ?? error ?? null;
+  const { hintId, errorId, controlProps } = useFieldWiring({ required, hint, error: shownError });
+  const progressLabelId = `${controlProps.id}-progress`;
 
   function setUploading(next: boolean) {
     onUploadingChange?.(next);
@@ -154,7 +151,7 @@ export function ImageUploadField({
 
   return (
     <div>
-      <FieldLabel htmlFor={inputId} required={required}>
+      <FieldLabel htmlFor={controlProps.id} required={required}>
         {label}
       </FieldLabel>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
@@ -175,18 +172,15 @@ export function ImageUploadField({
           <div className="flex flex-wrap gap-2">
             <input
               ref={inputRef}
-              id={inputId}
+              {...controlProps}
               type="file"
               accept={ACCEPTED_IMAGE_TYPES.join(',')}
-              aria-required={required || undefined}
-              aria-invalid={shownError ? true : undefined}
-              aria-describedby={describedBy(shownError && errorId, hintId)}
               onChange={handleFileChange}
               className="peer sr-only"
             />
             {/* A second label styled as a button: clicking it opens the picker; keyboard users reach the input itself. */}
             <label
-              htmlFor={inputId}
+              htmlFor={controlProps.id}
               className={buttonClasses(
                 'secondary',
                 'cursor-pointer peer-focus:outline-3 peer-focus:outline-offset-2 peer-focus:outline-indigo-500',
@@ -225,8 +219,8 @@ export function ImageUploadField({
           <p role="status" aria-live="polite" className="text-sm text-slate-700">
             {uploading ? <span className="sr-only">Uploading picture... {roundedForAnnouncement(progress)}%</span> : announcement}
           </p>
-          {shownError && <FieldError id={errorId}>{shownError}</FieldError>}
-          <FieldHint id={hintId}>{hint}</FieldHint>
+          {errorId && <FieldError id={errorId}>{shownError}</FieldError>}
+          {hintId && <FieldHint id={hintId}>{hint}</FieldHint>}
         </div>
       </div>
     </div>

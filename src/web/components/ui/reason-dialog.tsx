@@ -1,28 +1,8 @@
-import { type FormEvent, type ReactNode, type RefObject, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, type RefObject, useRef, useState } from 'react';
 import { TextAreaField } from '../forms/field';
-import { DialogButtons } from './confirm-dialog';
-import { ModalDialog } from './modal-dialog';
+import { DialogButtons, ModalDialog } from './modal-dialog';
 
-/**
- * Asks for a reason before an action (for example rejecting a submission). The reason is
- * required; an empty one is answered inline and focus stays in the text box. What was typed
- * survives a failed action, and is forgotten when the dialog closes.
- */
-export function ReasonDialog({
-  open,
-  title,
-  description,
-  label = 'Reason',
-  confirmLabel,
-  cancelLabel = 'Cancel',
-  busyLabel,
-  requiredMessage = 'A reason is required.',
-  maxLength,
-  busy = false,
-  variant = 'danger',
-  onConfirm,
-  onCancel,
-}: {
+interface ReasonDialogProps {
   open: boolean;
   title: string;
   description?: ReactNode;
@@ -36,72 +16,43 @@ export function ReasonDialog({
   variant?: 'danger' | 'primary';
   onConfirm: (reason: string) => void;
   onCancel: () => void;
-}) {
-  const titleId = useId();
-  const descriptionId = useId();
-  const textareaRef = useRef<HTMLTextAreaElement>(null);
+}
 
+/**
+ * Asks for a reason before an action (for example rejecting a submission). The reason is
+ * required; an empty one is answered inline and focus stays in the text box. What was typed
+ * survives a failed action, and is forgotten when the dialog closes.
+ */
+export function ReasonDialog(props: ReasonDialogProps) {
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
   return (
     <ModalDialog
-      open={open}
-      labelledBy={titleId}
-      describedBy={description ? descriptionId : undefined}
+      open={props.open}
+      title={props.title}
+      description={props.description}
       initialFocus={textareaRef}
-      dismissible={!busy}
-      onCancel={onCancel}
+      dismissible={!props.busy}
+      onCancel={props.onCancel}
     >
-      <ReasonForm
-        titleId={titleId}
-        title={title}
-        descriptionId={descriptionId}
-        description={description}
-        label={label}
-        textareaRef={textareaRef}
-        confirmLabel={busy && busyLabel ? busyLabel : confirmLabel}
-        cancelLabel={cancelLabel}
-        requiredMessage={requiredMessage}
-        maxLength={maxLength}
-        busy={busy}
-        variant={variant}
-        onConfirm={onConfirm}
-        onCancel={onCancel}
-      />
+      <ReasonForm {...props} textareaRef={textareaRef} />
     </ModalDialog>
   );
 }
 
 // Mounted only while the dialog is open, so every opening starts with an empty reason.
 function ReasonForm({
-  titleId,
-  title,
-  descriptionId,
-  description,
-  label,
   textareaRef,
+  label = 'Reason',
   confirmLabel,
-  cancelLabel,
-  requiredMessage,
+  cancelLabel = 'Cancel',
+  busyLabel,
+  requiredMessage = 'A reason is required.',
   maxLength,
-  busy,
-  variant,
+  busy = false,
+  variant = 'danger',
   onConfirm,
   onCancel,
-}: {
-  titleId: string;
-  title: string;
-  descriptionId: string;
-  description?: ReactNode;
-  label: string;
-  textareaRef: RefObject<HTMLTextAreaElement | null>;
-  confirmLabel: string;
-  cancelLabel: string;
-  requiredMessage: string;
-  maxLength?: number;
-  busy: boolean;
-  variant: 'danger' | 'primary';
-  onConfirm: (reason: string) => void;
-  onCancel: () => void;
-}) {
+}: ReasonDialogProps & { textareaRef: RefObject<HTMLTextAreaElement | null> }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
 
@@ -119,15 +70,7 @@ function ReasonForm({
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="p-6">
-      <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
-      {description && (
-        <div id={descriptionId} className="mt-2 text-slate-700">
-          {description}
-        </div>
-      )}
+    <form noValidate onSubmit={handleSubmit}>
       <TextAreaField
         ref={textareaRef}
         className="mt-4"
@@ -143,7 +86,15 @@ function ReasonForm({
           if (error && event.target.value.trim()) setError(null);
         }}
       />
-      <DialogButtons confirmType="submit" confirmLabel={confirmLabel} cancelLabel={cancelLabel} variant={variant} busy={busy} onCancel={onCancel} />
+      <DialogButtons
+        confirmType="submit"
+        confirmLabel={confirmLabel}
+        busyLabel={busyLabel}
+        cancelLabel={cancelLabel}
+        variant={variant}
+        busy={busy}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -10,7 +10,7 @@ import { TutorCard } from '../../features/tutors/components/tutor-card';
 import { TutorGrid } from '../../features/tutors/components/tutor-grid';
 import { TutorStatusBadge } from '../../features/tutors/components/tutor-status-badge';
 import { TutorVisibilityBadge } from '../../features/tutors/components/tutor-visibility-badge';
-import { useListParams } from '../../features/tutors/hooks/use-list-params';
+import { optionFromParam, useListParams } from '../../features/tutors/hooks/use-list-params';
 import { SEARCH_QUERY_MAX_LENGTH, type AdminTutorSort, type TutorStatus } from '../../../shared/tutors';
 
 const statusOptions: ReadonlyArray<{ value: TutorStatus | ''; label: string }> = [
@@ -33,18 +33,13 @@ const sortOptions: ReadonlyArray<{ value: AdminTutorSort; label: string }> = [
 ];
 const DEFAULT_SORT: AdminTutorSort = 'newest';
 
-/** A URL value, if it is one of the options; anything else means "no filter". */
-function pick<T extends string>(options: ReadonlyArray<{ value: T | '' }>, value: string | null): T | undefined {
-  return options.find((option) => option.value !== '' && option.value === value)?.value || undefined;
-}
-
 export function TeacherProfileManagementRoute() {
   useDocumentTitle('Teacher Profile Management');
   const { searchParams, update } = useListParams();
   const q = searchParams.get('q')?.trim() ?? '';
-  const status = pick(statusOptions, searchParams.get('status'));
-  const visibility = pick(visibilityOptions, searchParams.get('visibility'));
-  const sort = pick(sortOptions, searchParams.get('sort')) ?? DEFAULT_SORT;
+  const status = optionFromParam(statusOptions, searchParams.get('status'));
+  const visibility = optionFromParam(visibilityOptions, searchParams.get('visibility'));
+  const sort = optionFromParam(sortOptions, searchParams.get('sort')) ?? DEFAULT_SORT;
   const page = parsePage(searchParams.get('page'));
 
   const tutors = useAdminTutors({ q: q || undefined, status, visibility, sort, page });

@@ -10,7 +10,7 @@ import { ListSearchBox } from '../../features/tutors/components/list-search-box'
 import { RateTutorLink } from '../../features/tutors/components/rate-tutor-link';
 import { TutorCard } from '../../features/tutors/components/tutor-card';
 import { TutorGrid } from '../../features/tutors/components/tutor-grid';
-import { useListParams } from '../../features/tutors/hooks/use-list-params';
+import { optionFromParam, useListParams } from '../../features/tutors/hooks/use-list-params';
 import { SEARCH_QUERY_MAX_LENGTH, type TutorSort } from '../../../shared/tutors';
 
 const sortOptions: ReadonlyArray<{ value: TutorSort; label: string }> = [
@@ -20,14 +20,12 @@ const sortOptions: ReadonlyArray<{ value: TutorSort; label: string }> = [
 ];
 const DEFAULT_SORT: TutorSort = 'rating';
 
-const asSort = (value: string | null): TutorSort => sortOptions.find((option) => option.value === value)?.value ?? DEFAULT_SORT;
-
 export function TutorsRoute() {
   useDocumentTitle('Tutors');
   const { searchParams, update } = useListParams();
   const q = searchParams.get('q')?.trim() ?? '';
   const department = searchParams.get('department') ?? '';
-  const sort = asSort(searchParams.get('sort'));
+  const sort = optionFromParam(sortOptions, searchParams.get('sort')) ?? DEFAULT_SORT;
   const page = parsePage(searchParams.get('page'));
 
   const tutors = useTutors({ q: q || undefined, department: department || undefined, sort, page });

@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
+import { TextInputField } from '../../../components/forms/field';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { FormActions } from '../../../components/ui/form-actions';
 import { TextLink } from '../../../components/ui/text-link';
-import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
@@ -41,7 +41,7 @@ export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
       {error && <ErrorAlert>{error}</ErrorAlert>}
-      <TextField
+      <TextInputField
         label="Email"
         name="email"
         type="email"
@@ -50,7 +50,7 @@ export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
         onChange={(e) => setEmail(e.target.value)}
         aria-required="true"
       />
-      <TextField
+      <TextInputField
         label="Password"
         name="password"
         type="password"

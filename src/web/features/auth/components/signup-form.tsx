@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
+import { TextInputField } from '../../../components/forms/field';
+import { PasswordField } from '../../../components/forms/password-field';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { FormActions } from '../../../components/ui/form-actions';
 import { TextLink } from '../../../components/ui/text-link';
-import { PasswordField } from '../../../components/ui/password-field';
-import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/account';
@@ -41,8 +41,8 @@ export function SignupForm() {
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
       {error && <ErrorAlert>{error}</ErrorAlert>}
-      <TextField label="Name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} aria-required="true" />
-      <TextField
+      <TextInputField label="Name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} aria-required="true" />
+      <TextInputField
         label="Email"
         name="email"
         type="email"

@@ -1,8 +1,7 @@
 import { useId, useRef } from 'react';
 import { COURSE_MAX_LENGTH, COURSES_MAX_COUNT } from '../../../../shared/tutors';
-import { describedBy, FieldError, FieldHint } from '../../../components/forms/field';
+import { FieldError, FieldHint, FieldLabel, fieldWiring, inputClasses } from '../../../components/forms/field';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { inputClasses } from '../../../components/ui/text-field';
 
 /** One course input; the id keeps React's rows (and focus) stable when a row above is removed. */
 export interface CourseRow {
@@ -88,31 +87,21 @@ export function CourseListField({
           {rows.map((row, index) => {
             const inputId = `${legendId}-${row.id}`;
             const error = errors[row.id];
-            const errorId = `${inputId}-error`;
+            const { errorId, controlProps } = fieldWiring(inputId, { required, error });
             const number = index + 1;
             return (
               <li key={row.id}>
-                <div className="flex items-baseline gap-1">
-                  <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
-                    Course {number}
-                  </label>
-                  {required && (
-                    <span aria-hidden="true" className="text-sm font-semibold text-red-700">
-                      *
-                    </span>
-                  )}
-                </div>
-                <div className="mt-1 flex gap-2">
+                <FieldLabel htmlFor={inputId} required={required}>
+                  Course {number}
+                </FieldLabel>
+                <div className="flex gap-2">
                   <input
                     ref={(input) => setInput(row.id, input)}
-                    id={inputId}
+                    {...controlProps}
                     name="courses"
                     value={row.value}
                     maxLength={COURSE_MAX_LENGTH}
                     onChange={(event) => updateRow(index, event.target.value)}
-                    aria-required={required || undefined}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={describedBy(error && errorId)}
                     className={inputClasses}
                   />
                   <Button variant="secondary" onClick={() => removeRow(index)} className="shrink-0">
@@ -121,7 +110,7 @@ export function CourseListField({
                     <span className="sr-only"> course {number}</span>
                   </Button>
                 </div>
-                {error && <FieldError id={errorId}>{error}</FieldError>}
+                {errorId && <FieldError id={errorId}>{error}</FieldError>}
               </li>
             );
           })}

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { inputClasses } from '../../../components/ui/text-field';
+import { FieldLabel, inputClasses } from '../../../components/forms/field';
 
 /** A labelled drop-down that narrows or orders a list. */
 export function ListFilterSelect({
@@ -18,9 +18,7 @@ export function ListFilterSelect({
   const selectId = useId();
   return (
     <div className={className}>
-      <label htmlFor={selectId} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+      <FieldLabel htmlFor={selectId}>{label}</FieldLabel>
       <select id={selectId} value={value} onChange={(event) => onChange(event.target.value)} className={`${inputClasses} h-11 pr-8`}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { inputClasses } from '../../../components/ui/text-field';
+import { FieldLabel, inputClasses } from '../../../components/forms/field';
 
 const DEBOUNCE_MS = 300;
 
@@ -53,9 +53,7 @@ export function ListSearchBox({
 
   return (
     <form role="search" onSubmit={handleSubmit} className="min-w-0 flex-1">
-      <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+      <FieldLabel htmlFor={inputId}>{label}</FieldLabel>
       <input
         id={inputId}
         type="search"

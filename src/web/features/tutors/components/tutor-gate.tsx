@@ -8,14 +8,15 @@ import { isTutorId, useTutor } from '../api/get-tutor';
 import { TutorNotFound } from './tutor-not-found';
 
 /**
- * Loads the tutor a page works on (an edit form) and renders `children` with it; an id that
- * names no tutor the viewer may see gets 'No Teacher Record Found' / 'Invalid URL'.
+ * Loads the tutor a page works on (a profile, an edit form) and renders `children` with it; an
+ * id that names no tutor the viewer may see gets 'No Teacher Record Found' / 'Invalid URL'.
  */
 export function TutorGate({ tutorId, children }: { tutorId: string | undefined; children: (tutor: TutorProfile) => ReactNode }) {
   const tutor = useTutor(tutorId);
   if (!isTutorId(tutorId)) return <TutorNotFound />;
   if (tutor.isPending) return <Spinner />;
   if (tutor.isError) {
+    // The API answers a tutor the viewer may not see exactly like an unknown one.
     if (tutor.error instanceof ApiRequestError && tutor.error.status === 404) return <TutorNotFound />;
     return (
       <ErrorAlert>

@@ -1,12 +1,7 @@
 import { type ReactNode, useId } from 'react';
-import { ErrorAlert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { ApiRequestError } from '../../../lib/api-client';
 import type { TutorProfile } from '../../../../shared/tutors';
-import { isTutorId, useTutor } from '../api/get-tutor';
 import { RatingDistribution } from './rating-distribution';
-import { TutorNotFound } from './tutor-not-found';
+import { TutorGate } from './tutor-gate';
 import { TutorPicture } from './tutor-picture';
 import { TutorRatingSummary } from './tutor-rating-summary';
 import { TutorReviews } from './tutor-reviews';
@@ -18,23 +13,7 @@ import { TutorVisibilityBadge } from './tutor-visibility-badge';
  * offers (the student's 'Rate the Tutor', the admin's Edit and Delete).
  */
 export function TutorProfileView({ tutorId, actions }: { tutorId: string | undefined; actions?: (tutor: TutorProfile) => ReactNode }) {
-  const tutor = useTutor(tutorId);
-
-  if (!isTutorId(tutorId)) return <TutorNotFound />;
-  if (tutor.isPending) return <Spinner />;
-  if (tutor.isError) {
-    // The API answers a tutor the viewer may not see exactly like an unknown one.
-    if (tutor.error instanceof ApiRequestError && tutor.error.status === 404) return <TutorNotFound />;
-    return (
-      <ErrorAlert>
-        <p>Failed to load the data. Please try again later.</p>
-        <Button variant="secondary" className="mt-2" onClick={() => void tutor.refetch()}>
-          Try again
-        </Button>
-      </ErrorAlert>
-    );
-  }
-  return <TutorProfileDetails tutor={tutor.data.tutor} actions={actions?.(tutor.data.tutor)} />;
+  return <TutorGate tutorId={tutorId}>{(tutor) => <TutorProfileDetails tutor={tutor} actions={actions?.(tutor)} />}</TutorGate>;
 }
 
 function TutorProfileDetails({ tutor, actions }: { tutor: TutorProfile; actions: ReactNode }) {

@@ -28,3 +28,8 @@ export function useListParams() {
 
   return { searchParams, update };
 }
+
+/** A URL value, if it is one of a filter's options; anything else (or the '' "all" option) means none. */
+export function optionFromParam<T extends string>(options: ReadonlyArray<{ value: T | '' }>, value: string | null): T | undefined {
+  return options.find((option) => option.value !== '' && option.value === value)?.value || undefined;
+}

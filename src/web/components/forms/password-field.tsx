@@ -1,10 +1,10 @@
-import { type InputHTMLAttributes, useState } from 'react';
-import { TextField } from './text-field';
+import { useState } from 'react';
+import { TextInputField, type TextInputFieldProps } from './field';
 
-export function PasswordField(props: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string }) {
+export function PasswordField(props: Omit<TextInputFieldProps, 'type' | 'trailing'>) {
   const [visible, setVisible] = useState(false);
   return (
-    <TextField
+    <TextInputField
       {...props}
       type={visible ? 'text' : 'password'}
       trailing={
