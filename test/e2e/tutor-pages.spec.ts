@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Browser } from '@playwright/test';
+import sharp from 'sharp';
+import { admin, createStudent, expect, logInAs, test } from './fixtures';
+
+/** Noise does not compress: a picture of about `megabytes` MB, so an upload takes a while on a slow link. */
+async function noisyPng(megabytes: number): Promise<Buffer> {
+  const side = Math.round(Math.sqrt((megabytes * 1024 * 1024) / 3));
+  const pixels = Buffer.alloc(side * side * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 7919 + ((i >> 3) * 104729)) & 0xff;
+  return sharp(pixels, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+}
+
+async function uploadPicture(request: APIRequestContext): Promise<string> {
+  const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3b7' } }).png().toBuffer();
+  const response = await request.post('/api/uploads/images', { multipart: { file: { name: 'p.png', mimeType: 'image/png', buffer: picture } } });
+  expect(response.status()).toBe(201);
+  return (await response.json()).image.key;
+}
+
+/** A public tutor made by the admin through the API, as fixtures for the pages under test. */
+async function publishTutor(browser: Browser, fields: { name: string; department: string; courses?: string[] }): Promise<string> {
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await logInAs(adminPage, admin);
+  const imageKey = await uploadPicture(adminPage.request);
+  const response = await adminPage.request.post('/api/admin/tutors', {
+    data: { name: fields.name, department: fields.department, biography: 'Office hours on Tuesdays.', courses: fields.courses ?? [], imageKey, isPublic: true },
+  });
+  expect(response.status()).toBe(201);
+  const { tutor } = await response.json();
+  await adminContext.close();
+  return tutor.id;
+}
+
+const suffix = () => randomUUID().slice(0, 6);
+
+test('the upload shows a progress bar while a picture is on its way, then a preview', async ({ page }) => {
+  const student = await createStudent(page.request);
+  await logInAs(page, student);
+  await page.goto('/user/tutorform');
+  // A slow uplink, so the progress bar is on screen long enough to see.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 512 * 1024 });
+
+  await page.getByLabel(/picture/i).setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: await noisyPng(2) });
+  const progress = page.getByRole('progressbar', { name: 'Upload progress' });
+  await expect(progress).toBeVisible();
+  await expect(page.getByRole('img', { name: /preview/i })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit Tutor' })).toBeDisabled();
+  await expect(progress).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Submit Tutor' })).toBeEnabled();
+});
+
+test('a file that is not a picture is refused with the upload toast', async ({ page }) => {
+  const student = await createStudent(page.request);
+  await logInAs(page, student);
+  await page.goto('/user/tutorform');
+  await page.getByLabel(/picture/i).setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('these are lecture notes, not a picture') });
+  // The toast carries the spec's words and the server's reason.
+  await expect(page.getByText(/^Failed to Upload Images: Only JPEG, PNG, WebP, GIF or AVIF/)).toBeVisible();
+});
+
+test('the form asks for required fields and shows possible duplicates while a name is typed', async ({ page, browser }) => {
+  const student = await createStudent(page.request);
+  await logInAs(page, student);
+  const existing = `Marguerite Okonkwo ${suffix()}`;
+  await publishTutor(browser, { name: existing, department: 'Chemistry' });
+
+  await page.goto('/user/tutorform');
+  await page.getByRole('button', { name: 'Submit Tutor' }).click();
+  await expect(page.getByText('Name is required.')).toBeVisible();
+  await expect(page.getByLabel('Name', { exact: true })).toBeFocused();
+
+  await page.getByLabel('Department').fill('Chemistry');
+  await page.getByLabel('Name', { exact: true }).fill(existing.replace('Marguerite', 'Marguerita'));
+  const hint = page.getByRole('region', { name: 'This tutor may already exist:' });
+  await expect(hint.getByRole('link', { name: new RegExp(existing) })).toBeVisible();
+});
+
+test('search, department filter and sort on the tutors page', async ({ page, browser }) => {
+  const student = await createStudent(page.request);
+  await logInAs(page, student);
+  const tag = suffix();
+  await publishTutor(browser, { name: `Zofia Érdi ${tag}`, department: `Astronomy ${tag}`, courses: ['AST101 Stars'] });
+  await publishTutor(browser, { name: `Aaron Érdi ${tag}`, department: `Botany ${tag}` });
+
+  await page.goto('/user/tutors');
+  await page.getByRole('searchbox', { name: /search/i }).fill(`erdi ${tag}`);
+  await expect(page.getByRole('article')).toHaveCount(2);
+  await page.getByLabel('Sort by').selectOption({ label: 'Name A–Z' });
+  await expect(page.getByRole('article').first()).toContainText(`Aaron Érdi ${tag}`);
+  await page.getByLabel('Department').selectOption(`Astronomy ${tag}`);
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(page.getByRole('article')).toContainText(`Zofia Érdi ${tag}`);
+  await expect(page).toHaveURL(/department=Astronomy/);
+
+  await page.getByRole('link', { name: 'Rate the Tutor' }).click();
+  await expect(page).toHaveURL(/\/user\/SubmitReview\?tutorId=[0-9a-f-]{36}$/);
+});
+
+test('load failures show the spec messages', async ({ page }) => {
+  const student = await createStudent(page.request);
+  await logInAs(page, student);
+  await page.route('**/api/tutors?*', (route) => route.fulfill({ status: 500, json: { error: { code: 'internal_error', message: 'Something went wrong' } } }));
+  await page.goto('/user/tutors');
+  await expect(page.getByText('Failed to load tutors')).toBeVisible();
+
+  await logInAs(page, admin);
+  await page.route('**/api/admin/tutors?*', (route) => route.fulfill({ status: 500, json: { error: { code: 'internal_error', message: 'Something went wrong' } } }));
+  await page.goto('/admin/teacher-profile-managment');
+  await expect(page.getByText('Failed To Fetch Tutors Record')).toBeVisible();
+});
+
+test('a student edits a pending submission and deletes it', async ({ page }) => {
+  const student = await createStudent(page.request);
+  await logInAs(page, student);
+  const name = `Pending Person ${suffix()}`;
+  const created = await page.request.post('/api/tutors', { data: { name, department: 'Law', biography: 'Contract law seminars.', courses: [] } });
+  expect(created.status()).toBe(201);
+
+  await page.goto('/user/mytutors');
+  const item = page.getByRole('listitem').filter({ hasText: name });
+  await item.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByLabel('Biography')).toHaveValue('Contract law seminars.');
+  await page.getByLabel('Biography').fill('Contract and tort law seminars.');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Submitted SuccessFully')).toBeVisible();
+  await expect(page).toHaveURL(/\/user\/mytutors$/);
+
+  await page.getByRole('listitem').filter({ hasText: name }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: /delete/i }).click();
+  await expect(page.getByText('Deleted Successfully')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: name })).toHaveCount(0);
+});
+
+test('an admin edits a profile through the prefilled form', async ({ page, browser }) => {
+  await logInAs(page, admin);
+  const name = `Editable Tutor ${suffix()}`;
+  const tutorId = await publishTutor(browser, { name, department: 'Music', courses: ['MUS101 Harmony'] });
+
+  await page.goto(`/admin/teacher/fullprofile/${tutorId}`);
+  await page.getByRole('link', { name: 'Edit Profile' }).click();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
+  await expect(page.getByLabel('Course 1')).toHaveValue('MUS101 Harmony');
+  await page.getByLabel('Department').fill('Music and Sound');
+  await page.getByRole('button', { name: /save/i }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/teacher/fullprofile/${tutorId}$`));
+  await expect(page.getByText('MUSIC AND SOUND')).toBeVisible();
+});
