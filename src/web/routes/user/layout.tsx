@@ -8,13 +8,14 @@ import { EmailNotVerified } from '../../features/auth/components/email-not-verif
 import { LogoutButton } from '../../features/auth/components/logout-button';
 import { useSiteName } from '../../features/settings/api/get-public-settings';
 
-const navigation = [
+// "Add Tutor" only on the empty form: editing a submission (/user/tutorform/:id) belongs to My Tutors.
+const navigation: { to: string; label: string; end?: boolean }[] = [
   { to: paths.user.dashboard, label: 'Dashboard' },
   { to: paths.user.tutors, label: 'Tutors' },
   { to: paths.user.allReviews, label: 'All Reviews' },
   { to: paths.user.myReviews, label: 'My Reviews' },
   { to: paths.user.myTutors, label: 'My Tutors' },
-  { to: paths.user.tutorForm, label: 'Add Tutor' },
+  { to: paths.user.tutorForm, label: 'Add Tutor', end: true },
   { to: paths.user.profile, label: 'Profile' },
 ];
 
@@ -50,7 +51,7 @@ export function UserLayout() {
             <ul className="flex flex-col gap-1 lg:flex-row lg:items-center">
               {navigation.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} className={navLinkClass} onClick={() => setMenuOpen(false)}>
+                  <NavLink to={item.to} end={item.end} className={navLinkClass} onClick={() => setMenuOpen(false)}>
                     {item.label}
                   </NavLink>
                 </li>
