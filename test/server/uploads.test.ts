@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -175,6 +177,47 @@ describe('POST /api/uploads/images', () => {
     expectError(response, 413, 'payload_too_large', 'The picture is larger than 5 MB.');
     expect(response.headers.connection).toBe('close');
     expect(await storedFiles()).toEqual([]);
+    expect(await t.db.$count(uploads)).toBe(0);
+  });
+
+  test('an endless upload without a declared length is cut off soon after the limit, not read to its end', async () => {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as AddressInfo;
+    const boundary = 'TutorlyEndlessUpload';
+    const chunk = Buffer.alloc(64 * 1024, 0x42);
+    const ceiling = 200 * 1024 * 1024;
+
+    const outcome = await new Promise<{ sent: number; status: number | null }>((resolve) => {
+      let sent = 0;
+      let status: number | null = null;
+      const request = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: apiPaths.imageUploads,
+        headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' },
+      });
+      const finish = () => resolve({ sent, status });
+      request.on('response', (response) => {
+        status = response.statusCode ?? null;
+        response.resume();
+      });
+      request.on('error', finish);
+      request.on('close', finish);
+      request.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`);
+      const pump = () => {
+        while (sent < ceiling && !request.destroyed) {
+          sent += chunk.length;
+          if (!request.write(chunk)) return void request.once('drain', pump);
+        }
+        if (!request.destroyed) request.end();
+      };
+      pump();
+    });
+
+    expect(outcome.status).toBe(413);
+    // The server stops reading once it has answered; without that it would swallow all 200 MB.
+    expect(outcome.sent).toBeLessThan(50 * 1024 * 1024);
     expect(await t.db.$count(uploads)).toBe(0);
   });
 

@@ -44,7 +44,8 @@ export async function uploadRoutes(app: App): Promise<void> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(new AppError('validation_error', SEND_A_FILE_MESSAGE), undefined));
   await app.register(fastifyMultipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 2, headerPairs: 20 },
+    // One byte over the limit reaches readAtMost, which answers before the part is drained.
+    limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 0, parts: 2, headerPairs: 20 },
   });
 
   app.post(
@@ -78,7 +79,7 @@ async function readUploadedFile(app: App, request: FastifyRequest, reply: Fastif
   try {
     for await (const part of request.parts()) {
       if (part.type !== 'file' || part.fieldname !== UPLOAD_FIELD_NAME || bytes) throw oneFileOnly();
-      bytes = await part.toBuffer();
+      bytes = await readAtMost(part.file, MAX_UPLOAD_BYTES, () => pictureTooLarge(reply));
     }
   } catch (err) {
     if (err instanceof RequestFileTooLargeError) throw pictureTooLarge(reply);
@@ -88,4 +89,19 @@ async function readUploadedFile(app: App, request: FastifyRequest, reply: Fastif
   if (!bytes) throw new AppError('validation_error', SEND_A_FILE_MESSAGE);
   if (bytes.length === 0) throw new AppError('validation_error', 'The picture file is empty.');
   return bytes;
+}
+
+/**
+ * The stream's bytes, refused the moment they pass `limit` instead of when the part ends: a
+ * sender that never stops (chunked, no length) is answered at once, not after the whole body.
+ */
+async function readAtMost(stream: AsyncIterable<Buffer>, limit: number, tooLarge: () => Error): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of stream) {
+    total += chunk.length;
+    if (total > limit) throw tooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, total);
 }
