@@ -165,7 +165,7 @@ export function ImageUploadField({
               className="h-32 w-32 object-cover"
             />
           ) : (
-            <span className="px-2 text-center text-xs text-slate-500">No picture</span>
+            <span className="px-2 text-center text-xs text-slate-600">No picture</span>
           )}
         </div>
         <div className="min-w-0 flex-1 space-y-2">

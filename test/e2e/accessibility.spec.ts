@@ -1,0 +1,75 @@
+import { createRequire } from 'node:module';
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import type { AxeResults } from 'axe-core';
+import { admin, createStudent, expect, logInAs, test } from './fixtures';
+
+const require = createRequire(import.meta.url);
+let axeSource: string | undefined;
+
+/**
+ * Runs axe (WCAG 2.1 A and AA, plus best practices) on the page as it is now. Evaluated
+ * through the browser's debugging protocol, which the page's CSP does not apply to.
+ */
+async function accessibilityViolations(page: Page): Promise<string[]> {
+  axeSource ??= await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(axeSource);
+  const results = await page.evaluate(
+    () =>
+      (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      }),
+  );
+  return results.violations.map(
+    (violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+}
+
+async function expectAccessible(page: Page, path: string, ready: (page: Page) => Promise<void>): Promise<void> {
+  await page.goto(path);
+  await ready(page);
+  expect(await accessibilityViolations(page), `accessibility violations on ${path}`).toEqual([]);
+}
+
+const heading = (name: string | RegExp) => async (page: Page) => {
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+};
+
+test('public pages have no accessibility violations', async ({ page }) => {
+  await expectAccessible(page, '/', heading(/Welcome to/));
+  await expectAccessible(page, '/login', heading('Login'));
+  await expectAccessible(page, '/signup', heading('Sign Up'));
+  await expectAccessible(page, '/no-such-page', heading('Page Not Found'));
+});
+
+test('student tutor pages have no accessibility violations', async ({ page }) => {
+  const student = await createStudent(page.request);
+  await logInAs(page, student);
+  const created = await page.request.post('/api/tutors', {
+    data: { name: 'Accessible Submission', department: 'Design', biography: 'Inclusive design studio.', courses: ['DES101 Basics'] },
+  });
+  const { tutor } = await created.json();
+
+  await expectAccessible(page, '/user/dashboard', async (p) => expect(p.getByRole('heading', { name: student.name.toUpperCase() })).toBeVisible());
+  await expectAccessible(page, '/user/tutors', heading('Tutors'));
+  await expectAccessible(page, '/user/add-teacher', heading('Add Tutor'));
+  await expectAccessible(page, '/user/mytutors', async (p) => expect(p.getByText('Accessible Submission')).toBeVisible());
+  await expectAccessible(page, `/user/tutorprofile/${tutor.id}`, heading('Accessible Submission'));
+  await expectAccessible(page, '/user/tutorprofile/not-an-id', async (p) => expect(p.getByText('Invalid URL')).toBeVisible());
+});
+
+test('admin tutor pages have no accessibility violations', async ({ page }) => {
+  await logInAs(page, admin);
+  const created = await page.request.post('/api/tutors', {
+    data: { name: 'Queued For Review', department: 'Design', biography: 'Waiting in the queue.', courses: [] },
+  });
+  const { tutor } = await created.json();
+
+  await expectAccessible(page, '/admin/manage-submissions', heading('Manage Submissions'));
+  await expectAccessible(page, '/admin/teacher-profile-managment', heading(/teacher profile/i));
+  await expectAccessible(page, '/admin/add-teacher', heading('Add Teacher'));
+  await expectAccessible(page, `/admin/teacher/fullprofile/${tutor.id}`, heading('Queued For Review'));
+  await page.getByRole('button', { name: 'Delete Profile' }).click();
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  expect(await accessibilityViolations(page), 'accessibility violations in the delete dialog').toEqual([]);
+});
