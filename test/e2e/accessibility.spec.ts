@@ -73,3 +73,33 @@ test('admin tutor pages have no accessibility violations', async ({ page }) => {
   await expect(page.getByRole('alertdialog')).toBeVisible();
   expect(await accessibilityViolations(page), 'accessibility violations in the delete dialog').toEqual([]);
 });
+
+test('tutor pages fit a phone screen without sideways scrolling', async ({ page, browser }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const student = await createStudent(page.request, { email: `a-rather-long-student-address-${Date.now()}@students.university-of-examples.edu` });
+  await logInAs(page, student);
+  const created = await page.request.post('/api/tutors', {
+    data: { name: 'Maximiliana Wolkenstein-Oberhausen', department: 'Comparative Literature', biography: 'Reads everything.', courses: ['CLIT301 Translation Studies and World Literatures'] },
+  });
+  const { tutor } = await created.json();
+
+  const fitsWidth = async (path: string, ready: (page: Page) => Promise<void>, on: Page = page) => {
+    await on.goto(path);
+    await ready(on);
+    const overflow = await on.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `sideways overflow on ${path}`).toBeLessThanOrEqual(0);
+  };
+  await fitsWidth('/user/tutors', heading('Tutors'));
+  await fitsWidth('/user/add-teacher', heading('Add Tutor'));
+  await fitsWidth('/user/mytutors', async (p) => expect(p.getByText('Maximiliana Wolkenstein-Oberhausen')).toBeVisible());
+  await fitsWidth(`/user/tutorprofile/${tutor.id}`, heading('Maximiliana Wolkenstein-Oberhausen'));
+
+  const adminContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const adminTab = await adminContext.newPage();
+  await logInAs(adminTab, admin);
+  await fitsWidth('/admin/manage-submissions', async (p) => expect(p.getByText(student.email)).toBeVisible(), adminTab);
+  await fitsWidth('/admin/teacher-profile-managment', heading(/teacher profile/i), adminTab);
+  await fitsWidth(`/admin/teacher/fullprofile/${tutor.id}`, heading('Maximiliana Wolkenstein-Oberhausen'), adminTab);
+  await fitsWidth('/admin/add-teacher', heading('Add Teacher'), adminTab);
+  await adminContext.close();
+});

@@ -100,7 +100,8 @@ function SubmissionItem({ tutor, onDecided }: { tutor: AdminTutor; onDecided: ()
           <p className="line-clamp-3 whitespace-pre-line break-words text-sm text-slate-800">{tutor.biographyExcerpt}</p>
           <dl className="grid gap-x-4 gap-y-1 text-sm text-slate-700 sm:grid-cols-[auto_1fr]">
             <dt className="font-medium text-slate-800">Submitted by</dt>
-            <dd className="break-words">
+            {/* Long email addresses wrap anywhere rather than widening the page on phones. */}
+            <dd className="min-w-0 wrap-anywhere">
               {tutor.submittedBy ? (
                 <>
                   {tutor.submittedBy.name} (<a href={`mailto:${tutor.submittedBy.email}`} className="text-indigo-800 underline underline-offset-2">{tutor.submittedBy.email}</a>)
