@@ -35,9 +35,18 @@ function requiredText(label: string, max: number) {
     .max(max, `${label} must be at most ${max} characters.`);
 }
 
-export const tutorIdParamsSchema = z.object({
-  tutorId: z.uuid('No Teacher Record Found'),
-});
+/** The answer to an unknown, malformed or hidden tutor id, on the API and on the page alike. */
+export const TUTOR_NOT_FOUND_MESSAGE = 'No Teacher Record Found';
+
+const TUTOR_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether a value can name a tutor at all (a UUID). Anything else is answered as an unknown id
+ * without a query: the server never hands PostgreSQL a malformed uuid, the web app never asks.
+ */
+export function isTutorId(value: string | undefined): value is string {
+  return value !== undefined && TUTOR_ID_PATTERN.test(value);
+}
 
 const courseSchema = requiredText('Course name', COURSE_MAX_LENGTH);
 

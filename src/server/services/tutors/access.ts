@@ -1,24 +1,15 @@
 import { eq, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { tutors, type TutorRow, type UserRow } from '../../db/schema';
+import { isTutorId, TUTOR_NOT_FOUND_MESSAGE } from '../../../shared/tutors';
 import { AppError } from '../../lib/errors';
 
 /** Who is asking: enough to apply the visibility rule. */
 export type Viewer = Pick<UserRow, 'id' | 'role'>;
 
-export const TUTOR_NOT_FOUND_MESSAGE = 'No Teacher Record Found';
-
 /** The one answer for an unknown id, a malformed id and a tutor the viewer may not see. */
 export function tutorNotFound(): AppError {
   return new AppError('not_found', TUTOR_NOT_FOUND_MESSAGE);
-}
-
-// Whatever PostgreSQL's uuid type would accept in its canonical form; anything else cannot exist.
-const TUTOR_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Checked before any query, so a malformed id is answered as not found instead of a database error. */
-export function isTutorId(value: string): boolean {
-  return TUTOR_ID_PATTERN.test(value);
 }
 
 export function isAdmin(viewer: Viewer): boolean {

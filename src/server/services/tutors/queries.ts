@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   BIOGRAPHY_EXCERPT_LENGTH,
+  isTutorId,
   SIMILAR_TUTORS_LIMIT,
   type AdminTutorList,
   type AdminTutorListQuery,
@@ -16,7 +17,7 @@ import {
 import type { Database } from '../../db/client';
 import { reviews, tutors, users, type TutorRow } from '../../db/schema';
 import { escapeLike, normalizeForSearch, searchWords } from '../../lib/search-text';
-import { canSee, isTutorId, tutorNotFound, visibleTo, type Viewer } from './access';
+import { canSee, tutorNotFound, visibleTo, type Viewer } from './access';
 import { ratingDistributionOf, toAdminTutor, toMySubmission, toTutorProfile, toTutorSummary, tutorRecordColumns, tutorSummaryColumns } from './views';
 
 /** Names at least this similar (pg_trgm similarity, 0..1) count as possible duplicates. */

@@ -4,7 +4,8 @@ import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiRequestError } from '../../../lib/api-client';
-import { isTutorId, useTutor } from '../api/get-tutor';
+import { isTutorId } from '../../../../shared/tutors';
+import { useTutor } from '../api/get-tutor';
 import { TutorNotFound } from './tutor-not-found';
 
 /**
