@@ -18,8 +18,21 @@ export const apiPaths = {
   tutor: (tutorId: string) => `/api/tutors/${tutorId}`,
   tutorReviews: (tutorId: string) => `/api/tutors/${tutorId}/reviews`,
 
+  reviews: '/api/reviews',
+  recentReviews: '/api/reviews/recent',
+  myReviews: '/api/reviews/mine',
+  review: (reviewId: string) => `/api/reviews/${reviewId}`,
+  reviewReports: (reviewId: string) => `/api/reviews/${reviewId}/reports`,
+
   adminTutors: '/api/admin/tutors',
   adminTutor: (tutorId: string) => `/api/admin/tutors/${tutorId}`,
   approveTutor: (tutorId: string) => `/api/admin/tutors/${tutorId}/approve`,
   rejectTutor: (tutorId: string) => `/api/admin/tutors/${tutorId}/reject`,
+
+  adminReviews: '/api/admin/reviews',
+  /** DELETE with a reason in the body: the author is told why. */
+  adminReview: (reviewId: string) => `/api/admin/reviews/${reviewId}`,
+  hideReview: (reviewId: string) => `/api/admin/reviews/${reviewId}/hide`,
+  unhideReview: (reviewId: string) => `/api/admin/reviews/${reviewId}/unhide`,
+  dismissReviewReports: (reviewId: string) => `/api/admin/reviews/${reviewId}/reports/dismiss`,
 } as const;

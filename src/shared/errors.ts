@@ -21,6 +21,7 @@ export const errorCodes = [
   'image_too_large',
   'rate_limited',
   'email_taken',
+  'review_exists',
   'invalid_credentials',
   'account_disabled',
   'email_not_verified',

@@ -153,6 +153,10 @@ export const tutorReviewSchema = z.object({
   rating: z.number().int().min(1).max(5),
   authorName: z.string(),
   aiAssisted: z.boolean(),
+  /** The caller wrote it: the profile offers Edit instead of Report. */
+  writtenByMe: z.boolean(),
+  /** The caller has reported it already; a second report is refused. */
+  reportedByMe: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

@@ -152,25 +152,89 @@ export const reviews = pgTable(
     title: text('title').notNull(),
     body: text('body').notNull(),
     rating: smallint('rating').notNull(),
+    /** Hidden by a moderator: kept for its author, left out of every list and of the tutor's aggregates. */
     isHidden: boolean('is_hidden').notNull().default(false),
     hiddenReason: text('hidden_reason'),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenBy: uuid('hidden_by').references(() => users.id, { onDelete: 'set null' }),
     aiAssisted: boolean('ai_assisted').notNull().default(false),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('reviews_one_per_author_per_tutor').on(t.tutorId, t.authorId),
-    index('reviews_author_id_idx').on(t.authorId),
-    index('reviews_tutor_visible_recent_idx').on(t.tutorId, t.createdAt).where(sql`${t.isHidden} = false`),
-    index('reviews_visible_recent_idx').on(t.createdAt).where(sql`${t.isHidden} = false`),
+    index('reviews_author_recent_idx').on(t.authorId, sql`${t.createdAt} desc`, sql`${t.id} desc`),
+    // Newest first with the id as tie-breaker: the order of every review list, read straight off an index.
+    index('reviews_tutor_visible_recent_idx')
+      .on(t.tutorId, sql`${t.createdAt} desc`, sql`${t.id} desc`)
+      .where(sql`${t.isHidden} = false`),
+    index('reviews_visible_recent_idx').on(sql`${t.createdAt} desc`, sql`${t.id} desc`).where(sql`${t.isHidden} = false`),
+    index('reviews_recent_idx').on(sql`${t.createdAt} desc`, sql`${t.id} desc`),
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
   ],
 );
 
+export const reviewReportReason = pgEnum('review_report_reason', ['spam', 'personal_attack', 'false_information', 'other']);
+
+/** A student's report of a review: one per student and review; it never hides the review by itself. */
+export const reviewReports = pgTable(
+  'review_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: reviewReportReason('reason').notNull(),
+    details: text('details'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when a moderator hid the review or dismissed its reports; the row stays so nobody reports twice. */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('review_reports_one_per_reporter').on(t.reviewId, t.reporterId),
+    index('review_reports_open_idx').on(t.reviewId, t.createdAt).where(sql`${t.resolvedAt} is null`),
+  ],
+);
+
+export type ModerationAction = 'review_hidden' | 'review_unhidden' | 'review_deleted' | 'review_reports_dismissed';
+
+/**
+ * What moderators did and why, kept after the review itself is gone: the record a deletion's
+ * reason lives on, and the admin dashboard's recent activity.
+ */
+export const moderationLog = pgTable(
+  'moderation_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').$type<ModerationAction>().notNull(),
+    /** No foreign key: the entry outlives a deleted review. */
+    reviewId: uuid('review_id'),
+    tutorId: uuid('tutor_id').references(() => tutors.id, { onDelete: 'set null' }),
+    /** Whose content it was. */
+    subjectUserId: uuid('subject_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    /** What the entry needs once its review or tutor is gone (titles, names). */
+    data: jsonb('data').$type<NotificationData>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('moderation_log_recent_idx').on(sql`${t.createdAt} desc`), index('moderation_log_review_idx').on(t.reviewId)],
+);
+
 /** What a notification is about; the UI words it. Text, not an enum, so later kinds need no type migration. */
-export type NotificationKind = 'submission_approved' | 'submission_rejected';
+export type NotificationKind =
+  | 'submission_approved'
+  | 'submission_rejected'
+  | 'review_hidden'
+  | 'review_unhidden'
+  | 'review_deleted';
 
 export interface NotificationData {
   tutorName?: string;
+  reviewTitle?: string;
   reason?: string;
 }
 
@@ -196,3 +260,5 @@ export type TutorRow = typeof tutors.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
+export type ReviewReportRow = typeof reviewReports.$inferSelect;
+export type ModerationLogRow = typeof moderationLog.$inferSelect;

@@ -25,6 +25,7 @@ export const statusByErrorCode: Record<ErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   email_taken: 409,
+  review_exists: 409,
   verification_invalid: 400,
   verification_used: 410,
   verification_expired: 410,

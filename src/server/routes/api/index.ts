@@ -3,6 +3,7 @@ import { loadSessionUser } from '../../plugins/auth';
 import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
 import { sessionRoutes } from './session';
+import { reviewRoutes } from './reviews';
 import { settingsRoutes } from './settings';
 import { tutorRoutes } from './tutors';
 import { uploadRoutes } from './uploads';
@@ -19,5 +20,6 @@ export async function apiRoutes(app: App): Promise<void> {
   await app.register(settingsRoutes, { prefix: '/settings' });
   await app.register(uploadRoutes, { prefix: '/uploads' });
   await app.register(tutorRoutes, { prefix: '/tutors' });
+  await app.register(reviewRoutes, { prefix: '/reviews' });
   await app.register(adminRoutes, { prefix: '/admin' });
 }

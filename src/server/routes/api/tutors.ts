@@ -20,8 +20,8 @@ import {
   listDepartments,
   listMySubmissions,
   listPublicTutors,
-  listTutorReviews,
 } from '../../services/tutors/queries';
+import { listTutorReviews } from '../../services/reviews/queries';
 import { deleteOwnSubmission, submitTutor, updateOwnSubmission } from '../../services/tutors/submissions';
 import type { PictureCleanup } from '../../services/tutors/writes';
 import type { App } from '../../types';

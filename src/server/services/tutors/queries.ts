@@ -12,7 +12,6 @@ import {
   type TutorList,
   type TutorListQuery,
   type TutorProfile,
-  type TutorReviewList,
 } from '../../../shared/tutors';
 import type { Database } from '../../db/client';
 import { reviews, tutors, users, type TutorRow } from '../../db/schema';
@@ -134,51 +133,6 @@ export async function profileOf(db: Database, viewer: Viewer, tutor: TutorRow): 
     .where(and(eq(reviews.tutorId, tutor.id), eq(reviews.isHidden, false)))
     .groupBy(reviews.rating);
   return toTutorProfile(viewer, tutor, ratingDistributionOf(distribution));
-}
-
-async function assertVisible(db: Database, viewer: Viewer, tutorId: string): Promise<void> {
-  if (!isTutorId(tutorId)) throw tutorNotFound();
-  const [tutor] = await db
-    .select({ id: tutors.id })
-    .from(tutors)
-    .where(and(eq(tutors.id, tutorId), visibleTo(viewer)))
-    .limit(1);
-  if (!tutor) throw tutorNotFound();
-}
-
-/** Visible reviews of a tutor the viewer may see, newest first, with their authors' names. */
-export async function listTutorReviews(
-  db: Database,
-  viewer: Viewer,
-  tutorId: string,
-  { page, pageSize }: { page: number; pageSize: number },
-): Promise<TutorReviewList> {
-  await assertVisible(db, viewer, tutorId);
-  const where = and(eq(reviews.tutorId, tutorId), eq(reviews.isHidden, false));
-  const rows = await db
-    .select({
-      id: reviews.id,
-      title: reviews.title,
-      body: reviews.body,
-      rating: reviews.rating,
-      authorName: users.name,
-      aiAssisted: reviews.aiAssisted,
-      createdAt: reviews.createdAt,
-      updatedAt: reviews.updatedAt,
-    })
-    .from(reviews)
-    .innerJoin(users, eq(users.id, reviews.authorId))
-    .where(where)
-    .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .limit(pageSize)
-    .offset(offsetOf(page, pageSize));
-  const [totals] = await db.select({ total: count() }).from(reviews).where(where);
-  return {
-    items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() })),
-    total: totals?.total ?? 0,
-    page,
-    pageSize,
-  };
 }
 
 /** Everything the student submitted, newest first, whatever its status. */

@@ -1,5 +1,6 @@
 import { requireAdmin } from '../../../plugins/auth';
 import type { App } from '../../../types';
+import { adminReviewRoutes } from './reviews';
 import { adminSettingsRoutes } from './settings';
 import { adminTutorRoutes } from './tutors';
 
@@ -8,4 +9,5 @@ export async function adminRoutes(app: App): Promise<void> {
   app.addHook('onRequest', requireAdmin);
   await app.register(adminSettingsRoutes, { prefix: '/settings' });
   await app.register(adminTutorRoutes, { prefix: '/tutors' });
+  await app.register(adminReviewRoutes, { prefix: '/reviews' });
 }

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import {
+  createReviewSchema,
+  myReviewListSchema,
+  myReviewsQuerySchema,
+  recentReviewsSchema,
+  reportReviewSchema,
+  reviewFeedQuerySchema,
+  reviewFeedSchema,
+  reviewPathParamsSchema,
+  reviewResponseSchema,
+  updateReviewSchema,
+} from '../../../shared/reviews';
+import { requireVerifiedUser } from '../../plugins/auth';
+import { createReview, deleteOwnReview, updateOwnReview } from '../../services/reviews/authoring';
+import { getOwnReview, listMyReviews, recentReviews, reviewFeed } from '../../services/reviews/queries';
+import { reportReview } from '../../services/reviews/reports';
+import type { App } from '../../types';
+import { errorResponses } from './responses';
+import { viewerOf } from './tutors';
+
+/** Reading, writing and reporting reviews, for users with a verified email. */
+export async function reviewRoutes(app: App): Promise<void> {
+  app.addHook('onRequest', requireVerifiedUser);
+
+  app.get(
+    '',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'All visible reviews of public tutors, newest first; pass nextCursor as cursor for the next page',
+        querystring: reviewFeedQuerySchema,
+        response: { 200: reviewFeedSchema, ...errorResponses },
+      },
+    },
+    async (request) => reviewFeed(app.db, request.query),
+  );
+
+  app.get(
+    '/recent',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'The latest visible reviews, for the dashboard',
+        response: { 200: recentReviewsSchema, ...errorResponses },
+      },
+    },
+    async () => recentReviews(app.db),
+  );
+
+  app.get(
+    '/mine',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: "The caller's reviews, newest first, hidden ones with the moderator's reason; ?tutorId= finds the one of a tutor",
+        querystring: myReviewsQuerySchema,
+        response: { 200: myReviewListSchema, ...errorResponses },
+      },
+    },
+    async (request) => listMyReviews(app.db, viewerOf(request), request.query),
+  );
+
+  app.post(
+    '',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'Review a public tutor (one review per student and tutor); the average is updated in the same transaction',
+        body: createReviewSchema,
+        response: { 201: reviewResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const review = await createReview(app.db, viewerOf(request), request.body, app.clock());
+      return reply.status(201).send({ review });
+    },
+  );
+
+  app.get(
+    '/:reviewId',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: "One of the caller's own reviews, for the edit form",
+        params: reviewPathParamsSchema,
+        response: { 200: reviewResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ review: await getOwnReview(app.db, viewerOf(request), request.params.reviewId) }),
+  );
+
+  app.patch(
+    '/:reviewId',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'The author edits their review',
+        params: reviewPathParamsSchema,
+        body: updateReviewSchema,
+        response: { 200: reviewResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      review: await updateOwnReview(app.db, viewerOf(request), request.params.reviewId, request.body, app.clock()),
+    }),
+  );
+
+  app.delete(
+    '/:reviewId',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'The author deletes their review',
+        params: reviewPathParamsSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await deleteOwnReview(app.db, viewerOf(request), request.params.reviewId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/:reviewId/reports',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'Report a review to the moderators, once per student; it stays visible until a moderator acts',
+        params: reviewPathParamsSchema,
+        body: reportReviewSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await reportReview(app.db, viewerOf(request), request.params.reviewId, request.body, app.clock());
+      return reply.status(204).send(null);
+    },
+  );
+}

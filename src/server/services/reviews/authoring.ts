@@ -1,0 +1,95 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  ALREADY_REVIEWED_MESSAGE,
+  PUBLIC_TUTORS_ONLY_MESSAGE,
+  type CreateReviewRequest,
+  type MyReview,
+  type UpdateReviewRequest,
+} from '../../../shared/reviews';
+import type { Database } from '../../db/client';
+import { reviews, tutors, type TutorRow } from '../../db/schema';
+import { AppError, isUniqueViolation } from '../../lib/errors';
+import { canSee, tutorNotFound, type Viewer } from '../tutors/access';
+import { assertAuthor, lockReview } from './access';
+import { applyAggregateChange, ratingChanged, reviewRemoved, reviewShown } from './aggregates';
+import { getOwnReview } from './queries';
+
+const reviewExists = () => new AppError('review_exists', ALREADY_REVIEWED_MESSAGE);
+
+/** Reviews are written about public tutors only, by anyone, admins included. */
+function assertReviewable(tutor: Pick<TutorRow, 'isPublic'>): void {
+  if (!tutor.isPublic) throw new AppError('forbidden', PUBLIC_TUTORS_ONLY_MESSAGE);
+}
+
+/**
+ * A new review and the tutor's count and rating sum, in one transaction: either both happen
+ * or neither does. One review per student and tutor; a second attempt is told to edit the first.
+ */
+export async function createReview(db: Database, author: Viewer, input: CreateReviewRequest, now: Date): Promise<MyReview> {
+  const reviewId = await db.transaction(async (tx) => {
+    const [tutor] = await tx.select().from(tutors).where(eq(tutors.id, input.tutorId)).for('no key update');
+    if (!tutor || !canSee(author, tutor)) throw tutorNotFound();
+    assertReviewable(tutor);
+    const [existing] = await tx
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(and(eq(reviews.tutorId, tutor.id), eq(reviews.authorId, author.id)))
+      .limit(1);
+    if (existing) throw reviewExists();
+    let inserted;
+    try {
+      [inserted] = await tx
+        .insert(reviews)
+        .values({
+          tutorId: tutor.id,
+          authorId: author.id,
+          title: input.title,
+          body: input.body,
+          rating: input.rating,
+          aiAssisted: input.aiAssisted,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: reviews.id });
+    } catch (err) {
+      // Only reachable if the tutor lock were bypassed; the unique index still keeps one per tutor.
+      if (isUniqueViolation(err, 'reviews_one_per_author_per_tutor')) throw reviewExists();
+      throw err;
+    }
+    await applyAggregateChange(tx, tutor.id, reviewShown(input.rating));
+    return inserted!.id;
+  });
+  return getOwnReview(db, author, reviewId);
+}
+
+/** The author rewrites their review; a visible one moves the tutor's average by the rating's change. */
+export async function updateOwnReview(
+  db: Database,
+  author: Viewer,
+  reviewId: string,
+  input: UpdateReviewRequest,
+  now: Date,
+): Promise<MyReview> {
+  await db.transaction(async (tx) => {
+    const locked = await lockReview(tx, reviewId);
+    assertAuthor(author, locked);
+    assertReviewable(locked.tutor);
+    const { review } = locked;
+    await tx
+      .update(reviews)
+      .set({ title: input.title, body: input.body, rating: input.rating, aiAssisted: input.aiAssisted, updatedAt: now })
+      .where(eq(reviews.id, review.id));
+    if (!review.isHidden) await applyAggregateChange(tx, review.tutorId, ratingChanged(review.rating, input.rating));
+  });
+  return getOwnReview(db, author, reviewId);
+}
+
+/** The author withdraws their review, whatever its tutor's state; its reports go with it. */
+export async function deleteOwnReview(db: Database, author: Viewer, reviewId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const locked = await lockReview(tx, reviewId);
+    assertAuthor(author, locked);
+    await tx.delete(reviews).where(eq(reviews.id, locked.review.id));
+    if (!locked.review.isHidden) await applyAggregateChange(tx, locked.review.tutorId, reviewRemoved(locked.review.rating));
+  });
+}

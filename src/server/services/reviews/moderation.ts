@@ -1,0 +1,97 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AdminReview } from '../../../shared/reviews';
+import type { Database } from '../../db/client';
+import { moderationLog, reviewReports, reviews, type ModerationAction, type NotificationKind } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { notify } from '../notifications';
+import type { Viewer } from '../tutors/access';
+import { lockReview, type LockedReview } from './access';
+import { applyAggregateChange, reviewRemoved, reviewShown } from './aggregates';
+import { getAdminReview } from './queries';
+
+interface ModerationRecord {
+  action: ModerationAction;
+  /** Told to the author, unless the moderator acted on their own review. */
+  notification?: NotificationKind;
+  reason: string | null;
+}
+
+/** The log entry and the author's notification, in the transaction of the change they describe. */
+async function record(tx: Database, moderator: Viewer, { review, tutor }: LockedReview, entry: ModerationRecord, now: Date): Promise<void> {
+  const data = { tutorName: tutor.name, reviewTitle: review.title, ...(entry.reason ? { reason: entry.reason } : {}) };
+  await tx.insert(moderationLog).values({
+    actorId: moderator.id,
+    action: entry.action,
+    reviewId: review.id,
+    tutorId: tutor.id,
+    subjectUserId: review.authorId,
+    reason: entry.reason,
+    data,
+    createdAt: now,
+  });
+  if (entry.notification && review.authorId !== moderator.id) {
+    await notify(tx, { userId: review.authorId, kind: entry.notification, tutorId: tutor.id, data, createdAt: now });
+  }
+}
+
+/** Acting on a review settles the reports that asked for it; reports stay, so nobody reports twice. */
+async function resolveOpenReports(tx: Database, moderator: Viewer, reviewId: string, now: Date): Promise<number> {
+  const resolved = await tx
+    .update(reviewReports)
+    .set({ resolvedAt: now, resolvedBy: moderator.id })
+    .where(and(eq(reviewReports.reviewId, reviewId), isNull(reviewReports.resolvedAt)))
+    .returning({ id: reviewReports.id });
+  return resolved.length;
+}
+
+/** Takes a review out of every list and out of its tutor's average; the author is told why. */
+export async function hideReview(db: Database, moderator: Viewer, reviewId: string, reason: string, now: Date): Promise<AdminReview> {
+  await db.transaction(async (tx) => {
+    const locked = await lockReview(tx, reviewId);
+    if (locked.review.isHidden) throw new AppError('conflict', 'This review is already hidden.');
+    await tx
+      .update(reviews)
+      .set({ isHidden: true, hiddenReason: reason, hiddenAt: now, hiddenBy: moderator.id })
+      .where(eq(reviews.id, locked.review.id));
+    await applyAggregateChange(tx, locked.tutor.id, reviewRemoved(locked.review.rating));
+    await resolveOpenReports(tx, moderator, locked.review.id, now);
+    await record(tx, moderator, locked, { action: 'review_hidden', notification: 'review_hidden', reason }, now);
+  });
+  return getAdminReview(db, reviewId);
+}
+
+/** Puts a hidden review back, into the lists and into its tutor's average. */
+export async function unhideReview(db: Database, moderator: Viewer, reviewId: string, now: Date): Promise<AdminReview> {
+  await db.transaction(async (tx) => {
+    const locked = await lockReview(tx, reviewId);
+    if (!locked.review.isHidden) throw new AppError('conflict', 'This review is not hidden.');
+    await tx
+      .update(reviews)
+      .set({ isHidden: false, hiddenReason: null, hiddenAt: null, hiddenBy: null })
+      .where(eq(reviews.id, locked.review.id));
+    await applyAggregateChange(tx, locked.tutor.id, reviewShown(locked.review.rating));
+    await record(tx, moderator, locked, { action: 'review_unhidden', notification: 'review_unhidden', reason: null }, now);
+  });
+  return getAdminReview(db, reviewId);
+}
+
+/** Removes a review for good; the reason survives in the moderation log and the author's notification. */
+export async function deleteReviewAsModerator(db: Database, moderator: Viewer, reviewId: string, reason: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const locked = await lockReview(tx, reviewId);
+    await tx.delete(reviews).where(eq(reviews.id, locked.review.id));
+    if (!locked.review.isHidden) await applyAggregateChange(tx, locked.tutor.id, reviewRemoved(locked.review.rating));
+    await record(tx, moderator, locked, { action: 'review_deleted', notification: 'review_deleted', reason }, now);
+  });
+}
+
+/** The reports were unfounded: the review stays as it is and leaves the reported queue. */
+export async function dismissReports(db: Database, moderator: Viewer, reviewId: string, now: Date): Promise<AdminReview> {
+  await db.transaction(async (tx) => {
+    const locked = await lockReview(tx, reviewId);
+    const dismissed = await resolveOpenReports(tx, moderator, locked.review.id, now);
+    if (dismissed === 0) throw new AppError('conflict', 'This review has no open reports.');
+    await record(tx, moderator, locked, { action: 'review_reports_dismissed', reason: null }, now);
+  });
+  return getAdminReview(db, reviewId);
+}

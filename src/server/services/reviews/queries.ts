@@ -1,0 +1,273 @@
+import { and, count, desc, eq, exists, ilike, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import {
+  ADMIN_REVIEW_REPORTS_SHOWN,
+  isReviewId,
+  RECENT_REVIEWS_COUNT,
+  type AdminReview,
+  type AdminReviewList,
+  type AdminReviewListQuery,
+  type MyReview,
+  type MyReviewList,
+  type MyReviewsQuery,
+  type RecentReviews,
+  type ReviewFeed,
+  type ReviewFeedQuery,
+  type ReviewReport,
+} from '../../../shared/reviews';
+import type { TutorReviewList } from '../../../shared/tutors';
+import type { Database } from '../../db/client';
+import { reviewReports, reviews, tutors, users } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { escapeLike, normalizeForSearch, searchWords } from '../../lib/search-text';
+import { assertTutorVisible, type Viewer } from '../tutors/access';
+import { reviewNotFound } from './access';
+import { reviewAuthorColumns, reviewColumns, reviewTutorColumns, toAdminReview, toMyReview, toReviewCard } from './views';
+
+// Every list is newest first with the id as tie-breaker, matching the reviews_*_recent indexes.
+const newestFirst = [desc(reviews.createdAt), desc(reviews.id)];
+
+function offsetOf(page: number, pageSize: number): number {
+  return (page - 1) * pageSize;
+}
+
+/** Reviews anyone signed in may read: not hidden, about a public tutor. */
+const publiclyListed = and(eq(reviews.isHidden, false), eq(tutors.isPublic, true));
+
+/** A tutor's visible reviews (the tutor must be visible to the viewer), with what the viewer may do with each. */
+export async function listTutorReviews(
+  db: Database,
+  viewer: Viewer,
+  tutorId: string,
+  { page, pageSize }: { page: number; pageSize: number },
+): Promise<TutorReviewList> {
+  await assertTutorVisible(db, viewer, tutorId);
+  const where = and(eq(reviews.tutorId, tutorId), eq(reviews.isHidden, false));
+  const reportedByViewer = db
+    .select({ one: sql`1` })
+    .from(reviewReports)
+    .where(and(eq(reviewReports.reviewId, reviews.id), eq(reviewReports.reporterId, viewer.id)));
+  const rows = await db
+    .select({
+      id: reviews.id,
+      title: reviews.title,
+      body: reviews.body,
+      rating: reviews.rating,
+      authorName: users.name,
+      aiAssisted: reviews.aiAssisted,
+      writtenByMe: sql<boolean>`${reviews.authorId} = ${viewer.id}`,
+      reportedByMe: exists(reportedByViewer).mapWith(Boolean),
+      createdAt: reviews.createdAt,
+      updatedAt: reviews.updatedAt,
+    })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.authorId))
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(pageSize)
+    .offset(offsetOf(page, pageSize));
+  const [totals] = await db.select({ total: count() }).from(reviews).where(where);
+  return {
+    items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() })),
+    total: totals?.total ?? 0,
+    page,
+    pageSize,
+  };
+}
+
+/** The author's own review (hidden or not) for the edit form; anyone else's is not found. */
+export async function getOwnReview(db: Database, viewer: Viewer, reviewId: string): Promise<MyReview> {
+  if (!isReviewId(reviewId)) throw reviewNotFound();
+  const [row] = await db
+    .select({ review: reviewColumns, tutor: reviewTutorColumns })
+    .from(reviews)
+    .innerJoin(tutors, eq(tutors.id, reviews.tutorId))
+    .where(and(eq(reviews.id, reviewId), eq(reviews.authorId, viewer.id)))
+    .limit(1);
+  if (!row) throw reviewNotFound();
+  return toMyReview(row);
+}
+
+/** Everything the student wrote, newest first, hidden ones included with the moderator's reason. */
+export async function listMyReviews(db: Database, viewer: Viewer, query: MyReviewsQuery): Promise<MyReviewList> {
+  const where = and(eq(reviews.authorId, viewer.id), query.tutorId ? eq(reviews.tutorId, query.tutorId) : undefined);
+  const rows = await db
+    .select({ review: reviewColumns, tutor: reviewTutorColumns })
+    .from(reviews)
+    .innerJoin(tutors, eq(tutors.id, reviews.tutorId))
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(query.pageSize)
+    .offset(offsetOf(query.page, query.pageSize));
+  const [totals] = await db.select({ total: count() }).from(reviews).where(where);
+  return { items: rows.map(toMyReview), total: totals?.total ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+interface FeedPosition {
+  /** created_at exactly as PostgreSQL prints it (microseconds survive, unlike a JS Date). */
+  createdAt: string;
+  id: string;
+}
+
+function encodeCursor(position: FeedPosition): string {
+  return Buffer.from(JSON.stringify([position.createdAt, position.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): FeedPosition {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (typeof createdAt === 'string' && !Number.isNaN(Date.parse(createdAt)) && typeof id === 'string' && isReviewId(id)) {
+      return { createdAt, id };
+    }
+  } catch {
+    // Falls through to the same answer as any other malformed cursor.
+  }
+  throw new AppError('bad_request', 'The cursor is not valid; start again from the first page.');
+}
+
+const cardColumns = { review: reviewColumns, tutor: reviewTutorColumns, authorName: users.name };
+
+function publicCards(db: Database) {
+  return db
+    .select({ ...cardColumns, position: sql<string>`${reviews.createdAt}::text` })
+    .from(reviews)
+    .innerJoin(tutors, eq(tutors.id, reviews.tutorId))
+    .innerJoin(users, eq(users.id, reviews.authorId));
+}
+
+/**
+ * All Reviews, newest first, a page at a time by keyset: each page continues strictly after
+ * the last review of the one before, read off reviews_visible_recent_idx, so a page costs
+ * the same however deep into a million reviews it is, and nothing repeats or goes missing
+ * when reviews are added meanwhile.
+ */
+export async function reviewFeed(db: Database, query: ReviewFeedQuery): Promise<ReviewFeed> {
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const rows = await publicCards(db)
+    .where(
+      and(
+        publiclyListed,
+        after ? sql`(${reviews.createdAt}, ${reviews.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(...newestFirst)
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toReviewCard),
+    nextCursor: rows.length > query.limit && last ? encodeCursor({ createdAt: last.position, id: last.review.id }) : null,
+  };
+}
+
+/** The dashboard's latest visible reviews. */
+export async function recentReviews(db: Database): Promise<RecentReviews> {
+  const rows = await publicCards(db).where(publiclyListed).orderBy(...newestFirst).limit(RECENT_REVIEWS_COUNT);
+  return { items: rows.map(toReviewCard) };
+}
+
+/** Each word somewhere in the title, text, author's name or email, or the tutor's name. */
+function matchesReviewSearch(query: string | undefined): SQL | undefined {
+  const words = searchWords(query);
+  if (words.length === 0) return undefined;
+  return and(
+    ...words.map((word) => {
+      const pattern = `%${escapeLike(word)}%`;
+      return or(
+        ilike(reviews.title, pattern),
+        ilike(reviews.body, pattern),
+        ilike(users.name, pattern),
+        ilike(users.email, pattern),
+        like(tutors.normalizedName, `%${escapeLike(normalizeForSearch(word))}%`),
+      );
+    }),
+  );
+}
+
+const openReportCount = sql<number>`(select count(*) from ${reviewReports} where ${reviewReports.reviewId} = ${reviews.id} and ${reviewReports.resolvedAt} is null)::int`;
+const latestOpenReport = sql`(select max(${reviewReports.createdAt}) from ${reviewReports} where ${reviewReports.reviewId} = ${reviews.id} and ${reviewReports.resolvedAt} is null)`;
+
+function adminReviewRows(db: Database) {
+  return db
+    .select({ review: reviewColumns, tutor: reviewTutorColumns, author: reviewAuthorColumns, openReportCount })
+    .from(reviews)
+    .innerJoin(tutors, eq(tutors.id, reviews.tutorId))
+    .innerJoin(users, eq(users.id, reviews.authorId));
+}
+
+/** The latest open reports of each review, at most ADMIN_REVIEW_REPORTS_SHOWN apiece. */
+async function openReportsOf(db: Database, reviewIds: string[]): Promise<Map<string, ReviewReport[]>> {
+  const byReview = new Map<string, ReviewReport[]>();
+  if (reviewIds.length === 0) return byReview;
+  const ranked = db
+    .select({
+      id: reviewReports.id,
+      reviewId: reviewReports.reviewId,
+      reason: reviewReports.reason,
+      details: reviewReports.details,
+      reporterName: users.name,
+      createdAt: reviewReports.createdAt,
+      rank: sql<number>`row_number() over (partition by ${reviewReports.reviewId} order by ${reviewReports.createdAt} desc, ${reviewReports.id} desc)`.as(
+        'rank',
+      ),
+    })
+    .from(reviewReports)
+    .leftJoin(users, eq(users.id, reviewReports.reporterId))
+    .where(and(inArray(reviewReports.reviewId, reviewIds), isNull(reviewReports.resolvedAt)))
+    .as('ranked');
+  const rows = await db
+    .select()
+    .from(ranked)
+    .where(sql`${ranked.rank} <= ${ADMIN_REVIEW_REPORTS_SHOWN}`)
+    .orderBy(ranked.reviewId, ranked.rank);
+  for (const row of rows) {
+    const list = byReview.get(row.reviewId) ?? [];
+    list.push({ id: row.id, reason: row.reason, details: row.details, reporterName: row.reporterName, createdAt: row.createdAt.toISOString() });
+    byReview.set(row.reviewId, list);
+  }
+  return byReview;
+}
+
+/** Review management: every review, hidden ones too unless left out; `reported` puts the most reported first. */
+export async function listAdminReviews(db: Database, query: AdminReviewListQuery): Promise<AdminReviewList> {
+  const hasOpenReports = exists(
+    db
+      .select({ one: sql`1` })
+      .from(reviewReports)
+      .where(and(eq(reviewReports.reviewId, reviews.id), isNull(reviewReports.resolvedAt))),
+  );
+  const where = and(
+    matchesReviewSearch(query.q),
+    query.hideHidden ? eq(reviews.isHidden, false) : undefined,
+    query.reported ? hasOpenReports : undefined,
+  );
+  const order = query.reported ? [sql`${openReportCount} desc`, sql`${latestOpenReport} desc`, ...newestFirst] : newestFirst;
+  const rows = await adminReviewRows(db)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset(offsetOf(query.page, query.pageSize));
+  const [totals] = await db
+    .select({ total: count() })
+    .from(reviews)
+    .innerJoin(tutors, eq(tutors.id, reviews.tutorId))
+    .innerJoin(users, eq(users.id, reviews.authorId))
+    .where(where);
+  const reports = await openReportsOf(
+    db,
+    rows.map((row) => row.review.id),
+  );
+  return {
+    items: rows.map((row) => toAdminReview(row, reports.get(row.review.id) ?? [])),
+    total: totals?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** One review as review management shows it, after a moderator acted on it. */
+export async function getAdminReview(db: Database, reviewId: string): Promise<AdminReview> {
+  const [row] = await adminReviewRows(db).where(eq(reviews.id, reviewId)).limit(1);
+  if (!row) throw reviewNotFound();
+  const reports = await openReportsOf(db, [reviewId]);
+  return toAdminReview(row, reports.get(reviewId) ?? []);
+}

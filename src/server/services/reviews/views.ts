@@ -1,0 +1,65 @@
+import { storedImage } from '../../../shared/uploads';
+import type { AdminReview, MyReview, ReviewCard, ReviewReport } from '../../../shared/reviews';
+import { reviews, tutors, users, type ReviewRow, type TutorRow, type UserRow } from '../../db/schema';
+
+/** The review columns every review answer is built from. */
+export const reviewColumns = {
+  id: reviews.id,
+  title: reviews.title,
+  body: reviews.body,
+  rating: reviews.rating,
+  aiAssisted: reviews.aiAssisted,
+  isHidden: reviews.isHidden,
+  hiddenReason: reviews.hiddenReason,
+  createdAt: reviews.createdAt,
+  updatedAt: reviews.updatedAt,
+};
+
+/** The tutor as a review card shows it. */
+export const reviewTutorColumns = {
+  id: tutors.id,
+  name: tutors.name,
+  department: tutors.department,
+  imageKey: tutors.imageKey,
+  isPublic: tutors.isPublic,
+};
+
+export const reviewAuthorColumns = { id: users.id, name: users.name, email: users.email };
+
+type ReviewFields = Pick<ReviewRow, keyof typeof reviewColumns>;
+type ReviewTutorFields = Pick<TutorRow, keyof typeof reviewTutorColumns>;
+type ReviewAuthorFields = Pick<UserRow, keyof typeof reviewAuthorColumns>;
+
+function baseOf(review: ReviewFields, tutor: ReviewTutorFields) {
+  return {
+    id: review.id,
+    tutor: {
+      id: tutor.id,
+      name: tutor.name,
+      department: tutor.department,
+      image: tutor.imageKey ? storedImage(tutor.imageKey) : null,
+      isPublic: tutor.isPublic,
+    },
+    title: review.title,
+    body: review.body,
+    rating: review.rating,
+    aiAssisted: review.aiAssisted,
+    createdAt: review.createdAt.toISOString(),
+    updatedAt: review.updatedAt.toISOString(),
+  };
+}
+
+export function toReviewCard(row: { review: ReviewFields; tutor: ReviewTutorFields; authorName: string }): ReviewCard {
+  return { ...baseOf(row.review, row.tutor), authorName: row.authorName };
+}
+
+export function toMyReview(row: { review: ReviewFields; tutor: ReviewTutorFields }): MyReview {
+  return { ...baseOf(row.review, row.tutor), isHidden: row.review.isHidden, hiddenReason: row.review.hiddenReason };
+}
+
+export function toAdminReview(
+  row: { review: ReviewFields; tutor: ReviewTutorFields; author: ReviewAuthorFields; openReportCount: number },
+  reports: ReviewReport[],
+): AdminReview {
+  return { ...toMyReview(row), author: row.author, openReportCount: row.openReportCount, reports };
+}

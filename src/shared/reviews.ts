@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { pageOf, pageQuery } from './pagination';
+import { storedImageSchema } from './uploads';
+
+export const REVIEW_TITLE_MAX_LENGTH = 150;
+export const REVIEW_BODY_MAX_LENGTH = 5000;
+export const REPORT_DETAILS_MAX_LENGTH = 1000;
+export const MODERATION_REASON_MAX_LENGTH = 1000;
+export const REVIEW_SEARCH_MAX_LENGTH = 100;
+
+/** The dashboard's Recent Reviews (spec section 9). */
+export const RECENT_REVIEWS_COUNT = 3;
+export const ALL_REVIEWS_PAGE_SIZE = 24;
+export const ALL_REVIEWS_PAGE_SIZE_MAX = 60;
+export const MY_REVIEWS_PAGE_SIZE = 20;
+export const ADMIN_REVIEWS_PAGE_SIZE = 20;
+/** How many of a review's open reports the moderation list carries; the count covers all of them. */
+export const ADMIN_REVIEW_REPORTS_SHOWN = 10;
+
+export const MIN_RATING = 1;
+export const MAX_RATING = 5;
+
+/** The review form's one validation message (spec section 5), on the page and from the API alike. */
+export const REVIEW_FORM_INCOMPLETE_MESSAGE = 'Please fill in all the fields (tutor, title, rating, and review).';
+/** An unknown id, a malformed id and someone else's review all get this answer where only the author may act. */
+export const REVIEW_NOT_FOUND_MESSAGE = 'Review not found.';
+export const ALREADY_REVIEWED_MESSAGE = 'You have already reviewed this tutor. Edit your existing review instead.';
+export const PUBLIC_TUTORS_ONLY_MESSAGE = 'Reviews can only be written for public tutors.';
+export const ALREADY_REPORTED_MESSAGE = 'You have already reported this review.';
+export const OWN_REVIEW_REPORT_MESSAGE = 'You cannot report your own review.';
+
+const REVIEW_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a value can name a review at all; anything else is answered as an unknown id, without a query. */
+export function isReviewId(value: string | undefined): value is string {
+  return value !== undefined && REVIEW_ID_PATTERN.test(value);
+}
+
+function requiredText(label: string, max: number) {
+  return z
+    .string({ error: REVIEW_FORM_INCOMPLETE_MESSAGE })
+    .trim()
+    .min(1, REVIEW_FORM_INCOMPLETE_MESSAGE)
+    .max(max, `${label} must be at most ${max} characters.`);
+}
+
+export const ratingSchema = z
+  .number({ error: REVIEW_FORM_INCOMPLETE_MESSAGE })
+  .int('A rating is a whole number of stars.')
+  .min(MIN_RATING, REVIEW_FORM_INCOMPLETE_MESSAGE)
+  .max(MAX_RATING, `A rating is at most ${MAX_RATING} stars.`);
+
+/** What the author writes; the tutor is chosen once, when the review is created. */
+export const reviewContentSchema = z.object({
+  title: requiredText('The title', REVIEW_TITLE_MAX_LENGTH),
+  body: requiredText('The review', REVIEW_BODY_MAX_LENGTH),
+  rating: ratingSchema,
+  /** Whether an AI model drafted the text; shown to readers. */
+  aiAssisted: z.boolean().default(false),
+});
+export type ReviewContent = z.infer<typeof reviewContentSchema>;
+export type ReviewContentInput = z.input<typeof reviewContentSchema>;
+
+export const createReviewSchema = reviewContentSchema.extend({
+  tutorId: z.uuid({ error: REVIEW_FORM_INCOMPLETE_MESSAGE }),
+});
+export type CreateReviewRequest = z.infer<typeof createReviewSchema>;
+export type CreateReviewInput = z.input<typeof createReviewSchema>;
+
+export const updateReviewSchema = reviewContentSchema;
+export type UpdateReviewRequest = z.infer<typeof updateReviewSchema>;
+export type UpdateReviewInput = z.input<typeof updateReviewSchema>;
+
+/** The tutor a review is about, as review cards show it. */
+export const reviewTutorSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  department: z.string(),
+  image: storedImageSchema.nullable(),
+  isPublic: z.boolean(),
+});
+export type ReviewTutor = z.infer<typeof reviewTutorSchema>;
+
+const reviewFields = {
+  id: z.uuid(),
+  tutor: reviewTutorSchema,
+  title: z.string(),
+  body: z.string(),
+  rating: z.number().int().min(MIN_RATING).max(MAX_RATING),
+  aiAssisted: z.boolean(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+};
+
+/** A visible review in the public lists (All Reviews, Recent Reviews). */
+export const reviewCardSchema = z.object({ ...reviewFields, authorName: z.string() });
+export type ReviewCard = z.infer<typeof reviewCardSchema>;
+
+/** The author's own review, with whether a moderator hid it and why. */
+export const myReviewSchema = z.object({
+  ...reviewFields,
+  isHidden: z.boolean(),
+  hiddenReason: z.string().nullable(),
+});
+export type MyReview = z.infer<typeof myReviewSchema>;
+
+export const reviewResponseSchema = z.object({ review: myReviewSchema });
+export type ReviewResponse = z.infer<typeof reviewResponseSchema>;
+
+export const myReviewsQuerySchema = z.object({
+  /** Only the review of this tutor, if any: the form uses it to offer editing instead of a second review. */
+  tutorId: z.uuid().optional(),
+  ...pageQuery(MY_REVIEWS_PAGE_SIZE, 50),
+});
+export type MyReviewsQuery = z.infer<typeof myReviewsQuerySchema>;
+export type MyReviewsQueryInput = z.input<typeof myReviewsQuerySchema>;
+export const myReviewListSchema = pageOf(myReviewSchema);
+export type MyReviewList = z.infer<typeof myReviewListSchema>;
+
+/**
+ * All Reviews is a feed: each page ends in a cursor naming its last review, and the next page
+ * starts after it. Unlike page numbers this costs the same on page 1 and page 40000.
+ */
+export const reviewFeedQuerySchema = z.object({
+  cursor: z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, 'The cursor is not valid.')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(ALL_REVIEWS_PAGE_SIZE_MAX).default(ALL_REVIEWS_PAGE_SIZE),
+});
+export type ReviewFeedQuery = z.infer<typeof reviewFeedQuerySchema>;
+export const reviewFeedSchema = z.object({
+  items: z.array(reviewCardSchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type ReviewFeed = z.infer<typeof reviewFeedSchema>;
+
+export const recentReviewsSchema = z.object({ items: z.array(reviewCardSchema) });
+export type RecentReviews = z.infer<typeof recentReviewsSchema>;
+
+export const reportReasons = ['spam', 'personal_attack', 'false_information', 'other'] as const;
+export const reportReasonSchema = z.enum(reportReasons);
+export type ReportReason = z.infer<typeof reportReasonSchema>;
+
+export const reportReasonLabels: Record<ReportReason, string> = {
+  spam: 'Spam',
+  personal_attack: 'Personal attack',
+  false_information: 'False information',
+  other: 'Other',
+};
+
+export const REPORT_DETAILS_REQUIRED_MESSAGE = 'Tell us what is wrong with this review.';
+
+export const reportReviewSchema = z
+  .object({
+    reason: reportReasonSchema,
+    details: z.string().trim().max(REPORT_DETAILS_MAX_LENGTH, `At most ${REPORT_DETAILS_MAX_LENGTH} characters.`).optional(),
+  })
+  .refine((report) => report.reason !== 'other' || (report.details ?? '').length > 0, {
+    message: REPORT_DETAILS_REQUIRED_MESSAGE,
+    path: ['details'],
+  });
+export type ReportReviewRequest = z.infer<typeof reportReviewSchema>;
+export type ReportReviewInput = z.input<typeof reportReviewSchema>;
+
+export const moderationReasonSchema = z.object({
+  reason: z
+    .string({ error: 'A reason is required.' })
+    .trim()
+    .min(1, 'A reason is required.')
+    .max(MODERATION_REASON_MAX_LENGTH, `A reason must be at most ${MODERATION_REASON_MAX_LENGTH} characters.`),
+});
+export type ModerationReasonRequest = z.infer<typeof moderationReasonSchema>;
+
+/** `?flag=true|false` in a query string (z.coerce.boolean would read "false" as true). */
+const queryFlag = z
+  .enum(['true', 'false'])
+  .default('false')
+  .transform((value) => value === 'true');
+
+export const adminReviewListQuerySchema = z.object({
+  /** Title, text, author name or email, tutor name: case- and accent-insensitive. */
+  q: z.string().trim().max(REVIEW_SEARCH_MAX_LENGTH, `Search at most ${REVIEW_SEARCH_MAX_LENGTH} characters.`).optional(),
+  /** Leave hidden reviews out. */
+  hideHidden: queryFlag,
+  /** Only reviews with open reports, the most reported first. */
+  reported: queryFlag,
+  ...pageQuery(ADMIN_REVIEWS_PAGE_SIZE, 100),
+});
+export type AdminReviewListQuery = z.infer<typeof adminReviewListQuerySchema>;
+export type AdminReviewListQueryInput = z.input<typeof adminReviewListQuerySchema>;
+
+export const reviewReportSchema = z.object({
+  id: z.uuid(),
+  reason: reportReasonSchema,
+  details: z.string().nullable(),
+  reporterName: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type ReviewReport = z.infer<typeof reviewReportSchema>;
+
+export const adminReviewSchema = z.object({
+  ...reviewFields,
+  isHidden: z.boolean(),
+  hiddenReason: z.string().nullable(),
+  author: z.object({ id: z.uuid(), name: z.string(), email: z.string() }),
+  /** Reports no moderator has acted on yet. */
+  openReportCount: z.number().int().nonnegative(),
+  /** The latest open reports (at most ADMIN_REVIEW_REPORTS_SHOWN). */
+  reports: z.array(reviewReportSchema),
+});
+export type AdminReview = z.infer<typeof adminReviewSchema>;
+
+export const adminReviewListSchema = pageOf(adminReviewSchema);
+export type AdminReviewList = z.infer<typeof adminReviewListSchema>;
+
+export const adminReviewResponseSchema = z.object({ review: adminReviewSchema });
+export type AdminReviewResponse = z.infer<typeof adminReviewResponseSchema>;
+
+export const reviewPathParamsSchema = z.object({ reviewId: z.string() });

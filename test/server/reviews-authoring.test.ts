@@ -1,0 +1,397 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { reviews, tutors, type TutorRow } from '../../src/server/db/schema';
+import {
+  ALREADY_REVIEWED_MESSAGE,
+  PUBLIC_TUTORS_ONLY_MESSAGE,
+  REVIEW_FORM_INCOMPLETE_MESSAGE,
+  REVIEW_NOT_FOUND_MESSAGE,
+  type MyReview,
+  type MyReviewList,
+  type RecentReviews,
+  type ReviewFeed,
+} from '../../src/shared/reviews';
+import type { TutorProfile, TutorReviewList } from '../../src/shared/tutors';
+import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { login } from '../helpers/auth';
+import { createReviewRecord, createTutorRecord, createUserRecord } from '../helpers/factories';
+
+let t: TestApp;
+let author: Actor;
+let other: Actor;
+let admin: Actor;
+let tutor: TutorRow;
+beforeEach(async () => {
+  t = await createTestApp();
+  author = await signedInStudent(t, 'Ada Author');
+  other = await signedInStudent(t, 'Olive Other');
+  admin = await signedInAdmin(t, 'Dana Dean');
+  tutor = await createTutorRecord(t.db, { name: 'Grace Hopper' });
+});
+afterEach(() => t.close());
+
+const SOME_UUID = '6f1c2b1e-8d0a-4c3e-9b7a-2f5d4e3c1a00';
+const REVIEW_NOT_FOUND = { code: 'not_found', message: REVIEW_NOT_FOUND_MESSAGE };
+const TUTOR_NOT_FOUND = { code: 'not_found', message: 'No Teacher Record Found' };
+const ONLY_PUBLIC = { code: 'forbidden', message: PUBLIC_TUTORS_ONLY_MESSAGE };
+
+function draft(overrides: Record<string, unknown> = {}) {
+  return { tutorId: tutor.id, title: 'Clear and patient', body: 'Explains every step and answers questions.', rating: 4, ...overrides };
+}
+
+async function writeReview(actor: Actor, overrides: Record<string, unknown> = {}): Promise<MyReview> {
+  const response = await callAs(t, actor, 'POST', '/api/reviews', draft(overrides));
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().review;
+}
+
+async function aggregatesOf(tutorId: string) {
+  const [row] = await t.db
+    .select({ reviewCount: tutors.reviewCount, ratingSum: tutors.ratingSum, averageRating: tutors.averageRating })
+    .from(tutors)
+    .where(eq(tutors.id, tutorId));
+  return row!;
+}
+
+async function profileOf(tutorId: string, actor: Actor = other): Promise<TutorProfile> {
+  return (await callAs(t, actor, 'GET', `/api/tutors/${tutorId}`)).json().tutor;
+}
+
+describe('who may call', () => {
+  const studentRoutes = [
+    ['GET', '/api/reviews'],
+    ['GET', '/api/reviews/recent'],
+    ['GET', '/api/reviews/mine'],
+    ['POST', '/api/reviews'],
+    ['GET', `/api/reviews/${SOME_UUID}`],
+    ['PATCH', `/api/reviews/${SOME_UUID}`],
+    ['DELETE', `/api/reviews/${SOME_UUID}`],
+    ['POST', `/api/reviews/${SOME_UUID}/reports`],
+  ] as const;
+
+  test.each(studentRoutes)('%s %s: anonymous 401, unverified 403', async (method, url) => {
+    const payload = method === 'POST' || method === 'PATCH' ? draft() : undefined;
+    const anonymous = await callAs(t, undefined, method, url, payload);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.code).toBe('unauthenticated');
+
+    const { user, password } = await createUserRecord(t.db, { verified: false });
+    const cookie = await login(t.app, { email: user.email, password });
+    const unverified = await t.app.inject({ method, url, payload, headers: { cookie } });
+    expect(unverified.statusCode).toBe(403);
+    expect(unverified.json().error.code).toBe('email_not_verified');
+  });
+
+  const adminRoutes = [
+    ['GET', '/api/admin/reviews'],
+    ['POST', `/api/admin/reviews/${SOME_UUID}/hide`],
+    ['POST', `/api/admin/reviews/${SOME_UUID}/unhide`],
+    ['POST', `/api/admin/reviews/${SOME_UUID}/reports/dismiss`],
+    ['DELETE', `/api/admin/reviews/${SOME_UUID}`],
+  ] as const;
+
+  test.each(adminRoutes)('%s %s: anonymous 401, student 403, and nothing changes', async (method, url) => {
+    const review = await createReviewRecord(t.db, { tutorId: tutor.id, authorId: author.user.id, rating: 5 });
+    const target = url.replace(SOME_UUID, review.id);
+    const payload = url.endsWith('/hide') || method === 'DELETE' ? { reason: 'Insulting.' } : undefined;
+
+    expect((await callAs(t, undefined, method, target, payload)).statusCode).toBe(401);
+    const asStudent = await callAs(t, other, method, target, payload);
+    expect(asStudent.statusCode).toBe(403);
+    expect(asStudent.json().error.code).toBe('forbidden');
+
+    const [stored] = await t.db.select().from(reviews).where(eq(reviews.id, review.id));
+    expect(stored?.isHidden).toBe(false);
+    expect(await aggregatesOf(tutor.id)).toEqual({ reviewCount: 1, ratingSum: 5, averageRating: 5 });
+  });
+});
+
+describe('writing a review', () => {
+  test('creates it visible, with the average and count moved in the same change', async () => {
+    const review = await writeReview(author, { rating: 4 });
+    expect(review).toMatchObject({
+      tutor: { id: tutor.id, name: 'Grace Hopper', department: 'Computer Science', isPublic: true },
+      title: 'Clear and patient',
+      rating: 4,
+      aiAssisted: false,
+      isHidden: false,
+      hiddenReason: null,
+    });
+    await writeReview(other, { rating: 1 });
+    await writeReview(admin, { rating: 1 });
+    const third = await signedInStudent(t, 'Third Student');
+    await writeReview(third, { rating: 1 });
+
+    // 4, 1, 1, 1: the true mean is 1.75 (the old floor((old + new) / 2) rule gave 1 or 3).
+    expect(await aggregatesOf(tutor.id)).toEqual({ reviewCount: 4, ratingSum: 7, averageRating: 1.75 });
+    const profile = await profileOf(tutor.id);
+    expect(profile).toMatchObject({ averageRating: 1.75, reviewCount: 4, ratingDistribution: [3, 0, 0, 1, 0] });
+
+    const listed: TutorReviewList = (await callAs(t, other, 'GET', `/api/tutors/${tutor.id}/reviews`)).json();
+    expect(listed.total).toBe(4);
+    expect(listed.items.find((item) => item.id === review.id)).toMatchObject({ authorName: 'Ada Author', writtenByMe: false, reportedByMe: false });
+  });
+
+  test('trims the text and keeps whether AI drafted it', async () => {
+    const review = await writeReview(author, { title: '  Spaced out  ', body: '\n Body \n', aiAssisted: true });
+    expect(review).toMatchObject({ title: 'Spaced out', body: 'Body', aiAssisted: true });
+  });
+
+  test.each([
+    ['no tutor', { tutorId: undefined }],
+    ['an empty title', { title: '   ' }],
+    ['an empty review', { body: '' }],
+    ['no rating', { rating: undefined }],
+    ['a zero rating', { rating: 0 }],
+  ])('refuses %s with the form message and stores nothing', async (_label, overrides) => {
+    const response = await callAs(t, author, 'POST', '/api/reviews', draft(overrides));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toEqual({ code: 'validation_error', message: REVIEW_FORM_INCOMPLETE_MESSAGE });
+    expect(await t.db.select().from(reviews)).toEqual([]);
+    expect(await aggregatesOf(tutor.id)).toEqual({ reviewCount: 0, ratingSum: 0, averageRating: null });
+  });
+
+  test.each([
+    ['six stars', { rating: 6 }, 'A rating is at most 5 stars.'],
+    ['half a star', { rating: 3.5 }, 'A rating is a whole number of stars.'],
+    ['a title too long', { title: 'x'.repeat(151) }, 'The title must be at most 150 characters.'],
+    ['a review too long', { body: 'x'.repeat(5001) }, 'The review must be at most 5000 characters.'],
+  ])('refuses %s with a clear message', async (_label, overrides, message) => {
+    const response = await callAs(t, author, 'POST', '/api/reviews', draft(overrides));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(message);
+    expect(await t.db.select().from(reviews)).toEqual([]);
+  });
+
+  test('one review per student and tutor: a second is refused and offers the first for editing', async () => {
+    const first = await writeReview(author, { rating: 5 });
+    const second = await callAs(t, author, 'POST', '/api/reviews', draft({ rating: 1, title: 'Changed my mind' }));
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error).toEqual({ code: 'review_exists', message: ALREADY_REVIEWED_MESSAGE });
+    expect(await aggregatesOf(tutor.id)).toEqual({ reviewCount: 1, ratingSum: 5, averageRating: 5 });
+
+    // The form finds the existing review to edit through the student's own list.
+    const mine: MyReviewList = (await callAs(t, author, 'GET', `/api/reviews/mine?tutorId=${tutor.id}`)).json();
+    expect(mine.items.map((item) => item.id)).toEqual([first.id]);
+
+    // Another tutor is another review.
+    const otherTutor = await createTutorRecord(t.db);
+    await writeReview(author, { tutorId: otherTutor.id });
+  });
+
+  test('one review per student and tutor holds when the same review is sent many times at once', async () => {
+    const responses = await Promise.all(Array.from({ length: 6 }, () => callAs(t, author, 'POST', '/api/reviews', draft({ rating: 3 }))));
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    expect(await aggregatesOf(tutor.id)).toEqual({ reviewCount: 1, ratingSum: 3, averageRating: 3 });
+  });
+
+  test('nobody reviews a private tutor: not even its submitter or an administrator', async () => {
+    const pending = await createTutorRecord(t.db, { status: 'pending', submittedBy: author.user.id });
+    const hidden = await createTutorRecord(t.db, { status: 'approved', isPublic: false });
+
+    const asOther = await callAs(t, other, 'POST', '/api/reviews', draft({ tutorId: pending.id }));
+    expect(asOther.statusCode).toBe(404);
+    expect(asOther.json().error).toEqual(TUTOR_NOT_FOUND);
+
+    const asSubmitter = await callAs(t, author, 'POST', '/api/reviews', draft({ tutorId: pending.id }));
+    expect(asSubmitter.statusCode).toBe(403);
+    expect(asSubmitter.json().error).toEqual(ONLY_PUBLIC);
+
+    for (const target of [pending, hidden]) {
+      const asAdmin = await callAs(t, admin, 'POST', '/api/reviews', draft({ tutorId: target.id }));
+      expect(asAdmin.statusCode).toBe(403);
+      expect(asAdmin.json().error).toEqual(ONLY_PUBLIC);
+    }
+    const unknown = await callAs(t, author, 'POST', '/api/reviews', draft({ tutorId: SOME_UUID }));
+    expect(unknown.json().error).toEqual(TUTOR_NOT_FOUND);
+    expect(await t.db.select().from(reviews)).toEqual([]);
+  });
+});
+
+describe('editing and deleting', () => {
+  test('only the author edits: the average follows the new rating', async () => {
+    const review = await writeReview(author, { rating: 2 });
+    await writeReview(other, { rating: 4 });
+
+    const edited = await callAs(t, author, 'PATCH', `/api/reviews/${review.id}`, { title: 'Better now', body: 'Much improved.', rating: 5 });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().review).toMatchObject({ id: review.id, title: 'Better now', body: 'Much improved.', rating: 5 });
+    expect(await aggregatesOf(tutor.id)).toEqual({ reviewCount: 2, ratingSum: 9, averageRating: 4.5 });
+
+    const update = { title: 'Hijacked', body: 'Not mine.', rating: 1 };
+    const asOther = await callAs(t, other, 'PATCH', `/api/reviews/${review.id}`, update);
+    expect(asOther.statusCode).toBe(403);
+    expect(asOther.json().error).toEqual({ code: 'forbidden', message: 'Only its author can change this review.' });
+    const asAdmin = await callAs(t, admin, 'PATCH', `/api/reviews/${review.id}`, update);
+    expect(asAdmin.statusCode).toBe(403);
+    expect(asAdmin.json().error.message).toBe('Only its author can change a review; administrators can hide or delete it.');
+    expect((await callAs(t, undefined, 'PATCH', `/api/reviews/${review.id}`, update)).statusCode).toBe(401);
+
+    const [stored] = await t.db.select().from(reviews).where(eq(reviews.id, review.id));
+    expect(stored).toMatchObject({ title: 'Better now', rating: 5 });
+    expect(await aggregatesOf(tutor.id)).toEqual({ reviewCount: 2, ratingSum: 9, averageRating: 4.5 });
+  });
+
+  test('an edit is validated like a new review', async () => {
+    const review = await writeReview(author);
+    const response = await callAs(t, author, 'PATCH', `/api/reviews/${review.id}`, { title: 'Fine', body: ' ', rating: 3 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(REVIEW_FORM_INCOMPLETE_MESSAGE);
+  });
+
+  test('a review whose tutor was made private can be deleted but no longer edited', async () => {
+    const review = await writeReview(author, { rating: 3 });
+    await t.db.update(tutors).set({ isPublic: false }).where(eq(tutors.id, tutor.id));
+    const edit = await callAs(t, author, 'PATCH', `/api/reviews/${review.id}`, { title: 'Again', body: 'Again.', rating: 1 });
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json().error).toEqual(ONLY_PUBLIC);
+    expect((await callAs(t, author, 'DELETE', `/api/reviews/${review.id}`)).statusCode).toBe(204);
+    expect(await aggregatesOf(tutor.id)).toEqual({ reviewCount: 0, ratingSum: 0, averageRating: null });
+  });
+
+  test('only the author deletes through the student API; the average is recomputed', async () => {
+    const review = await writeReview(author, { rating: 1 });
+    await writeReview(other, { rating: 5 });
+
+    expect((await callAs(t, other, 'DELETE', `/api/reviews/${review.id}`)).statusCode).toBe(403);
+    expect((await callAs(t, admin, 'DELETE', `/api/reviews/${review.id}`)).statusCode).toBe(403);
+    expect((await callAs(t, undefined, 'DELETE', `/api/reviews/${review.id}`)).statusCode).toBe(401);
+    expect(await aggregatesOf(tutor.id)).toEqual({ reviewCount: 2, ratingSum: 6, averageRating: 3 });
+
+    expect((await callAs(t, author, 'DELETE', `/api/reviews/${review.id}`)).statusCode).toBe(204);
+    expect(await aggregatesOf(tutor.id)).toEqual({ reviewCount: 1, ratingSum: 5, averageRating: 5 });
+    const again = await callAs(t, author, 'DELETE', `/api/reviews/${review.id}`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().error).toEqual(REVIEW_NOT_FOUND);
+  });
+
+  test("someone else's hidden review is not found rather than forbidden", async () => {
+    const review = await createReviewRecord(t.db, { tutorId: tutor.id, authorId: author.user.id, rating: 2, hidden: true });
+    const response = await callAs(t, other, 'PATCH', `/api/reviews/${review.id}`, { title: 'x', body: 'y', rating: 1 });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error).toEqual(REVIEW_NOT_FOUND);
+  });
+
+  test('the edit form loads only the caller’s own review; unknown and malformed ids are not found', async () => {
+    const review = await writeReview(author);
+    const own = await callAs(t, author, 'GET', `/api/reviews/${review.id}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().review).toMatchObject({ id: review.id, title: 'Clear and patient', rating: 4, tutor: { id: tutor.id } });
+
+    for (const [actor, id] of [
+      [other, review.id],
+      [admin, review.id],
+      [author, SOME_UUID],
+      [author, 'not-a-uuid'],
+    ] as const) {
+      const response = await callAs(t, actor, 'GET', `/api/reviews/${id}`);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error).toEqual(REVIEW_NOT_FOUND);
+    }
+  });
+});
+
+describe('reading reviews', () => {
+  test('My Reviews lists the student’s own, newest first, hidden ones with the moderator’s reason', async () => {
+    const older = await createTutorRecord(t.db, { name: 'Older Tutor' });
+    await createReviewRecord(t.db, { tutorId: older.id, authorId: author.user.id, rating: 2, createdAt: new Date('2026-01-01T00:00:00Z') });
+    const newest = await writeReview(author);
+    await t.db.update(reviews).set({ isHidden: true, hiddenReason: 'Names a classmate.' }).where(eq(reviews.id, newest.id));
+    await writeReview(other);
+
+    const mine: MyReviewList = (await callAs(t, author, 'GET', '/api/reviews/mine')).json();
+    expect(mine.total).toBe(2);
+    expect(mine.items.map((item) => [item.tutor.name, item.isHidden, item.hiddenReason])).toEqual([
+      ['Grace Hopper', true, 'Names a classmate.'],
+      ['Older Tutor', false, null],
+    ]);
+    const empty: MyReviewList = (await callAs(t, admin, 'GET', '/api/reviews/mine')).json();
+    expect(empty).toMatchObject({ items: [], total: 0 });
+  });
+
+  test('the feed pages through every visible review of a public tutor exactly once, newest first', async () => {
+    const privateTutor = await createTutorRecord(t.db, { status: 'approved', isPublic: false });
+    const writers = await Promise.all(Array.from({ length: 7 }, (_, i) => createUserRecord(t.db, { name: `Writer ${i}`, verified: true })));
+    const tutorsToReview = [tutor, await createTutorRecord(t.db), await createTutorRecord(t.db)];
+    const expected: string[] = [];
+    let minute = 0;
+    for (const { user } of writers) {
+      for (const target of tutorsToReview) {
+        // Several reviews share a timestamp: the id breaks the tie, so no page repeats or skips one.
+        const createdAt = new Date(Date.UTC(2026, 5, 1, 12, Math.floor(minute++ / 3)));
+        const review = await createReviewRecord(t.db, { tutorId: target.id, authorId: user.id, rating: 3, createdAt });
+        expected.push(review.id);
+      }
+      await createReviewRecord(t.db, { tutorId: privateTutor.id, authorId: user.id, rating: 1 });
+    }
+    const hidden = await createReviewRecord(t.db, { tutorId: tutor.id, authorId: author.user.id, rating: 1, hidden: true });
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const url: string = `/api/reviews?limit=4${cursor ? `&cursor=${cursor}` : ''}`;
+      const page: ReviewFeed = (await callAs(t, other, 'GET', url)).json();
+      seen.push(...page.items.map((item) => item.id));
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor && pages < 20);
+
+    expect(pages).toBe(Math.ceil(expected.length / 4));
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).not.toContain(hidden.id);
+    const rows = await t.db.select({ id: reviews.id, createdAt: reviews.createdAt }).from(reviews);
+    const createdAtOf = new Map(rows.map((row) => [row.id, row.createdAt.getTime()]));
+    const expectedOrder = [...expected].sort((a, b) => createdAtOf.get(b)! - createdAtOf.get(a)! || (a < b ? 1 : -1));
+    expect(seen).toEqual(expectedOrder);
+  });
+
+  test('a feed card carries the tutor and the author name', async () => {
+    await writeReview(author, { title: 'Card title' });
+    const feed: ReviewFeed = (await callAs(t, other, 'GET', '/api/reviews')).json();
+    expect(feed.nextCursor).toBeNull();
+    expect(feed.items).toEqual([
+      expect.objectContaining({
+        title: 'Card title',
+        rating: 4,
+        authorName: 'Ada Author',
+        tutor: { id: tutor.id, name: 'Grace Hopper', department: 'Computer Science', image: null, isPublic: true },
+      }),
+    ]);
+  });
+
+  test('a damaged cursor is a clear 400', async () => {
+    for (const cursor of ['garbage', Buffer.from('["yesterday","x"]').toString('base64url'), 'a b']) {
+      const response = await callAs(t, other, 'GET', `/api/reviews?cursor=${encodeURIComponent(cursor)}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.code).toMatch(/bad_request|validation_error/);
+    }
+  });
+
+  test('Recent Reviews are the 3 latest visible ones', async () => {
+    const writers = await Promise.all(Array.from({ length: 5 }, (_, i) => createUserRecord(t.db, { name: `Writer ${i}`, verified: true })));
+    const ids: string[] = [];
+    for (const [i, { user }] of writers.entries()) {
+      const review = await createReviewRecord(t.db, {
+        tutorId: tutor.id,
+        authorId: user.id,
+        rating: 4,
+        hidden: i === 4,
+        createdAt: new Date(Date.UTC(2026, 0, 1 + i)),
+      });
+      ids.push(review.id);
+    }
+    const recent: RecentReviews = (await callAs(t, author, 'GET', '/api/reviews/recent')).json();
+    expect(recent.items.map((item) => item.id)).toEqual([ids[3], ids[2], ids[1]]);
+  });
+
+  test("a profile's reviews say which one is the viewer's and which the viewer reported", async () => {
+    const mine = await writeReview(author);
+    const theirs = await writeReview(other);
+    expect((await callAs(t, author, 'POST', `/api/reviews/${theirs.id}/reports`, { reason: 'spam' })).statusCode).toBe(204);
+    const listed: TutorReviewList = (await callAs(t, author, 'GET', `/api/tutors/${tutor.id}/reviews`)).json();
+    const flags = Object.fromEntries(listed.items.map((item) => [item.id, [item.writtenByMe, item.reportedByMe]]));
+    expect(flags).toEqual({ [mine.id]: [true, false], [theirs.id]: [false, true] });
+  });
+});
