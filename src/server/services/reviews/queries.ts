@@ -246,12 +246,11 @@ export async function listAdminReviews(db: Database, query: AdminReviewListQuery
     .orderBy(...order)
     .limit(query.pageSize)
     .offset(offsetOf(query.page, query.pageSize));
-  const [totals] = await db
-    .select({ total: count() })
-    .from(reviews)
-    .innerJoin(tutors, eq(tutors.id, reviews.tutorId))
-    .innerJoin(users, eq(users.id, reviews.authorId))
-    .where(where);
+  // Only a search reads the joined tables; without one the count stays on reviews alone.
+  const counted = db.select({ total: count() }).from(reviews);
+  const [totals] = await (query.q
+    ? counted.innerJoin(tutors, eq(tutors.id, reviews.tutorId)).innerJoin(users, eq(users.id, reviews.authorId)).where(where)
+    : counted.where(where));
   const reports = await openReportsOf(
     db,
     rows.map((row) => row.review.id),
