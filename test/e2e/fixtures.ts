@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test as base } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, test as base } from '@playwright/test';
+import sharp from 'sharp';
 import { e2eServer } from './e2e-server';
 import { readMails, type ReceivedMail } from '../helpers/mail';
 
@@ -54,6 +55,29 @@ export async function logInAs(page: Page, credentials: { email: string; password
 }
 
 export const admin = { email: e2eServer.adminEmail, password: e2eServer.adminPassword };
+
+async function uploadPicture(request: APIRequestContext): Promise<string> {
+  const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3b7' } }).png().toBuffer();
+  const response = await request.post('/api/uploads/images', { multipart: { file: { name: 'p.png', mimeType: 'image/png', buffer: picture } } });
+  expect(response.status()).toBe(201);
+  return (await response.json()).image.key;
+}
+
+/** A public tutor made by the admin through the API, as fixtures for the pages under test. */
+export async function publishTutor(browser: Browser, fields: { name: string; department: string; courses?: string[] }): Promise<string> {
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await logInAs(adminPage, admin);
+  const imageKey = await uploadPicture(adminPage.request);
+  const response = await adminPage.request.post('/api/admin/tutors', {
+    data: { name: fields.name, department: fields.department, biography: 'Office hours on Tuesdays.', courses: fields.courses ?? [], imageKey, isPublic: true },
+  });
+  expect(response.status()).toBe(201);
+  const { tutor } = await response.json();
+  await adminContext.close();
+  return tutor.id;
+}
+
 
 /** Fails a test on any error the page logs or throws. */
 export const test = base.extend<{ failOnPageErrors: void }>({

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Browser } from '@playwright/test';
 import sharp from 'sharp';
-import { admin, createStudent, expect, logInAs, test } from './fixtures';
+import { admin, createStudent, expect, logInAs, publishTutor, test } from './fixtures';
 
 /** Noise does not compress: a picture of about `megabytes` MB, so an upload takes a while on a slow link. */
 async function noisyPng(megabytes: number): Promise<Buffer> {
@@ -9,28 +8,6 @@ async function noisyPng(megabytes: number): Promise<Buffer> {
   const pixels = Buffer.alloc(side * side * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 7919 + ((i >> 3) * 104729)) & 0xff;
   return sharp(pixels, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
-}
-
-async function uploadPicture(request: APIRequestContext): Promise<string> {
-  const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3b7' } }).png().toBuffer();
-  const response = await request.post('/api/uploads/images', { multipart: { file: { name: 'p.png', mimeType: 'image/png', buffer: picture } } });
-  expect(response.status()).toBe(201);
-  return (await response.json()).image.key;
-}
-
-/** A public tutor made by the admin through the API, as fixtures for the pages under test. */
-async function publishTutor(browser: Browser, fields: { name: string; department: string; courses?: string[] }): Promise<string> {
-  const adminContext = await browser.newContext();
-  const adminPage = await adminContext.newPage();
-  await logInAs(adminPage, admin);
-  const imageKey = await uploadPicture(adminPage.request);
-  const response = await adminPage.request.post('/api/admin/tutors', {
-    data: { name: fields.name, department: fields.department, biography: 'Office hours on Tuesdays.', courses: fields.courses ?? [], imageKey, isPublic: true },
-  });
-  expect(response.status()).toBe(201);
-  const { tutor } = await response.json();
-  await adminContext.close();
-  return tutor.id;
 }
 
 const suffix = () => randomUUID().slice(0, 6);
