@@ -37,6 +37,7 @@ const userDashboard = { lazy: () => import('../routes/user/dashboard') };
 const userTutorForm = { lazy: () => import('../routes/user/tutor-form') };
 const manageSubmissions = { lazy: () => import('../routes/admin/manage-submissions') };
 const adminTeacherForm = { lazy: () => import('../routes/admin/teacher-form') };
+const submitReview = { lazy: () => import('../routes/user/submit-review') };
 
 export const routes: RouteObject[] = [
   {
@@ -59,12 +60,13 @@ export const routes: RouteObject[] = [
           comingSoon('profile', 'Profile'),
           { path: 'tutors', lazy: () => import('../routes/user/tutors') },
           { path: 'mytutors', lazy: () => import('../routes/user/my-tutors') },
-          comingSoon('myreviews', 'My Reviews'),
+          { path: 'myreviews', lazy: () => import('../routes/user/my-reviews') },
           { path: 'tutorform/:tutorId?', ...userTutorForm },
           { path: 'add-teacher', ...userTutorForm },
           { path: 'tutorprofile/:tutorId?', lazy: () => import('../routes/user/tutor-profile') },
-          comingSoon('SubmitReview/:reviewId?', 'Submit a Review'),
-          comingSoon('allreviews', 'All Reviews'),
+          { path: 'SubmitReview', ...submitReview },
+          { path: 'SubmitReview/:reviewId', ...submitReview },
+          { path: 'allreviews', lazy: () => import('../routes/user/all-reviews') },
           comingSoon('statistics', 'Statistics'),
           comingSoon('notifications', 'Notifications'),
         ],
@@ -78,7 +80,7 @@ export const routes: RouteObject[] = [
           comingSoon('users', 'Users'),
           { path: 'managesubmissions', ...manageSubmissions },
           { path: 'manage-submissions', ...manageSubmissions },
-          comingSoon('review-managment', 'Review Management'),
+          { path: 'review-managment', lazy: () => import('../routes/admin/review-management') },
           { path: 'teacher-profile-managment', lazy: () => import('../routes/admin/teacher-profile-management') },
           { path: 'teacher/fullprofile/:tutorId?', lazy: () => import('../routes/admin/teacher-full-profile') },
           { path: 'teacher-form/:tutorId?', ...adminTeacherForm },

@@ -38,7 +38,7 @@ export const api = {
   post: <T>(url: string, body?: unknown) => request<T>('POST', url, body),
   patch: <T>(url: string, body?: unknown) => request<T>('PATCH', url, body),
   put: <T>(url: string, body?: unknown) => request<T>('PUT', url, body),
-  delete: <T>(url: string) => request<T>('DELETE', url),
+  delete: <T>(url: string, body?: unknown) => request<T>('DELETE', url, body),
 };
 
 /** The message to show for any thrown value, with the caller's fallback for the unexpected. */

@@ -48,3 +48,55 @@ export const CheckCircleIcon = (props: SVGProps<SVGSVGElement>) => (
     <path d="m8 12.5 2.5 2.5L16 9.5" />
   </Icon>
 );
+
+export const EyeOffIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="M10.6 5.1A10.4 10.4 0 0 1 12 5c5.5 0 9 5 9 7a9.9 9.9 0 0 1-2.4 3.4" />
+    <path d="M6.6 6.6C4.3 8 3 10.6 3 12c0 2 3.5 7 9 7a9.6 9.6 0 0 0 5.4-1.6" />
+    <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
+    <path d="m3 3 18 18" />
+  </Icon>
+);
+
+export const PencilIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L8 18l-4 1 1-4z" />
+    <path d="m14.5 5.5 3 3" />
+  </Icon>
+);
+
+export const TrashIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="M4 7h16" />
+    <path d="M9 7V4.5A1.5 1.5 0 0 1 10.5 3h3A1.5 1.5 0 0 1 15 4.5V7" />
+    <path d="M6 7l1 12.5A1.5 1.5 0 0 0 8.5 21h7a1.5 1.5 0 0 0 1.5-1.5L18 7" />
+    <path d="M10 11v6M14 11v6" />
+  </Icon>
+);
+
+export const FlagIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="M5 21V4" />
+    <path d="M5 4h11l-2 4 2 4H5" />
+  </Icon>
+);
+
+export const ChevronUpDownIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="m7 9 5-5 5 5" />
+    <path d="m7 15 5 5 5-5" />
+  </Icon>
+);
+
+export const CheckIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="m5 12.5 4.5 4.5L19 7.5" />
+  </Icon>
+);
+
+/** Outlined; colour its fill with a `fill-*` class to show it as chosen. */
+export const StarIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="M12 2.8l2.9 5.9 6.5.95-4.7 4.6 1.1 6.45L12 17.65l-5.8 3.05 1.1-6.45-4.7-4.6 6.5-.95L12 2.8z" />
+  </Icon>
+);

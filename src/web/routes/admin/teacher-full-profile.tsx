@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate, useParams } from 'react-router';
 import type { TutorProfile } from '../../../shared/tutors';
@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { TextLink } from '../../components/ui/text-link';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
+import { ReviewModerationActions, useReviewModeration } from '../../features/reviews/components/review-moderation-actions';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 import { useDeleteAdminTutor } from '../../features/tutors/api/delete-admin-tutor';
 import { TutorDecisionActions } from '../../features/tutors/components/tutor-decision-actions';
@@ -16,10 +17,21 @@ import { TutorProfileView } from '../../features/tutors/components/tutor-profile
 export function TeacherFullProfileRoute() {
   const { tutorId } = useParams();
   useDocumentTitle('Teacher Profile');
+  const moderation = useReviewModeration();
+  const reviewsHeadingRef = useRef<HTMLHeadingElement>(null);
+  // Hidden and deleted reviews leave the profile: focus goes to the top of its reviews.
+  const moderationOptions = { focusAfter: () => reviewsHeadingRef.current?.focus() };
+
   return (
     <div className="space-y-4">
       <TextLink to={paths.admin.teacherProfileManagement}>Back to teacher profiles</TextLink>
-      <TutorProfileView tutorId={tutorId} actions={(tutor) => <AdminProfileActions tutor={tutor} />} />
+      <TutorProfileView
+        tutorId={tutorId}
+        actions={(tutor) => <AdminProfileActions tutor={tutor} />}
+        reviewsHeadingRef={reviewsHeadingRef}
+        reviewActions={(review) => <ReviewModerationActions review={review} moderation={moderation} options={moderationOptions} />}
+      />
+      {moderation.dialogs}
     </div>
   );
 }

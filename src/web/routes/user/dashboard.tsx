@@ -1,6 +1,7 @@
 import { LinkButton } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { useAccount } from '../../features/auth/api/get-session';
+import { RecentReviews } from '../../features/reviews/components/recent-reviews';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 
 export function UserDashboardRoute() {
@@ -25,7 +26,9 @@ export function UserDashboardRoute() {
         <h2 id="recent-reviews" className="text-lg font-semibold text-slate-900">
           Recent Reviews
         </h2>
-        <p className="mt-2 text-slate-600">Recent reviews are coming soon.</p>
+        <div className="mt-4">
+          <RecentReviews />
+        </div>
       </section>
     </div>
   );

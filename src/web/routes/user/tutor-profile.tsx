@@ -1,6 +1,9 @@
 import { useParams } from 'react-router';
+import type { TutorReview } from '../../../shared/tutors';
+import { LinkButton } from '../../components/ui/button';
 import { TextLink } from '../../components/ui/text-link';
 import { paths } from '../../config/paths';
+import { ReportReviewButton } from '../../features/reviews/components/report-review-dialog';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 import { useTutor } from '../../features/tutors/api/get-tutor';
 import { RateTutorLink } from '../../features/tutors/components/rate-tutor-link';
@@ -19,8 +22,24 @@ export function UserTutorProfileRoute() {
         tutorId={tutorId}
         // Reviews are written for public tutors only; students never get edit or delete here.
         actions={(tutor) => (tutor.isPublic ? <RateTutorLink tutorId={tutor.id} /> : null)}
+        reviewActions={(review) => <StudentReviewActions review={review} />}
       />
     </div>
+  );
+}
+
+/** The student's own review can be edited; anyone else's can be reported, once. */
+function StudentReviewActions({ review }: { review: TutorReview }) {
+  if (!review.writtenByMe) return <ReportReviewButton review={review} />;
+  return (
+    <>
+      <span className="inline-flex items-center rounded-full border border-indigo-300 bg-indigo-50 px-2.5 py-0.5 text-xs font-semibold text-indigo-900">
+        Your review
+      </span>
+      <LinkButton to={paths.user.submitReview(review.id)} variant="secondary" className="min-h-11">
+        Edit
+      </LinkButton>
+    </>
   );
 }
 

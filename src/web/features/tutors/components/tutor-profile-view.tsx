@@ -1,22 +1,43 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, type RefObject, useId } from 'react';
 import type { TutorProfile } from '../../../../shared/tutors';
 import { RatingDistribution } from './rating-distribution';
 import { TutorGate } from './tutor-gate';
 import { TutorPicture } from './tutor-picture';
 import { TutorRatingSummary } from './tutor-rating-summary';
-import { TutorReviews } from './tutor-reviews';
+import { type ReviewActions, TutorReviews } from './tutor-reviews';
 import { TutorStatusBadge } from './tutor-status-badge';
 import { TutorVisibilityBadge } from './tutor-visibility-badge';
 
-/**
- * A tutor's full profile, the same under /user and /admin: the page decides which actions it
- * offers (the student's 'Rate the Tutor', the admin's Edit and Delete).
- */
-export function TutorProfileView({ tutorId, actions }: { tutorId: string | undefined; actions?: (tutor: TutorProfile) => ReactNode }) {
-  return <TutorGate tutorId={tutorId}>{(tutor) => <TutorProfileDetails tutor={tutor} actions={actions?.(tutor)} />}</TutorGate>;
+interface ReviewListOptions {
+  /** Rendered in each review: the student's Edit or Report, the admin's Hide and Delete. */
+  reviewActions?: ReviewActions;
+  /** The reviews' heading, for moving focus there when an action removes a review. */
+  reviewsHeadingRef?: RefObject<HTMLHeadingElement | null>;
 }
 
-function TutorProfileDetails({ tutor, actions }: { tutor: TutorProfile; actions: ReactNode }) {
+/**
+ * A tutor's full profile, the same under /user and /admin: the page decides which actions it
+ * offers on the tutor (the student's 'Rate the Tutor', the admin's Edit and Delete) and on
+ * each review.
+ */
+export function TutorProfileView({
+  tutorId,
+  actions,
+  ...reviewListOptions
+}: { tutorId: string | undefined; actions?: (tutor: TutorProfile) => ReactNode } & ReviewListOptions) {
+  return (
+    <TutorGate tutorId={tutorId}>
+      {(tutor) => <TutorProfileDetails tutor={tutor} actions={actions?.(tutor)} {...reviewListOptions} />}
+    </TutorGate>
+  );
+}
+
+function TutorProfileDetails({
+  tutor,
+  actions,
+  reviewActions,
+  reviewsHeadingRef,
+}: { tutor: TutorProfile; actions: ReactNode } & ReviewListOptions) {
   const nameId = useId();
   const biographyId = useId();
   const coursesId = useId();
@@ -83,7 +104,7 @@ function TutorProfileDetails({ tutor, actions }: { tutor: TutorProfile; actions:
         </section>
       </div>
 
-      <TutorReviews tutorId={tutor.id} />
+      <TutorReviews tutorId={tutor.id} reviewActions={reviewActions} headingRef={reviewsHeadingRef} />
     </article>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { type ReactNode, type RefObject, useId, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -13,13 +13,26 @@ export const REVIEWS_PAGE_PARAM = 'reviewsPage';
 
 const reviewDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
+/** What a page offers on each review (a student's Edit or Report, an admin's moderation). */
+export type ReviewActions = (review: TutorReview) => ReactNode;
+
 /** A tutor's visible reviews, newest first, a page at a time. */
-export function TutorReviews({ tutorId }: { tutorId: string }) {
+export function TutorReviews({
+  tutorId,
+  reviewActions,
+  headingRef: givenHeadingRef,
+}: {
+  tutorId: string;
+  reviewActions?: ReviewActions;
+  /** The section's heading, focusable: where focus can go when an action removes a review. */
+  headingRef?: RefObject<HTMLHeadingElement | null>;
+}) {
   const [searchParams] = useSearchParams();
   const page = parsePage(searchParams.get(REVIEWS_PAGE_PARAM));
   const reviews = useTutorReviews(tutorId, page);
   const headingId = useId();
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const ownHeadingRef = useRef<HTMLHeadingElement>(null);
+  const headingRef = givenHeadingRef ?? ownHeadingRef;
 
   const total = reviews.data?.total;
   const pageCount = reviews.data ? Math.ceil(reviews.data.total / reviews.data.pageSize) : 0;
@@ -45,7 +58,7 @@ export function TutorReviews({ tutorId }: { tutorId: string }) {
           <ul className={`divide-y divide-slate-200 ${reviews.isPlaceholderData ? 'opacity-60' : ''}`}>
             {reviews.data.items.map((review) => (
               <li key={review.id} className="py-4 first:pt-0 last:pb-0">
-                <ReviewItem review={review} />
+                <ReviewItem review={review} actions={reviewActions?.(review)} />
               </li>
             ))}
           </ul>
@@ -69,20 +82,26 @@ export function TutorReviews({ tutorId }: { tutorId: string }) {
   );
 }
 
-function ReviewItem({ review }: { review: TutorReview }) {
+function ReviewItem({ review, actions }: { review: TutorReview; actions: ReactNode }) {
   return (
     <article aria-label={review.title || 'No Title'}>
-      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
-        <h3 className="font-semibold text-slate-900">{review.title || 'No Title'}</h3>
-        <time dateTime={review.createdAt} className="text-sm text-slate-600">
-          {reviewDate.format(new Date(review.createdAt))}
-        </time>
+      {/* The actions sit beside the review on wide screens and wrap under its heading on narrow ones. */}
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <div className="min-w-0 flex-1 basis-56">
+          <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
+            <h3 className="min-w-0 break-words font-semibold text-slate-900">{review.title || 'No Title'}</h3>
+            <time dateTime={review.createdAt} className="text-sm text-slate-600">
+              {reviewDate.format(new Date(review.createdAt))}
+            </time>
+          </div>
+          <p className="text-sm text-slate-700">{review.authorName}</p>
+          <p className="mt-1 flex items-center gap-2 text-sm text-slate-700">
+            <StarRating value={review.rating} size="sm" label={`Rated ${review.rating} out of 5`} />
+            <span aria-hidden="true">{review.rating}/5</span>
+          </p>
+        </div>
+        {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
       </div>
-      <p className="text-sm text-slate-700">{review.authorName}</p>
-      <p className="mt-1 flex items-center gap-2 text-sm text-slate-700">
-        <StarRating value={review.rating} size="sm" label={`Rated ${review.rating} out of 5`} />
-        <span aria-hidden="true">{review.rating}/5</span>
-      </p>
       <p className="mt-2 whitespace-pre-line break-words text-slate-800">{review.body}</p>
     </article>
   );

@@ -1,0 +1,12 @@
+import { apiPaths } from '../../../../shared/api-paths';
+import type { ReviewResponse, UpdateReviewInput } from '../../../../shared/reviews';
+import { api } from '../../../lib/api-client';
+import { useReviewMutation } from './use-review-mutation';
+
+/** The author rewrites their review; its tutor stays the one it was written about. */
+export const updateReview = ({ reviewId, input }: { reviewId: string; input: UpdateReviewInput }) =>
+  api.patch<ReviewResponse>(apiPaths.review(reviewId), input);
+
+export function useUpdateReview() {
+  return useReviewMutation(updateReview);
+}

@@ -1,0 +1,74 @@
+import { useId } from 'react';
+import { Button, LinkButton } from '../../../components/ui/button';
+import { EyeOffIcon } from '../../../components/ui/icons';
+import { paths } from '../../../config/paths';
+import type { MyReview } from '../../../../shared/reviews';
+import { TutorPicture } from '../../tutors/components/tutor-picture';
+import { AiAssistedBadge, ReviewDate, ReviewStars, ReviewText, ReviewTutorName, reviewTitle } from './review-card';
+
+/** One of the student's own reviews in My Reviews, with the way to edit or delete it. */
+export function MyReviewItem({ review, onDelete }: { review: MyReview; onDelete: () => void }) {
+  const titleId = useId();
+  const { tutor } = review;
+  const edited = review.updatedAt !== review.createdAt;
+  return (
+    <article aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <div className="flex min-w-0 flex-1 items-center gap-3">
+          <TutorPicture image={tutor.image} name={tutor.name} size="sm" />
+          <div className="min-w-0">
+            <p className="break-words font-semibold text-slate-900">
+              <ReviewTutorName tutor={tutor} />
+            </p>
+            <p className="break-words text-sm text-slate-700">{tutor.department}</p>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2 sm:shrink-0 sm:justify-end">
+          <LinkButton to={paths.user.submitReview(review.id)} variant="secondary" aria-label={`Edit review of ${tutor.name}`}>
+            Edit
+          </LinkButton>
+          <Button variant="danger" onClick={onDelete} aria-label={`Delete review of ${tutor.name}`}>
+            Delete
+          </Button>
+        </div>
+      </div>
+
+      {review.isHidden && (
+        <div className="mt-4 flex gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          <EyeOffIcon className="mt-0.5 h-4 w-4 shrink-0" />
+          <div className="min-w-0">
+            <p className="font-semibold">Hidden by a moderator</p>
+            <p className="whitespace-pre-line break-words">
+              <span className="font-semibold">Reason: </span>
+              {review.hiddenReason ?? 'No reason was given.'}
+            </p>
+            <p className="mt-1">Other students cannot see it, and it does not count towards the tutor&apos;s rating.</p>
+          </div>
+        </div>
+      )}
+
+      <h2 id={titleId} className="mt-4 break-words text-lg font-semibold text-slate-900">
+        {reviewTitle(review.title)}
+      </h2>
+      <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+        <ReviewStars rating={review.rating} />
+        {review.aiAssisted && <AiAssistedBadge />}
+        <span>
+          <ReviewDate value={review.createdAt} />
+          {edited && (
+            <>
+              {' '}
+              (edited
+              {sameDay(review.createdAt, review.updatedAt) ? '' : <> <ReviewDate value={review.updatedAt} /></>})
+            </>
+          )}
+        </span>
+      </div>
+      <ReviewText text={review.body} title={reviewTitle(review.title)} className="mt-3" />
+    </article>
+  );
+}
+
+function sameDay(first: string, second: string): boolean {
+  return new Date(first).toDateString() === new Date(second).toDateString();
+}

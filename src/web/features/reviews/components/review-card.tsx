@@ -1,0 +1,127 @@
+import { memo, useId, useLayoutEffect, useRef, useState } from 'react';
+import { StarRating } from '../../../components/ui/star-rating';
+import { TextLink } from '../../../components/ui/text-link';
+import { paths } from '../../../config/paths';
+import type { ReviewCard as ReviewCardData, ReviewTutor } from '../../../../shared/reviews';
+import { TutorPicture } from '../../tutors/components/tutor-picture';
+
+const reviewDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** A review's date as every review list shows it. */
+export function ReviewDate({ value }: { value: string }) {
+  return <time dateTime={value}>{reviewDate.format(new Date(value))}</time>;
+}
+
+/** A title is required today, but older reviews may have none. */
+export function reviewTitle(title: string): string {
+  return title.trim() || 'No Title';
+}
+
+/** The tutor's name, a link to the profile while the tutor is public (students cannot open a hidden one). */
+export function ReviewTutorName({ tutor }: { tutor: ReviewTutor }) {
+  return tutor.isPublic ? <TextLink to={paths.user.tutorProfile(tutor.id)}>{tutor.name}</TextLink> : <>{tutor.name}</>;
+}
+
+/** Stars for the eye, one label for screen readers; the number repeats the stars for those who cannot tell them apart. */
+export function ReviewStars({ rating }: { rating: number }) {
+  return (
+    <span className="inline-flex items-center gap-2">
+      <StarRating value={rating} size="sm" label={`Rated ${rating} out of 5`} />
+      <span aria-hidden="true" className="text-sm font-medium text-slate-700">
+        {rating}/5
+      </span>
+    </span>
+  );
+}
+
+/** Readers are told when an AI model drafted the text. */
+export function AiAssistedBadge() {
+  return (
+    <span className="inline-flex items-center rounded-full border border-violet-300 bg-violet-50 px-2.5 py-0.5 text-xs font-semibold text-violet-900">
+      AI-assisted
+    </span>
+  );
+}
+
+/**
+ * A review's text, cut to a few lines with a toggle when it runs longer. Only the eye is spared
+ * the rest: the whole text stays in the page, so screen readers and find-in-page still reach it.
+ */
+export function ReviewText({ text, title, className = '' }: { text: string; title: string; className?: string }) {
+  const textId = useId();
+  const textRef = useRef<HTMLParagraphElement>(null);
+  const [expanded, setExpanded] = useState(false);
+  const [overflowing, setOverflowing] = useState(false);
+
+  // Whether the clamp hides anything depends on the card's width, so it is measured, and again on resize.
+  useLayoutEffect(() => {
+    const element = textRef.current;
+    if (!element || expanded) return;
+    const measure = () => setOverflowing(element.scrollHeight > element.clientHeight + 1);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [text, expanded]);
+
+  return (
+    <div className={className}>
+      <p id={textId} ref={textRef} className={`whitespace-pre-line break-words text-slate-800 ${expanded ? '' : 'line-clamp-6'}`}>
+        {text}
+      </p>
+      {(overflowing || expanded) && (
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={textId}
+          onClick={() => setExpanded((open) => !open)}
+          className="mt-1 rounded text-sm font-semibold text-indigo-700 underline-offset-2 hover:underline"
+        >
+          {expanded ? 'Show less' : 'Read more'}
+          {/* A page of cards has many such buttons; each says which review it opens. */}
+          <span className="sr-only"> of “{title}”</span>
+        </button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * One review in a grid (All Reviews, the dashboard): the tutor it is about, the review and who
+ * wrote it. Memoised because a long feed re-renders every card each time a page arrives.
+ */
+export const ReviewCard = memo(function ReviewCard({ review, headingLevel = 2 }: { review: ReviewCardData; headingLevel?: 2 | 3 }) {
+  const titleId = useId();
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
+  const { tutor } = review;
+  return (
+    <article aria-labelledby={titleId} className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex items-center gap-3">
+        <TutorPicture image={tutor.image} name={tutor.name} size="sm" />
+        <div className="min-w-0">
+          <p className="break-words font-semibold text-slate-900">
+            <ReviewTutorName tutor={tutor} />
+          </p>
+          <p className="truncate text-sm text-slate-700" title={tutor.department}>
+            {tutor.department}
+          </p>
+        </div>
+      </div>
+      <Heading id={titleId} className="mt-4 break-words text-lg font-semibold text-slate-900">
+        {reviewTitle(review.title)}
+      </Heading>
+      <div className="mt-1 flex flex-wrap items-center gap-2">
+        <ReviewStars rating={review.rating} />
+        {review.aiAssisted && <AiAssistedBadge />}
+      </div>
+      <ReviewText text={review.body} title={reviewTitle(review.title)} className="mt-3" />
+      <p className="mt-auto break-words pt-4 text-sm text-slate-600">
+        By <span className="font-medium text-slate-800">{review.authorName}</span>
+        <span aria-hidden="true"> · </span>
+        <span className="sr-only">, </span>
+        <ReviewDate value={review.createdAt} />
+      </p>
+    </article>
+  );
+});

@@ -1,0 +1,90 @@
+import { type Ref, useId, useState } from 'react';
+import { MAX_RATING } from '../../../../shared/reviews';
+import { StarIcon } from '../../../components/ui/icons';
+
+const STARS = Array.from({ length: MAX_RATING }, (_, index) => index + 1);
+
+export const starLabel = (stars: number) => (stars === 1 ? '1 star' : `${stars} stars`);
+
+/**
+ * Choosing a rating: a group of radio buttons ("1 star" ... "5 stars") drawn as stars. Each
+ * radio lies invisibly over its star, so a click, a tap, the arrow keys and screen readers all
+ * work as for any radio group; the star shows the focus ring of its radio. Hovering previews
+ * a rating without choosing it.
+ */
+export function StarRatingInput({
+  value,
+  onChange,
+  required = false,
+  invalid = false,
+  ref,
+}: {
+  /** 0 while no rating is chosen. */
+  value: number;
+  onChange: (rating: number) => void;
+  required?: boolean;
+  /** Shown after a refused submit while no rating is chosen. */
+  invalid?: boolean;
+  /** The fieldset, so the form can move focus to the group. */
+  ref?: Ref<HTMLFieldSetElement>;
+}) {
+  const name = useId();
+  const summaryId = useId();
+  const [previewed, setPreviewed] = useState(0);
+  const filledUpTo = previewed || value;
+
+  return (
+    <fieldset ref={ref} aria-describedby={summaryId}>
+      <legend className="mb-1 text-sm font-medium text-slate-800">
+        Rating
+        {/* The radios are required; the star is for sighted users and stays out of the name. */}
+        {required && (
+          <span aria-hidden="true" className="ml-1 font-semibold text-red-700">
+            *
+          </span>
+        )}
+      </legend>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <div className="flex" onMouseLeave={() => setPreviewed(0)}>
+          {STARS.map((stars) => {
+            const filled = stars <= filledUpTo;
+            const previewing = previewed > 0 && previewed !== value;
+            return (
+              <label
+                key={stars}
+                onMouseEnter={() => setPreviewed(stars)}
+                className="relative rounded-md p-1 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-0 has-[:focus-visible]:outline-indigo-500"
+              >
+                <input
+                  type="radio"
+                  name={name}
+                  value={stars}
+                  checked={value === stars}
+                  onChange={() => onChange(stars)}
+                  required={required}
+                  className="absolute inset-0 m-0 h-full w-full cursor-pointer appearance-none opacity-0"
+                />
+                <span className="sr-only">{starLabel(stars)}</span>
+                <StarIcon
+                  strokeWidth={1.5}
+                  className={`pointer-events-none h-8 w-8 ${
+                    filled
+                      ? previewing
+                        ? 'fill-amber-200 stroke-amber-700'
+                        : 'fill-amber-500 stroke-amber-700'
+                      : invalid
+                        ? 'fill-white stroke-red-700'
+                        : 'fill-white stroke-slate-500'
+                  }`}
+                />
+              </label>
+            );
+          })}
+        </div>
+        <p id={summaryId} className={`text-sm ${invalid ? 'font-medium text-red-700' : 'text-slate-700'}`}>
+          {value ? `${value} out of ${MAX_RATING}` : 'No rating yet'}
+        </p>
+      </div>
+    </fieldset>
+  );
+}

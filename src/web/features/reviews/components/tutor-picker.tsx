@@ -1,0 +1,287 @@
+import { type FocusEvent, type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { SEARCH_QUERY_MAX_LENGTH, TUTOR_PAGE_SIZE_MAX, type TutorSummary } from '../../../../shared/tutors';
+import { FieldHint, FieldLabel, inputClasses } from '../../../components/forms/field';
+import { Button } from '../../../components/ui/button';
+import { CheckIcon, ChevronUpDownIcon } from '../../../components/ui/icons';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { useTutors } from '../../tutors/api/get-tutors';
+import { TutorPicture } from '../../tutors/components/tutor-picture';
+
+/** What the form needs of a tutor: enough to show who is chosen. */
+export type PickedTutor = Pick<TutorSummary, 'id' | 'name' | 'department' | 'image'>;
+
+export const TUTOR_PICKER_PLACEHOLDER = 'Choose a tutor';
+
+const SEARCH_PAUSE_MS = 300;
+
+/**
+ * "Tutor": a combobox button that opens a search box over a list of public tutors. There can
+ * be thousands, so the server searches (name, department or course) and sends one page at a
+ * time; the list scrolls. Keyboard: Down, Up, Home and End move through the list, Enter
+ * chooses, Escape closes; focus returns to the button whenever the popup closes by a choice
+ * or Escape. Disabled, it just shows the tutor (a review's tutor cannot change).
+ */
+export function TutorPicker({
+  value,
+  onChange,
+  required = false,
+  invalid = false,
+  disabled = false,
+  hint,
+  triggerRef: givenTriggerRef,
+}: {
+  value: PickedTutor | null;
+  onChange: (tutor: PickedTutor) => void;
+  required?: boolean;
+  invalid?: boolean;
+  disabled?: boolean;
+  hint?: ReactNode;
+  /** The button, so the form can move focus to it. */
+  triggerRef?: RefObject<HTMLButtonElement | null>;
+}) {
+  const baseId = useId();
+  const labelId = `${baseId}-label`;
+  const triggerId = `${baseId}-trigger`;
+  const popupId = `${baseId}-popup`;
+  const hintId = hint ? `${baseId}-hint` : undefined;
+  const ownTriggerRef = useRef<HTMLButtonElement>(null);
+  const triggerRef = givenTriggerRef ?? ownTriggerRef;
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState(false);
+
+  function close({ refocus }: { refocus: boolean }) {
+    if (refocus) triggerRef.current?.focus();
+    setOpen(false);
+  }
+
+  function handleTriggerKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    if (!open && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
+      event.preventDefault();
+      setOpen(true);
+    }
+  }
+
+  function handleBlur(event: FocusEvent<HTMLDivElement>) {
+    // Tabbing or clicking away closes the popup and leaves focus where the user put it.
+    if (open && !wrapperRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+  }
+
+  return (
+    <div ref={wrapperRef} className="relative" onBlur={handleBlur}>
+      <FieldLabel htmlFor={triggerId} id={labelId} required={required}>
+        Tutor
+      </FieldLabel>
+      <button
+        ref={triggerRef}
+        id={triggerId}
+        type="button"
+        role="combobox"
+        aria-labelledby={labelId}
+        aria-describedby={hintId}
+        aria-haspopup="listbox"
+        aria-expanded={open}
+        aria-controls={open ? popupId : undefined}
+        aria-required={required || undefined}
+        aria-invalid={invalid || undefined}
+        disabled={disabled}
+        onClick={() => (open ? close({ refocus: true }) : setOpen(true))}
+        onMouseDown={(event) => {
+          // Pressing the button to close the popup must not first blur the search box (which also closes it).
+          if (open) event.preventDefault();
+        }}
+        onKeyDown={handleTriggerKeyDown}
+        // The text inputs' box (inputClasses), laid out as a row.
+        className="flex min-h-11 w-full items-center gap-3 rounded-md border border-slate-300 bg-white px-3 py-2 text-left text-slate-900 shadow-sm focus:border-indigo-600 disabled:cursor-not-allowed disabled:bg-slate-50 aria-[invalid=true]:border-red-600"
+      >
+        {value ? <TutorIdentity tutor={value} /> : <span className="min-w-0 flex-1 text-slate-600">{TUTOR_PICKER_PLACEHOLDER}</span>}
+        {!disabled && <ChevronUpDownIcon className="h-5 w-5 shrink-0 text-slate-500" />}
+      </button>
+      {hintId && <FieldHint id={hintId}>{hint}</FieldHint>}
+      {open && (
+        <TutorSearchPopup
+          id={popupId}
+          selected={value}
+          onPick={(tutor) => {
+            onChange(tutor);
+            close({ refocus: true });
+          }}
+          onDismiss={() => close({ refocus: true })}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The picture (decorative: the name follows), the name and the department. */
+function TutorIdentity({ tutor }: { tutor: PickedTutor }) {
+  return (
+    <>
+      <span aria-hidden="true" className="flex shrink-0">
+        <TutorPicture image={tutor.image} name={tutor.name} size="sm" />
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="block font-medium break-words text-slate-900">{tutor.name}</span>
+        <span className="block text-sm break-words text-slate-600">{tutor.department}</span>
+      </span>
+    </>
+  );
+}
+
+function TutorSearchPopup({
+  id,
+  selected,
+  onPick,
+  onDismiss,
+}: {
+  id: string;
+  selected: PickedTutor | null;
+  onPick: (tutor: PickedTutor) => void;
+  onDismiss: () => void;
+}) {
+  const listboxId = `${id}-listbox`;
+  const optionId = (tutorId: string) => `${id}-option-${tutorId}`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [search, setSearch] = useState('');
+  const query = useDebouncedValue(search.trim(), SEARCH_PAUSE_MS);
+  const tutors = useTutors({ q: query || undefined, sort: 'name', pageSize: TUTOR_PAGE_SIZE_MAX });
+  const items = tutors.data?.items ?? [];
+  // Nothing is active until the arrow keys (or the pointer) say so, except the tutor already chosen.
+  const [activeId, setActiveId] = useState<string | null>(selected?.id ?? null);
+  const activeIndex = items.findIndex((tutor) => tutor.id === activeId);
+  const active = items[activeIndex];
+  const activeOptionId = active ? optionId(active.id) : undefined;
+
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (activeOptionId) document.getElementById(activeOptionId)?.scrollIntoView({ block: 'nearest' });
+  }, [activeOptionId]);
+
+  function activate(index: number) {
+    const tutor = items[index];
+    if (tutor) setActiveId(tutor.id);
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    const last = items.length - 1;
+    switch (event.key) {
+      case 'ArrowDown':
+        activate(activeIndex < 0 ? 0 : Math.min(activeIndex + 1, last));
+        break;
+      case 'ArrowUp':
+        activate(activeIndex < 0 ? last : Math.max(activeIndex - 1, 0));
+        break;
+      case 'Home':
+        if (items.length === 0) return;
+        activate(0);
+        break;
+      case 'End':
+        if (items.length === 0) return;
+        activate(last);
+        break;
+      case 'Enter':
+        // Never submits the form from the search box.
+        if (active) onPick(active);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  }
+
+  return (
+    <div
+      id={id}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        event.stopPropagation();
+        onDismiss();
+      }}
+      className="absolute inset-x-0 top-full z-20 mt-1 overflow-hidden rounded-md border border-slate-300 bg-white shadow-lg"
+    >
+      <div className="p-2">
+        <input
+          ref={inputRef}
+          type="text"
+          role="combobox"
+          aria-label="Search by name or department"
+          aria-autocomplete="list"
+          aria-expanded={items.length > 0}
+          aria-controls={items.length > 0 ? listboxId : undefined}
+          aria-activedescendant={activeOptionId}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          onKeyDown={handleKeyDown}
+          placeholder="Search by name or department"
+          maxLength={SEARCH_QUERY_MAX_LENGTH}
+          autoComplete="off"
+          spellCheck={false}
+          enterKeyHint="done"
+          className={inputClasses}
+        />
+      </div>
+      {/* Pressing in the list must not take focus from the search box, which drives the list. */}
+      <div onMouseDown={(event) => event.preventDefault()}>
+        <SearchStatus tutors={tutors} shown={items.length} searching={search.trim() !== query} />
+        {items.length > 0 && (
+          <ul
+            id={listboxId}
+            role="listbox"
+            aria-label="Search results"
+            // Focus stays in the search box (aria-activedescendant); the list is not a Tab stop of its own.
+            tabIndex={-1}
+            className="max-h-[15rem] overflow-y-auto border-t border-slate-200 py-1"
+          >
+            {items.map((tutor) => {
+              const isActive = tutor.id === active?.id;
+              const isSelected = tutor.id === selected?.id;
+              return (
+                <li
+                  key={tutor.id}
+                  id={optionId(tutor.id)}
+                  role="option"
+                  aria-selected={isSelected}
+                  onMouseMove={() => setActiveId(tutor.id)}
+                  onClick={() => onPick(tutor)}
+                  className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${isActive ? 'bg-indigo-50 outline-2 -outline-offset-2 outline-indigo-600' : ''}`}
+                >
+                  <TutorIdentity tutor={tutor} />
+                  {isSelected && <CheckIcon className="h-5 w-5 shrink-0 text-indigo-700" />}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** How the search stands, announced politely: loading, nothing found, or how much of it is listed. */
+function SearchStatus({ tutors, shown, searching }: { tutors: ReturnType<typeof useTutors>; shown: number; searching: boolean }) {
+  if (tutors.isError && !tutors.data) {
+    return (
+      <div role="alert" className="border-t border-slate-200 px-3 py-2 text-sm text-red-800">
+        <p>The tutors could not be loaded.</p>
+        <Button variant="secondary" className="mt-2" onClick={() => void tutors.refetch()} disabled={tutors.isFetching}>
+          {tutors.isFetching ? 'Trying again...' : 'Try again'}
+        </Button>
+      </div>
+    );
+  }
+  const total = tutors.data?.total ?? 0;
+  let message: string;
+  if (tutors.isPending) message = 'Loading tutors...';
+  else if (searching || (tutors.isPlaceholderData && tutors.isFetching)) message = 'Searching...';
+  else if (total === 0) message = 'No tutors found.';
+  else if (total > shown) message = `Showing the first ${shown} of ${total} tutors. Type to narrow the list.`;
+  else message = total === 1 ? '1 tutor' : `${total} tutors`;
+  return (
+    <p role="status" className="border-t border-slate-200 px-3 py-2 text-sm text-slate-600">
+      {message}
+    </p>
+  );
+}

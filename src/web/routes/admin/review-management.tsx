@@ -1,0 +1,133 @@
+import { useCallback, useRef } from 'react';
+import { Navigate } from 'react-router';
+import { REVIEW_SEARCH_MAX_LENGTH } from '../../../shared/reviews';
+import { CheckboxField } from '../../components/forms/field';
+import { LinkButton } from '../../components/ui/button';
+import { Pagination, parsePage } from '../../components/ui/pagination';
+import { Spinner } from '../../components/ui/spinner';
+import { paths } from '../../config/paths';
+import { useAdminReviews } from '../../features/reviews/api/get-admin-reviews';
+import { AdminReviewCard } from '../../features/reviews/components/admin-review-card';
+import { useReviewModeration } from '../../features/reviews/components/review-moderation-actions';
+import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
+import { ListSearchBox } from '../../features/tutors/components/list-search-box';
+import { EmptyList, ListLoadError, ResultCount } from '../../features/tutors/components/tutor-list-status';
+import { useListParams } from '../../features/tutors/hooks/use-list-params';
+
+/** How the URL and the API spell a filter that is on; off is left out of the URL. */
+const ON = 'true';
+
+/** /admin/review-managment: every review, searchable, with the reported ones to act on first. */
+export function ReviewManagementRoute() {
+  useDocumentTitle('Review Management');
+  const { searchParams, update } = useListParams();
+  const q = searchParams.get('q')?.trim() ?? '';
+  const hideHidden = searchParams.get('hideHidden') === ON;
+  const reported = searchParams.get('reported') === ON;
+  const page = parsePage(searchParams.get('page'));
+
+  const reviews = useAdminReviews({
+    q: q || undefined,
+    hideHidden: hideHidden ? 'true' : 'false',
+    reported: reported ? 'true' : 'false',
+    page,
+  });
+  const moderation = useReviewModeration();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const search = useCallback((query: string) => update({ q: query }), [update]);
+
+  // A review that leaves the list takes its buttons along: focus goes back to the top.
+  const focusTop = () => headingRef.current?.focus();
+  const filtered = Boolean(q) || hideHidden || reported;
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-slate-900">
+          Review Management
+        </h1>
+        <p className="mt-1 text-slate-700">
+          Every review, newest first. Hiding takes a review off the tutor&apos;s profile and out of the average; its author is told why.
+        </p>
+      </div>
+
+      <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm lg:flex-row lg:items-end">
+        <ListSearchBox
+          label="Search reviews"
+          value={q}
+          onSearch={search}
+          placeholder="Title, text, author or tutor"
+          maxLength={REVIEW_SEARCH_MAX_LENGTH}
+        />
+        <div className="flex flex-col gap-3 sm:flex-row sm:gap-6 lg:pb-2.5">
+          <CheckboxField
+            label="Hide hidden reviews"
+            checked={hideHidden}
+            onChange={(event) => update({ hideHidden: event.target.checked ? ON : null })}
+          />
+          <CheckboxField
+            label="Reported only"
+            hint="The most reported first"
+            checked={reported}
+            onChange={(event) => update({ reported: event.target.checked ? ON : null })}
+          />
+        </div>
+      </div>
+
+      {reviews.isPending ? (
+        <Spinner />
+      ) : reviews.isError ? (
+        <ListLoadError message="Failed to load the data. Please try again later." onRetry={() => void reviews.refetch()} retrying={reviews.isFetching} />
+      ) : reviews.data.items.length === 0 && reviews.data.total > 0 && page > 1 ? (
+        // The last review of the last page was acted on: show the page that now exists.
+        <Navigate replace to={{ search: pageSearch(searchParams, Math.ceil(reviews.data.total / reviews.data.pageSize)) }} />
+      ) : reviews.data.items.length === 0 ? (
+        <EmptyList message="No Record Found">
+          {(filtered || page > 1) && (
+            <LinkButton to={paths.admin.reviewManagement} variant="secondary">
+              Show all reviews
+            </LinkButton>
+          )}
+        </EmptyList>
+      ) : (
+        <>
+          <ResultCount page={reviews.data.page} pageSize={reviews.data.pageSize} total={reviews.data.total} noun={['review', 'reviews']} />
+          <ul
+            aria-busy={reviews.isPlaceholderData || undefined}
+            className={`space-y-4 transition-opacity ${reviews.isPlaceholderData ? 'opacity-60' : ''}`}
+          >
+            {reviews.data.items.map((review) => (
+              <li key={review.id}>
+                <AdminReviewCard
+                  review={review}
+                  moderation={moderation}
+                  onLeaveList={focusTop}
+                  // Hiding settles the open reports too, so a hidden review leaves the reported list as well.
+                  hiddenLeaveList={hideHidden || reported}
+                  dismissedLeaveList={reported}
+                />
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={page}
+            pageCount={Math.ceil(reviews.data.total / reviews.data.pageSize)}
+            label="Review pages"
+            onNavigate={focusTop}
+          />
+        </>
+      )}
+      {moderation.dialogs}
+    </div>
+  );
+}
+
+function pageSearch(searchParams: URLSearchParams, page: number): string {
+  const next = new URLSearchParams(searchParams);
+  if (page <= 1) next.delete('page');
+  else next.set('page', String(page));
+  const search = next.toString();
+  return search ? `?${search}` : '';
+}
+
+export { ReviewManagementRoute as Component };

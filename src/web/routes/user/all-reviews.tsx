@@ -1,0 +1,127 @@
+import { type RefCallback, useCallback, useRef } from 'react';
+import { Button, LinkButton } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { paths } from '../../config/paths';
+import { useReviewFeed } from '../../features/reviews/api/get-review-feed';
+import { ReviewCard } from '../../features/reviews/components/review-card';
+import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
+import { EmptyList, ListLoadError } from '../../features/tutors/components/tutor-list-status';
+
+/** How far below the screen the next page starts loading, so scrolling rarely waits for it. */
+const PRELOAD_MARGIN = '0px 0px 800px 0px';
+
+export function AllReviewsRoute() {
+  useDocumentTitle('All Reviews');
+  const feed = useReviewFeed();
+  const reviews = feed.data?.pages.flatMap((page) => page.items) ?? [];
+  // Set when 'Load more reviews' is pressed: focus moves to the first new review, not past it.
+  const firstNewIndex = useRef<number | null>(null);
+
+  const canLoadMore = feed.hasNextPage && !feed.isFetching && !feed.isError;
+  const { fetchNextPage } = feed;
+  const sentinelRef = useWhenVisible(
+    useCallback(() => void fetchNextPage(), [fetchNextPage]),
+    canLoadMore,
+  );
+
+  const focusFirstNew = useCallback((item: HTMLLIElement | null) => {
+    if (!item) return;
+    firstNewIndex.current = null;
+    item.focus();
+  }, []);
+
+  function loadMore() {
+    if (!canLoadMore) return;
+    firstNewIndex.current = reviews.length;
+    void feed.fetchNextPage();
+  }
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">All Reviews</h1>
+        <p className="mt-1 text-slate-700">What students say about their tutors, newest first.</p>
+      </div>
+
+      {feed.isPending ? (
+        <Spinner />
+      ) : feed.isError && reviews.length === 0 ? (
+        <ListLoadError message="Error To Fetch Reviews" onRetry={() => void feed.refetch()} retrying={feed.isFetching} />
+      ) : reviews.length === 0 ? (
+        <EmptyList message="No Record Found!">
+          <LinkButton to={paths.user.tutors}>Find a tutor to review</LinkButton>
+        </EmptyList>
+      ) : (
+        <section aria-label="Reviews" className="space-y-4">
+          <p role="status" aria-live="polite" className="text-sm text-slate-700">
+            {/* One text node, so the live region reads the whole sentence, not just the changed number. */}
+            {`Showing ${reviews.length} ${reviews.length === 1 ? 'review' : 'reviews'}`}
+          </p>
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {reviews.map((review, index) => (
+              <li
+                key={review.id}
+                ref={index === firstNewIndex.current ? focusFirstNew : undefined}
+                tabIndex={-1}
+                className="rounded-xl"
+              >
+                <ReviewCard review={review} />
+              </li>
+            ))}
+          </ul>
+
+          {/* Reaching this, a little before the end of the list, loads the next page. */}
+          <div ref={sentinelRef} aria-hidden="true" />
+
+          <div className="flex flex-col items-center gap-3 pt-2">
+            {feed.isError ? (
+              <ListLoadError
+                message="Error To Fetch Reviews"
+                onRetry={() => void (feed.isFetchNextPageError ? feed.fetchNextPage() : feed.refetch())}
+                retrying={feed.isFetching}
+              />
+            ) : feed.hasNextPage ? (
+              // Kept focusable while loading, so a keyboard user's focus is not dropped.
+              <Button variant="secondary" onClick={loadMore} aria-disabled={!canLoadMore || undefined}>
+                {feed.isFetchingNextPage ? (
+                  <>
+                    <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent" />
+                    Loading...
+                  </>
+                ) : (
+                  'Load more reviews'
+                )}
+              </Button>
+            ) : (
+              <p className="text-sm text-slate-600">You have reached the end of the reviews.</p>
+            )}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A ref for an element that calls `onVisible` when it comes near the screen, while `enabled`.
+ * The observer starts afresh each time `enabled` turns on: a new observer reports at once, so a
+ * page that still leaves the element in view loads the next one too.
+ */
+function useWhenVisible<T extends Element>(onVisible: () => void, enabled: boolean): RefCallback<T> {
+  return useCallback(
+    (element: T | null) => {
+      if (!element || !enabled || typeof IntersectionObserver === 'undefined') return;
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) onVisible();
+        },
+        { rootMargin: PRELOAD_MARGIN },
+      );
+      observer.observe(element);
+      return () => observer.disconnect();
+    },
+    [onVisible, enabled],
+  );
+}
+
+export { AllReviewsRoute as Component };

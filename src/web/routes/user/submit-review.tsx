@@ -1,0 +1,119 @@
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { isReviewId, PUBLIC_TUTORS_ONLY_MESSAGE, REVIEW_NOT_FOUND_MESSAGE } from '../../../shared/reviews';
+import { isTutorId, TUTOR_NOT_FOUND_MESSAGE } from '../../../shared/tutors';
+import { FormPage } from '../../components/forms/form-page';
+import { ErrorAlert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { paths } from '../../config/paths';
+import { ApiRequestError } from '../../lib/api-client';
+import { useReview } from '../../features/reviews/api/get-review';
+import { ReviewForm } from '../../features/reviews/components/review-form';
+import type { PickedTutor } from '../../features/reviews/components/tutor-picker';
+import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
+import { useTutor } from '../../features/tutors/api/get-tutor';
+
+const CREATE_TITLE = 'Submit a Review';
+const EDIT_TITLE = 'Update Review';
+const CREATE_INTRO = 'Share how a tutor helped you, so other students can choose well.';
+
+/**
+ * /user/SubmitReview writes a review (`?tutorId=` chooses the tutor, from 'Rate the Tutor');
+ * /user/SubmitReview/:reviewId rewrites one of the student's own.
+ */
+export function SubmitReviewRoute() {
+  const { reviewId } = useParams();
+  const [searchParams] = useSearchParams();
+  const tutorId = searchParams.get('tutorId') || null;
+  useDocumentTitle(reviewId === undefined ? CREATE_TITLE : EDIT_TITLE);
+  // Keyed, so following 'Edit your review' or another 'Rate the Tutor' link starts a fresh form.
+  if (reviewId !== undefined) return <EditReview key={reviewId} reviewId={reviewId} />;
+  return <CreateReview key={tutorId ?? ''} tutorId={tutorId} />;
+}
+
+function CreateReview({ tutorId }: { tutorId: string | null }) {
+  const tutor = useTutor(tutorId ?? undefined);
+  if (tutorId === null) {
+    return (
+      <FormPage title={CREATE_TITLE} intro={CREATE_INTRO}>
+        <ReviewForm />
+      </FormPage>
+    );
+  }
+  // Wait for the tutor in the link, so the form starts with it chosen.
+  if (isTutorId(tutorId) && tutor.isPending) {
+    return (
+      <FormPage title={CREATE_TITLE} intro={CREATE_INTRO}>
+        <Spinner label="Loading the tutor..." />
+      </FormPage>
+    );
+  }
+  let initialTutor: PickedTutor | null = null;
+  let tutorNotice: string | null = null;
+  if (tutor.data) {
+    if (tutor.data.tutor.isPublic) initialTutor = tutor.data.tutor;
+    else tutorNotice = PUBLIC_TUTORS_ONLY_MESSAGE;
+  } else if (!isTutorId(tutorId) || (tutor.error instanceof ApiRequestError && tutor.error.status === 404)) {
+    // The API answers a tutor the student may not see exactly like an unknown one.
+    tutorNotice = TUTOR_NOT_FOUND_MESSAGE;
+  } else {
+    tutorNotice = 'The tutor could not be loaded. Please choose one from the list.';
+  }
+  return (
+    <FormPage title={CREATE_TITLE} intro={CREATE_INTRO}>
+      <ReviewForm initialTutor={initialTutor} tutorNotice={tutorNotice} />
+    </FormPage>
+  );
+}
+
+function EditReview({ reviewId }: { reviewId: string }) {
+  const review = useReview(reviewId);
+  if (!isReviewId(reviewId)) return <LeaveForMyReviews message={REVIEW_NOT_FOUND_MESSAGE} />;
+  if (review.isPending) {
+    return (
+      <FormPage title={EDIT_TITLE}>
+        <Spinner label="Loading your review..." />
+      </FormPage>
+    );
+  }
+  if (review.isError) {
+    // Someone else's review is answered exactly like a missing one.
+    if (review.error instanceof ApiRequestError && review.error.status === 404) return <LeaveForMyReviews message={review.error.message} />;
+    return (
+      <FormPage title={EDIT_TITLE}>
+        <ErrorAlert>
+          <p>Failed to load the data. Please try again later.</p>
+          <Button variant="secondary" className="mt-2" onClick={() => void review.refetch()} disabled={review.isFetching}>
+            {review.isFetching ? 'Trying again...' : 'Try again'}
+          </Button>
+        </ErrorAlert>
+      </FormPage>
+    );
+  }
+  const { review: ownReview } = review.data;
+  return (
+    <FormPage title={EDIT_TITLE}>
+      {ownReview.isHidden && (
+        <div role="note" className="mb-6 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+          <p className="font-semibold">A moderator has hidden this review.</p>
+          {ownReview.hiddenReason && <p className="mt-1 break-words whitespace-pre-line">Reason: {ownReview.hiddenReason}</p>}
+          <p className="mt-1">It stays hidden after you update it.</p>
+        </div>
+      )}
+      <ReviewForm review={ownReview} />
+    </FormPage>
+  );
+}
+
+/** A review the student cannot edit: back to their reviews, saying why. */
+function LeaveForMyReviews({ message }: { message: string }) {
+  useEffect(() => {
+    // A fixed id, so the message shows once however often this renders.
+    toast.error(message, { id: 'review-not-found' });
+  }, [message]);
+  return <Navigate to={paths.user.myReviews} replace />;
+}
+
+export { SubmitReviewRoute as Component };
