@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
-import { admin, createStudent, expect, logInAs, test } from './fixtures';
+import { admin, createStudent, expect, logInAs, publishTutor, test } from './fixtures';
 
 const require = createRequire(import.meta.url);
 let axeSource: string | undefined;
@@ -101,5 +101,69 @@ test('tutor pages fit a phone screen without sideways scrolling', async ({ page,
   await fitsWidth('/admin/teacher-profile-managment', heading(/teacher profile/i), adminTab);
   await fitsWidth(`/admin/teacher/fullprofile/${tutor.id}`, heading('Maximiliana Wolkenstein-Oberhausen'), adminTab);
   await fitsWidth('/admin/add-teacher', heading('Add Teacher'), adminTab);
+  await adminContext.close();
+});
+
+/** A public tutor with one review by another student, so review pages have something to show. */
+async function reviewedTutor(browser: Browser, name: string): Promise<{ tutorId: string; reviewTitle: string }> {
+  const tutorId = await publishTutor(browser, { name, department: 'Accessible Studies' });
+  const context = await browser.newContext();
+  const writer = await context.newPage();
+  const student = await createStudent(writer.request, { name: 'Wendy Writer' });
+  await logInAs(writer, student);
+  const reviewTitle = `A review with a long title about ${name} and accessibility`;
+  const response = await writer.request.post('/api/reviews', {
+    data: { tutorId, title: reviewTitle, body: 'Explains the material well and answers every question in office hours.', rating: 4 },
+  });
+  expect(response.status()).toBe(201);
+  await context.close();
+  return { tutorId, reviewTitle };
+}
+
+test('review pages have no accessibility violations and fit a phone screen', async ({ page, browser }) => {
+  const { tutorId, reviewTitle } = await reviewedTutor(browser, `Reviewed Tutor ${Date.now()}`);
+  const student = await createStudent(page.request);
+  await logInAs(page, student);
+  const own = await page.request.post('/api/reviews', { data: { tutorId, title: 'My own accessible review', body: 'Clear.', rating: 5 } });
+  const { review } = await own.json();
+
+  await expectAccessible(page, '/user/dashboard', async (p) => expect(p.getByRole('region', { name: 'Recent Reviews' }).getByRole('heading', { name: reviewTitle })).toBeVisible());
+  await expectAccessible(page, '/user/allreviews', async (p) => expect(p.getByRole('heading', { name: reviewTitle }).first()).toBeVisible());
+  await expectAccessible(page, '/user/myreviews', async (p) => expect(p.getByRole('heading', { name: 'My own accessible review' })).toBeVisible());
+  await expectAccessible(page, '/user/SubmitReview', heading('Submit a Review'));
+  await page.getByRole('combobox', { name: 'Tutor' }).click();
+  await expect(page.getByRole('listbox')).toBeVisible();
+  expect(await accessibilityViolations(page), 'accessibility violations with the tutor list open').toEqual([]);
+  await expectAccessible(page, `/user/SubmitReview/${review.id}`, heading('Update Review'));
+  await expectAccessible(page, `/user/tutorprofile/${tutorId}`, async (p) => expect(p.getByRole('article', { name: reviewTitle })).toBeVisible());
+  await page.getByRole('article', { name: reviewTitle }).getByRole('button', { name: /^Report/ }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await accessibilityViolations(page), 'accessibility violations in the report dialog').toEqual([]);
+  await page.getByRole('dialog').getByRole('radio', { name: 'Spam' }).check();
+  await page.getByRole('dialog').getByRole('button', { name: 'Send report' }).click();
+  await expect(page.getByText('Thanks, a moderator will review your report.')).toBeVisible();
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of ['/user/dashboard', '/user/allreviews', '/user/myreviews', '/user/SubmitReview', `/user/tutorprofile/${tutorId}`]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(page.getByText('Loading...')).toHaveCount(0);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `sideways overflow on ${path}`).toBeLessThanOrEqual(0);
+  }
+
+  const adminContext = await browser.newContext();
+  const adminTab = await adminContext.newPage();
+  await logInAs(adminTab, admin);
+  await expectAccessible(adminTab, '/admin/review-managment?reported=true', async (p) => expect(p.getByRole('heading', { name: reviewTitle })).toBeVisible());
+  await expectAccessible(adminTab, `/admin/teacher/fullprofile/${tutorId}`, async (p) => expect(p.getByRole('article', { name: reviewTitle })).toBeVisible());
+  await adminTab.getByRole('button', { name: 'Hide review by Wendy Writer' }).click();
+  await expect(adminTab.getByRole('dialog')).toBeVisible();
+  expect(await accessibilityViolations(adminTab), 'accessibility violations in the hide dialog').toEqual([]);
+  await adminTab.setViewportSize({ width: 360, height: 740 });
+  await adminTab.goto('/admin/review-managment?reported=true');
+  await expect(adminTab.getByRole('heading', { name: reviewTitle })).toBeVisible();
+  const overflow = await adminTab.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, 'sideways overflow on review management').toBeLessThanOrEqual(0);
   await adminContext.close();
 });

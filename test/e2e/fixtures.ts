@@ -56,7 +56,7 @@ export async function logInAs(page: Page, credentials: { email: string; password
 
 export const admin = { email: e2eServer.adminEmail, password: e2eServer.adminPassword };
 
-async function uploadPicture(request: APIRequestContext): Promise<string> {
+export async function uploadPicture(request: APIRequestContext): Promise<string> {
   const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3b7' } }).png().toBuffer();
   const response = await request.post('/api/uploads/images', { multipart: { file: { name: 'p.png', mimeType: 'image/png', buffer: picture } } });
   expect(response.status()).toBe(201);
