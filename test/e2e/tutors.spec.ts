@@ -63,8 +63,10 @@ test('a submitted tutor stays private until an admin approves it, then it is lis
   await expect(card.getByText('No ratings yet')).toBeVisible();
 
   await card.getByRole('link', { name: 'View Tutor Profile' }).click();
-  await expect(page.getByRole('heading', { name })).toBeVisible();
-  await expect(page.getByText('APPLIED LINGUISTICS')).toBeVisible();
+  // The list's cards carry the same name and department: wait for the profile itself.
+  await expect(page).toHaveURL(/\/user\/tutorprofile\//);
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await expect(page.getByText('APPLIED LINGUISTICS', { exact: true })).toBeVisible();
   await expect(page.getByText('Public Profile')).toBeVisible();
   await expect(page.getByText('No reviews yet.')).toBeVisible();
   await expect(page.getByRole('button', { name: /delete/i })).toHaveCount(0);
