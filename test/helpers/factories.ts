@@ -143,3 +143,12 @@ export async function createReviewRecord(db: Database, input: ReviewRecordInput)
     return review!;
   });
 }
+
+/** A tutor's stored review count, rating sum and average, as the API reads them. */
+export async function tutorAggregates(db: Database, tutorId: string) {
+  const [row] = await db
+    .select({ reviewCount: tutors.reviewCount, ratingSum: tutors.ratingSum, averageRating: tutors.averageRating })
+    .from(tutors)
+    .where(eq(tutors.id, tutorId));
+  return row!;
+}

@@ -15,7 +15,7 @@ import type { TutorProfile, TutorReviewList } from '../../src/shared/tutors';
 import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { login } from '../helpers/auth';
-import { createReviewRecord, createTutorRecord, createUserRecord } from '../helpers/factories';
+import { createReviewRecord, createTutorRecord, createUserRecord, tutorAggregates } from '../helpers/factories';
 
 let t: TestApp;
 let author: Actor;
@@ -44,14 +44,6 @@ async function writeReview(actor: Actor, overrides: Record<string, unknown> = {}
   const response = await callAs(t, actor, 'POST', '/api/reviews', draft(overrides));
   expect(response.statusCode, response.body).toBe(201);
   return response.json().review;
-}
-
-async function aggregatesOf(tutorId: string) {
-  const [row] = await t.db
-    .select({ reviewCount: tutors.reviewCount, ratingSum: tutors.ratingSum, averageRating: tutors.averageRating })
-    .from(tutors)
-    .where(eq(tutors.id, tutorId));
-  return row!;
 }
 
 async function profileOf(tutorId: string, actor: Actor = other): Promise<TutorProfile> {
@@ -103,7 +95,7 @@ describe('who may call', () => {
 
     const [stored] = await t.db.select().from(reviews).where(eq(reviews.id, review.id));
     expect(stored?.isHidden).toBe(false);
-    expect(await aggregatesOf(tutor.id)).toEqual({ reviewCount: 1, ratingSum: 5, averageRating: 5 });
+    expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 1, ratingSum: 5, averageRating: 5 });
   });
 });
 
@@ -124,7 +116,7 @@ describe('writing a review', () => {
     await writeReview(third, { rating: 1 });
 
     // 4, 1, 1, 1: the true mean is 1.75 (the old floor((old + new) / 2) rule gave 1 or 3).
-    expect(await aggregatesOf(tutor.id)).toEqual({ reviewCount: 4, ratingSum: 7, averageRating: 1.75 });
+    expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 4, ratingSum: 7, averageRating: 1.75 });
     const profile = await profileOf(tutor.id);
     expect(profile).toMatchObject({ averageRating: 1.75, reviewCount: 4, ratingDistribution: [3, 0, 0, 1, 0] });
 
@@ -149,7 +141,7 @@ describe('writing a review', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toEqual({ code: 'validation_error', message: REVIEW_FORM_INCOMPLETE_MESSAGE });
     expect(await t.db.select().from(reviews)).toEqual([]);
-    expect(await aggregatesOf(tutor.id)).toEqual({ reviewCount: 0, ratingSum: 0, averageRating: null });
+    expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 0, ratingSum: 0, averageRating: null });
   });
 
   test.each([
@@ -169,7 +161,7 @@ describe('writing a review', () => {
     const second = await callAs(t, author, 'POST', '/api/reviews', draft({ rating: 1, title: 'Changed my mind' }));
     expect(second.statusCode).toBe(409);
     expect(second.json().error).toEqual({ code: 'review_exists', message: ALREADY_REVIEWED_MESSAGE });
-    expect(await aggregatesOf(tutor.id)).toEqual({ reviewCount: 1, ratingSum: 5, averageRating: 5 });
+    expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 1, ratingSum: 5, averageRating: 5 });
 
     // The form finds the existing review to edit through the student's own list.
     const mine: MyReviewList = (await callAs(t, author, 'GET', `/api/reviews/mine?tutorId=${tutor.id}`)).json();
@@ -183,7 +175,7 @@ describe('writing a review', () => {
   test('one review per student and tutor holds when the same review is sent many times at once', async () => {
     const responses = await Promise.all(Array.from({ length: 6 }, () => callAs(t, author, 'POST', '/api/reviews', draft({ rating: 3 }))));
     expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
-    expect(await aggregatesOf(tutor.id)).toEqual({ reviewCount: 1, ratingSum: 3, averageRating: 3 });
+    expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 1, ratingSum: 3, averageRating: 3 });
   });
 
   test('nobody reviews a private tutor: not even its submitter or an administrator', async () => {
@@ -217,7 +209,7 @@ describe('editing and deleting', () => {
     const edited = await callAs(t, author, 'PATCH', `/api/reviews/${review.id}`, { title: 'Better now', body: 'Much improved.', rating: 5 });
     expect(edited.statusCode).toBe(200);
     expect(edited.json().review).toMatchObject({ id: review.id, title: 'Better now', body: 'Much improved.', rating: 5 });
-    expect(await aggregatesOf(tutor.id)).toEqual({ reviewCount: 2, ratingSum: 9, averageRating: 4.5 });
+    expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 2, ratingSum: 9, averageRating: 4.5 });
 
     const update = { title: 'Hijacked', body: 'Not mine.', rating: 1 };
     const asOther = await callAs(t, other, 'PATCH', `/api/reviews/${review.id}`, update);
@@ -230,7 +222,7 @@ describe('editing and deleting', () => {
 
     const [stored] = await t.db.select().from(reviews).where(eq(reviews.id, review.id));
     expect(stored).toMatchObject({ title: 'Better now', rating: 5 });
-    expect(await aggregatesOf(tutor.id)).toEqual({ reviewCount: 2, ratingSum: 9, averageRating: 4.5 });
+    expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 2, ratingSum: 9, averageRating: 4.5 });
   });
 
   test('an edit is validated like a new review', async () => {
@@ -247,7 +239,7 @@ describe('editing and deleting', () => {
     expect(edit.statusCode).toBe(403);
     expect(edit.json().error).toEqual(ONLY_PUBLIC);
     expect((await callAs(t, author, 'DELETE', `/api/reviews/${review.id}`)).statusCode).toBe(204);
-    expect(await aggregatesOf(tutor.id)).toEqual({ reviewCount: 0, ratingSum: 0, averageRating: null });
+    expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 0, ratingSum: 0, averageRating: null });
   });
 
   test('only the author deletes through the student API; the average is recomputed', async () => {
@@ -257,10 +249,10 @@ describe('editing and deleting', () => {
     expect((await callAs(t, other, 'DELETE', `/api/reviews/${review.id}`)).statusCode).toBe(403);
     expect((await callAs(t, admin, 'DELETE', `/api/reviews/${review.id}`)).statusCode).toBe(403);
     expect((await callAs(t, undefined, 'DELETE', `/api/reviews/${review.id}`)).statusCode).toBe(401);
-    expect(await aggregatesOf(tutor.id)).toEqual({ reviewCount: 2, ratingSum: 6, averageRating: 3 });
+    expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 2, ratingSum: 6, averageRating: 3 });
 
     expect((await callAs(t, author, 'DELETE', `/api/reviews/${review.id}`)).statusCode).toBe(204);
-    expect(await aggregatesOf(tutor.id)).toEqual({ reviewCount: 1, ratingSum: 5, averageRating: 5 });
+    expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 1, ratingSum: 5, averageRating: 5 });
     const again = await callAs(t, author, 'DELETE', `/api/reviews/${review.id}`);
     expect(again.statusCode).toBe(404);
     expect(again.json().error).toEqual(REVIEW_NOT_FOUND);

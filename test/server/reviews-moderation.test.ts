@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { moderationLog, notifications, reviewReports, reviews, tutors, type ReviewRow, type TutorRow } from '../../src/server/db/schema';
+import { moderationLog, notifications, reviewReports, reviews, type ReviewRow, type TutorRow } from '../../src/server/db/schema';
 import {
   ALREADY_REPORTED_MESSAGE,
   OWN_REVIEW_REPORT_MESSAGE,
@@ -12,7 +12,7 @@ import {
 import type { TutorProfile, TutorReviewList } from '../../src/shared/tutors';
 import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { createReviewRecord, createTutorRecord } from '../helpers/factories';
+import { createReviewRecord, createTutorRecord, tutorAggregates } from '../helpers/factories';
 
 let t: TestApp;
 let author: Actor;
@@ -40,14 +40,6 @@ function adminList(query = ''): Promise<AdminReviewList> {
   return callAs(t, admin, 'GET', `/api/admin/reviews${query}`).then((response) => response.json());
 }
 
-async function aggregatesOf(tutorId: string) {
-  const [row] = await t.db
-    .select({ reviewCount: tutors.reviewCount, ratingSum: tutors.ratingSum, averageRating: tutors.averageRating })
-    .from(tutors)
-    .where(eq(tutors.id, tutorId));
-  return row!;
-}
-
 async function notificationsOf(userId: string) {
   return t.db.select({ kind: notifications.kind, tutorId: notifications.tutorId, data: notifications.data }).from(notifications).where(eq(notifications.userId, userId));
 }
@@ -64,7 +56,7 @@ describe('reporting', () => {
     expect(stored).toEqual([expect.objectContaining({ reviewId: review.id, reporterId: reader.user.id, reason: 'personal_attack', details: 'Mocks a classmate.' })]);
     const [still] = await t.db.select().from(reviews).where(eq(reviews.id, review.id));
     expect(still?.isHidden).toBe(false);
-    expect(await aggregatesOf(tutor.id)).toEqual({ reviewCount: 2, ratingSum: 6, averageRating: 3 });
+    expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 2, ratingSum: 6, averageRating: 3 });
   });
 
   test('"other" needs words; the reason must be one of the list', async () => {
@@ -150,7 +142,7 @@ describe('hiding, unhiding and deleting', () => {
     expect(hidden.statusCode).toBe(200);
     expect(hidden.json().review).toMatchObject({ id: review.id, isHidden: true, hiddenReason: 'Insults the tutor.', openReportCount: 0, reports: [] });
 
-    expect(await aggregatesOf(tutor.id)).toEqual({ reviewCount: 1, ratingSum: 5, averageRating: 5 });
+    expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 1, ratingSum: 5, averageRating: 5 });
     const profile: TutorProfile = (await callAs(t, reader, 'GET', `/api/tutors/${tutor.id}`)).json().tutor;
     expect(profile).toMatchObject({ reviewCount: 1, averageRating: 5, ratingDistribution: [0, 0, 0, 0, 1] });
     const listed: TutorReviewList = (await callAs(t, reader, 'GET', `/api/tutors/${tutor.id}/reviews`)).json();
@@ -173,7 +165,7 @@ describe('hiding, unhiding and deleting', () => {
 
     const twice = await callAs(t, admin, 'POST', `/api/admin/reviews/${review.id}/hide`, { reason: 'Again.' });
     expect(twice.statusCode).toBe(409);
-    expect(await aggregatesOf(tutor.id)).toEqual({ reviewCount: 1, ratingSum: 5, averageRating: 5 });
+    expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 1, ratingSum: 5, averageRating: 5 });
   });
 
   test('a reason is required to hide or delete', async () => {
@@ -193,7 +185,7 @@ describe('hiding, unhiding and deleting', () => {
     const shown = await callAs(t, admin, 'POST', `/api/admin/reviews/${review.id}/unhide`);
     expect(shown.statusCode).toBe(200);
     expect(shown.json().review).toMatchObject({ isHidden: false, hiddenReason: null });
-    expect(await aggregatesOf(tutor.id)).toEqual({ reviewCount: 2, ratingSum: 6, averageRating: 3 });
+    expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 2, ratingSum: 6, averageRating: 3 });
     expect((await notificationsOf(author.user.id)).map((row) => row.kind)).toEqual(['review_hidden', 'review_unhidden']);
     expect((await callAs(t, admin, 'POST', `/api/admin/reviews/${review.id}/unhide`)).statusCode).toBe(409);
   });
@@ -202,7 +194,7 @@ describe('hiding, unhiding and deleting', () => {
     const deleted = await callAs(t, admin, 'DELETE', `/api/admin/reviews/${review.id}`, { reason: 'Harassment.' });
     expect(deleted.statusCode).toBe(204);
     expect(await t.db.select().from(reviews).where(eq(reviews.id, review.id))).toEqual([]);
-    expect(await aggregatesOf(tutor.id)).toEqual({ reviewCount: 1, ratingSum: 5, averageRating: 5 });
+    expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 1, ratingSum: 5, averageRating: 5 });
     expect(await notificationsOf(author.user.id)).toEqual([
       { kind: 'review_deleted', tutorId: tutor.id, data: { tutorName: 'Grace Hopper', reviewTitle: 'Awful', reason: 'Harassment.' } },
     ]);
@@ -216,7 +208,7 @@ describe('hiding, unhiding and deleting', () => {
   test('deleting a hidden review leaves the average alone', async () => {
     await callAs(t, admin, 'POST', `/api/admin/reviews/${review.id}/hide`, { reason: 'Off topic.' });
     expect((await callAs(t, admin, 'DELETE', `/api/admin/reviews/${review.id}`, { reason: 'Off topic.' })).statusCode).toBe(204);
-    expect(await aggregatesOf(tutor.id)).toEqual({ reviewCount: 1, ratingSum: 5, averageRating: 5 });
+    expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 1, ratingSum: 5, averageRating: 5 });
   });
 
   test('dismissing reports keeps the review and empties the reported queue', async () => {

@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { AdminTutor } from '../../../shared/tutors';
-import { Pagination, parsePage } from '../../components/ui/pagination';
+import { GoToLastPage, Pagination, parsePage } from '../../components/ui/pagination';
 import { Spinner } from '../../components/ui/spinner';
 import { TextLink } from '../../components/ui/text-link';
 import { paths } from '../../config/paths';
@@ -40,7 +40,7 @@ export function ManageSubmissionsRoute() {
         <ListLoadError message="Failed to load the data. Please try again later." onRetry={() => void queue.refetch()} retrying={queue.isFetching} />
       ) : queue.data.items.length === 0 && queue.data.total > 0 && page > 1 ? (
         // Deciding the last submission of the last page: show the page that now exists.
-        <Navigate replace to={{ search: pageSearch(searchParams, Math.ceil(queue.data.total / queue.data.pageSize)) }} />
+        <GoToLastPage total={queue.data.total} pageSize={queue.data.pageSize} />
       ) : queue.data.items.length === 0 ? (
         <EmptyList message="No Record Found" />
       ) : (
@@ -63,14 +63,6 @@ export function ManageSubmissionsRoute() {
       )}
     </div>
   );
-}
-
-function pageSearch(searchParams: URLSearchParams, page: number): string {
-  const next = new URLSearchParams(searchParams);
-  if (page <= 1) next.delete('page');
-  else next.set('page', String(page));
-  const search = next.toString();
-  return search ? `?${search}` : '';
 }
 
 function SubmissionItem({ tutor, onDecided }: { tutor: AdminTutor; onDecided: () => void }) {

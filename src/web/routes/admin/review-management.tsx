@@ -1,9 +1,8 @@
 import { useCallback, useRef } from 'react';
-import { Navigate } from 'react-router';
 import { REVIEW_SEARCH_MAX_LENGTH } from '../../../shared/reviews';
 import { CheckboxField } from '../../components/forms/field';
 import { LinkButton } from '../../components/ui/button';
-import { Pagination, parsePage } from '../../components/ui/pagination';
+import { GoToLastPage, Pagination, parsePage } from '../../components/ui/pagination';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { useAdminReviews } from '../../features/reviews/api/get-admin-reviews';
@@ -80,7 +79,7 @@ export function ReviewManagementRoute() {
         <ListLoadError message="Failed to load the data. Please try again later." onRetry={() => void reviews.refetch()} retrying={reviews.isFetching} />
       ) : reviews.data.items.length === 0 && reviews.data.total > 0 && page > 1 ? (
         // The last review of the last page was acted on: show the page that now exists.
-        <Navigate replace to={{ search: pageSearch(searchParams, Math.ceil(reviews.data.total / reviews.data.pageSize)) }} />
+        <GoToLastPage total={reviews.data.total} pageSize={reviews.data.pageSize} />
       ) : reviews.data.items.length === 0 ? (
         <EmptyList message="No Record Found">
           {(filtered || page > 1) && (
@@ -120,14 +119,6 @@ export function ReviewManagementRoute() {
       {moderation.dialogs}
     </div>
   );
-}
-
-function pageSearch(searchParams: URLSearchParams, page: number): string {
-  const next = new URLSearchParams(searchParams);
-  if (page <= 1) next.delete('page');
-  else next.set('page', String(page));
-  const search = next.toString();
-  return search ? `?${search}` : '';
 }
 
 export { ReviewManagementRoute as Component };

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Navigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { LinkButton } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { Pagination, parsePage } from '../../components/ui/pagination';
+import { GoToLastPage, Pagination, parsePage } from '../../components/ui/pagination';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
@@ -119,9 +119,7 @@ function MyReviewList({
   // An empty page standing in while another loads says nothing about that page yet.
   if (items.length === 0 && query.isPlaceholderData) return <Spinner />;
   if (items.length === 0 && page > 1) {
-    // Past the last page: the only review of the last page was deleted, or an old bookmark.
-    const lastPage = Math.max(1, pageCount);
-    return <Navigate to={{ search: lastPage === 1 ? '' : `?page=${lastPage}` }} replace />;
+    return <GoToLastPage total={total} pageSize={pageSize} />;
   }
   if (items.length === 0) {
     return (
