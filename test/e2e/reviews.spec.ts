@@ -266,3 +266,24 @@ test('load failures show the spec’s messages', async ({ page }) => {
   await page.goto('/user/allreviews');
   await expect(page.getByText('Error To Fetch Reviews')).toBeVisible();
 });
+
+test('All Reviews says Loading... until the first page arrives, and No Record Found! when there is none', async ({ page }) => {
+  const student = await createStudent(page.request);
+  await logInAs(page, student);
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/reviews?*', async (route) => {
+    await held;
+    await route.fulfill({ status: 200, json: { items: [], nextCursor: null } });
+  });
+  await page.route('**/api/reviews', async (route) => {
+    await held;
+    await route.fulfill({ status: 200, json: { items: [], nextCursor: null } });
+  });
+  await page.goto('/user/allreviews');
+  await expect(page.getByRole('heading', { name: 'All Reviews' })).toBeVisible();
+  await expect(page.getByText('Loading...')).toBeVisible();
+  release();
+  await expect(page.getByText('No Record Found!')).toBeVisible();
+  await expect(page.getByText('Loading...')).toHaveCount(0);
+});
