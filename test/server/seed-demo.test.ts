@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Database } from '../../src/server/db/client';
-import { reviews, tutors, uploads, users } from '../../src/server/db/schema';
+import { reviewReports, reviews, tutors, uploads, users } from '../../src/server/db/schema';
 import { authenticate } from '../../src/server/services/accounts';
 import { DEMO_PASSWORD } from '../../src/server/services/demo/demo-content';
 import { generateDemo } from '../../src/server/services/demo/generate-demo';
@@ -61,6 +61,19 @@ describe('seed:demo', () => {
       students: students.length,
       reviews: { visible: reviewRows.filter((r) => !r.isHidden).length, hidden: reviewRows.filter((r) => r.isHidden).length },
     });
+
+    // A few visible reviews wait in the reported queue; nobody reports their own review.
+    const reports = await db.select().from(reviewReports);
+    const reported = new Set(reports.map((report) => report.reviewId));
+    expect(reported.size).toBe(summary.reviews.reported);
+    expect(reported.size).toBeGreaterThanOrEqual(1);
+    for (const report of reports) {
+      const review = reviewRows.find((row) => row.id === report.reviewId)!;
+      expect(review.isHidden).toBe(false);
+      expect(report.reporterId).not.toBe(review.authorId);
+      expect(report.resolvedAt).toBeNull();
+      if (report.reason === 'other') expect(report.details).toBeTruthy();
+    }
 
     // Public means approved; submissions are private and belong to a student.
     const pending = tutorRows.filter((t) => t.status === 'pending');

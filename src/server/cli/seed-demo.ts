@@ -62,7 +62,7 @@ async function main(): Promise<number> {
       `Demo data ready in ${seconds} s:`,
       `  ${summary.students} students, all with verified email`,
       `  ${summary.tutors.approved} public tutors, ${summary.tutors.pending} submissions waiting for review, ${summary.tutors.rejected} rejected`,
-      `  ${summary.reviews.visible + summary.reviews.hidden} reviews (${summary.reviews.hidden} hidden by a moderator)`,
+      `  ${summary.reviews.visible + summary.reviews.hidden} reviews (${summary.reviews.hidden} hidden by a moderator, ${summary.reviews.reported} reported and waiting for one)`,
       `  ${summary.pictures} pictures in ${config.uploadsDir}`,
       '',
       `Log in as a demo student with password "${summary.password}", for example:`,

@@ -373,3 +373,12 @@ export const hiddenReviews: readonly { rating: number; title: string; body: stri
 export const rejectionReason =
   "We couldn't confirm that this person tutors at the university: the department has no record of them. " +
   'Please resubmit with a link to a course page or staff listing.';
+
+/** What students say when they report a review; "other" always comes with words. */
+export const demoReports: readonly { reason: 'spam' | 'personal_attack' | 'false_information' | 'other'; details: string | null }[] = [
+  { reason: 'false_information', details: 'The tutor did not teach this course last term.' },
+  { reason: 'personal_attack', details: null },
+  { reason: 'other', details: 'Reads as if it were about a different tutor.' },
+  { reason: 'false_information', details: null },
+  { reason: 'spam', details: null },
+];

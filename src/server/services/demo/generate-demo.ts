@@ -2,6 +2,7 @@ import { DAY_MS, HOUR_MS } from '../../lib/clock';
 import {
   biography,
   DEMO_EMAIL_DOMAIN,
+  demoReports,
   departments,
   firstNames,
   hiddenReviews,
@@ -27,6 +28,8 @@ const PENDING_SUBMISSION_COUNT = 4;
 /** Tutors whose reviews lean negative, so sorting by rating has something to sort. */
 const WEAK_TUTOR_COUNT = 3;
 const REVIEW_WINDOW_MS = 548 * DAY_MS;
+/** Reviews waiting in the moderators' reported queue, with one to three reports each. */
+const REPORTED_REVIEW_COUNT = 3;
 
 export interface DemoStudent {
   name: string;
@@ -63,11 +66,23 @@ export interface DemoReview {
   updatedAt: Date;
 }
 
+export interface DemoReport {
+  /** Index into `reviews`. */
+  review: number;
+  /** Index into `students`; never the review's author. */
+  reporter: number;
+  reason: (typeof demoReports)[number]['reason'];
+  details: string | null;
+  createdAt: Date;
+}
+
 export interface DemoData {
   /** The first two are the example logins: both have reviews and submissions to look at. */
   students: DemoStudent[];
   tutors: DemoTutor[];
   reviews: DemoReview[];
+  /** Open reports on a few visible, critical reviews. */
+  reports: DemoReport[];
 }
 
 export interface GenerateDemoOptions {
@@ -150,7 +165,8 @@ export function generateDemo({ seed = DEMO_SEED, now }: GenerateDemoOptions): De
   newest.updatedAt = newest.createdAt;
 
   const reviews = makeReviews(rng, tutors, students, nowMs);
-  return { students, tutors, reviews };
+  const reports = makeReports(rng, reviews, students.length, nowMs);
+  return { students, tutors, reviews, reports };
 }
 
 function makeBiography(rng: Random, first: string, department: DemoDepartment, courses: readonly string[], now: Date): string {
@@ -243,6 +259,22 @@ function makeReviews(rng: Random, tutors: DemoTutor[], students: DemoStudent[], 
     review.updatedAt = new Date(Math.min(review.createdAt.getTime() + rng.int(1, 5) * DAY_MS, nowMs));
   });
   return reviews.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+/** A few visible critical reviews that students flagged, so review management has a queue to show. */
+function makeReports(rng: Random, reviews: DemoReview[], studentCount: number, nowMs: number): DemoReport[] {
+  const critical = range(0, reviews.length).filter((i) => !reviews[i]!.isHidden && reviews[i]!.rating <= 2);
+  return rng.sample(critical, Math.min(REPORTED_REVIEW_COUNT, critical.length)).flatMap((review) => {
+    const { author, createdAt } = reviews[review]!;
+    const reporters = rng.sample(
+      range(0, studentCount).filter((student) => student !== author),
+      rng.int(1, 3),
+    );
+    return reporters.map((reporter): DemoReport => {
+      const { reason, details } = rng.pick(demoReports);
+      return { review, reporter, reason, details, createdAt: atSecond(createdAt.getTime() + rng.next() * (nowMs - createdAt.getTime())) };
+    });
+  });
 }
 
 /** Two to five sentence templates whose tone fits the rating. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { reviews, tutors, users } from '../../db/schema';
+import { reviewReports, reviews, tutors, users } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/errors';
 import { tutorSearchColumns } from '../../lib/search-text';
 import type { ImageStore } from '../../storage';
@@ -31,7 +31,7 @@ export interface SeedDemoSummary {
   seed: number;
   students: number;
   tutors: { approved: number; pending: number; rejected: number };
-  reviews: { visible: number; hidden: number };
+  reviews: { visible: number; hidden: number; reported: number };
   pictures: number;
   /** What --force deleted first; null when the database was empty. */
   removed: ExistingData | null;
@@ -134,8 +134,10 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
     );
 
     // ~300 rows × 11 columns stays far below PostgreSQL's 65,535 parameters: one statement.
+    const reviewIds = demo.reviews.map(() => randomUUID());
     await tx.insert(reviews).values(
-      demo.reviews.map((review) => ({
+      demo.reviews.map((review, i) => ({
+        id: reviewIds[i]!,
         tutorId: tutorIds[review.tutor]!,
         authorId: studentIds[review.author]!,
         title: review.title,
@@ -149,6 +151,18 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
       })),
     );
 
+    if (demo.reports.length > 0) {
+      await tx.insert(reviewReports).values(
+        demo.reports.map((report) => ({
+          reviewId: reviewIds[report.review]!,
+          reporterId: studentIds[report.reporter]!,
+          reason: report.reason,
+          details: report.details,
+          createdAt: report.createdAt,
+        })),
+      );
+    }
+
     await recomputeAllTutorAggregates(tx);
 
     const hidden = demo.reviews.filter((r) => r.isHidden).length;
@@ -159,7 +173,7 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
         seed,
         students: demo.students.length,
         tutors: { approved: byStatus('approved'), pending: byStatus('pending'), rejected: byStatus('rejected') },
-        reviews: { visible: demo.reviews.length - hidden, hidden },
+        reviews: { visible: demo.reviews.length - hidden, hidden, reported: new Set(demo.reports.map((report) => report.review)).size },
         pictures: new Set(imageKeys).size,
         removed: hasData(existing) ? existing : null,
         password: DEMO_PASSWORD,
