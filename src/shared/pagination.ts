@@ -19,3 +19,8 @@ export function pageOf<T extends z.ZodType>(item: T) {
     pageSize: z.number().int(),
   });
 }
+
+/** Rows to skip for a 1-based page. */
+export function offsetOf(page: number, pageSize: number): number {
+  return (page - 1) * pageSize;
+}

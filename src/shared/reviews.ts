@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './pagination';
 import { storedImageSchema } from './uploads';
+import { isUuid, requiredText } from './validation';
 
 export const REVIEW_TITLE_MAX_LENGTH = 150;
 export const REVIEW_BODY_MAX_LENGTH = 5000;
@@ -29,20 +30,8 @@ export const PUBLIC_TUTORS_ONLY_MESSAGE = 'Reviews can only be written for publi
 export const ALREADY_REPORTED_MESSAGE = 'You have already reported this review.';
 export const OWN_REVIEW_REPORT_MESSAGE = 'You cannot report your own review.';
 
-const REVIEW_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Whether a value can name a review at all; anything else is answered as an unknown id, without a query. */
-export function isReviewId(value: string | undefined): value is string {
-  return value !== undefined && REVIEW_ID_PATTERN.test(value);
-}
-
-function requiredText(label: string, max: number) {
-  return z
-    .string({ error: REVIEW_FORM_INCOMPLETE_MESSAGE })
-    .trim()
-    .min(1, REVIEW_FORM_INCOMPLETE_MESSAGE)
-    .max(max, `${label} must be at most ${max} characters.`);
-}
+export const isReviewId = isUuid;
 
 export const ratingSchema = z
   .number({ error: REVIEW_FORM_INCOMPLETE_MESSAGE })
@@ -52,8 +41,8 @@ export const ratingSchema = z
 
 /** What the author writes; the tutor is chosen once, when the review is created. */
 export const reviewContentSchema = z.object({
-  title: requiredText('The title', REVIEW_TITLE_MAX_LENGTH),
-  body: requiredText('The review', REVIEW_BODY_MAX_LENGTH),
+  title: requiredText('The title', REVIEW_TITLE_MAX_LENGTH, REVIEW_FORM_INCOMPLETE_MESSAGE),
+  body: requiredText('The review', REVIEW_BODY_MAX_LENGTH, REVIEW_FORM_INCOMPLETE_MESSAGE),
   rating: ratingSchema,
   /** Whether an AI model drafted the text; shown to readers. */
   aiAssisted: z.boolean().default(false),
@@ -166,11 +155,7 @@ export type ReportReviewRequest = z.infer<typeof reportReviewSchema>;
 export type ReportReviewInput = z.input<typeof reportReviewSchema>;
 
 export const moderationReasonSchema = z.object({
-  reason: z
-    .string({ error: 'A reason is required.' })
-    .trim()
-    .min(1, 'A reason is required.')
-    .max(MODERATION_REASON_MAX_LENGTH, `A reason must be at most ${MODERATION_REASON_MAX_LENGTH} characters.`),
+  reason: requiredText('A reason', MODERATION_REASON_MAX_LENGTH),
 });
 export type ModerationReasonRequest = z.infer<typeof moderationReasonSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './pagination';
 import { imageKeySchema, storedImageSchema } from './uploads';
+import { isUuid, requiredText } from './validation';
 
 export const TUTOR_NAME_MAX_LENGTH = 120;
 export const DEPARTMENT_MAX_LENGTH = 120;
@@ -27,26 +28,11 @@ export const adminTutorSorts = ['newest', 'oldest', ...tutorSorts] as const;
 export const adminTutorSortSchema = z.enum(adminTutorSorts);
 export type AdminTutorSort = z.infer<typeof adminTutorSortSchema>;
 
-function requiredText(label: string, max: number) {
-  return z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`);
-}
-
 /** The answer to an unknown, malformed or hidden tutor id, on the API and on the page alike. */
 export const TUTOR_NOT_FOUND_MESSAGE = 'No Teacher Record Found';
 
-const TUTOR_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * Whether a value can name a tutor at all (a UUID). Anything else is answered as an unknown id
- * without a query: the server never hands PostgreSQL a malformed uuid, the web app never asks.
- */
-export function isTutorId(value: string | undefined): value is string {
-  return value !== undefined && TUTOR_ID_PATTERN.test(value);
-}
+/** Whether a value can name a tutor at all; anything else gets the not-found answer without a query. */
+export const isTutorId = isUuid;
 
 const courseSchema = requiredText('Course name', COURSE_MAX_LENGTH);
 

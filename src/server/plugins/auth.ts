@@ -57,3 +57,8 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
   await requireUser(request);
   if (request.user!.role !== 'admin') throw new AppError('forbidden', 'Only administrators can do this.');
 }
+
+/** The signed-in user, on routes whose guard has already made sure there is one. */
+export function viewerOf(request: FastifyRequest): NonNullable<FastifyRequest['user']> {
+  return request.user!;
+}

@@ -11,13 +11,12 @@ import {
   reviewResponseSchema,
   updateReviewSchema,
 } from '../../../shared/reviews';
-import { requireVerifiedUser } from '../../plugins/auth';
+import { requireVerifiedUser, viewerOf } from '../../plugins/auth';
 import { createReview, deleteOwnReview, updateOwnReview } from '../../services/reviews/authoring';
 import { getOwnReview, listMyReviews, recentReviews, reviewFeed } from '../../services/reviews/queries';
 import { reportReview } from '../../services/reviews/reports';
 import type { App } from '../../types';
 import { errorResponses } from './responses';
-import { viewerOf } from './tutors';
 
 /** Reading, writing and reporting reviews, for users with a verified email. */
 export async function reviewRoutes(app: App): Promise<void> {

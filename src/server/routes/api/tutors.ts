@@ -12,8 +12,7 @@ import {
   tutorReviewsQuerySchema,
   tutorSubmissionSchema,
 } from '../../../shared/tutors';
-import { requireVerifiedUser } from '../../plugins/auth';
-import type { Viewer } from '../../services/tutors/access';
+import { requireVerifiedUser, viewerOf } from '../../plugins/auth';
 import {
   findSimilarTutors,
   getTutorProfile,
@@ -32,11 +31,6 @@ import { errorResponses } from './responses';
  * can tell the two apart and the UI shows 'No Teacher Record Found' for both.
  */
 export const tutorPathParamsSchema = z.object({ tutorId: z.string() });
-
-/** The signed-in user; the guard on the plugin has already made sure there is one. */
-export function viewerOf(request: FastifyRequest): Viewer {
-  return request.user!;
-}
 
 /** Pictures released by a change are deleted after it commits; a failure there is logged, not returned. */
 export function pictureCleanupFor(app: App, request: FastifyRequest): PictureCleanup {

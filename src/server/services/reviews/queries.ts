@@ -15,6 +15,7 @@ import {
   type ReviewReport,
 } from '../../../shared/reviews';
 import type { TutorReviewList } from '../../../shared/tutors';
+import { offsetOf } from '../../../shared/pagination';
 import type { Database } from '../../db/client';
 import { reviewReports, reviews, tutors, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -25,10 +26,6 @@ import { reviewAuthorColumns, reviewColumns, reviewTutorColumns, toAdminReview, 
 
 // Every list is newest first with the id as tie-breaker, matching the reviews_*_recent indexes.
 const newestFirst = [desc(reviews.createdAt), desc(reviews.id)];
-
-function offsetOf(page: number, pageSize: number): number {
-  return (page - 1) * pageSize;
-}
 
 /** Reviews anyone signed in may read: not hidden, about a public tutor. */
 const publiclyListed = and(eq(reviews.isHidden, false), eq(tutors.isPublic, true));

@@ -13,6 +13,7 @@ import {
   type TutorListQuery,
   type TutorProfile,
 } from '../../../shared/tutors';
+import { offsetOf } from '../../../shared/pagination';
 import type { Database } from '../../db/client';
 import { reviews, tutors, users, type TutorRow } from '../../db/schema';
 import { escapeLike, normalizeForSearch, searchWords } from '../../lib/search-text';
@@ -44,10 +45,6 @@ function matchesSearch(query: string | undefined): SQL | undefined {
   const words = searchWords(query);
   if (words.length === 0) return undefined;
   return and(...words.map((word) => like(tutors.searchText, `%${escapeLike(word)}%`)));
-}
-
-function offsetOf(page: number, pageSize: number): number {
-  return (page - 1) * pageSize;
 }
 
 async function countTutors(db: Database, where: SQL | undefined): Promise<number> {

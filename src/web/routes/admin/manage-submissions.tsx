@@ -8,7 +8,7 @@ import { paths } from '../../config/paths';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 import { useAdminTutors } from '../../features/tutors/api/get-admin-tutors';
 import { TutorDecisionActions } from '../../features/tutors/components/tutor-decision-actions';
-import { EmptyList, ListLoadError, ResultCount } from '../../features/tutors/components/tutor-list-status';
+import { EmptyList, ListLoadError, ResultCount } from '../../components/lists/list-status';
 import { TutorPicture } from '../../features/tutors/components/tutor-picture';
 
 const submittedDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

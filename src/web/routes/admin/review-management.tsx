@@ -9,9 +9,9 @@ import { useAdminReviews } from '../../features/reviews/api/get-admin-reviews';
 import { AdminReviewCard } from '../../features/reviews/components/admin-review-card';
 import { useReviewModeration } from '../../features/reviews/components/review-moderation-actions';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
-import { ListSearchBox } from '../../features/tutors/components/list-search-box';
-import { EmptyList, ListLoadError, ResultCount } from '../../features/tutors/components/tutor-list-status';
-import { useListParams } from '../../features/tutors/hooks/use-list-params';
+import { ListSearchBox } from '../../components/lists/list-search-box';
+import { EmptyList, ListLoadError, ResultCount } from '../../components/lists/list-status';
+import { useListParams } from '../../hooks/use-list-params';
 
 /** How the URL and the API spell a filter that is on; off is left out of the URL. */
 const ON = 'true';

@@ -4,13 +4,13 @@ import { parsePage } from '../../components/ui/pagination';
 import { paths } from '../../config/paths';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 import { useAdminTutors } from '../../features/tutors/api/get-admin-tutors';
-import { ListFilterSelect } from '../../features/tutors/components/list-filter-select';
-import { ListSearchBox } from '../../features/tutors/components/list-search-box';
+import { ListFilterSelect } from '../../components/lists/list-filter-select';
+import { ListSearchBox } from '../../components/lists/list-search-box';
 import { TutorCard } from '../../features/tutors/components/tutor-card';
 import { TutorGrid } from '../../features/tutors/components/tutor-grid';
 import { TutorStatusBadge } from '../../features/tutors/components/tutor-status-badge';
 import { TutorVisibilityBadge } from '../../features/tutors/components/tutor-visibility-badge';
-import { optionFromParam, useListParams } from '../../features/tutors/hooks/use-list-params';
+import { optionFromParam, useListParams } from '../../hooks/use-list-params';
 import { SEARCH_QUERY_MAX_LENGTH, type AdminTutorSort, type TutorStatus } from '../../../shared/tutors';
 
 const statusOptions: ReadonlyArray<{ value: TutorStatus | ''; label: string }> = [

@@ -5,7 +5,7 @@ import { paths } from '../../config/paths';
 import { useReviewFeed } from '../../features/reviews/api/get-review-feed';
 import { ReviewCard } from '../../features/reviews/components/review-card';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
-import { EmptyList, ListLoadError } from '../../features/tutors/components/tutor-list-status';
+import { EmptyList, ListLoadError } from '../../components/lists/list-status';
 
 /** How far below the screen the next page starts loading, so scrolling rarely waits for it. */
 const PRELOAD_MARGIN = '0px 0px 800px 0px';

@@ -11,7 +11,7 @@ import { useDeleteReview } from '../../features/reviews/api/delete-review';
 import { useMyReviews } from '../../features/reviews/api/get-my-reviews';
 import { MyReviewItem } from '../../features/reviews/components/my-review-item';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
-import { EmptyList, ListLoadError, ResultCount } from '../../features/tutors/components/tutor-list-status';
+import { EmptyList, ListLoadError, ResultCount } from '../../components/lists/list-status';
 import type { MyReview } from '../../../shared/reviews';
 
 export function MyReviewsRoute() {

@@ -8,7 +8,7 @@ import { errorMessage } from '../../lib/api-client';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 import { useDeleteMyTutor } from '../../features/tutors/api/delete-my-tutor';
 import { useMyTutors } from '../../features/tutors/api/get-my-tutors';
-import { EmptyList, ListLoadError } from '../../features/tutors/components/tutor-list-status';
+import { EmptyList, ListLoadError } from '../../components/lists/list-status';
 import { TutorPicture } from '../../features/tutors/components/tutor-picture';
 import { TutorStatusBadge } from '../../features/tutors/components/tutor-status-badge';
 import type { MySubmission } from '../../../shared/tutors';

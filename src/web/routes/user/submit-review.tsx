@@ -11,6 +11,7 @@ import { paths } from '../../config/paths';
 import { ApiRequestError } from '../../lib/api-client';
 import { useReview } from '../../features/reviews/api/get-review';
 import { ReviewForm } from '../../features/reviews/components/review-form';
+import { HiddenByModeratorNote } from '../../features/reviews/components/review-parts';
 import type { PickedTutor } from '../../features/reviews/components/tutor-picker';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 import { useTutor } from '../../features/tutors/api/get-tutor';
@@ -96,10 +97,10 @@ function EditReview({ reviewId }: { reviewId: string }) {
   return (
     <FormPage title={EDIT_TITLE}>
       {ownReview.isHidden && (
-        <div role="note" className="mb-6 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
-          <p className="font-semibold">A moderator has hidden this review.</p>
-          {ownReview.hiddenReason && <p className="mt-1 break-words whitespace-pre-line">Reason: {ownReview.hiddenReason}</p>}
-          <p className="mt-1">It stays hidden after you update it.</p>
+        <div className="mb-6">
+          <HiddenByModeratorNote reason={ownReview.hiddenReason}>
+            <p className="mt-1">It stays hidden after you update it.</p>
+          </HiddenByModeratorNote>
         </div>
       )}
       <ReviewForm review={ownReview} />

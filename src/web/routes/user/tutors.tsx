@@ -5,12 +5,12 @@ import { paths } from '../../config/paths';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 import { useDepartments } from '../../features/tutors/api/get-departments';
 import { useTutors } from '../../features/tutors/api/get-tutors';
-import { ListFilterSelect } from '../../features/tutors/components/list-filter-select';
-import { ListSearchBox } from '../../features/tutors/components/list-search-box';
+import { ListFilterSelect } from '../../components/lists/list-filter-select';
+import { ListSearchBox } from '../../components/lists/list-search-box';
 import { RateTutorLink } from '../../features/tutors/components/rate-tutor-link';
 import { TutorCard } from '../../features/tutors/components/tutor-card';
 import { TutorGrid } from '../../features/tutors/components/tutor-grid';
-import { optionFromParam, useListParams } from '../../features/tutors/hooks/use-list-params';
+import { optionFromParam, useListParams } from '../../hooks/use-list-params';
 import { SEARCH_QUERY_MAX_LENGTH, type TutorSort } from '../../../shared/tutors';
 
 const sortOptions: ReadonlyArray<{ value: TutorSort; label: string }> = [

@@ -10,7 +10,7 @@ import { deleteReviewAsModerator, dismissReports, hideReview, unhideReview } fro
 import { listAdminReviews } from '../../../services/reviews/queries';
 import type { App } from '../../../types';
 import { errorResponses } from '../responses';
-import { viewerOf } from '../tutors';
+import { viewerOf } from '../../../plugins/auth';
 
 /** Review management: every review, reports, and the moderator's hide, unhide and delete. */
 export async function adminReviewRoutes(app: App): Promise<void> {

@@ -10,7 +10,8 @@ import { approveTutor, createTutorAsAdmin, deleteTutor, rejectTutor, updateTutor
 import { listAdminTutors } from '../../../services/tutors/queries';
 import type { App } from '../../../types';
 import { errorResponses } from '../responses';
-import { pictureCleanupFor, tutorPathParamsSchema, viewerOf } from '../tutors';
+import { viewerOf } from '../../../plugins/auth';
+import { pictureCleanupFor, tutorPathParamsSchema } from '../tutors';
 
 /** Every tutor, public or not: the submissions queue, verification, and full editing. */
 export async function adminTutorRoutes(app: App): Promise<void> {

@@ -2,14 +2,13 @@ import { useId, useRef } from 'react';
 import { type AdminReview, type ReviewReport, reportReasonLabels } from '../../../../shared/reviews';
 import { Button } from '../../../components/ui/button';
 import { FlagIcon } from '../../../components/ui/icons';
-import { StarRating } from '../../../components/ui/star-rating';
 import { TextLink } from '../../../components/ui/text-link';
 import { paths } from '../../../config/paths';
 import { TutorPicture } from '../../tutors/components/tutor-picture';
 import { TutorVisibilityBadge } from '../../tutors/components/tutor-visibility-badge';
 import type { ModeratedReview, ReviewModeration } from './review-moderation-actions';
+import { AiAssistedBadge, ReviewDate, ReviewStars, reviewTitle } from './review-parts';
 
-const reviewDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const reportDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 export const reportCountLabel = (count: number) => `${count} ${count === 1 ? 'report' : 'reports'}`;
@@ -39,7 +38,7 @@ export function AdminReviewCard({
   const moderated: ModeratedReview = { id: review.id, authorName: review.author.name };
   const unhiding = moderation.unhidingId === review.id;
   const dismissing = moderation.dismissingId === review.id;
-  const title = review.title || 'No Title';
+  const title = reviewTitle(review.title);
 
   return (
     <article aria-labelledby={titleId} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -64,20 +63,15 @@ export function AdminReviewCard({
           <h2 id={titleId} ref={titleRef} tabIndex={-1} className="min-w-0 break-words text-lg font-semibold text-slate-900">
             {title}
           </h2>
-          <time dateTime={review.createdAt} className="text-sm text-slate-600">
-            {reviewDate.format(new Date(review.createdAt))}
-          </time>
+          <ReviewDate value={review.createdAt} className="text-sm text-slate-600" />
         </div>
         <p className="text-sm text-slate-700">
           By <span className="font-medium text-slate-900">{review.author.name}</span>{' '}
           <span className="break-all">({review.author.email})</span>
         </p>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
-          <StarRating value={review.rating} size="sm" label={`Rated ${review.rating} out of 5`} />
-          <span aria-hidden="true">{review.rating}/5</span>
-          {review.aiAssisted && (
-            <span className="rounded-full border border-slate-300 bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">AI-assisted</span>
-          )}
+          <ReviewStars rating={review.rating} />
+          {review.aiAssisted && <AiAssistedBadge />}
         </p>
         {review.isHidden && (
           <div className="mt-3 flex flex-wrap items-start gap-2 rounded-md border border-slate-300 bg-slate-100 px-3 py-2 text-sm text-slate-800">

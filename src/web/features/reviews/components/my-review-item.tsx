@@ -1,10 +1,9 @@
 import { useId } from 'react';
 import { Button, LinkButton } from '../../../components/ui/button';
-import { EyeOffIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
 import type { MyReview } from '../../../../shared/reviews';
 import { TutorPicture } from '../../tutors/components/tutor-picture';
-import { AiAssistedBadge, ReviewDate, ReviewStars, ReviewText, ReviewTutorName, reviewTitle } from './review-card';
+import { AiAssistedBadge, HiddenByModeratorNote, ReviewDate, ReviewStars, ReviewText, ReviewTutorName, reviewTitle } from './review-parts';
 
 /** One of the student's own reviews in My Reviews, with the way to edit or delete it. */
 export function MyReviewItem({ review, onDelete }: { review: MyReview; onDelete: () => void }) {
@@ -34,16 +33,10 @@ export function MyReviewItem({ review, onDelete }: { review: MyReview; onDelete:
       </div>
 
       {review.isHidden && (
-        <div className="mt-4 flex gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-          <EyeOffIcon className="mt-0.5 h-4 w-4 shrink-0" />
-          <div className="min-w-0">
-            <p className="font-semibold">Hidden by a moderator</p>
-            <p className="whitespace-pre-line break-words">
-              <span className="font-semibold">Reason: </span>
-              {review.hiddenReason ?? 'No reason was given.'}
-            </p>
+        <div className="mt-4">
+          <HiddenByModeratorNote reason={review.hiddenReason}>
             <p className="mt-1">Other students cannot see it, and it does not count towards the tutor&apos;s rating.</p>
-          </div>
+          </HiddenByModeratorNote>
         </div>
       )}
 

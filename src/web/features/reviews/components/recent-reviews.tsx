@@ -1,7 +1,7 @@
 import { Spinner } from '../../../components/ui/spinner';
 import { TextLink } from '../../../components/ui/text-link';
 import { paths } from '../../../config/paths';
-import { ListLoadError } from '../../tutors/components/tutor-list-status';
+import { ListLoadError } from '../../../components/lists/list-status';
 import { useRecentReviews } from '../api/get-recent-reviews';
 import { ReviewCard } from './review-card';
 

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Pagination } from '../../../components/ui/pagination';
 import { TutorCardSkeleton } from './tutor-card';
-import { EmptyList, ListLoadError, ResultCount } from './tutor-list-status';
+import { EmptyList, ListLoadError, ResultCount } from '../../../components/lists/list-status';
 
 interface TutorPage<T> {
   items: T[];

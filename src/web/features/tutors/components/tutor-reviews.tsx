@@ -4,14 +4,12 @@ import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Pagination, parsePage } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
-import { StarRating } from '../../../components/ui/star-rating';
 import type { TutorReview } from '../../../../shared/tutors';
 import { useTutorReviews } from '../api/get-tutor-reviews';
+import { AiAssistedBadge, ReviewDate, ReviewStars, reviewTitle } from '../../reviews/components/review-parts';
 
 /** The reviews' page lives in the URL beside any other parameter of the page. */
 export const REVIEWS_PAGE_PARAM = 'reviewsPage';
-
-const reviewDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** What a page offers on each review (a student's Edit or Report, an admin's moderation). */
 export type ReviewActions = (review: TutorReview) => ReactNode;
@@ -84,21 +82,19 @@ export function TutorReviews({
 
 function ReviewItem({ review, actions }: { review: TutorReview; actions: ReactNode }) {
   return (
-    <article aria-label={review.title || 'No Title'}>
+    <article aria-label={reviewTitle(review.title)}>
       {/* The actions sit beside the review on wide screens and wrap under its heading on narrow ones. */}
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0 flex-1 basis-56">
           <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
-            <h3 className="min-w-0 break-words font-semibold text-slate-900">{review.title || 'No Title'}</h3>
-            <time dateTime={review.createdAt} className="text-sm text-slate-600">
-              {reviewDate.format(new Date(review.createdAt))}
-            </time>
+            <h3 className="min-w-0 break-words font-semibold text-slate-900">{reviewTitle(review.title)}</h3>
+            <ReviewDate value={review.createdAt} className="text-sm text-slate-600" />
           </div>
           <p className="text-sm text-slate-700">{review.authorName}</p>
-          <p className="mt-1 flex items-center gap-2 text-sm text-slate-700">
-            <StarRating value={review.rating} size="sm" label={`Rated ${review.rating} out of 5`} />
-            <span aria-hidden="true">{review.rating}/5</span>
-          </p>
+          <div className="mt-1 flex flex-wrap items-center gap-2">
+            <ReviewStars rating={review.rating} />
+            {review.aiAssisted && <AiAssistedBadge />}
+          </div>
         </div>
         {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
       </div>

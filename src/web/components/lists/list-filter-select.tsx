@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { FieldLabel, inputClasses } from '../../../components/forms/field';
+import { FieldLabel, inputClasses } from '../forms/field';
 
 /** A labelled drop-down that narrows or orders a list. */
 export function ListFilterSelect({

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { FieldLabel, inputClasses } from '../../../components/forms/field';
+import { FieldLabel, inputClasses } from '../forms/field';
 
 const DEBOUNCE_MS = 300;
 

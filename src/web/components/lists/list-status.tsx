@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { ErrorAlert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { ErrorAlert } from '../ui/alert';
+import { Button } from '../ui/button';
 
 /** "Showing 13–24 of 40 tutors", announced politely as the results change. */
 export function ResultCount({ page, pageSize, total, noun }: { page: number; pageSize: number; total: number; noun: [string, string] }) {

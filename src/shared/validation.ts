@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** Trimmed text that must not be empty, with the messages the forms show. */
+export function requiredText(label: string, max: number, emptyMessage = `${label} is required.`) {
+  return z
+    .string({ error: emptyMessage })
+    .trim()
+    .min(1, emptyMessage)
+    .max(max, `${label} must be at most ${max} characters.`);
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether a value can be a record's id at all. Anything else is answered as an unknown id
+ * without a query: the server never hands PostgreSQL a malformed uuid, the web app never asks.
+ */
+export function isUuid(value: string | undefined): value is string {
+  return value !== undefined && UUID_PATTERN.test(value);
+}

@@ -1,0 +1,112 @@
+import { type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
+import { StarRating } from '../../../components/ui/star-rating';
+import { TextLink } from '../../../components/ui/text-link';
+import { paths } from '../../../config/paths';
+import type { ReviewTutor } from '../../../../shared/reviews';
+import { EyeOffIcon } from '../../../components/ui/icons';
+
+// The small pieces every review list is made of (All Reviews, My Reviews, a tutor's profile,
+// review management), so a review reads the same wherever it appears.
+
+const reviewDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** A review's date as every review list shows it. */
+export function ReviewDate({ value, className }: { value: string; className?: string }) {
+  return (
+    <time dateTime={value} className={className}>
+      {reviewDate.format(new Date(value))}
+    </time>
+  );
+}
+
+/** A title is required today, but older reviews may have none. */
+export function reviewTitle(title: string): string {
+  return title.trim() || 'No Title';
+}
+
+/** The tutor's name, a link to the profile while the tutor is public (students cannot open a hidden one). */
+export function ReviewTutorName({ tutor }: { tutor: ReviewTutor }) {
+  return tutor.isPublic ? <TextLink to={paths.user.tutorProfile(tutor.id)}>{tutor.name}</TextLink> : <>{tutor.name}</>;
+}
+
+/** Stars for the eye, one label for screen readers; the number repeats the stars for those who cannot tell them apart. */
+export function ReviewStars({ rating }: { rating: number }) {
+  return (
+    <span className="inline-flex items-center gap-2">
+      <StarRating value={rating} size="sm" label={`Rated ${rating} out of 5`} />
+      <span aria-hidden="true" className="text-sm font-medium text-slate-700">
+        {rating}/5
+      </span>
+    </span>
+  );
+}
+
+/** Readers are told when an AI model drafted the text. */
+export function AiAssistedBadge() {
+  return (
+    <span className="inline-flex items-center rounded-full border border-violet-300 bg-violet-50 px-2.5 py-0.5 text-xs font-semibold text-violet-900">
+      AI-assisted
+    </span>
+  );
+}
+
+/** What the author sees on a review a moderator hid: that it is hidden, and why. */
+export function HiddenByModeratorNote({ reason, children }: { reason: string | null; children?: ReactNode }) {
+  return (
+    <div role="note" className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+      <EyeOffIcon className="mt-0.5 h-4 w-4 shrink-0" />
+      <div className="min-w-0">
+        <p className="font-semibold">Hidden by a moderator</p>
+        <p className="whitespace-pre-line break-words">
+          <span className="font-semibold">Reason: </span>
+          {reason ?? 'No reason was given.'}
+        </p>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A review's text, cut to a few lines with a toggle when it runs longer. Only the eye is spared
+ * the rest: the whole text stays in the page, so screen readers and find-in-page still reach it.
+ */
+export function ReviewText({ text, title, className = '' }: { text: string; title: string; className?: string }) {
+  const textId = useId();
+  const textRef = useRef<HTMLParagraphElement>(null);
+  const [expanded, setExpanded] = useState(false);
+  const [overflowing, setOverflowing] = useState(false);
+
+  // Whether the clamp hides anything depends on the card's width, so it is measured, and again on resize.
+  useLayoutEffect(() => {
+    const element = textRef.current;
+    if (!element || expanded) return;
+    const measure = () => setOverflowing(element.scrollHeight > element.clientHeight + 1);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [text, expanded]);
+
+  return (
+    <div className={className}>
+      <p id={textId} ref={textRef} className={`whitespace-pre-line break-words text-slate-800 ${expanded ? '' : 'line-clamp-6'}`}>
+        {text}
+      </p>
+      {(overflowing || expanded) && (
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={textId}
+          onClick={() => setExpanded((open) => !open)}
+          className="mt-1 rounded text-sm font-semibold text-indigo-700 underline-offset-2 hover:underline"
+        >
+          {expanded ? 'Show less' : 'Read more'}
+          {/* A page of cards has many such buttons; each says which review it opens. */}
+          <span className="sr-only"> of “{title}”</span>
+        </button>
+      )}
+    </div>
+  );
+}
