@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
+import { createTextProvider, type TextProvider } from './ai';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
@@ -30,6 +31,8 @@ export interface AppDependencies {
   webDistDir?: string;
   /** Where pictures are stored; defaults to files in config.uploadsDir. */
   imageStore?: ImageStore;
+  /** The AI model that drafts reviews; defaults to the one configured (or none). */
+  aiProvider?: TextProvider | null;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -54,6 +57,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.decorate('mailer', deps.mailer);
   app.decorate('clock', deps.clock ?? systemClock);
   app.decorate('imageStore', deps.imageStore ?? createLocalDiskStore(config.uploadsDir));
+  app.decorate('aiProvider', deps.aiProvider === undefined ? createTextProvider(config.ai.provider) : deps.aiProvider);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -29,12 +29,41 @@ const envSchema = z
     ADMIN_NAME: optionalString,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: booleanFlag,
+    AI_PROVIDER: z.enum(['gemini', 'openai-compatible', 'none', '']).optional(),
+    GEMINI_API_KEY: optionalString,
+    GEMINI_MODEL: optionalString,
+    GEMINI_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    AI_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    AI_API_KEY: optionalString,
+    AI_MODEL: optionalString,
+    AI_DRAFTS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
+    AI_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(60),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'is required when ADMIN_PASSWORD is set' });
     }
+    const provider = chosenAiProvider(env);
+    if (env.AI_PROVIDER === 'gemini' && !env.GEMINI_API_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['GEMINI_API_KEY'], message: 'is required when AI_PROVIDER is gemini' });
+    }
+    if (provider === 'openai-compatible') {
+      if (!env.AI_BASE_URL) ctx.addIssue({ code: 'custom', path: ['AI_BASE_URL'], message: 'is required for an OpenAI-compatible provider' });
+      if (!env.AI_MODEL) ctx.addIssue({ code: 'custom', path: ['AI_MODEL'], message: 'is required when AI_BASE_URL is set' });
+    }
   });
+
+/** Gemini when its key is set, else the OpenAI-compatible endpoint when its address is; AI_PROVIDER decides when both are. */
+function chosenAiProvider(env: { AI_PROVIDER?: string; GEMINI_API_KEY?: string; AI_BASE_URL?: string }): 'gemini' | 'openai-compatible' | null {
+  if (env.AI_PROVIDER === 'none') return null;
+  if (env.AI_PROVIDER === 'gemini' || env.AI_PROVIDER === 'openai-compatible') return env.AI_PROVIDER;
+  if (env.GEMINI_API_KEY) return 'gemini';
+  if (env.AI_BASE_URL) return 'openai-compatible';
+  return null;
+}
+
+/** Google retires Flash models every year or so; this alias always names the current one. */
+export const DEFAULT_GEMINI_MODEL = 'gemini-flash-latest';
 
 /** Every environment variable Tutorly reads; README and .env.example document each one. */
 export const configVariables = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
@@ -54,6 +83,19 @@ export interface Config {
   trustProxy: boolean;
   /** Cookies get the Secure flag when the public address is HTTPS. */
   secureCookies: boolean;
+  ai: AiConfig;
+}
+
+export type AiProviderConfig =
+  | { kind: 'gemini'; apiKey: string; model: string; baseUrl?: string }
+  | { kind: 'openai-compatible'; baseUrl: string; apiKey?: string; model: string };
+
+export interface AiConfig {
+  /** Null: drafting is off, and the review form says so. */
+  provider: AiProviderConfig | null;
+  draftsPerHour: number;
+  /** A draft that takes longer is stopped and reported as timed out. */
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -96,5 +138,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     secureCookies: publicUrl.startsWith('https://'),
+    ai: {
+      provider: aiProviderConfig(env),
+      draftsPerHour: env.AI_DRAFTS_PER_HOUR,
+      timeoutMs: Math.round(env.AI_TIMEOUT_SECONDS * 1000),
+    },
   };
+}
+
+function aiProviderConfig(env: z.infer<typeof envSchema>): AiProviderConfig | null {
+  switch (chosenAiProvider(env)) {
+    case 'gemini':
+      return { kind: 'gemini', apiKey: env.GEMINI_API_KEY!, model: env.GEMINI_MODEL ?? DEFAULT_GEMINI_MODEL, baseUrl: env.GEMINI_BASE_URL };
+    case 'openai-compatible':
+      return { kind: 'openai-compatible', baseUrl: env.AI_BASE_URL!, apiKey: env.AI_API_KEY, model: env.AI_MODEL! };
+    default:
+      return null;
+  }
 }

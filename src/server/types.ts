@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { TextProvider } from './ai';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { UserRow } from './db/schema';
@@ -19,6 +20,8 @@ declare module 'fastify' {
     clock: Clock;
     /** Stored pictures (uploads and their thumbnails). */
     imageStore: ImageStore;
+    /** The AI model that drafts reviews; null when none is configured. */
+    aiProvider: TextProvider | null;
   }
   interface FastifyRequest {
     /** The signed-in user, loaded from the session cookie on API requests; null when anonymous. */

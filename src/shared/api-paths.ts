@@ -24,10 +24,16 @@ export const apiPaths = {
   review: (reviewId: string) => `/api/reviews/${reviewId}`,
   reviewReports: (reviewId: string) => `/api/reviews/${reviewId}/reports`,
 
+  aiStatus: '/api/ai/status',
+  /** POST; answers with a stream of server-sent events (see shared/ai.ts). */
+  reviewDrafts: '/api/ai/review-drafts',
+
   adminTutors: '/api/admin/tutors',
   adminTutor: (tutorId: string) => `/api/admin/tutors/${tutorId}`,
   approveTutor: (tutorId: string) => `/api/admin/tutors/${tutorId}/approve`,
   rejectTutor: (tutorId: string) => `/api/admin/tutors/${tutorId}/reject`,
+
+  adminAiCheck: '/api/admin/ai/check',
 
   adminReviews: '/api/admin/reviews',
   /** DELETE with a reason in the body: the author is told why. */

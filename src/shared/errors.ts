@@ -22,6 +22,7 @@ export const errorCodes = [
   'rate_limited',
   'email_taken',
   'review_exists',
+  'ai_unavailable',
   'invalid_credentials',
   'account_disabled',
   'email_not_verified',

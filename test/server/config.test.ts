@@ -83,4 +83,51 @@ describe('loadConfig', () => {
 
     expect(config).toMatchObject({ publicUrl: 'https://tutors.uni.example', secureCookies: true, trustProxy: true });
   });
+
+  describe('AI drafting', () => {
+    test('is off without a provider, with 10 drafts an hour and 60 seconds per draft', () => {
+      expect(loadConfig({}).ai).toEqual({ provider: null, draftsPerHour: 10, timeoutMs: 60_000 });
+    });
+
+    test("a Gemini key turns on Gemini with Google's current Flash model unless one is named", () => {
+      expect(loadConfig({ GEMINI_API_KEY: 'k-1' }).ai.provider).toEqual({ kind: 'gemini', apiKey: 'k-1', model: 'gemini-flash-latest', baseUrl: undefined });
+      expect(
+        loadConfig({ GEMINI_API_KEY: 'k-1', GEMINI_MODEL: 'gemini-3.6-flash', GEMINI_BASE_URL: 'https://proxy.uni.example' }).ai.provider,
+      ).toEqual({ kind: 'gemini', apiKey: 'k-1', model: 'gemini-3.6-flash', baseUrl: 'https://proxy.uni.example' });
+    });
+
+    test('an OpenAI-compatible address turns on the self-hosted provider, and needs a model', () => {
+      expect(loadConfig({ AI_BASE_URL: 'http://gpu.uni.example:11434/v1', AI_MODEL: 'llama3.2' }).ai.provider).toEqual({
+        kind: 'openai-compatible',
+        baseUrl: 'http://gpu.uni.example:11434/v1',
+        apiKey: undefined,
+        model: 'llama3.2',
+      });
+      expect(configError({ AI_BASE_URL: 'http://gpu.uni.example:11434/v1' }).problems).toEqual(['AI_MODEL: is required when AI_BASE_URL is set']);
+    });
+
+    test('AI_PROVIDER chooses when both are set, and can turn drafting off', () => {
+      const both = { GEMINI_API_KEY: 'k-1', AI_BASE_URL: 'http://gpu.uni.example/v1', AI_MODEL: 'm' };
+      expect(loadConfig(both).ai.provider?.kind).toBe('gemini');
+      expect(loadConfig({ ...both, AI_PROVIDER: 'openai-compatible' }).ai.provider?.kind).toBe('openai-compatible');
+      expect(loadConfig({ ...both, AI_PROVIDER: 'none' }).ai.provider).toBeNull();
+      expect(configError({ AI_PROVIDER: 'gemini' }).problems).toEqual(['GEMINI_API_KEY: is required when AI_PROVIDER is gemini']);
+      expect(configError({ AI_PROVIDER: 'openai-compatible', AI_MODEL: 'm' }).problems).toEqual([
+        'AI_BASE_URL: is required for an OpenAI-compatible provider',
+      ]);
+    });
+
+    test.each([
+      ['AI_DRAFTS_PER_HOUR', '0'],
+      ['AI_TIMEOUT_SECONDS', '-1'],
+      ['AI_BASE_URL', 'gpu.uni.example'],
+      ['AI_PROVIDER', 'claude'],
+    ])('refuses %s=%s', (key, value) => {
+      expect(configError({ [key]: value, AI_MODEL: 'm' }).problems).toEqual([expect.stringMatching(new RegExp(`^${key}: `))]);
+    });
+
+    test('limits and time limit are read', () => {
+      expect(loadConfig({ AI_DRAFTS_PER_HOUR: '3', AI_TIMEOUT_SECONDS: '1.5' }).ai).toMatchObject({ draftsPerHour: 3, timeoutMs: 1500 });
+    });
+  });
 });

@@ -255,6 +255,33 @@ export const notifications = pgTable(
   (t) => [index('notifications_user_recent_idx').on(t.userId, t.createdAt)],
 );
 
+/** How a draft ended; null while it is being written (or when the server stopped mid-draft). */
+export type AiDraftOutcome = 'completed' | 'stopped' | 'failed';
+
+/**
+ * One row per draft a student asked for: the hourly limit counts them, so it holds across
+ * server instances and restarts. Nothing of what the student wrote is kept.
+ */
+export const aiDrafts = pgTable(
+  'ai_drafts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    model: text('model').notNull(),
+    outcome: text('outcome').$type<AiDraftOutcome>(),
+    /** The failure code (ai_timeout, ai_blocked, ...) when the draft failed. */
+    failure: text('failure'),
+    /** Whether it counts towards the student's limit: provider-side failures are given back. */
+    counted: boolean('counted').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('ai_drafts_user_recent_idx').on(t.userId, t.createdAt)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type TutorRow = typeof tutors.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
@@ -262,3 +289,4 @@ export type UploadRow = typeof uploads.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type ReviewReportRow = typeof reviewReports.$inferSelect;
 export type ModerationLogRow = typeof moderationLog.$inferSelect;
+export type AiDraftRow = typeof aiDrafts.$inferSelect;

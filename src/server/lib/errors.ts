@@ -14,6 +14,17 @@ export class AppError extends Error {
   }
 }
 
+/** A limit was reached; the answer says when to try again (Retry-After, in seconds). */
+export class RateLimitedError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('rate_limited', message);
+    this.name = 'RateLimitedError';
+  }
+}
+
 export const statusByErrorCode: Record<ErrorCode, number> = {
   validation_error: 400,
   bad_request: 400,
@@ -35,6 +46,7 @@ export const statusByErrorCode: Record<ErrorCode, number> = {
   rate_limited: 429,
   internal_error: 500,
   service_unavailable: 503,
+  ai_unavailable: 503,
 };
 
 /** PostgreSQL's unique_violation, identical from pg and PGlite. */

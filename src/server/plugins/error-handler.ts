@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '../../shared/errors';
-import { AppError, statusByErrorCode } from '../lib/errors';
+import { AppError, RateLimitedError, statusByErrorCode } from '../lib/errors';
 
 const codeByStatus: Record<number, ErrorCode> = {
   400: 'bad_request',
@@ -52,6 +52,7 @@ export const errorHandlerPlugin = fp(async function errorHandler(app: FastifyIns
       return reply.status(400).send({ error: { code: 'validation_error', message: messages.join(' ') || 'The request is not valid.' } });
     }
     if (err instanceof AppError) {
+      if (err instanceof RateLimitedError) reply.header('retry-after', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
       return reply.status(statusByErrorCode[err.code]).send({ error: { code: err.code, message: err.message } });
     }
     if (isDatabaseUnavailable(err)) {

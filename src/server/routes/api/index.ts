@@ -1,6 +1,7 @@
 import type { App } from '../../types';
 import { loadSessionUser } from '../../plugins/auth';
 import { adminRoutes } from './admin';
+import { aiRoutes } from './ai';
 import { authRoutes } from './auth';
 import { sessionRoutes } from './session';
 import { reviewRoutes } from './reviews';
@@ -21,5 +22,6 @@ export async function apiRoutes(app: App): Promise<void> {
   await app.register(uploadRoutes, { prefix: '/uploads' });
   await app.register(tutorRoutes, { prefix: '/tutors' });
   await app.register(reviewRoutes, { prefix: '/reviews' });
+  await app.register(aiRoutes, { prefix: '/ai' });
   await app.register(adminRoutes, { prefix: '/admin' });
 }

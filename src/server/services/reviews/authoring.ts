@@ -17,7 +17,7 @@ import { getOwnReview } from './queries';
 const reviewExists = () => new AppError('review_exists', ALREADY_REVIEWED_MESSAGE);
 
 /** Reviews are written about public tutors only, by anyone, admins included. */
-function assertReviewable(tutor: Pick<TutorRow, 'isPublic'>): void {
+export function assertReviewable(tutor: Pick<TutorRow, 'isPublic'>): void {
   if (!tutor.isPublic) throw new AppError('forbidden', PUBLIC_TUTORS_ONLY_MESSAGE);
 }
 

@@ -1,5 +1,6 @@
 import { requireAdmin } from '../../../plugins/auth';
 import type { App } from '../../../types';
+import { adminAiRoutes } from './ai';
 import { adminReviewRoutes } from './reviews';
 import { adminSettingsRoutes } from './settings';
 import { adminTutorRoutes } from './tutors';
@@ -10,4 +11,5 @@ export async function adminRoutes(app: App): Promise<void> {
   await app.register(adminSettingsRoutes, { prefix: '/settings' });
   await app.register(adminTutorRoutes, { prefix: '/tutors' });
   await app.register(adminReviewRoutes, { prefix: '/reviews' });
+  await app.register(adminAiRoutes, { prefix: '/ai' });
 }

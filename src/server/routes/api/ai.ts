@@ -1,0 +1,117 @@
+import { PassThrough } from 'node:stream';
+import {
+  AI_NOT_CONFIGURED_MESSAGE,
+  aiStatusSchema,
+  DRAFT_STREAM_CONTENT_TYPE,
+  type DraftEvent,
+  draftEventSchema,
+  reviewDraftRequestSchema,
+} from '../../../shared/ai';
+import { AppError } from '../../lib/errors';
+import { requireVerifiedUser, viewerOf } from '../../plugins/auth';
+import { finishDraft } from '../../services/review-drafts/allowance';
+import { startReviewDraft, streamDraft } from '../../services/review-drafts/drafting';
+import { aiStatusFor } from '../../services/review-drafts/status';
+import { getSettings } from '../../services/settings';
+import type { App } from '../../types';
+import { errorResponses } from './responses';
+
+/** Proxies and load balancers close connections that stay silent for long; a comment line keeps this one alive. */
+const KEEP_ALIVE_INTERVAL_MS = 15_000;
+
+/** AI drafting of reviews, for users with a verified email. The provider's key stays on the server. */
+export async function aiRoutes(app: App): Promise<void> {
+  app.addHook('onRequest', requireVerifiedUser);
+
+  app.get(
+    '/status',
+    {
+      schema: {
+        tags: ['ai'],
+        summary: 'Whether AI drafting is available to the caller, which provider receives the text, and how many drafts are left this hour',
+        response: { 200: aiStatusSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      aiStatusFor(app.db, app.aiProvider, viewerOf(request).id, { draftsPerHour: app.config.ai.draftsPerHour, now: app.clock() }),
+  );
+
+  app.post(
+    '/review-drafts',
+    {
+      schema: {
+        tags: ['ai'],
+        summary: 'Drafts a review of a public tutor, streamed as server-sent events: `text` pieces, then `done` or `error`',
+        body: reviewDraftRequestSchema,
+        response: {
+          200: {
+            description: 'One JSON event per `data:` line; comment lines keep the connection alive.',
+            content: { [DRAFT_STREAM_CONTENT_TYPE]: { schema: draftEventSchema } },
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const provider = app.aiProvider;
+      if (!provider) throw new AppError('ai_unavailable', AI_NOT_CONFIGURED_MESSAGE);
+      const { siteName } = await getSettings(app.db);
+      const { draftsPerHour, timeoutMs } = app.config.ai;
+      const draft = await startReviewDraft(app.db, provider, viewerOf(request), request.body, { draftsPerHour, siteName, now: app.clock() });
+
+      // The student closing the page (or the connection dropping) cancels the model's work.
+      const studentLeft = new AbortController();
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) studentLeft.abort();
+      });
+      const log = request.log.child({ draftId: draft.id, provider: provider.kind, model: provider.model });
+      const events = streamDraft(provider, draft.prompt, {
+        signal: studentLeft.signal,
+        timeoutMs,
+        // Codes, statuses and reason tokens only: never the key, never what the student wrote.
+        onFailure: (failure) => log.warn({ code: failure.code, status: failure.detail.status, reason: failure.detail.reason }, 'AI draft failed'),
+      });
+
+      const body = new PassThrough();
+      // Writes after the student left are dropped rather than raised.
+      body.on('error', () => {});
+      const started = performance.now();
+      void relayDraft(events, body).then(async (last) => {
+        const outcome = last?.type === 'done' ? 'completed' : last?.type === 'error' ? 'failed' : 'stopped';
+        log.info({ outcome, durationMs: Math.round(performance.now() - started) }, 'AI draft ended');
+        await finishDraft(app.db, draft.id, { outcome, failure: last?.type === 'error' ? last.code : undefined }, app.clock()).catch((err: unknown) =>
+          log.error({ err }, 'could not record how the AI draft ended'),
+        );
+      });
+
+      return reply
+        .header('content-type', `${DRAFT_STREAM_CONTENT_TYPE}; charset=utf-8`)
+        .header('cache-control', 'no-store, no-transform')
+        // nginx would otherwise hold the events back until its buffer fills.
+        .header('x-accel-buffering', 'no')
+        // A stream of the documented events; the type provider only knows whole JSON bodies.
+        .send(body as never);
+    },
+  );
+}
+
+/** Writes each event as a server-sent event; resolves with the last one (none if the student left first). */
+async function relayDraft(events: AsyncGenerator<DraftEvent>, body: PassThrough): Promise<DraftEvent | undefined> {
+  const write = (chunk: string) => {
+    if (!body.destroyed && !body.writableEnded) body.write(chunk);
+  };
+  const keepAlive = setInterval(() => write(': keep-alive\n\n'), KEEP_ALIVE_INTERVAL_MS);
+  let last: DraftEvent | undefined;
+  try {
+    for await (const event of events) {
+      last = event;
+      write(`data: ${JSON.stringify(event)}\n\n`);
+    }
+  } catch {
+    // streamDraft turns failures into events; only the student leaving ends it early.
+  } finally {
+    clearInterval(keepAlive);
+    if (!body.destroyed) body.end();
+  }
+  return last;
+}

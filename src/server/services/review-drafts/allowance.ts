@@ -1,0 +1,83 @@
+import { and, asc, count, eq, gt } from 'drizzle-orm';
+import type { DraftFailureCode } from '../../../shared/ai';
+import type { Database } from '../../db/client';
+import { type AiDraftOutcome, aiDrafts, users } from '../../db/schema';
+import { HOUR_MS } from '../../lib/clock';
+import { RateLimitedError } from '../../lib/errors';
+
+const WINDOW_MS = HOUR_MS;
+
+export interface DraftAllowance {
+  left: number;
+  /** When the oldest counted draft leaves the window, if none is left now. */
+  nextDraftAt: Date | null;
+}
+
+/** Drafts the student may still ask for: the limit minus the counted drafts of the last hour. */
+export async function draftAllowance(db: Database, userId: string, perHour: number, now: Date): Promise<DraftAllowance> {
+  const inWindow = and(eq(aiDrafts.userId, userId), eq(aiDrafts.counted, true), gt(aiDrafts.createdAt, new Date(now.getTime() - WINDOW_MS)));
+  const [counted] = await db.select({ used: count() }).from(aiDrafts).where(inWindow);
+  const used = counted?.used ?? 0;
+  if (used < perHour) return { left: perHour - used, nextDraftAt: null };
+  // Drafts leave the window oldest first; once this one has, the student is under the limit again.
+  const [freesOne] = await db
+    .select({ createdAt: aiDrafts.createdAt })
+    .from(aiDrafts)
+    .where(inWindow)
+    .orderBy(asc(aiDrafts.createdAt))
+    .offset(used - perHour)
+    .limit(1);
+  return { left: 0, nextDraftAt: freesOne ? new Date(freesOne.createdAt.getTime() + WINDOW_MS) : now };
+}
+
+function minutesUntil(when: Date, now: Date): number {
+  return Math.max(1, Math.ceil((when.getTime() - now.getTime()) / 60_000));
+}
+
+/**
+ * Records a draft before it starts, refusing it when the hourly limit is reached. The user's
+ * row is locked for the check, so simultaneous requests from one student are counted one by one.
+ */
+export async function reserveDraft(
+  db: Database,
+  draft: { userId: string; provider: string; model: string },
+  perHour: number,
+  now: Date,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, draft.userId)).for('no key update');
+    const allowance = await draftAllowance(tx, draft.userId, perHour, now);
+    if (allowance.left === 0) {
+      const waitMinutes = minutesUntil(allowance.nextDraftAt ?? now, now);
+      throw new RateLimitedError(
+        `You have used all ${perHour} AI drafts for this hour. You can ask for another in ${waitMinutes} minute${waitMinutes === 1 ? '' : 's'}.`,
+        Math.ceil(((allowance.nextDraftAt ?? now).getTime() - now.getTime()) / 1000),
+      );
+    }
+    const [row] = await tx.insert(aiDrafts).values({ ...draft, createdAt: now }).returning({ id: aiDrafts.id });
+    return row!.id;
+  });
+}
+
+/**
+ * Failures on the provider's side are not the student's doing, so those drafts are given back;
+ * a blocked or empty draft still cost the provider a generation and counts.
+ */
+const givenBack = new Set<DraftFailureCode>(['ai_busy', 'ai_provider_error', 'ai_provider_refused', 'ai_timeout']);
+
+export async function finishDraft(
+  db: Database,
+  draftId: string,
+  result: { outcome: AiDraftOutcome; failure?: DraftFailureCode },
+  now: Date,
+): Promise<void> {
+  await db
+    .update(aiDrafts)
+    .set({
+      outcome: result.outcome,
+      failure: result.failure ?? null,
+      counted: !(result.failure && givenBack.has(result.failure)),
+      finishedAt: now,
+    })
+    .where(eq(aiDrafts.id, draftId));
+}
