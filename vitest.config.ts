@@ -28,6 +28,10 @@ export default defineConfig({
         // Checks that what the repository tells people (README, .env.example) stays true.
         test: { name: 'repository', include: ['test/repository/**/*.test.ts'], environment: 'node', setupFiles: ['test/setup/strict-console.ts'] },
       },
+      {
+        // The browser code that needs no DOM (parsing, fetchers), run against Node's fetch and streams.
+        test: { name: 'web', include: ['test/web/**/*.test.ts'], environment: 'node', setupFiles: ['test/setup/strict-console.ts'] },
+      },
     ],
     // Test files spend much of their time waiting on child processes and the PostgreSQL server,
     // so the default (one worker per core, minus one) leaves a 2-core machine half idle.

@@ -12,25 +12,51 @@ export class ApiRequestError extends Error {
   }
 }
 
-async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
+/** What fetch rejects with once its signal is aborted: the caller's own doing, not a failure. */
+export function isAbortError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}
+
+export interface ApiFetchOptions {
+  method: string;
+  /** The media type the caller can read. */
+  accept: string;
+  /** Sent as JSON when present. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/**
+ * Every fetch the web app sends to the API: resolves to any 2xx response, body unread. Rejects
+ * with ApiRequestError (the server's code and message, or a network error), or with the
+ * signal's AbortError when the caller aborted.
+ */
+export async function apiFetch(url: string, { method, accept, body, signal }: ApiFetchOptions): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(url, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      headers: body === undefined ? { accept } : { accept, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
     });
-  } catch {
+  } catch (error) {
+    if (signal?.aborted || isAbortError(error)) throw error;
     throw new ApiRequestError(0, 'network_error', 'Cannot reach the server. Check your connection and try again.');
   }
-  if (response.status === 204) return undefined as T;
-  const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
+    const payload: unknown = await response.json().catch(() => undefined);
     const error = (payload as Partial<ApiError> | undefined)?.error;
     throw new ApiRequestError(response.status, error?.code ?? 'http_error', error?.message ?? `Request failed (${response.status}).`);
   }
-  return payload as T;
+  return response;
+}
+
+async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const response = await apiFetch(url, { method, accept: 'application/json', body });
+  if (response.status === 204) return undefined as T;
+  return (await response.json().catch(() => undefined)) as T;
 }
 
 export const api = {

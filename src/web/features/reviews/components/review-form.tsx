@@ -14,11 +14,12 @@ import { FormActions } from '../../../components/ui/form-actions';
 import { TextLink } from '../../../components/ui/text-link';
 import { paths } from '../../../config/paths';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
+import { AiDraftControls } from '../../ai-drafting/components/ai-draft-controls';
+import { useReviewDraft } from '../../ai-drafting/hooks/use-review-draft';
 import { useCreateReview } from '../api/create-review';
 import { useMyReviewOfTutor } from '../api/get-my-review-of-tutor';
 import { useUpdateReview } from '../api/update-review';
 import { reviewFormValues, useReviewForm } from '../hooks/use-review-form';
-import { AiDraftButton } from './ai-draft-button';
 import { StarRatingInput } from './star-rating-input';
 import { type PickedTutor, TutorPicker } from './tutor-picker';
 
@@ -55,6 +56,7 @@ export function ReviewForm({
   const createReview = useCreateReview();
   const updateReview = useUpdateReview();
   const busy = createReview.isPending || updateReview.isPending;
+  const draft = useReviewDraft({ values, setField, tutorRef: form.refs.tutor });
 
   const chosenTutorId = values.tutor?.id;
   const existingReview = useMyReviewOfTutor(review ? undefined : chosenTutorId);
@@ -71,7 +73,8 @@ export function ReviewForm({
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy || alreadyReviewed || tutorNoLongerPublic) return;
+    // While a draft streams in, the review text is not the student's yet.
+    if (busy || alreadyReviewed || tutorNoLongerPublic || draft.drafting) return;
     const submission = form.submit();
     if (!submission) {
       toast.error(REVIEW_FORM_INCOMPLETE_MESSAGE, { id: SUBMIT_TOAST_ID });
@@ -169,19 +172,21 @@ export function ReviewForm({
         rows={4}
         value={values.body}
         onChange={(event) => setField('body', event.target.value)}
+        readOnly={draft.drafting}
+        aria-busy={draft.drafting || undefined}
         placeholder="Write your review here..."
         maxLength={REVIEW_BODY_MAX_LENGTH}
         aria-invalid={isMissing('body') || undefined}
         hint={`${values.body.length.toLocaleString()} of ${REVIEW_BODY_MAX_LENGTH.toLocaleString()} characters`}
       />
-      <AiDraftButton />
+      <AiDraftControls draft={draft} />
       {incomplete && <ErrorAlert>{REVIEW_FORM_INCOMPLETE_MESSAGE}</ErrorAlert>}
       <FormActions
         cancelTo={cancelTo}
         submitLabel={review ? 'Update Review' : 'Submit Review'}
         busyLabel={review ? 'Updating Review...' : 'Submitting...'}
         busy={busy}
-        disabled={alreadyReviewed || tutorNoLongerPublic}
+        disabled={alreadyReviewed || tutorNoLongerPublic || draft.drafting}
       />
     </form>
   );

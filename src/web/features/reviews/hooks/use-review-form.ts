@@ -8,7 +8,10 @@ export interface ReviewFormValues {
   title: string;
   rating: number;
   body: string;
-  /** Whether an AI model drafted the text: kept as it was when editing, false for a new review. */
+  /**
+   * Whether an AI model drafted the text: kept as it was when editing, false for a new review,
+   * true once an AI draft finished or was stopped with some text (undoing it puts back the old value).
+   */
   aiAssisted: boolean;
 }
 
