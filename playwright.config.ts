@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { e2eServer } from './test/e2e/e2e-server';
+import { e2eServer, e2eServerWithoutAi, fakeAi } from './test/e2e/e2e-server';
 
 const baseURL = `http://127.0.0.1:${e2eServer.port}`;
 
@@ -22,25 +22,54 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: `node -e "require('fs').rmSync(process.env.DATA_DIR,{recursive:true,force:true})" && node_modules/.bin/tsx src/server/main.ts`,
-    url: `${baseURL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(e2eServer.port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: e2eServer.dataDir,
-      DATABASE_URL: '',
-      SMTP_URL: '',
+  webServer: [
+    {
+      command: 'node_modules/.bin/tsx test/fakes/serve-fake-ai.ts',
+      url: `http://127.0.0.1:${fakeAi.controlPort}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        FAKE_GEMINI_PORT: String(fakeAi.geminiPort),
+        FAKE_OPENAI_PORT: String(fakeAi.openAiPort),
+        FAKE_AI_CONTROL_PORT: String(fakeAi.controlPort),
+        FAKE_GEMINI_KEY: fakeAi.geminiKey,
+      },
+    },
+    productServer(e2eServer, {
       ADMIN_EMAIL: e2eServer.adminEmail,
       ADMIN_PASSWORD: e2eServer.adminPassword,
       ADMIN_NAME: 'E2E Admin',
-      LOG_LEVEL: 'warn',
-    },
-  },
+      // Drafts come from the fake Gemini through the real SDK.
+      GEMINI_API_KEY: fakeAi.geminiKey,
+      GEMINI_BASE_URL: `http://127.0.0.1:${fakeAi.geminiPort}`,
+      AI_DRAFTS_PER_HOUR: '100',
+    }),
+    productServer(e2eServerWithoutAi, { AI_PROVIDER: 'none' }),
+  ],
 });
+
+/** The built product on the embedded database, in a data folder emptied per run. */
+function productServer(server: { port: number; dataDir: string }, env: Record<string, string>) {
+  const url = `http://127.0.0.1:${server.port}`;
+  return {
+    command: `node -e "require('fs').rmSync(process.env.DATA_DIR,{recursive:true,force:true})" && node_modules/.bin/tsx src/server/main.ts`,
+    url: `${url}/readyz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(server.port),
+      PUBLIC_URL: url,
+      DATA_DIR: server.dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+  };
+}

@@ -19,27 +19,30 @@ export function newStudent(overrides: Partial<StudentCredentials> = {}): Student
 }
 
 /** Waits for the newest mail to an address to land in the server's outbox folder. */
-export async function latestMailTo(email: string): Promise<ReceivedMail> {
+export async function latestMailTo(email: string, outbox = outboxDir): Promise<ReceivedMail> {
   let found: ReceivedMail | undefined;
   await expect
     .poll(async () => {
-      found = (await readMails(outboxDir)).filter((mail) => mail.to === email).at(-1);
+      found = (await readMails(outbox)).filter((mail) => mail.to === email).at(-1);
       return found?.link;
     })
     .toBeTruthy();
   return found!;
 }
 
-/** Creates an account through the API (not the UI), verified unless told otherwise. */
+/**
+ * Creates an account through the API (not the UI), verified unless told otherwise; on another
+ * instance than the main one, pass that instance's outbox folder.
+ */
 export async function createStudent(
   request: APIRequestContext,
-  options: { verified?: boolean } & Partial<StudentCredentials> = {},
+  options: { verified?: boolean; outbox?: string } & Partial<StudentCredentials> = {},
 ): Promise<StudentCredentials> {
   const student = newStudent(options);
-  const signup = await request.post('/api/auth/signup', { data: student });
+  const signup = await request.post('/api/auth/signup', { data: { name: student.name, email: student.email, password: student.password } });
   expect(signup.status()).toBe(201);
   if (options.verified ?? true) {
-    const link = new URL((await latestMailTo(student.email)).link!);
+    const link = new URL((await latestMailTo(student.email, options.outbox)).link!);
     const verify = await request.post('/api/auth/verify-email', {
       data: { userId: link.searchParams.get('userId'), secret: link.searchParams.get('secret') },
     });

@@ -444,7 +444,8 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
       case 'draft': {
         let written = '';
         for (const [index, piece] of pieces.entries()) {
-          if (index > 0 && !(await pause(delayMs, closed))) return;
+          // A model takes a moment before its first words too, as a real one does.
+          if (!(await pause(delayMs, closed))) return;
           written += piece;
           writeEvent(res, textResponse(piece, written, index === pieces.length - 1 ? 'STOP' : undefined));
         }

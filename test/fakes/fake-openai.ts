@@ -338,8 +338,8 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     };
     /** Writes the pieces `chunkDelayMs` apart; false if the client left meanwhile. */
     const writeDeltas = async (deltas: string[]): Promise<boolean> => {
-      for (const [index, piece] of deltas.entries()) {
-        if (index > 0 && !(await pause(delayMs, closed))) return false;
+      for (const piece of deltas) {
+        if (!(await pause(delayMs, closed))) return false;
         writeEvent(res, chunk({ role: 'assistant', content: piece }, null));
       }
       return true;

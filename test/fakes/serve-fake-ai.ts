@@ -10,7 +10,7 @@ import { openAiScenarios, startFakeOpenAi, type OpenAiScenario } from './fake-op
  *   GET  /health    -> 200 ok
  *   POST /scenario  {gemini?, openai?, chunkDelayMs?, draftText?} -> 204 (400 on an unknown scenario)
  *   POST /reset     -> 204: both fakes back to the 'draft' defaults, records cleared
- *   GET  /requests  -> {gemini: RecordedRequest[], openai: RecordedRequest[]}
+ *   GET  /requests  -> {gemini: RecordedRequest[], openai: RecordedRequest[], abortedStreams: {gemini, openai}}
  *
  * Ports: FAKE_GEMINI_PORT (4320), FAKE_OPENAI_PORT (4321), FAKE_AI_CONTROL_PORT (4322).
  * Keys: FAKE_GEMINI_KEY / FAKE_OPENAI_KEY; unset, any key is accepted.
@@ -57,7 +57,7 @@ async function main(): Promise<void> {
           reply(res, 200, 'ok');
           return;
         case 'GET /requests':
-          reply(res, 200, JSON.stringify({ gemini: gemini.requests, openai: openai.requests }), 'application/json');
+          reply(res, 200, JSON.stringify({ gemini: gemini.requests, openai: openai.requests, abortedStreams: { gemini: gemini.abortedStreams, openai: openai.abortedStreams } }), 'application/json');
           return;
         case 'POST /reset':
           gemini.reset();

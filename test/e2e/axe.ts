@@ -1,0 +1,25 @@
+import { createRequire } from 'node:module';
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import type { AxeResults } from 'axe-core';
+
+const require = createRequire(import.meta.url);
+let axeSource: string | undefined;
+
+/**
+ * Runs axe (WCAG 2.1 A and AA, plus best practices) on the page as it is now. Evaluated
+ * through the browser's debugging protocol, which the page's CSP does not apply to.
+ */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  axeSource ??= await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(axeSource);
+  const results = await page.evaluate(
+    () =>
+      (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      }),
+  );
+  return results.violations.map(
+    (violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+}
