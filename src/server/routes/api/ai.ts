@@ -76,7 +76,8 @@ export async function aiRoutes(app: App): Promise<void> {
       // Writes after the student left are dropped rather than raised.
       body.on('error', () => {});
       const started = performance.now();
-      void relayDraft(events, body).then(async (last) => {
+      // The outcome is stored before the stream ends, so the status the page asks for next already counts it.
+      void relayDraft(events, body, async (last) => {
         const outcome = last?.type === 'done' ? 'completed' : last?.type === 'error' ? 'failed' : 'stopped';
         log.info({ outcome, durationMs: Math.round(performance.now() - started) }, 'AI draft ended');
         await finishDraft(app.db, draft.id, { outcome, failure: last?.type === 'error' ? last.code : undefined }, app.clock()).catch((err: unknown) =>
@@ -95,8 +96,12 @@ export async function aiRoutes(app: App): Promise<void> {
   );
 }
 
-/** Writes each event as a server-sent event; resolves with the last one (none if the student left first). */
-async function relayDraft(events: AsyncGenerator<DraftEvent>, body: PassThrough): Promise<DraftEvent | undefined> {
+/** Writes each event as a server-sent event, then hands the last one (none if the student left first) to `onEnd` before ending. */
+async function relayDraft(
+  events: AsyncGenerator<DraftEvent>,
+  body: PassThrough,
+  onEnd: (last: DraftEvent | undefined) => Promise<void>,
+): Promise<void> {
   const write = (chunk: string) => {
     if (!body.destroyed && !body.writableEnded) body.write(chunk);
   };
@@ -111,7 +116,7 @@ async function relayDraft(events: AsyncGenerator<DraftEvent>, body: PassThrough)
     // streamDraft turns failures into events; only the student leaving ends it early.
   } finally {
     clearInterval(keepAlive);
+    await onEnd(last);
     if (!body.destroyed) body.end();
   }
-  return last;
 }
