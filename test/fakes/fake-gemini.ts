@@ -1,17 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import {
-  DEFAULT_CHUNK_DELAY_MS,
-  DEFAULT_DRAFT_TEXT,
   estimateTokens,
   holdOpen,
   pause,
   sendJson,
   sliceAtWords,
   startFakeHttpServer,
+  fakeProviderControls,
   type FakeExchange,
-  type RecordedRequest,
-  type WaitForAbortOptions,
+  type FakeProvider,
 } from './fake-http';
 
 /**
@@ -51,23 +49,8 @@ export type GeminiScenario = (typeof geminiScenarios)[number];
 
 const DRAFT_CHUNK_COUNT = 8;
 
-export interface FakeGemini {
-  /** Pass as httpOptions.baseUrl (with apiVersion 'v1beta'). */
-  url: string;
-  port: number;
-  scenario: GeminiScenario;
-  draftText: string;
-  chunkDelayMs: number;
-  requests: RecordedRequest[];
-  /** Responses the client closed before the fake had finished them (streams above all). */
-  readonly abortedStreams: number;
-  /** Resolves once `count` (default 1) responses have been aborted by the client since the last reset. */
-  waitForAbortedStream(options?: WaitForAbortOptions): Promise<void>;
-  /** Back to the 'draft' scenario with the default text and delay; forgets requests and aborts. */
-  reset(): void;
-  /** Also cuts any response still open (a stall); never waits on clients. */
-  close(): Promise<void>;
-}
+/** `url` goes to the SDK as httpOptions.baseUrl (with apiVersion 'v1beta'). */
+export type FakeGemini = FakeProvider<GeminiScenario>;
 
 export interface FakeGeminiOptions {
   /** 0 (the default) picks a free port. */
@@ -299,25 +282,7 @@ function promptText(body: unknown): string {
 export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<FakeGemini> {
   const http = await startFakeHttpServer(options.port ?? 0, (exchange) => handle(exchange));
 
-  const fake: FakeGemini = {
-    url: `http://127.0.0.1:${http.port}`,
-    port: http.port,
-    scenario: 'draft',
-    draftText: DEFAULT_DRAFT_TEXT,
-    chunkDelayMs: DEFAULT_CHUNK_DELAY_MS,
-    requests: http.requests,
-    get abortedStreams() {
-      return http.abortedStreams;
-    },
-    waitForAbortedStream: (waitOptions) => http.waitForAbortedStream(waitOptions),
-    reset() {
-      fake.scenario = 'draft';
-      fake.draftText = DEFAULT_DRAFT_TEXT;
-      fake.chunkDelayMs = DEFAULT_CHUNK_DELAY_MS;
-      http.clearRecords();
-    },
-    close: () => http.close(),
-  };
+  const fake: FakeGemini = fakeProviderControls<GeminiScenario>(http, `http://127.0.0.1:${http.port}`, 'draft');
 
   async function handle(exchange: FakeExchange): Promise<void> {
     const { req, res, url } = exchange;

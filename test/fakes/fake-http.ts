@@ -253,3 +253,46 @@ export const DEFAULT_DRAFT_TEXT = [
     'My marks improved, but the bigger change was in my confidence. ' +
     'I would recommend them to any student who wants to understand the material properly rather than just memorise steps for the exam, and I am planning to book sessions again next semester.',
 ].join('\n\n');
+
+/** What a test controls on either fake provider; `S` is that provider's list of scenarios. */
+export interface FakeProvider<S extends string> {
+  /** The base URL to point the provider's SDK at. */
+  url: string;
+  port: number;
+  scenario: S;
+  draftText: string;
+  chunkDelayMs: number;
+  requests: RecordedRequest[];
+  /** Responses the client closed before the fake had finished them (streams above all). */
+  readonly abortedStreams: number;
+  /** Resolves once `count` (default 1) responses have been aborted by the client since the last reset. */
+  waitForAbortedStream(options?: WaitForAbortOptions): Promise<void>;
+  /** Back to the 'draft' scenario with the default text and delay; forgets requests and aborts. */
+  reset(): void;
+  /** Also cuts any response still open (a stall); never waits on clients. */
+  close(): Promise<void>;
+}
+
+/** The controls of a fake provider served by `http`, starting in the 'draft' scenario. */
+export function fakeProviderControls<S extends string>(http: FakeHttpServer, url: string, draft: S): FakeProvider<S> {
+  const fake: FakeProvider<S> = {
+    url,
+    port: http.port,
+    scenario: draft,
+    draftText: DEFAULT_DRAFT_TEXT,
+    chunkDelayMs: DEFAULT_CHUNK_DELAY_MS,
+    requests: http.requests,
+    get abortedStreams() {
+      return http.abortedStreams;
+    },
+    waitForAbortedStream: (waitOptions) => http.waitForAbortedStream(waitOptions),
+    reset() {
+      fake.scenario = draft;
+      fake.draftText = DEFAULT_DRAFT_TEXT;
+      fake.chunkDelayMs = DEFAULT_CHUNK_DELAY_MS;
+      http.clearRecords();
+    },
+    close: () => http.close(),
+  };
+  return fake;
+}

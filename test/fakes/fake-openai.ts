@@ -1,17 +1,15 @@
 import { randomInt } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import {
-  DEFAULT_CHUNK_DELAY_MS,
-  DEFAULT_DRAFT_TEXT,
   estimateTokens,
   holdOpen,
   pause,
   sendJson,
   sliceAtWords,
   startFakeHttpServer,
+  fakeProviderControls,
   type FakeExchange,
-  type RecordedRequest,
-  type WaitForAbortOptions,
+  type FakeProvider,
 } from './fake-http';
 
 /**
@@ -43,23 +41,8 @@ const DRAFT_CHUNK_COUNT = 8;
 const SYSTEM_FINGERPRINT = 'fp_ollama';
 const MESSAGE_ROLES = ['system', 'user', 'assistant'];
 
-export interface FakeOpenAi {
-  /** Pass as the SDK's baseURL; it already ends in /v1. */
-  url: string;
-  port: number;
-  scenario: OpenAiScenario;
-  draftText: string;
-  chunkDelayMs: number;
-  requests: RecordedRequest[];
-  /** Responses the client closed before the fake had finished them (streams above all). */
-  readonly abortedStreams: number;
-  /** Resolves once `count` (default 1) responses have been aborted by the client since the last reset. */
-  waitForAbortedStream(options?: WaitForAbortOptions): Promise<void>;
-  /** Back to the 'draft' scenario with the default text and delay; forgets requests and aborts. */
-  reset(): void;
-  /** Also cuts any response still open (a stall); never waits on clients. */
-  close(): Promise<void>;
-}
+/** `url` goes to the SDK as baseURL; it already ends in /v1. */
+export type FakeOpenAi = FakeProvider<OpenAiScenario>;
 
 export interface FakeOpenAiOptions {
   /** 0 (the default) picks a free port. */
@@ -206,25 +189,7 @@ function promptText(body: unknown): string {
 export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<FakeOpenAi> {
   const http = await startFakeHttpServer(options.port ?? 0, (exchange) => handle(exchange));
 
-  const fake: FakeOpenAi = {
-    url: `http://127.0.0.1:${http.port}/v1`,
-    port: http.port,
-    scenario: 'draft',
-    draftText: DEFAULT_DRAFT_TEXT,
-    chunkDelayMs: DEFAULT_CHUNK_DELAY_MS,
-    requests: http.requests,
-    get abortedStreams() {
-      return http.abortedStreams;
-    },
-    waitForAbortedStream: (waitOptions) => http.waitForAbortedStream(waitOptions),
-    reset() {
-      fake.scenario = 'draft';
-      fake.draftText = DEFAULT_DRAFT_TEXT;
-      fake.chunkDelayMs = DEFAULT_CHUNK_DELAY_MS;
-      http.clearRecords();
-    },
-    close: () => http.close(),
-  };
+  const fake: FakeOpenAi = fakeProviderControls<OpenAiScenario>(http, `http://127.0.0.1:${http.port}/v1`, 'draft');
 
   async function handle(exchange: FakeExchange): Promise<void> {
     const { req, res, url } = exchange;

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { ApiError, GoogleGenAI, type GenerateContentResponse } from '@google/genai';
 import OpenAI from 'openai';
@@ -7,6 +6,7 @@ import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'o
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeGemini, type FakeGemini } from '../fakes/fake-gemini';
 import { startFakeOpenAi, type FakeOpenAi } from '../fakes/fake-openai';
+import { freePort } from '../helpers/ports';
 
 // The fakes are only worth anything if the real SDKs cannot tell them from the real services,
 // so every check here goes through @google/genai or openai, pointed at the fake by base URL.
@@ -394,16 +394,6 @@ describe('fake OpenAI-compatible API, through openai', () => {
 });
 
 describe('serve-fake-ai (the process Playwright starts)', () => {
-  async function freePort(): Promise<number> {
-    return new Promise((resolve, reject) => {
-      const server = createServer();
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => {
-        const { port } = server.address() as { port: number };
-        server.close(() => resolve(port));
-      });
-    });
-  }
 
   it('serves both fakes, takes scenarios over its control port and stops on SIGTERM', { timeout: 30_000 }, async () => {
     const [geminiPort, openAiPort, controlPort] = [await freePort(), await freePort(), await freePort()];

@@ -1,26 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { openTestDatabase } from '../helpers/database';
+import { freePort } from '../helpers/ports';
 
 // The real entry point as an operator runs it: a child process, a real port, real signals.
 
 const tsx = path.resolve('node_modules/.bin/tsx');
 const entry = path.resolve('src/server/main.ts');
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface RunningServer {
   child: ChildProcess;
