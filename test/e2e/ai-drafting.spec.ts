@@ -62,6 +62,8 @@ test("the draft streams into the review text after 'Thinking......', and the rev
     .toBe(DEFAULT_DRAFT_TEXT);
   expect([...seenLengths].filter((length) => length < DEFAULT_DRAFT_TEXT.length).length).toBeGreaterThanOrEqual(2);
   await expect(page.getByRole('status').filter({ hasText: 'Draft ready.' })).toBeVisible();
+  // The four-row box followed the text as it grew.
+  expect(await reviewText(page).evaluate((box) => box.scrollTop)).toBeGreaterThan(0);
 
   // The student's title, rating and notes went to the model with the tutor.
   const [sent] = (await fakeRecords(request)).gemini;

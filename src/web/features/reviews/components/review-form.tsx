@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import {
@@ -57,6 +57,11 @@ export function ReviewForm({
   const updateReview = useUpdateReview();
   const busy = createReview.isPending || updateReview.isPending;
   const draft = useReviewDraft({ values, setField, tutorRef: form.refs.tutor });
+  // The text box is four rows tall (spec section 9): keep the newest words of a streaming draft in view.
+  const bodyRef = form.refs.body;
+  useEffect(() => {
+    if (draft.drafting && bodyRef.current) bodyRef.current.scrollTop = bodyRef.current.scrollHeight;
+  }, [draft.drafting, values.body, bodyRef]);
 
   const chosenTutorId = values.tutor?.id;
   const existingReview = useMyReviewOfTutor(review ? undefined : chosenTutorId);
