@@ -57,6 +57,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.decorate('mailer', deps.mailer);
   app.decorate('clock', deps.clock ?? systemClock);
   app.decorate('imageStore', deps.imageStore ?? createLocalDiskStore(config.uploadsDir));
+  app.decorate('settingDefaults', { aiDraftsPerHour: config.ai.draftsPerHour });
   app.decorate('aiProvider', deps.aiProvider === undefined ? createTextProvider(config.ai.provider) : deps.aiProvider);
 
   app.addHook('onSend', async (request, reply) => {

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { UserRow } from './db/schema';
 import type { Clock } from './lib/clock';
+import type { SettingDefaults } from './services/settings';
 import type { Mailer } from './mail/mailer';
 import type { ImageStore } from './storage';
 
@@ -20,6 +21,8 @@ declare module 'fastify' {
     clock: Clock;
     /** Stored pictures (uploads and their thumbnails). */
     imageStore: ImageStore;
+    /** What settings are until an administrator changes them (from the configuration). */
+    settingDefaults: SettingDefaults;
     /** The AI model that drafts reviews; null when none is configured. */
     aiProvider: TextProvider | null;
   }

@@ -69,3 +69,40 @@ export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
 export const verifyEmailResponseSchema = z.object({ verified: z.literal(true) });
 
 export const resendVerificationResponseSchema = z.object({ email: z.string() });
+
+export const PHONE_MAX_LENGTH = 30;
+
+/** Digits with the usual separators and an optional leading +; empty clears it. */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .max(PHONE_MAX_LENGTH, `Phone number must be at most ${PHONE_MAX_LENGTH} characters.`)
+  .regex(/^(\+?[0-9][0-9 ()./-]{3,}[0-9])?$/, 'Please enter a valid phone number.')
+  .transform((phone) => (phone === '' ? null : phone));
+
+/** 'Edit Profile': name and phone for everyone; administrators may also change their email. */
+export const updateProfileSchema = z.object({
+  name: nameSchema.optional(),
+  phone: phoneSchema.nullable().optional(),
+  email: emailSchema.optional(),
+});
+export type UpdateProfileRequest = z.infer<typeof updateProfileSchema>;
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+export const ONLY_ADMINS_CHANGE_EMAIL_MESSAGE = 'Ask an administrator to change your email address.';
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not correct.';
+
+/** 'Update Password': the current one proves it is the owner; every other session ends. */
+export const changePasswordSchema = z.object({
+  currentPassword: z.string({ error: 'Current password is required.' }).min(1, 'Current password is required.').max(PASSWORD_MAX_LENGTH),
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordSchema>;
+
+/** An administrator's invitation link: the new user chooses a password and is signed in. */
+export const acceptInvitationSchema = z.object({
+  userId: verifyEmailRequestSchema.shape.userId,
+  secret: verifyEmailRequestSchema.shape.secret,
+  password: newPasswordSchema,
+});
+export type AcceptInvitationRequest = z.infer<typeof acceptInvitationSchema>;

@@ -6,6 +6,12 @@ export const apiPaths = {
   logout: '/api/auth/logout',
   verifyEmail: '/api/auth/verify-email',
   resendVerification: '/api/auth/verification',
+  /** POST {userId, secret, password}: an invited user chooses a password and is signed in. */
+  acceptInvitation: '/api/auth/invitation',
+  /** PATCH: the caller's name and phone (and email, for administrators). */
+  account: '/api/account',
+  /** POST: change the caller's password; their other sessions end. */
+  accountPassword: '/api/account/password',
   publicSettings: '/api/settings',
   adminSettings: '/api/admin/settings',
 
@@ -24,6 +30,15 @@ export const apiPaths = {
   review: (reviewId: string) => `/api/reviews/${reviewId}`,
   reviewReports: (reviewId: string) => `/api/reviews/${reviewId}/reports`,
 
+  notifications: '/api/notifications',
+  unreadNotifications: '/api/notifications/unread-count',
+  notificationRead: (notificationId: string) => `/api/notifications/${notificationId}/read`,
+  allNotificationsRead: '/api/notifications/read-all',
+  /** GET, and PUT with the whole list. */
+  followedDepartments: '/api/notifications/departments',
+
+  myStatistics: '/api/statistics/mine',
+
   aiStatus: '/api/ai/status',
   /** POST; answers with a stream of server-sent events (see shared/ai.ts). */
   reviewDrafts: '/api/ai/review-drafts',
@@ -34,6 +49,13 @@ export const apiPaths = {
   rejectTutor: (tutorId: string) => `/api/admin/tutors/${tutorId}/reject`,
 
   adminAiCheck: '/api/admin/ai/check',
+  adminDashboard: '/api/admin/dashboard',
+
+  adminUsers: '/api/admin/users',
+  /** PATCH {name?, role?}; DELETE removes the account, its sessions and its reviews. */
+  adminUser: (userId: string) => `/api/admin/users/${userId}`,
+  disableUser: (userId: string) => `/api/admin/users/${userId}/disable`,
+  enableUser: (userId: string) => `/api/admin/users/${userId}/enable`,
 
   adminReviews: '/api/admin/reviews',
   /** DELETE with a reason in the body: the author is told why. */

@@ -1,15 +1,57 @@
 import { z } from 'zod';
+import { aiProviderKinds } from './ai';
 
 export const DEFAULT_SITE_NAME = 'Tutorly';
+export const SIGNUP_DOMAINS_MAX = 50;
+
+/** A bare domain such as `uni.example.edu` (a leading @ is dropped); its subdomains count too. */
+export const signupDomainSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((domain) => domain.replace(/^@/, ''))
+  .pipe(z.string().regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'Enter domains like uni.example.edu.'));
+
+/** Whether an email address belongs to one of the domains, subdomains included. */
+export function emailInDomains(email: string, domains: readonly string[]): boolean {
+  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  return domains.some((allowed) => domain === allowed || domain.endsWith(`.${allowed}`));
+}
+
+/** The sign-up refusal when the restriction is on (also shown beside the form beforehand). */
+export function signupDomainsMessage(domains: readonly string[]): string {
+  const listed = domains.map((domain) => `@${domain}`).join(', ');
+  return `Sign-up is limited to university email addresses (${listed}).`;
+}
 
 export const publicSettingsSchema = z.object({
   siteName: z.string(),
+  /** University domains: advised on the sign-up form, enforced when the restriction is on. */
+  signupDomains: z.array(z.string()),
+  restrictSignupToDomains: z.boolean(),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
 export const siteSettingsSchema = z.object({
   siteName: z.string().trim().min(1, 'Site name is required.').max(60, 'Site name must be at most 60 characters.'),
+  signupDomains: z.array(signupDomainSchema).max(SIGNUP_DOMAINS_MAX, `At most ${SIGNUP_DOMAINS_MAX} domains.`),
+  restrictSignupToDomains: z.boolean(),
+  aiDraftsPerHour: z.number().int('A whole number of drafts.').min(1, 'At least 1 draft an hour.').max(1000, 'At most 1000 drafts an hour.'),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
+export const RESTRICT_WITHOUT_DOMAINS_MESSAGE = 'Add at least one domain before restricting sign-up to it.';
+
 export const updateSiteSettingsSchema = siteSettingsSchema.partial();
+export type UpdateSiteSettingsRequest = z.infer<typeof updateSiteSettingsSchema>;
+
+/** The settings page: the stored settings and what the server was started with (read-only there). */
+export const adminSettingsSchema = siteSettingsSchema.extend({
+  ai: z.object({
+    /** Null when no provider is configured (environment variables, see README). */
+    provider: z.enum(aiProviderKinds).nullable(),
+    providerLabel: z.string().nullable(),
+    model: z.string().nullable(),
+  }),
+});
+export type AdminSettings = z.infer<typeof adminSettingsSchema>;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { moderationLog, notifications, reviewReports, reviews, type ReviewRow, type TutorRow } from '../../src/server/db/schema';
+import { auditLog, notifications, reviewReports, reviews, type ReviewRow, type TutorRow } from '../../src/server/db/schema';
 import {
   ALREADY_REPORTED_MESSAGE,
   OWN_REVIEW_REPORT_MESSAGE,
@@ -154,9 +154,9 @@ describe('hiding, unhiding and deleting', () => {
     expect(await notificationsOf(author.user.id)).toEqual([
       { kind: 'review_hidden', tutorId: tutor.id, data: { tutorName: 'Grace Hopper', reviewTitle: 'Awful', reason: 'Insults the tutor.' } },
     ]);
-    const log = await t.db.select().from(moderationLog);
+    const log = await t.db.select().from(auditLog);
     expect(log).toEqual([
-      expect.objectContaining({ action: 'review_hidden', actorId: admin.user.id, reviewId: review.id, subjectUserId: author.user.id, reason: 'Insults the tutor.' }),
+      expect.objectContaining({ action: 'review_hidden', actorId: admin.user.id, targetType: 'review', targetId: review.id, subjectUserId: author.user.id, reason: 'Insults the tutor.' }),
     ]);
 
     // The author still sees it, with the reason.
@@ -198,8 +198,8 @@ describe('hiding, unhiding and deleting', () => {
     expect(await notificationsOf(author.user.id)).toEqual([
       { kind: 'review_deleted', tutorId: tutor.id, data: { tutorName: 'Grace Hopper', reviewTitle: 'Awful', reason: 'Harassment.' } },
     ]);
-    const [entry] = await t.db.select().from(moderationLog);
-    expect(entry).toMatchObject({ action: 'review_deleted', reviewId: review.id, reason: 'Harassment.', data: { reviewTitle: 'Awful' } });
+    const [entry] = await t.db.select().from(auditLog);
+    expect(entry).toMatchObject({ action: 'review_deleted', targetType: 'review', targetId: review.id, reason: 'Harassment.', data: { reviewTitle: 'Awful' } });
 
     const again = await callAs(t, admin, 'DELETE', `/api/admin/reviews/${review.id}`, { reason: 'Harassment.' });
     expect(again.statusCode).toBe(404);

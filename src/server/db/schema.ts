@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import type { AuditAction, AuditTargetType } from '../../shared/audit';
+import type { NotificationKind } from '../../shared/notifications';
 import {
   boolean,
   check,
@@ -8,6 +10,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -53,6 +56,8 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );
 
+export type EmailLinkPurpose = 'verify_email' | 'invitation';
+
 export const emailVerifications = pgTable(
   'email_verifications',
   {
@@ -61,6 +66,8 @@ export const emailVerifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     secretHash: text('secret_hash').notNull(),
+    /** A sign-up's verification link, or an administrator's invitation (which also sets the password). */
+    purpose: text('purpose').$type<EmailLinkPurpose>().notNull().default('verify_email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -199,43 +206,64 @@ export const reviewReports = pgTable(
   ],
 );
 
-export type ModerationAction = 'review_hidden' | 'review_unhidden' | 'review_deleted' | 'review_reports_dismissed';
+/** Every kind of administrator action the audit log records (shared/audit.ts words them). */
+export type { AuditAction, AuditTargetType };
+
+/** What an entry needs once its target is gone, and what changed. */
+export interface AuditData {
+  tutorName?: string;
+  reviewTitle?: string;
+  userName?: string;
+  userEmail?: string;
+  /** Field names and their new values, for updates (never passwords). */
+  changes?: Record<string, string | number | boolean | string[] | null>;
+}
 
 /**
- * What moderators did and why, kept after the review itself is gone: the record a deletion's
- * reason lives on, and the admin dashboard's recent activity.
+ * Who did what to which record, when and why: every administrator action, kept after its
+ * target is gone (a deletion's reason lives here). The admin dashboard's recent activity.
  */
-export const moderationLog = pgTable(
-  'moderation_log',
+export const auditLog = pgTable(
+  'audit_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    action: text('action').$type<ModerationAction>().notNull(),
-    /** No foreign key: the entry outlives a deleted review. */
-    reviewId: uuid('review_id'),
+    action: text('action').$type<AuditAction>().notNull(),
+    targetType: text('target_type').$type<AuditTargetType>().notNull(),
+    /** No foreign key: the entry outlives a deleted review, tutor or account. */
+    targetId: uuid('target_id'),
     tutorId: uuid('tutor_id').references(() => tutors.id, { onDelete: 'set null' }),
-    /** Whose content it was. */
+    /** Whose content or account it was. */
     subjectUserId: uuid('subject_user_id').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason'),
-    /** What the entry needs once its review or tutor is gone (titles, names). */
-    data: jsonb('data').$type<NotificationData>().notNull().default({}),
+    data: jsonb('data').$type<AuditData>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('moderation_log_recent_idx').on(sql`${t.createdAt} desc`), index('moderation_log_review_idx').on(t.reviewId)],
+  (t) => [index('audit_log_recent_idx').on(sql`${t.createdAt} desc`), index('audit_log_target_idx').on(t.targetType, t.targetId)],
+);
+
+/** Departments a student follows: newly published tutors there are announced to them. */
+export const departmentFollows = pgTable(
+  'department_follows',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    department: text('department').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.department] }), index('department_follows_department_idx').on(t.department)],
 );
 
 /** What a notification is about; the UI words it. Text, not an enum, so later kinds need no type migration. */
-export type NotificationKind =
-  | 'submission_approved'
-  | 'submission_rejected'
-  | 'review_hidden'
-  | 'review_unhidden'
-  | 'review_deleted';
+export type { NotificationKind };
 
 export interface NotificationData {
   tutorName?: string;
   reviewTitle?: string;
   reason?: string;
+  /** The department of a newly published tutor ('tutor_published'). */
+  department?: string;
 }
 
 export const notifications = pgTable(
@@ -288,5 +316,5 @@ export type ReviewRow = typeof reviews.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type ReviewReportRow = typeof reviewReports.$inferSelect;
-export type ModerationLogRow = typeof moderationLog.$inferSelect;
+export type AuditLogRow = typeof auditLog.$inferSelect;
 export type AiDraftRow = typeof aiDrafts.$inferSelect;

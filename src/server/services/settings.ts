@@ -1,28 +1,61 @@
 import { inArray, sql } from 'drizzle-orm';
-import { DEFAULT_SITE_NAME, type SiteSettings } from '../../shared/settings';
+import {
+  DEFAULT_SITE_NAME,
+  emailInDomains,
+  RESTRICT_WITHOUT_DOMAINS_MESSAGE,
+  type SiteSettings,
+  signupDomainsMessage,
+  type UpdateSiteSettingsRequest,
+} from '../../shared/settings';
 import type { Database } from '../db/client';
 import { settings } from '../db/schema';
+import { AppError } from '../lib/errors';
 
-const defaults: SiteSettings = { siteName: DEFAULT_SITE_NAME };
+/** Defaults that come from the server's configuration rather than from code. */
+export interface SettingDefaults {
+  /** AI_DRAFTS_PER_HOUR: what the limit is until an administrator changes it. */
+  aiDraftsPerHour: number;
+}
+
 type SettingKey = keyof SiteSettings;
-const keys = Object.keys(defaults) as SettingKey[];
+const keys: SettingKey[] = ['siteName', 'signupDomains', 'restrictSignupToDomains', 'aiDraftsPerHour'];
 
-export async function getSettings(db: Database): Promise<SiteSettings> {
+const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+/** Every setting: stored values where an administrator changed them, defaults elsewhere. */
+export async function getSettings(db: Database, defaults: SettingDefaults): Promise<SiteSettings> {
   const rows = await db.select().from(settings).where(inArray(settings.key, keys));
-  const result: SiteSettings = { ...defaults };
-  for (const row of rows) {
-    if (row.key === 'siteName' && typeof row.value === 'string') result.siteName = row.value;
+  const result: SiteSettings = { siteName: DEFAULT_SITE_NAME, signupDomains: [], restrictSignupToDomains: false, aiDraftsPerHour: defaults.aiDraftsPerHour };
+  for (const { key, value } of rows) {
+    if (key === 'siteName' && typeof value === 'string') result.siteName = value;
+    if (key === 'signupDomains' && isStringArray(value)) result.signupDomains = value;
+    if (key === 'restrictSignupToDomains' && typeof value === 'boolean') result.restrictSignupToDomains = value;
+    if (key === 'aiDraftsPerHour' && typeof value === 'number') result.aiDraftsPerHour = value;
   }
   return result;
 }
 
-export async function updateSettings(db: Database, changes: Partial<SiteSettings>, now: Date): Promise<SiteSettings> {
-  const entries = Object.entries(changes).filter(([key, value]) => keys.includes(key as SettingKey) && value !== undefined);
-  if (entries.length > 0) {
-    await db
-      .insert(settings)
-      .values(entries.map(([key, value]) => ({ key, value, updatedAt: now })))
-      .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value`, updatedAt: now } });
-  }
-  return getSettings(db);
+/**
+ * Stores the changed settings and answers with all of them. Restricting sign-up needs at
+ * least one domain, checked against the result so neither change can break it alone.
+ */
+export async function updateSettings(db: Database, changes: UpdateSiteSettingsRequest, defaults: SettingDefaults, now: Date): Promise<SiteSettings> {
+  return db.transaction(async (tx) => {
+    const entries = Object.entries(changes).filter(([key, value]) => keys.includes(key as SettingKey) && value !== undefined);
+    if (entries.length > 0) {
+      await tx
+        .insert(settings)
+        .values(entries.map(([key, value]) => ({ key, value: key === 'signupDomains' ? [...new Set(value as string[])] : value, updatedAt: now })))
+        .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value`, updatedAt: now } });
+    }
+    const result = await getSettings(tx, defaults);
+    if (result.restrictSignupToDomains && result.signupDomains.length === 0) throw new AppError('validation_error', RESTRICT_WITHOUT_DOMAINS_MESSAGE);
+    return result;
+  });
+}
+
+/** Refuses a sign-up from outside the university's domains while the restriction is on. */
+export async function assertSignupAllowed(db: Database, email: string, defaults: SettingDefaults): Promise<void> {
+  const { signupDomains, restrictSignupToDomains } = await getSettings(db, defaults);
+  if (restrictSignupToDomains && !emailInDomains(email, signupDomains)) throw new AppError('forbidden', signupDomainsMessage(signupDomains));
 }

@@ -4,6 +4,8 @@ export const paths = {
   login: '/login',
   signup: '/signup',
   verify: '/verify',
+  /** An administrator's invitation: choose a password (?userId=&secret=). */
+  welcome: '/welcome',
   about: '/about',
   user: {
     root: '/user',

@@ -55,7 +55,7 @@ export async function aiRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const provider = app.aiProvider;
       if (!provider) throw new AppError('ai_unavailable', AI_NOT_CONFIGURED_MESSAGE);
-      const { siteName } = await getSettings(app.db);
+      const { siteName } = await getSettings(app.db, app.settingDefaults);
       const { draftsPerHour, timeoutMs } = app.config.ai;
       const draft = await startReviewDraft(app.db, provider, viewerOf(request), request.body, { draftsPerHour, siteName, now: app.clock() });
 

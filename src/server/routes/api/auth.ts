@@ -25,7 +25,7 @@ export async function authRoutes(app: App): Promise<void> {
     const now = app.clock();
     const secret = await issueVerificationSecret(app.db, user.id, now);
     const link = verificationLink(app.config.publicUrl, user.id, secret);
-    const { siteName } = await getSettings(app.db);
+    const { siteName } = await getSettings(app.db, app.settingDefaults);
     let outboxFile: string | undefined;
     try {
       ({ outboxFile } = await app.mailer.send(verificationMail({ to: user.email, name: user.name, siteName, link })));

@@ -14,8 +14,8 @@ export async function settingsRoutes(app: App): Promise<void> {
       },
     },
     async () => {
-      const { siteName } = await getSettings(app.db);
-      return { siteName };
+      const { siteName, signupDomains, restrictSignupToDomains } = await getSettings(app.db, app.settingDefaults);
+      return { siteName, signupDomains, restrictSignupToDomains };
     },
   );
 }

@@ -1,8 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AdminReview } from '../../../shared/reviews';
 import type { Database } from '../../db/client';
-import { moderationLog, reviewReports, reviews, type ModerationAction, type NotificationKind } from '../../db/schema';
+import type { AuditAction } from '../../../shared/audit';
+import { reviewReports, reviews, type NotificationKind } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { recordAudit } from '../audit-log';
 import { notify } from '../notifications';
 import type { Viewer } from '../tutors/access';
 import { lockReview, type LockedReview } from './access';
@@ -10,7 +12,7 @@ import { applyAggregateChange, reviewRemoved, reviewShown } from './aggregates';
 import { getAdminReview } from './queries';
 
 interface ModerationRecord {
-  action: ModerationAction;
+  action: Extract<AuditAction, `review_${string}`>;
   /** Told to the author, unless the moderator acted on their own review. */
   notification?: NotificationKind;
   reason: string | null;
@@ -19,16 +21,19 @@ interface ModerationRecord {
 /** The log entry and the author's notification, in the transaction of the change they describe. */
 async function record(tx: Database, moderator: Viewer, { review, tutor }: LockedReview, entry: ModerationRecord, now: Date): Promise<void> {
   const data = { tutorName: tutor.name, reviewTitle: review.title, ...(entry.reason ? { reason: entry.reason } : {}) };
-  await tx.insert(moderationLog).values({
-    actorId: moderator.id,
-    action: entry.action,
-    reviewId: review.id,
-    tutorId: tutor.id,
-    subjectUserId: review.authorId,
-    reason: entry.reason,
-    data,
-    createdAt: now,
-  });
+  await recordAudit(
+    tx,
+    {
+      actorId: moderator.id,
+      action: entry.action,
+      target: { type: 'review', id: review.id },
+      tutorId: tutor.id,
+      subjectUserId: review.authorId,
+      reason: entry.reason,
+      data: { tutorName: tutor.name, reviewTitle: review.title },
+    },
+    now,
+  );
   if (entry.notification && review.authorId !== moderator.id) {
     await notify(tx, { userId: review.authorId, kind: entry.notification, tutorId: tutor.id, data, createdAt: now });
   }

@@ -7,7 +7,7 @@ export async function adminSettingsRoutes(app: App): Promise<void> {
   app.get(
     '',
     { schema: { tags: ['admin'], summary: 'All site settings', response: { 200: siteSettingsSchema, ...errorResponses } } },
-    async () => getSettings(app.db),
+    async () => getSettings(app.db, app.settingDefaults),
   );
 
   app.patch(
@@ -20,6 +20,6 @@ export async function adminSettingsRoutes(app: App): Promise<void> {
         response: { 200: siteSettingsSchema, ...errorResponses },
       },
     },
-    async (request) => updateSettings(app.db, request.body, app.clock()),
+    async (request) => updateSettings(app.db, request.body, app.settingDefaults, app.clock()),
   );
 }

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+export const auditActions = [
+  'review_hidden',
+  'review_unhidden',
+  'review_deleted',
+  'review_reports_dismissed',
+  'tutor_created',
+  'tutor_updated',
+  'tutor_approved',
+  'tutor_rejected',
+  'tutor_deleted',
+  'user_created',
+  'user_updated',
+  'user_disabled',
+  'user_enabled',
+  'user_deleted',
+  'settings_updated',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+export const auditTargetTypes = ['review', 'tutor', 'user', 'settings'] as const;
+export type AuditTargetType = (typeof auditTargetTypes)[number];
+
+/** How the dashboard's recent activity words each action ("Dana Dean hid a review"). */
+export const auditActionLabels: Record<AuditAction, string> = {
+  review_hidden: 'hid a review',
+  review_unhidden: 'unhid a review',
+  review_deleted: 'deleted a review',
+  review_reports_dismissed: 'dismissed the reports on a review',
+  tutor_created: 'added a tutor',
+  tutor_updated: 'edited a tutor',
+  tutor_approved: 'approved a submitted tutor',
+  tutor_rejected: 'rejected a submitted tutor',
+  tutor_deleted: 'deleted a tutor',
+  user_created: 'added a user',
+  user_updated: 'changed a user',
+  user_disabled: 'disabled a user',
+  user_enabled: 'enabled a user',
+  user_deleted: 'deleted a user',
+  settings_updated: 'changed the settings',
+};
+
+/** One audit log entry as the admin console shows it. */
+export const auditEntrySchema = z.object({
+  id: z.uuid(),
+  action: z.enum(auditActions),
+  /** Null once the acting account is deleted. */
+  actor: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  target: z.object({
+    type: z.enum(auditTargetTypes),
+    id: z.uuid().nullable(),
+    /** The tutor's name, the review's title or the user's name, as it was. */
+    label: z.string().nullable(),
+  }),
+  reason: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;

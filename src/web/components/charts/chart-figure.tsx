@@ -1,0 +1,125 @@
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  type ChartConfiguration,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+} from 'chart.js';
+import { useEffect, useId, useRef } from 'react';
+
+// Only what these charts draw, so the rest of Chart.js stays out of the bundle.
+Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip);
+
+export interface ChartSeries {
+  label: string;
+  values: number[];
+}
+
+export interface ChartFigureProps {
+  /** Names the chart; also the caption. */
+  title: string;
+  kind: 'bar' | 'line';
+  /** One per point or bar, e.g. months or star ratings. */
+  labels: string[];
+  series: ChartSeries[];
+  /** A sentence that sums the chart up for those who cannot see it. */
+  summary: string;
+  /** Heading of the label column in the data table, e.g. 'Month'. */
+  labelHeading: string;
+}
+
+/** Colours with at least 3:1 contrast against white, as non-text graphics need. */
+const seriesColours = ['#4338ca', '#b45309', '#047857'];
+
+/**
+ * A chart drawn with Chart.js, with its text alternative: the canvas is an image named by the
+ * summary, and the numbers behind it are in a data table a click away (and always in the
+ * accessibility tree through the details element).
+ */
+export function ChartFigure({ title, kind, labels, series, summary, labelHeading }: ChartFigureProps) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const captionId = useId();
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const config: ChartConfiguration<'bar' | 'line'> = {
+      type: kind,
+      data: {
+        labels,
+        datasets: series.map((entry, index) => ({
+          label: entry.label,
+          data: entry.values,
+          backgroundColor: seriesColours[index % seriesColours.length],
+          borderColor: seriesColours[index % seriesColours.length],
+          borderWidth: 2,
+          tension: 0.2,
+        })),
+      },
+      options: {
+        responsive: true,
+        maintainAspectRatio: false,
+        animation: false,
+        plugins: { tooltip: { enabled: true } },
+        scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
+      },
+    };
+    const chart = new Chart(canvas, config);
+    canvas.dataset.drawn = 'true';
+    return () => {
+      chart.destroy();
+      delete canvas.dataset.drawn;
+    };
+  }, [kind, labels, series]);
+
+  return (
+    <figure aria-labelledby={captionId} className="rounded-lg border border-slate-200 bg-white p-4">
+      <figcaption id={captionId} className="text-base font-semibold text-slate-900">
+        {title}
+      </figcaption>
+      <div className="relative mt-3 h-56 w-full">
+        <canvas ref={canvasRef} role="img" aria-label={`${title}. ${summary}`} />
+      </div>
+      <p className="mt-2 text-sm text-slate-700">{summary}</p>
+      <details className="mt-2 text-sm">
+        <summary className="cursor-pointer font-medium text-indigo-800 underline-offset-2 hover:underline">Show the numbers</summary>
+        <div className="mt-2 overflow-x-auto">
+          <table className="min-w-full text-left">
+            <caption className="sr-only">{title}</caption>
+            <thead>
+              <tr className="border-b border-slate-200">
+                <th scope="col" className="py-1 pr-4 font-semibold">
+                  {labelHeading}
+                </th>
+                {series.map((entry) => (
+                  <th key={entry.label} scope="col" className="py-1 pr-4 font-semibold">
+                    {entry.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {labels.map((label, row) => (
+                <tr key={label} className="border-b border-slate-100">
+                  <th scope="row" className="py-1 pr-4 font-normal">
+                    {label}
+                  </th>
+                  {series.map((entry) => (
+                    <td key={entry.label} className="py-1 pr-4 tabular-nums">
+                      {entry.values[row] ?? 0}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+}
