@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { aiProviderKinds } from './ai-providers';
 import { REVIEW_BODY_MAX_LENGTH, REVIEW_TITLE_MAX_LENGTH } from './reviews';
 
 /** What the review text shows between the click and the first words of the draft (spec section 4). */
@@ -10,8 +11,7 @@ export const AI_NEEDS_TUTOR_MESSAGE = 'Choose a tutor first: the AI writes the d
 export const AI_DRAFT_MIN_CHARACTERS = 2000;
 export const AI_DRAFT_MAX_CHARACTERS = 2500;
 
-export const aiProviderKinds = ['gemini', 'openai-compatible'] as const;
-export type AiProviderKind = (typeof aiProviderKinds)[number];
+export { aiProviderKinds, type AiProviderKind } from './ai-providers';
 
 /** Whether drafting is possible for the caller, and where their words would go. */
 export const aiStatusSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { aiProviderKinds } from './ai';
+import { aiProviderKinds } from './ai-providers';
 
-export const DEFAULT_SITE_NAME = 'Tutorly';
+export { DEFAULT_SITE_NAME } from './site-name';
 export const SIGNUP_DOMAINS_MAX = 50;
 
 /** A bare domain such as `uni.example.edu` (a leading @ is dropped); its subdomains count too. */
@@ -46,7 +46,12 @@ export const updateSiteSettingsSchema = siteSettingsSchema.partial();
 export type UpdateSiteSettingsRequest = z.infer<typeof updateSiteSettingsSchema>;
 
 /** The settings page: the stored settings and what the server was started with (read-only there). */
-export const adminSettingsSchema = siteSettingsSchema.extend({
+export const adminSettingsSchema = z.object({
+  siteName: z.string(),
+  // Plain strings: the request schema's normalizing transform has no way back for an answer.
+  signupDomains: z.array(z.string()),
+  restrictSignupToDomains: z.boolean(),
+  aiDraftsPerHour: z.number().int(),
   ai: z.object({
     /** Null when no provider is configured (environment variables, see README). */
     provider: z.enum(aiProviderKinds).nullable(),

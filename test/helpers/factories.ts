@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Role } from '../../src/shared/account';
 import type { TutorStatus } from '../../src/shared/tutors';
 import type { Database } from '../../src/server/db/client';
@@ -150,5 +150,14 @@ export async function tutorAggregates(db: Database, tutorId: string) {
     .select({ reviewCount: tutors.reviewCount, ratingSum: tutors.ratingSum, averageRating: tutors.averageRating })
     .from(tutors)
     .where(eq(tutors.id, tutorId));
+  return row!;
+}
+
+/** A tutor's count and rating sum recomputed from its visible reviews, to hold against the stored ones. */
+export async function recomputedTutorAggregates(db: Database, tutorId: string) {
+  const [row] = await db
+    .select({ reviewCount: sql<number>`count(*)::int`, ratingSum: sql<number>`coalesce(sum(${reviews.rating}), 0)::int` })
+    .from(reviews)
+    .where(and(eq(reviews.tutorId, tutorId), eq(reviews.isHidden, false)));
   return row!;
 }

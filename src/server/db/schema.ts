@@ -252,7 +252,8 @@ export const departmentFollows = pgTable(
     department: text('department').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.department] }), index('department_follows_department_idx').on(t.department)],
+  // Followers are matched case-insensitively when a tutor is published, so the index is on lower(department).
+  (t) => [primaryKey({ columns: [t.userId, t.department] }), index('department_follows_department_lower_idx').on(sql`lower(${t.department})`)],
 );
 
 /** What a notification is about; the UI words it. Text, not an enum, so later kinds need no type migration. */
@@ -280,7 +281,11 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('notifications_user_recent_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('notifications_user_recent_idx').on(t.userId, t.createdAt),
+    // The unread badge is asked for on every page: counted from the unread entries alone.
+    index('notifications_user_unread_idx').on(t.userId, t.createdAt).where(sql`${t.readAt} is null`),
+  ],
 );
 
 /** How a draft ended; null while it is being written (or when the server stopped mid-draft). */

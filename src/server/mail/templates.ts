@@ -27,3 +27,29 @@ export function verificationMail(input: { to: string; name: string; siteName: st
 </body></html>`,
   };
 }
+
+/** An administrator's 'Add User' with an invitation: the link lets the new user choose a password. */
+export function invitationMail(input: { to: string; name: string; siteName: string; link: string; invitedBy: string; validDays: number }): MailMessage {
+  const { name, siteName, link, invitedBy, validDays } = input;
+  const validity = `The link works once and expires in ${validDays} days. If you did not expect this invitation, you can ignore this message.`;
+  return {
+    to: input.to,
+    subject: `You have been invited to ${siteName}`,
+    text: [
+      `Hello ${name},`,
+      '',
+      `${invitedBy} has created a ${siteName} account for you. Choose your password to sign in:`,
+      '',
+      link,
+      '',
+      validity,
+    ].join('\n'),
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
+<p>Hello ${escapeHtml(name)},</p>
+<p>${escapeHtml(invitedBy)} has created a ${escapeHtml(siteName)} account for you. Choose your password to sign in:</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#4338ca;color:#fff;border-radius:6px;text-decoration:none">Choose my password</a></p>
+<p>Or open this address: <br><span style="word-break:break-all">${escapeHtml(link)}</span></p>
+<p style="color:#555">${escapeHtml(validity)}</p>
+</body></html>`,
+  };
+}

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import type { Account, LoginRequest, SignupRequest } from '../../shared/account';
 import type { Database } from '../db/client';
 import { users, type UserRow } from '../db/schema';
@@ -32,19 +32,30 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
 
 const emailTaken = () => new AppError('email_taken', 'An account with this email already exists. Please log in instead.');
 
-export async function createUser(
-  db: Database,
-  input: SignupRequest & { role?: 'student' | 'admin'; emailVerifiedAt?: Date | null },
-  now: Date,
-): Promise<UserRow> {
-  const passwordHash = await hashPassword(input.password);
+/** The same conflict where the address is someone else's, not the visitor's own (Add User, Edit Profile). */
+export const EMAIL_IN_USE_MESSAGE = 'An account with this email already exists.';
+export const emailInUse = () => new AppError('email_taken', EMAIL_IN_USE_MESSAGE);
+
+export interface NewUser {
+  name: string;
+  email: string;
+  role?: 'student' | 'admin';
+  emailVerifiedAt?: Date | null;
+}
+
+export async function createUser(db: Database, input: SignupRequest & NewUser, now: Date): Promise<UserRow> {
+  return insertUser(db, { ...input, passwordHash: await hashPassword(input.password) }, now);
+}
+
+/** Inserts an account whose password is already hashed, so a caller can hash before opening a transaction. */
+export async function insertUser(db: Database, input: NewUser & { passwordHash: string }, now: Date): Promise<UserRow> {
   try {
     const [user] = await db
       .insert(users)
       .values({
         name: input.name.trim(),
         email: normalizeEmail(input.email),
-        passwordHash,
+        passwordHash: input.passwordHash,
         role: input.role ?? 'student',
         emailVerifiedAt: input.emailVerifiedAt ?? null,
         createdAt: now,
@@ -58,12 +69,17 @@ export async function createUser(
   }
 }
 
-/** Checks the password; the answer is the same for an unknown email and a wrong password. */
+export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Please contact the administrator.';
+
+/**
+ * Checks the password; the answer is the same for an unknown email and a wrong password. Only
+ * someone who knows the right password learns that the account is disabled.
+ */
 export async function authenticate(db: Database, credentials: LoginRequest): Promise<UserRow> {
   const user = await findUserByEmail(db, credentials.email);
   const valid = user ? await verifyPassword(user.passwordHash, credentials.password) : await verifyAgainstDummy(credentials.password);
   if (!user || !valid) throw new AppError('invalid_credentials', 'Invalid email or password.');
-  if (user.disabledAt) throw new AppError('account_disabled', 'This account has been disabled. Please contact the administrator.');
+  if (user.disabledAt) throw new AppError('account_disabled', ACCOUNT_DISABLED_MESSAGE);
   return user;
 }
 
@@ -73,6 +89,22 @@ export async function countActiveAdmins(db: Database, exceptUserId?: string): Pr
     .from(users)
     .where(and(eq(users.role, 'admin'), isNull(users.disabledAt), exceptUserId ? ne(users.id, exceptUserId) : undefined));
   return rows.length;
+}
+
+/**
+ * Locks the rows of every active administrator until the transaction ends and answers their
+ * ids. Each change that could leave no active administrator takes this lock before counting,
+ * so two administrators demoting each other at once are counted one after the other: the
+ * second sees the first's change and is refused. Id order keeps two callers from locking crosswise.
+ */
+export async function lockActiveAdmins(tx: Database): Promise<string[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), isNull(users.disabledAt)))
+    .orderBy(asc(users.id))
+    .for('no key update');
+  return rows.map((row) => row.id);
 }
 
 export async function markEmailVerified(db: Database, userId: string, now: Date): Promise<void> {

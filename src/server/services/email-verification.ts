@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client';
-import { emailVerifications } from '../db/schema';
+import { emailVerifications, type EmailLinkPurpose } from '../db/schema';
 import { HOUR_MS } from '../lib/clock';
 import { AppError } from '../lib/errors';
 import { generateToken, hashToken } from '../lib/tokens';
@@ -9,50 +9,81 @@ import { markEmailVerified } from './accounts';
 
 export const VERIFICATION_LIFETIME_MS = 48 * HOUR_MS;
 
-/** Issues a fresh single-use secret; earlier unused ones stop working. */
-export async function issueVerificationSecret(db: Database, userId: string, now: Date): Promise<string> {
+/**
+ * Stores a fresh single-use secret for one purpose; earlier unused ones of that purpose stop
+ * working. Links of the other purpose are left alone: asking for a new verification mail must
+ * not void an administrator's invitation.
+ */
+export async function issueEmailLinkSecret(db: Database, userId: string, purpose: EmailLinkPurpose, lifetimeMs: number, now: Date): Promise<string> {
   const secret = generateToken();
   await db.transaction(async (tx) => {
-    await tx.delete(emailVerifications).where(and(eq(emailVerifications.userId, userId), isNull(emailVerifications.usedAt)));
+    await tx
+      .delete(emailVerifications)
+      .where(and(eq(emailVerifications.userId, userId), eq(emailVerifications.purpose, purpose), isNull(emailVerifications.usedAt)));
     await tx.insert(emailVerifications).values({
       userId,
       secretHash: hashToken(secret),
+      purpose,
       createdAt: now,
-      expiresAt: new Date(now.getTime() + VERIFICATION_LIFETIME_MS),
+      expiresAt: new Date(now.getTime() + lifetimeMs),
     });
   });
   return secret;
 }
 
-export function verificationLink(publicUrl: string, userId: string, secret: string): string {
-  const url = new URL('/verify', publicUrl);
+/** Issues a fresh single-use verification secret; earlier unused ones stop working. */
+export function issueVerificationSecret(db: Database, userId: string, now: Date): Promise<string> {
+  return issueEmailLinkSecret(db, userId, 'verify_email', VERIFICATION_LIFETIME_MS, now);
+}
+
+/** The address of a web app page (`/verify`, `/welcome`) that posts userId and secret back to the API. */
+export function emailLink(publicUrl: string, page: string, userId: string, secret: string): string {
+  const url = new URL(page, publicUrl);
   url.searchParams.set('userId', userId);
   url.searchParams.set('secret', secret);
   return url.toString();
 }
 
+export function verificationLink(publicUrl: string, userId: string, secret: string): string {
+  return emailLink(publicUrl, '/verify', userId, secret);
+}
+
 const invalidLink = () => new AppError('verification_invalid', 'This verification link is not valid. Please request a new one.');
+const usedLink = () => new AppError('verification_used', 'This verification link has already been used.');
+const expiredLink = () => new AppError('verification_expired', 'This verification link has expired. Please request a new one.');
+
+/**
+ * Checks a mailed link without using it up: it must belong to `userId`, serve `purpose`, be
+ * unused and unexpired. A secret of the other purpose is as invalid as a made-up one.
+ */
+export async function assertEmailLinkUsable(db: Database, purpose: EmailLinkPurpose, userId: string, secret: string, now: Date): Promise<string> {
+  if (!z.uuid().safeParse(userId).success) throw invalidLink();
+  const [record] = await db
+    .select()
+    .from(emailVerifications)
+    .where(eq(emailVerifications.secretHash, hashToken(secret)))
+    .limit(1);
+  if (!record || record.userId !== userId || record.purpose !== purpose) throw invalidLink();
+  if (record.usedAt) throw usedLink();
+  if (record.expiresAt <= now) throw expiredLink();
+  return record.id;
+}
+
+/** Checks a mailed link and marks it used, inside the caller's transaction. */
+export async function claimEmailLink(tx: Database, purpose: EmailLinkPurpose, userId: string, secret: string, now: Date): Promise<void> {
+  const linkId = await assertEmailLinkUsable(tx, purpose, userId, secret, now);
+  // The conditional update makes the secret single-use even when two clicks race.
+  const claimed = await tx
+    .update(emailVerifications)
+    .set({ usedAt: now })
+    .where(and(eq(emailVerifications.id, linkId), isNull(emailVerifications.usedAt)))
+    .returning({ id: emailVerifications.id });
+  if (claimed.length === 0) throw usedLink();
+}
 
 export async function confirmEmail(db: Database, userId: string, secret: string, now: Date): Promise<void> {
-  if (!z.uuid().safeParse(userId).success) throw invalidLink();
   await db.transaction(async (tx) => {
-    const [record] = await tx
-      .select()
-      .from(emailVerifications)
-      .where(eq(emailVerifications.secretHash, hashToken(secret)))
-      .limit(1);
-    if (!record || record.userId !== userId) throw invalidLink();
-    if (record.usedAt) throw new AppError('verification_used', 'This verification link has already been used.');
-    if (record.expiresAt <= now) {
-      throw new AppError('verification_expired', 'This verification link has expired. Please request a new one.');
-    }
-    // The conditional update makes the secret single-use even when two clicks race.
-    const claimed = await tx
-      .update(emailVerifications)
-      .set({ usedAt: now })
-      .where(and(eq(emailVerifications.id, record.id), isNull(emailVerifications.usedAt)))
-      .returning({ id: emailVerifications.id });
-    if (claimed.length === 0) throw new AppError('verification_used', 'This verification link has already been used.');
+    await claimEmailLink(tx, 'verify_email', userId, secret, now);
     await markEmailVerified(tx, userId, now);
   });
 }

@@ -8,7 +8,8 @@ import {
   type UpdateSiteSettingsRequest,
 } from '../../shared/settings';
 import type { Database } from '../db/client';
-import { settings } from '../db/schema';
+import { type AuditData, settings } from '../db/schema';
+import { recordAudit } from './audit-log';
 import { AppError } from '../lib/errors';
 
 /** Defaults that come from the server's configuration rather than from code. */
@@ -58,4 +59,33 @@ export async function updateSettings(db: Database, changes: UpdateSiteSettingsRe
 export async function assertSignupAllowed(db: Database, email: string, defaults: SettingDefaults): Promise<void> {
   const { signupDomains, restrictSignupToDomains } = await getSettings(db, defaults);
   if (restrictSignupToDomains && !emailInDomains(email, signupDomains)) throw new AppError('forbidden', signupDomainsMessage(signupDomains));
+}
+
+type AuditChanges = NonNullable<AuditData['changes']>;
+
+function changedSettings(before: SiteSettings, after: SiteSettings): AuditChanges {
+  const changes: AuditChanges = {};
+  for (const key of keys) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) changes[key] = after[key];
+  }
+  return changes;
+}
+
+/** An administrator's change, with its audit entry in the same transaction; saving nothing new leaves no entry. */
+export async function updateSettingsAsAdmin(
+  db: Database,
+  adminId: string,
+  changes: UpdateSiteSettingsRequest,
+  defaults: SettingDefaults,
+  now: Date,
+): Promise<SiteSettings> {
+  return db.transaction(async (tx) => {
+    const before = await getSettings(tx, defaults);
+    const after = await updateSettings(tx, changes, defaults, now);
+    const changed = changedSettings(before, after);
+    if (Object.keys(changed).length > 0) {
+      await recordAudit(tx, { actorId: adminId, action: 'settings_updated', target: { type: 'settings', id: null }, data: { changes: changed } }, now);
+    }
+    return after;
+  });
 }

@@ -6,18 +6,6 @@ import { LandingRoute } from '../routes/landing';
 import { RouteError } from '../routes/route-error';
 import { queryClient } from './query-client';
 
-/** Pages a later capability fills in; until then they say so. */
-function comingSoonPage(title: string) {
-  return async () => {
-    const { ComingSoon } = await import('../routes/coming-soon');
-    return { Component: () => <ComingSoon title={title} /> };
-  };
-}
-
-function comingSoon(path: string, title: string): RouteObject {
-  return { path, lazy: comingSoonPage(title) };
-}
-
 // Guards run before the page renders, on the server's answer about the session.
 async function requireSignedIn() {
   const { account } = await queryClient.ensureQueryData(sessionQueryOptions());
@@ -49,6 +37,7 @@ export const routes: RouteObject[] = [
       { path: 'login', lazy: () => import('../routes/login') },
       { path: 'signup', lazy: () => import('../routes/signup') },
       { path: 'verify', lazy: () => import('../routes/verify') },
+      { path: 'welcome', lazy: () => import('../routes/welcome') },
       { path: 'about', lazy: () => import('../routes/about') },
       {
         path: 'user',
@@ -57,7 +46,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, ...userDashboard },
           { path: 'dashboard', ...userDashboard },
-          comingSoon('profile', 'Profile'),
+          { path: 'profile', lazy: () => import('../routes/user/profile') },
           { path: 'tutors', lazy: () => import('../routes/user/tutors') },
           { path: 'mytutors', lazy: () => import('../routes/user/my-tutors') },
           { path: 'myreviews', lazy: () => import('../routes/user/my-reviews') },
@@ -67,8 +56,8 @@ export const routes: RouteObject[] = [
           { path: 'SubmitReview', ...submitReview },
           { path: 'SubmitReview/:reviewId', ...submitReview },
           { path: 'allreviews', lazy: () => import('../routes/user/all-reviews') },
-          comingSoon('statistics', 'Statistics'),
-          comingSoon('notifications', 'Notifications'),
+          { path: 'statistics', lazy: () => import('../routes/user/statistics') },
+          { path: 'notifications', lazy: () => import('../routes/user/notifications') },
         ],
       },
       {
@@ -76,8 +65,8 @@ export const routes: RouteObject[] = [
         loader: requireAdmin,
         lazy: () => import('../routes/admin/layout'),
         children: [
-          { index: true, lazy: comingSoonPage('Admin Dashboard') },
-          comingSoon('users', 'Users'),
+          { index: true, lazy: () => import('../routes/admin/dashboard') },
+          { path: 'users', lazy: () => import('../routes/admin/users') },
           { path: 'managesubmissions', ...manageSubmissions },
           { path: 'manage-submissions', ...manageSubmissions },
           { path: 'review-managment', lazy: () => import('../routes/admin/review-management') },
@@ -85,8 +74,8 @@ export const routes: RouteObject[] = [
           { path: 'teacher/fullprofile/:tutorId?', lazy: () => import('../routes/admin/teacher-full-profile') },
           { path: 'teacher-form/:tutorId?', ...adminTeacherForm },
           { path: 'add-teacher', ...adminTeacherForm },
-          comingSoon('settings', 'Settings'),
-          comingSoon('profile', 'Admin Profile'),
+          { path: 'settings', lazy: () => import('../routes/admin/settings') },
+          { path: 'profile', lazy: () => import('../routes/admin/profile') },
         ],
       },
       { path: '*', lazy: () => import('../routes/not-found') },

@@ -32,8 +32,11 @@ export async function aiRoutes(app: App): Promise<void> {
         response: { 200: aiStatusSchema, ...errorResponses },
       },
     },
-    async (request) =>
-      aiStatusFor(app.db, app.aiProvider, viewerOf(request).id, { draftsPerHour: app.config.ai.draftsPerHour, now: app.clock() }),
+    async (request) => {
+      // The administrator's setting; AI_DRAFTS_PER_HOUR until one is stored.
+      const { aiDraftsPerHour } = await getSettings(app.db, app.settingDefaults);
+      return aiStatusFor(app.db, app.aiProvider, viewerOf(request).id, { draftsPerHour: aiDraftsPerHour, now: app.clock() });
+    },
   );
 
   app.post(
@@ -55,9 +58,13 @@ export async function aiRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const provider = app.aiProvider;
       if (!provider) throw new AppError('ai_unavailable', AI_NOT_CONFIGURED_MESSAGE);
-      const { siteName } = await getSettings(app.db, app.settingDefaults);
-      const { draftsPerHour, timeoutMs } = app.config.ai;
-      const draft = await startReviewDraft(app.db, provider, viewerOf(request), request.body, { draftsPerHour, siteName, now: app.clock() });
+      const { siteName, aiDraftsPerHour } = await getSettings(app.db, app.settingDefaults);
+      const { timeoutMs } = app.config.ai;
+      const draft = await startReviewDraft(app.db, provider, viewerOf(request), request.body, {
+        draftsPerHour: aiDraftsPerHour,
+        siteName,
+        now: app.clock(),
+      });
 
       // The student closing the page (or the connection dropping) cancels the model's work.
       const studentLeft = new AbortController();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  acceptInvitationSchema,
   loginRequestSchema,
   loginResponseSchema,
   resendVerificationResponseSchema,
@@ -15,7 +16,8 @@ import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins
 import { authenticate, createUser, toAccount } from '../../services/accounts';
 import { confirmEmail, issueVerificationSecret, verificationLink } from '../../services/email-verification';
 import { createSession, revokeSession } from '../../services/sessions';
-import { getSettings } from '../../services/settings';
+import { assertSignupAllowed, getSettings } from '../../services/settings';
+import { acceptInvitation } from '../../services/users/invitations';
 import type { App } from '../../types';
 import { errorResponses } from './responses';
 
@@ -49,6 +51,8 @@ export async function authRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
+      // Before the account exists, so a refused address learns nothing about taken ones.
+      await assertSignupAllowed(app.db, request.body.email, app.settingDefaults);
       const user = await createUser(app.db, request.body, app.clock());
       // The account exists either way; if the mail fails, the student asks for it again after logging in.
       await sendVerificationMail(user).catch(() => undefined);
@@ -68,6 +72,24 @@ export async function authRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const user = await authenticate(app.db, request.body);
+      const session = await createSession(app.db, user.id, app.clock());
+      setSessionCookie(reply, session);
+      return { account: toAccount(user) };
+    },
+  );
+
+  app.post(
+    '/invitation',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Accept an administrator's invitation: choose a password and start a session",
+        body: acceptInvitationSchema,
+        response: { 200: loginResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = await acceptInvitation(app.db, request.body, app.clock());
       const session = await createSession(app.db, user.id, app.clock());
       setSessionCookie(reply, session);
       return { account: toAccount(user) };

@@ -1,11 +1,14 @@
 import type { App } from '../../types';
 import { loadSessionUser } from '../../plugins/auth';
+import { accountRoutes } from './account';
 import { adminRoutes } from './admin';
 import { aiRoutes } from './ai';
 import { authRoutes } from './auth';
+import { notificationRoutes } from './notifications';
 import { sessionRoutes } from './session';
 import { reviewRoutes } from './reviews';
 import { settingsRoutes } from './settings';
+import { statisticsRoutes } from './statistics';
 import { tutorRoutes } from './tutors';
 import { uploadRoutes } from './uploads';
 
@@ -18,10 +21,13 @@ export async function apiRoutes(app: App): Promise<void> {
   });
   await app.register(sessionRoutes);
   await app.register(authRoutes, { prefix: '/auth' });
+  await app.register(accountRoutes, { prefix: '/account' });
   await app.register(settingsRoutes, { prefix: '/settings' });
   await app.register(uploadRoutes, { prefix: '/uploads' });
   await app.register(tutorRoutes, { prefix: '/tutors' });
   await app.register(reviewRoutes, { prefix: '/reviews' });
   await app.register(aiRoutes, { prefix: '/ai' });
+  await app.register(notificationRoutes, { prefix: '/notifications' });
+  await app.register(statisticsRoutes, { prefix: '/statistics' });
   await app.register(adminRoutes, { prefix: '/admin' });
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   ALREADY_REVIEWED_MESSAGE,
   PUBLIC_TUTORS_ONLY_MESSAGE,
@@ -91,5 +91,35 @@ export async function deleteOwnReview(db: Database, author: Viewer, reviewId: st
     assertAuthor(author, locked);
     await tx.delete(reviews).where(eq(reviews.id, locked.review.id));
     if (!locked.review.isHidden) await applyAggregateChange(tx, locked.review.tutorId, reviewRemoved(locked.review.rating));
+  });
+}
+
+/**
+ * Removes every review of an author whose account is going, each as a single removal goes:
+ * its tutor locked, then the review, then the tutor's count and sum corrected. Tutors are
+ * taken in id order. Inside a caller's transaction it runs as a savepoint of it. Answers how many went.
+ */
+export async function deleteAllReviewsOfAuthor(db: Database, authorId: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const written = await tx
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(eq(reviews.authorId, authorId))
+      .orderBy(asc(reviews.tutorId), asc(reviews.id));
+    let deleted = 0;
+    for (const { id } of written) {
+      let locked;
+      try {
+        locked = await lockReview(tx, id);
+      } catch (err) {
+        // Deleted meanwhile by a moderator or with its tutor, aggregates already settled.
+        if (err instanceof AppError && err.code === 'not_found') continue;
+        throw err;
+      }
+      await tx.delete(reviews).where(eq(reviews.id, locked.review.id));
+      if (!locked.review.isHidden) await applyAggregateChange(tx, locked.review.tutorId, reviewRemoved(locked.review.rating));
+      deleted += 1;
+    }
+    return deleted;
   });
 }

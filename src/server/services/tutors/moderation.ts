@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { AdminTutorInput, TutorProfile } from '../../../shared/tutors';
 import type { Database } from '../../db/client';
-import { tutors, type NotificationData, type NotificationKind, type TutorRow } from '../../db/schema';
+import { tutors, type AuditData, type NotificationData, type NotificationKind, type TutorRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { notify } from '../notifications';
+import { recordAudit } from '../audit-log';
+import { announceTutorPublished, notify } from '../notifications';
 import { lockTutor, type Viewer } from './access';
 import { profileOf } from './queries';
 import { type PictureCleanup, releasePictures, tutorFields, withUploadedPicture } from './writes';
@@ -22,15 +23,37 @@ async function notifySubmitter(
   await notify(tx, { userId: tutor.submittedBy, kind, tutorId: tutor.id, data, createdAt: now });
 }
 
+type AuditChanges = NonNullable<AuditData['changes']>;
+
+/** What an edit changed, field by field, with the new values (the picture by its key). */
+function changedFields(before: TutorRow, after: TutorRow): AuditChanges {
+  const changes: AuditChanges = {};
+  const scalarFields = ['name', 'department', 'biography', 'imageKey', 'isPublic', 'status'] as const;
+  for (const field of scalarFields) {
+    if (before[field] !== after[field]) changes[field] = after[field];
+  }
+  if (JSON.stringify(before.courses) !== JSON.stringify(after.courses)) changes.courses = after.courses;
+  return changes;
+}
+
 /** An administrator's tutor needs no review: approved at once, public unless the admin says otherwise. */
 export async function createTutorAsAdmin(db: Database, admin: Viewer, input: AdminTutorInput, now: Date): Promise<TutorProfile> {
-  const [tutor] = await withUploadedPicture(() =>
-    db
-      .insert(tutors)
-      .values({ ...tutorFields(input, now), isPublic: input.isPublic, status: 'approved', submittedBy: admin.id, createdAt: now })
-      .returning(),
-  );
-  return profileOf(db, admin, tutor!);
+  const tutor = await db.transaction(async (tx) => {
+    const [tutor] = await withUploadedPicture(() =>
+      tx
+        .insert(tutors)
+        .values({ ...tutorFields(input, now), isPublic: input.isPublic, status: 'approved', submittedBy: admin.id, createdAt: now })
+        .returning(),
+    );
+    await recordAudit(
+      tx,
+      { actorId: admin.id, action: 'tutor_created', target: { type: 'tutor', id: tutor!.id }, tutorId: tutor!.id, data: { tutorName: tutor!.name } },
+      now,
+    );
+    if (tutor!.isPublic) await announceTutorPublished(tx, tutor!, admin.id, now);
+    return tutor!;
+  });
+  return profileOf(db, admin, tutor);
 }
 
 /**
@@ -56,6 +79,19 @@ export async function updateTutorAsAdmin(
         .returning(),
     );
     if (approves) await notifySubmitter(tx, admin, after!, 'submission_approved', { tutorName: after!.name }, now);
+    await recordAudit(
+      tx,
+      {
+        actorId: admin.id,
+        action: 'tutor_updated',
+        target: { type: 'tutor', id: before.id },
+        tutorId: before.id,
+        subjectUserId: before.submittedBy,
+        data: { tutorName: after!.name, changes: changedFields(before, after!) },
+      },
+      now,
+    );
+    if (!before.isPublic && after!.isPublic) await announceTutorPublished(tx, after!, admin.id, now);
     return { before, after: after! };
   });
   if (before.imageKey !== after.imageKey) await releasePictures(db, cleanup, [before.imageKey]);
@@ -73,6 +109,20 @@ export async function approveTutor(db: Database, admin: Viewer, tutorId: string,
       .where(eq(tutors.id, before.id))
       .returning();
     await notifySubmitter(tx, admin, after!, 'submission_approved', { tutorName: after!.name }, now);
+    await recordAudit(
+      tx,
+      {
+        actorId: admin.id,
+        action: 'tutor_approved',
+        target: { type: 'tutor', id: before.id },
+        tutorId: before.id,
+        subjectUserId: before.submittedBy,
+        data: { tutorName: after!.name },
+      },
+      now,
+    );
+    // Only pending and rejected tutors get here, and those are never public: approving always publishes.
+    await announceTutorPublished(tx, after!, admin.id, now);
     return after!;
   });
   return profileOf(db, admin, tutor);
@@ -90,6 +140,19 @@ export async function rejectTutor(db: Database, admin: Viewer, tutorId: string, 
       .where(eq(tutors.id, before.id))
       .returning();
     await notifySubmitter(tx, admin, after!, 'submission_rejected', { tutorName: after!.name, reason }, now);
+    await recordAudit(
+      tx,
+      {
+        actorId: admin.id,
+        action: 'tutor_rejected',
+        target: { type: 'tutor', id: before.id },
+        tutorId: before.id,
+        subjectUserId: before.submittedBy,
+        reason,
+        data: { tutorName: after!.name },
+      },
+      now,
+    );
     return after!;
   });
   return profileOf(db, admin, tutor);
@@ -98,11 +161,31 @@ export async function rejectTutor(db: Database, admin: Viewer, tutorId: string, 
 /**
  * Deletes a tutor with its reviews (they cascade in the same statement); notifications about
  * it keep their wording and lose only the link. Its picture goes too once nothing else uses it.
+ * The audit entry keeps the name and the reason, since the tutor row is gone.
  */
-export async function deleteTutor(db: Database, cleanup: PictureCleanup, tutorId: string): Promise<void> {
+export async function deleteTutor(
+  db: Database,
+  cleanup: PictureCleanup,
+  admin: Viewer,
+  tutorId: string,
+  options: { reason: string | null; now: Date },
+): Promise<void> {
   const deleted = await db.transaction(async (tx) => {
     const tutor = await lockTutor(tx, tutorId);
     await tx.delete(tutors).where(eq(tutors.id, tutor.id));
+    await recordAudit(
+      tx,
+      {
+        actorId: admin.id,
+        action: 'tutor_deleted',
+        // No tutorId: it would point at the row just deleted.
+        target: { type: 'tutor', id: tutor.id },
+        subjectUserId: tutor.submittedBy,
+        reason: options.reason,
+        data: { tutorName: tutor.name },
+      },
+      options.now,
+    );
     return tutor;
   });
   await releasePictures(db, cleanup, [deleted.imageKey]);

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link, Navigate, NavLink, Outlet } from 'react-router';
+import { type KeyboardEvent, useRef, useState } from 'react';
+import { Link, matchPath, Navigate, Outlet, useLocation } from 'react-router';
 import { SkipLink } from '../../components/ui/skip-link';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
@@ -7,37 +7,70 @@ import { isAdmin, useAccount } from '../../features/auth/api/get-session';
 import { LogoutButton } from '../../features/auth/components/logout-button';
 import { useSiteName } from '../../features/settings/api/get-public-settings';
 
-const navigation = [
-  { to: paths.admin.root, label: 'Dashboard', end: true },
-  { to: paths.admin.users, label: 'Users' },
-  { to: paths.admin.manageSubmissions, label: 'Manage Submissions' },
-  { to: paths.admin.reviewManagement, label: 'Review Management' },
-  { to: paths.admin.teacherProfileManagement, label: 'Teacher Profiles' },
-  { to: paths.admin.teacherForm, label: 'Add Teacher' },
-  { to: paths.admin.settings, label: 'Settings' },
-  { to: paths.admin.profile, label: 'Profile' },
+interface NavigationItem {
+  to: string;
+  label: string;
+  /** The paths (patterns) on which this entry is the current page: its own and those of the pages it leads to. */
+  current: string[];
+}
+
+const navigation: NavigationItem[] = [
+  { to: paths.admin.root, label: 'Dashboard', current: [paths.admin.root] },
+  { to: paths.admin.users, label: 'Users', current: [paths.admin.users] },
+  {
+    to: paths.admin.manageSubmissions,
+    label: 'Manage Submissions',
+    current: [paths.admin.manageSubmissions, paths.admin.manageSubmissionsAlias],
+  },
+  { to: paths.admin.reviewManagement, label: 'Review Management', current: [paths.admin.reviewManagement] },
+  {
+    to: paths.admin.teacherProfileManagement,
+    label: 'Teacher Profile Management',
+    // A full profile, and the teacher form opened from one to edit, belong to the profiles.
+    current: [paths.admin.teacherProfileManagement, `${paths.admin.teacherFullProfile()}/*`, `${paths.admin.teacherForm}/:tutorId`],
+  },
+  { to: paths.admin.teacherForm, label: 'Add Teacher', current: [paths.admin.teacherForm, paths.admin.addTeacher] },
+  { to: paths.admin.settings, label: 'Settings', current: [paths.admin.settings] },
+  { to: paths.admin.profile, label: 'Profile', current: [paths.admin.profile] },
 ];
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-indigo-700 text-white' : 'text-indigo-100 hover:bg-indigo-800'}`;
+const isCurrent = (item: NavigationItem, pathname: string) => item.current.some((pattern) => matchPath(pattern, pathname) !== null);
+
+const linkClass = (current: boolean) =>
+  `block rounded-md px-3 py-2 text-sm font-medium ${current ? 'bg-indigo-700 text-white' : 'text-indigo-100 hover:bg-indigo-800'} focus-visible:outline-white`;
 
 export function AdminLayout() {
   const { account, isPending } = useAccount();
   const siteName = useSiteName();
+  const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
 
   if (isPending) return <Spinner />;
   if (!account) return <Navigate to={paths.login} replace />;
   if (!isAdmin(account)) return <Navigate to={paths.home} replace />;
 
+  // On narrow screens Escape folds the open menu and returns to its toggle, as a disclosure should.
+  function handleMenuKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    const toggle = toggleRef.current;
+    if (!toggle || toggle.offsetParent === null) return;
+    setMenuOpen(false);
+    toggle.focus();
+  }
+
   return (
     <div className="min-h-screen bg-slate-50 lg:flex">
       <SkipLink />
-      <div className="flex items-center justify-between bg-indigo-900 px-4 py-3 text-white lg:hidden">
-        <span className="font-bold">Admin Panel</span>
+      <div className="flex items-center justify-between gap-3 bg-indigo-900 px-4 py-3 text-white lg:hidden">
+        <div className="min-w-0">
+          <span className="block font-bold">Admin Panel</span>
+          <span className="block truncate text-xs text-indigo-200">{siteName}</span>
+        </div>
         <button
+          ref={toggleRef}
           type="button"
-          className="rounded-md border border-indigo-400 px-3 py-1.5 text-sm font-medium"
+          className="shrink-0 rounded-md border border-indigo-400 px-3 py-2 text-sm font-medium focus-visible:outline-white"
           aria-expanded={menuOpen}
           aria-controls="admin-panel"
           onClick={() => setMenuOpen((open) => !open)}
@@ -48,7 +81,8 @@ export function AdminLayout() {
       <aside
         id="admin-panel"
         aria-label="Admin Panel"
-        className={`${menuOpen ? 'block' : 'hidden'} bg-indigo-900 text-white lg:sticky lg:top-0 lg:flex lg:h-screen lg:w-64 lg:shrink-0 lg:flex-col`}
+        onKeyDown={handleMenuKeyDown}
+        className={`${menuOpen ? 'block' : 'hidden'} bg-indigo-900 text-white lg:sticky lg:top-0 lg:flex lg:h-screen lg:w-64 lg:shrink-0 lg:flex-col lg:overflow-y-auto`}
       >
         <div className="hidden px-5 py-5 lg:block">
           <h2 className="text-xl font-bold">Admin Panel</h2>
@@ -56,20 +90,23 @@ export function AdminLayout() {
         </div>
         <nav aria-label="Admin" className="flex-1 px-3 pb-3">
           <ul className="space-y-1">
-            {navigation.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.end} className={navLinkClass} onClick={() => setMenuOpen(false)}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
+            {navigation.map((item) => {
+              const current = isCurrent(item, pathname);
+              return (
+                <li key={item.to}>
+                  <Link to={item.to} aria-current={current ? 'page' : undefined} className={linkClass(current)} onClick={() => setMenuOpen(false)}>
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         </nav>
         <div className="space-y-1 border-t border-indigo-800 px-3 py-3">
-          <Link to={paths.home} className="block rounded-md px-3 py-2 text-sm font-medium text-indigo-100 hover:bg-indigo-800">
+          <Link to={paths.home} className="block rounded-md px-3 py-2 text-sm font-medium text-indigo-100 hover:bg-indigo-800 focus-visible:outline-white">
             Help
           </Link>
-          <LogoutButton className="block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-indigo-100 hover:bg-indigo-800" />
+          <LogoutButton className="block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-indigo-100 hover:bg-indigo-800 focus-visible:outline-white" />
         </div>
       </aside>
       <main id="main" className="min-w-0 flex-1 px-4 py-8 sm:px-8">

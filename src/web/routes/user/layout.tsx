@@ -6,6 +6,7 @@ import { paths } from '../../config/paths';
 import { useAccount } from '../../features/auth/api/get-session';
 import { EmailNotVerified } from '../../features/auth/components/email-not-verified';
 import { LogoutButton } from '../../features/auth/components/logout-button';
+import { NotificationsMenuBadge, NotificationsNavLabel } from '../../features/notifications/components/notifications-nav-label';
 import { useSiteName } from '../../features/settings/api/get-public-settings';
 
 // "Add Tutor" only on the empty form: editing a submission (/user/tutorform/:id) belongs to My Tutors.
@@ -16,11 +17,14 @@ const navigation: { to: string; label: string; end?: boolean }[] = [
   { to: paths.user.myReviews, label: 'My Reviews' },
   { to: paths.user.myTutors, label: 'My Tutors' },
   { to: paths.user.tutorForm, label: 'Add Tutor', end: true },
+  { to: paths.user.statistics, label: 'Statistics' },
+  { to: paths.user.notifications, label: 'Notifications' },
   { to: paths.user.profile, label: 'Profile' },
 ];
 
+// Nine links and Logout fit on one line only from the xl breakpoint; below it they sit behind Menu.
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-indigo-100 text-indigo-900' : 'text-slate-700 hover:bg-slate-100'}`;
+  `block whitespace-nowrap rounded-md px-3 py-2 xl:px-2.5 text-sm font-medium ${isActive ? 'bg-indigo-100 text-indigo-900' : 'text-slate-700 hover:bg-slate-100'}`;
 
 export function UserLayout() {
   const { account, isPending } = useAccount();
@@ -40,24 +44,25 @@ export function UserLayout() {
           </Link>
           <button
             type="button"
-            className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 lg:hidden"
+            className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 xl:hidden"
             aria-expanded={menuOpen}
             aria-controls="user-navigation"
             onClick={() => setMenuOpen((open) => !open)}
           >
             Menu
+            <NotificationsMenuBadge enabled={account.emailVerified} />
           </button>
-          <nav id="user-navigation" aria-label="Main" className={`${menuOpen ? 'block' : 'hidden'} absolute inset-x-0 top-14 z-20 border-b border-slate-200 bg-white p-3 shadow lg:static lg:block lg:border-0 lg:p-0 lg:shadow-none`}>
-            <ul className="flex flex-col gap-1 lg:flex-row lg:items-center">
+          <nav id="user-navigation" aria-label="Main" className={`${menuOpen ? 'block' : 'hidden'} absolute inset-x-0 top-14 z-20 border-b border-slate-200 bg-white p-3 shadow xl:static xl:block xl:border-0 xl:p-0 xl:shadow-none`}>
+            <ul className="flex flex-col gap-1 xl:flex-row xl:items-center">
               {navigation.map((item) => (
                 <li key={item.to}>
                   <NavLink to={item.to} end={item.end} className={navLinkClass} onClick={() => setMenuOpen(false)}>
-                    {item.label}
+                    {item.to === paths.user.notifications ? <NotificationsNavLabel enabled={account.emailVerified} /> : item.label}
                   </NavLink>
                 </li>
               ))}
               <li>
-                <LogoutButton className="block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-red-800 hover:bg-red-50" />
+                <LogoutButton className="block w-full whitespace-nowrap rounded-md px-3 py-2 xl:px-2.5 text-left text-sm font-medium text-red-800 hover:bg-red-50" />
               </li>
             </ul>
           </nav>

@@ -1,15 +1,19 @@
 import { requireAdmin } from '../../../plugins/auth';
 import type { App } from '../../../types';
 import { adminAiRoutes } from './ai';
+import { adminDashboardRoutes } from './dashboard';
 import { adminReviewRoutes } from './reviews';
 import { adminSettingsRoutes } from './settings';
 import { adminTutorRoutes } from './tutors';
+import { adminUserRoutes } from './users';
 
 /** Every route below /api/admin is for administrators only; the guard sits on the prefix. */
 export async function adminRoutes(app: App): Promise<void> {
   app.addHook('onRequest', requireAdmin);
+  await app.register(adminDashboardRoutes, { prefix: '/dashboard' });
   await app.register(adminSettingsRoutes, { prefix: '/settings' });
   await app.register(adminTutorRoutes, { prefix: '/tutors' });
   await app.register(adminReviewRoutes, { prefix: '/reviews' });
   await app.register(adminAiRoutes, { prefix: '/ai' });
+  await app.register(adminUserRoutes, { prefix: '/users' });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MODERATION_REASON_MAX_LENGTH } from '../../../../shared/reviews';
 import {
   adminTutorInputSchema,
   adminTutorListQuerySchema,
@@ -12,6 +13,11 @@ import type { App } from '../../../types';
 import { errorResponses } from '../responses';
 import { viewerOf } from '../../../plugins/auth';
 import { pictureCleanupFor, tutorPathParamsSchema } from '../tutors';
+
+/** A deletion may say why; the reason is kept in the audit log. */
+const deleteTutorBodySchema = z
+  .object({ reason: z.string().trim().max(MODERATION_REASON_MAX_LENGTH, `A reason must be at most ${MODERATION_REASON_MAX_LENGTH} characters.`).optional() })
+  .nullish();
 
 /** Every tutor, public or not: the submissions queue, verification, and full editing. */
 export async function adminTutorRoutes(app: App): Promise<void> {
@@ -72,13 +78,17 @@ export async function adminTutorRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Delete a tutor with its reviews, and its picture when no other tutor uses it',
+        summary: 'Delete a tutor with its reviews, and its picture when no other tutor uses it; an optional reason goes to the audit log',
         params: tutorPathParamsSchema,
+        body: deleteTutorBodySchema,
         response: { 204: z.null(), ...errorResponses },
       },
     },
     async (request, reply) => {
-      await deleteTutor(app.db, pictureCleanupFor(app, request), request.params.tutorId);
+      await deleteTutor(app.db, pictureCleanupFor(app, request), viewerOf(request), request.params.tutorId, {
+        reason: request.body?.reason || null,
+        now: app.clock(),
+      });
       return reply.status(204).send(null);
     },
   );

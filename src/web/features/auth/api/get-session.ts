@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Account, SessionResponse } from '../../../../shared/account';
 import { apiPaths } from '../../../../shared/api-paths';
 import { api } from '../../../lib/api-client';
@@ -19,3 +19,9 @@ export function useAccount(): { account: Account | null | undefined; isPending: 
 }
 
 export const isAdmin = (account: Account | null | undefined): boolean => account?.role === 'admin';
+
+/**
+ * Asks the server again who is signed in, after something changed the account (its name, a
+ * verified email); resolves once the new answer is in the cache, so callers can wait for it.
+ */
+export const refreshSession = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: sessionQueryKey });

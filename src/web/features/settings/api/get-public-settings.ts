@@ -1,17 +1,26 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths';
-import { DEFAULT_SITE_NAME, type PublicSettings } from '../../../../shared/settings';
+import type { PublicSettings } from '../../../../shared/settings';
+import { DEFAULT_SITE_NAME } from '../../../../shared/site-name';
 import { api } from '../../../lib/api-client';
+import { settingsKeys } from './query-keys';
+
+export const getPublicSettings = () => api.get<PublicSettings>(apiPaths.publicSettings);
 
 export const publicSettingsQueryOptions = () =>
   queryOptions({
-    queryKey: ['settings', 'public'],
-    queryFn: () => api.get<PublicSettings>(apiPaths.publicSettings),
+    queryKey: settingsKeys.public(),
+    queryFn: getPublicSettings,
     staleTime: 5 * 60_000,
   });
 
+/** The site name and the sign-up domains, as anyone may read them. */
+export function usePublicSettings() {
+  return useQuery(publicSettingsQueryOptions());
+}
+
 /** The site name an admin chose; the default while it loads or if it cannot be read. */
 export function useSiteName(): string {
-  const { data } = useQuery(publicSettingsQueryOptions());
+  const { data } = usePublicSettings();
   return data?.siteName ?? DEFAULT_SITE_NAME;
 }

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { accountSchema, changePasswordSchema, updateProfileSchema } from '../../../shared/account';
+import { requireUser, viewerOf } from '../../plugins/auth';
+import { toAccount } from '../../services/accounts';
+import { changePassword, updateProfile } from '../../services/users/account-profile';
+import type { App } from '../../types';
+import { errorResponses } from './responses';
+
+const accountResponseSchema = z.object({ account: accountSchema });
+
+/** The signed-in user's own account: profile details and password. An unverified address is no obstacle here. */
+export async function accountRoutes(app: App): Promise<void> {
+  app.addHook('onRequest', requireUser);
+
+  app.patch(
+    '',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Change your name and phone number (null or empty clears it); administrators may change their email',
+        body: updateProfileSchema,
+        response: { 200: accountResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ account: toAccount(await updateProfile(app.db, viewerOf(request), request.body, app.clock())) }),
+  );
+
+  app.post(
+    '/password',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Change your password with the current one; every other session ends, this one stays',
+        body: changePasswordSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await changePassword(app.db, viewerOf(request), request.sessionToken, request.body, app.clock());
+      return reply.status(204).send(null);
+    },
+  );
+}

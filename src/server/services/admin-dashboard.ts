@@ -1,0 +1,109 @@
+import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { DASHBOARD_ACTIVITY_COUNT, DASHBOARD_WEEKS, type AdminDashboard } from '../../shared/admin-dashboard';
+import type { AuditEntry } from '../../shared/audit';
+import type { Database } from '../db/client';
+import { auditLog, reviews, tutors, users, type AuditLogRow } from '../db/schema';
+import { DAY_MS } from '../lib/clock';
+
+const WEEK_MS = 7 * DAY_MS;
+
+/** Monday 00:00 UTC of the week `now` falls in. */
+export function weekStartOf(now: Date): Date {
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const daysSinceMonday = (now.getUTCDay() + 6) % 7;
+  return new Date(midnight - daysSinceMonday * DAY_MS);
+}
+
+type Figures = AdminDashboard['figures'];
+
+/**
+ * The headline numbers: one pass over the tutors table and a count of users, never a scan of
+ * the reviews. "reviews" is the sum of the tutors' review counts, which are kept exact over
+ * visible (not hidden) reviews in the transaction of every review change. That includes the
+ * visible reviews of tutors that are not public (yet or any more): those still belong to their
+ * authors, come back with the tutor, and appear in review management.
+ */
+async function figures(db: Database): Promise<Figures> {
+  const withReviews = sql`${tutors.isPublic} and ${tutors.reviewCount} > 0`;
+  const [[tutorFigures], [userFigures]] = await Promise.all([
+    db
+      .select({
+        publicTutors: sql<number>`count(*) filter (where ${tutors.isPublic})::int`,
+        pendingSubmissions: sql<number>`count(*) filter (where ${tutors.status} = 'pending')::int`,
+        reviews: sql<number>`coalesce(sum(${tutors.reviewCount}), 0)::int`,
+        meanRating: sql<number | null>`(avg(${tutors.averageRating}) filter (where ${withReviews}))::double precision`,
+      })
+      .from(tutors),
+    db.select({ users: count() }).from(users),
+  ]);
+  return {
+    publicTutors: Number(tutorFigures?.publicTutors ?? 0),
+    pendingSubmissions: Number(tutorFigures?.pendingSubmissions ?? 0),
+    reviews: Number(tutorFigures?.reviews ?? 0),
+    users: userFigures?.users ?? 0,
+    meanRating: tutorFigures?.meanRating == null ? null : Number(tutorFigures.meanRating),
+  };
+}
+
+/** Visible reviews by the week they were written, oldest week first, this week included. */
+async function reviewsPerWeek(db: Database, now: Date): Promise<AdminDashboard['reviewsPerWeek']> {
+  const thisWeek = weekStartOf(now);
+  const firstWeek = new Date(thisWeek.getTime() - (DASHBOARD_WEEKS - 1) * WEEK_MS);
+  const nextWeek = new Date(thisWeek.getTime() + WEEK_MS);
+  // Weeks are counted from the first one in whole milliseconds, so neither the session's time
+  // zone nor daylight saving can move a review into another week. The range reads the partial
+  // index of visible reviews by date.
+  const weekIndex = sql<number>`floor(extract(epoch from (${reviews.createdAt} - ${firstWeek.toISOString()}::timestamptz)) / ${WEEK_MS / 1000})::int`;
+  const rows = await db
+    .select({ week: weekIndex, count: sql<number>`count(*)::int` })
+    .from(reviews)
+    .where(and(eq(reviews.isHidden, false), gte(reviews.createdAt, firstWeek), lt(reviews.createdAt, nextWeek)))
+    // By position: the expression carries parameters, and PostgreSQL matches a repeated one by its text.
+    .groupBy(sql`1`);
+  const counts = new Map(rows.map((row) => [Number(row.week), Number(row.count)]));
+  return Array.from({ length: DASHBOARD_WEEKS }, (_, week) => ({
+    weekStart: new Date(firstWeek.getTime() + week * WEEK_MS).toISOString().slice(0, 10),
+    count: counts.get(week) ?? 0,
+  }));
+}
+
+/** The name an entry's target had, as the entry recorded it. */
+function targetLabel(row: AuditLogRow): string | null {
+  switch (row.targetType) {
+    case 'tutor':
+      return row.data.tutorName ?? null;
+    case 'review':
+      return row.data.reviewTitle ?? null;
+    case 'user':
+      return row.data.userName ?? null;
+    case 'settings':
+      return null;
+  }
+}
+
+export function auditEntryOf(row: AuditLogRow, actorName: string | null): AuditEntry {
+  return {
+    id: row.id,
+    action: row.action,
+    actor: row.actorId && actorName !== null ? { id: row.actorId, name: actorName } : null,
+    target: { type: row.targetType, id: row.targetType === 'settings' ? null : row.targetId, label: targetLabel(row) },
+    reason: row.reason,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The latest administrator actions, newest first. */
+export async function recentActivity(db: Database, limit = DASHBOARD_ACTIVITY_COUNT): Promise<AuditEntry[]> {
+  const rows = await db
+    .select({ entry: auditLog, actorName: users.name })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit);
+  return rows.map(({ entry, actorName }) => auditEntryOf(entry, actorName));
+}
+
+export async function getAdminDashboard(db: Database, now: Date): Promise<AdminDashboard> {
+  const [figuresNow, perWeek, activity] = await Promise.all([figures(db), reviewsPerWeek(db, now), recentActivity(db)]);
+  return { figures: figuresNow, reviewsPerWeek: perWeek, recentActivity: activity };
+}

@@ -1,0 +1,69 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import {
+  ONLY_ADMINS_CHANGE_EMAIL_MESSAGE,
+  WRONG_CURRENT_PASSWORD_MESSAGE,
+  type ChangePasswordRequest,
+  type UpdateProfileRequest,
+} from '../../../shared/account';
+import type { Database } from '../../db/client';
+import { emailVerifications, sessions, users, type UserRow } from '../../db/schema';
+import { AppError, isUniqueViolation } from '../../lib/errors';
+import { hashToken } from '../../lib/tokens';
+import { emailInUse, normalizeEmail } from '../accounts';
+import { hashPassword, verifyPassword } from '../passwords';
+
+/**
+ * 'Edit Profile': name and phone for everyone (null clears the phone). Only administrators
+ * change their email address; a student sending their current one unchanged is no change.
+ */
+export async function updateProfile(db: Database, user: UserRow, input: UpdateProfileRequest, now: Date): Promise<UserRow> {
+  const changes: Partial<Pick<UserRow, 'name' | 'phone' | 'email'>> = {};
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.phone !== undefined) changes.phone = input.phone;
+  if (input.email !== undefined && normalizeEmail(input.email) !== user.email) {
+    if (user.role !== 'admin') throw new AppError('forbidden', ONLY_ADMINS_CHANGE_EMAIL_MESSAGE);
+    changes.email = normalizeEmail(input.email);
+  }
+  if (Object.keys(changes).length === 0) return user;
+  try {
+    const [updated] = await db
+      .update(users)
+      .set({ ...changes, updatedAt: now })
+      .where(eq(users.id, user.id))
+      .returning();
+    return updated!;
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_email_key')) throw emailInUse();
+    throw err;
+  }
+}
+
+/**
+ * 'Update Password': the current password proves it is the owner. Every other session of the
+ * account ends (one may be on a lost device); the one making the change stays signed in. A
+ * pending invitation would set a password too, so it stops working.
+ */
+export async function changePassword(
+  db: Database,
+  user: UserRow,
+  currentSessionToken: string | null,
+  input: ChangePasswordRequest,
+  now: Date,
+): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw new AppError('validation_error', WRONG_CURRENT_PASSWORD_MESSAGE);
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    // Checked against the hash as it is now: of two changes racing, the second was made with a password no longer current.
+    const [locked] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).for('no key update');
+    if (locked?.passwordHash !== user.passwordHash) throw new AppError('validation_error', WRONG_CURRENT_PASSWORD_MESSAGE);
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+    await tx
+      .delete(sessions)
+      .where(and(eq(sessions.userId, user.id), currentSessionToken ? ne(sessions.tokenHash, hashToken(currentSessionToken)) : undefined));
+    await tx
+      .delete(emailVerifications)
+      .where(and(eq(emailVerifications.userId, user.id), eq(emailVerifications.purpose, 'invitation'), isNull(emailVerifications.usedAt)));
+  });
+}

@@ -1,0 +1,43 @@
+import { useUnreadCount } from '../api/get-unread-count';
+
+/** The unread count, or 0 where it cannot be asked for (an email not verified yet). */
+function useUnread(enabled: boolean): number {
+  const { data } = useUnreadCount({ enabled });
+  return enabled ? (data?.unread ?? 0) : 0;
+}
+
+function UnreadBadge({ unread }: { unread: number }) {
+  return (
+    <span
+      aria-hidden="true"
+      className="ml-1.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 align-text-bottom text-xs font-bold leading-none text-white"
+    >
+      {unread > 99 ? '99+' : unread}
+    </span>
+  );
+}
+
+/** 'Notifications' with the unread count as a badge; screen readers hear "Notifications, 3 unread". */
+export function NotificationsNavLabel({ enabled }: { enabled: boolean }) {
+  const unread = useUnread(enabled);
+  return (
+    <>
+      Notifications
+      {unread > 0 && (
+        <>
+          <UnreadBadge unread={unread} />
+          <span className="sr-only">, {unread} unread</span>
+        </>
+      )}
+    </>
+  );
+}
+
+/**
+ * The same count on the button that opens the collapsed menu, so it is seen on small screens
+ * too. Only for the eye: inside the menu the Notifications link says it in words.
+ */
+export function NotificationsMenuBadge({ enabled }: { enabled: boolean }) {
+  const unread = useUnread(enabled);
+  return unread > 0 ? <UnreadBadge unread={unread} /> : null;
+}

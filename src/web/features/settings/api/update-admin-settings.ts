@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPaths } from '../../../../shared/api-paths';
+import type { AdminSettings, UpdateSiteSettingsRequest } from '../../../../shared/settings';
+import { api } from '../../../lib/api-client';
+import { adminDashboardKeys } from '../../admin-dashboard/api/query-keys';
+import { settingsKeys } from './query-keys';
+
+/** Saves the settings that changed; the answer is the whole settings page again. */
+export const updateAdminSettings = (changes: UpdateSiteSettingsRequest) => api.patch<AdminSettings>(apiPaths.adminSettings, changes);
+
+/**
+ * The public settings are invalidated with the admin ones (the site name shows in every header),
+ * and so is the dashboard, whose recent activity records the change.
+ */
+export function useUpdateAdminSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateAdminSettings,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: settingsKeys.all }),
+        queryClient.invalidateQueries({ queryKey: adminDashboardKeys.all }),
+      ]),
+  });
+}

@@ -1,0 +1,4 @@
+export const statisticsKeys = {
+  all: ['statistics'] as const,
+  mine: () => ['statistics', 'mine'] as const,
+};

@@ -1,0 +1,163 @@
+import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import type { AdminUser, UpdateUserRequest } from '../../../../shared/users';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { errorMessage } from '../../../lib/api-client';
+import { useDeleteUser } from '../api/delete-user';
+import { useDisableUser } from '../api/disable-user';
+import { useEnableUser } from '../api/enable-user';
+import { useUpdateUser } from '../api/update-user';
+import { EditUserDialog } from './edit-user-dialog';
+
+/** What Delete removes, in words: "The account x@y, its sessions and its 3 reviews will be removed." */
+function deletionText(user: AdminUser): string {
+  if (user.reviewCount === 0) return `The account ${user.email} and its sessions will be removed; it has written no reviews.`;
+  const reviews = `${user.reviewCount} ${user.reviewCount === 1 ? 'review' : 'reviews'}`;
+  return `The account ${user.email}, its sessions and its ${reviews} will be removed.`;
+}
+
+type ConfirmRequest = { action: 'disable' | 'delete'; user: AdminUser };
+
+export interface UserActionOptions {
+  /** Whether the account, as the server now describes it, still belongs in the list on screen. */
+  stillListed: (user: AdminUser) => boolean;
+  /** Where focus goes when the account's row leaves the list with the button that was used. */
+  focusTop: () => void;
+}
+
+/**
+ * Edit, Disable, Enable and Delete for the Users page, with their dialogs and toasts. The page
+ * hosts it once: the dialogs outlive a row that leaves the list when the refetch after an
+ * action arrives, so the outcome is always reported.
+ */
+export function useUserActions({ stillListed, focusTop }: UserActionOptions) {
+  const update = useUpdateUser();
+  const disable = useDisableUser();
+  const enable = useEnableUser();
+  const remove = useDeleteUser();
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [confirming, setConfirming] = useState<ConfirmRequest | null>(null);
+
+  // Focus moves once the dialog has closed and handed focus back to its opener (the dialog's
+  // effects run first); before that the modal dialog would not let it go.
+  const focusTopNext = useRef(false);
+  const [settled, setSettled] = useState(0);
+  const latestFocusTop = useRef(focusTop);
+  latestFocusTop.current = focusTop;
+  useEffect(() => {
+    if (!focusTopNext.current) return;
+    focusTopNext.current = false;
+    latestFocusTop.current();
+  }, [settled]);
+
+  function settle(rowLeaves: boolean) {
+    focusTopNext.current = rowLeaves;
+    setSettled((count) => count + 1);
+  }
+
+  const onError = (error: Error) => toast.error(errorMessage(error));
+
+  function save(changes: UpdateUserRequest | null) {
+    const user = editing;
+    if (!user) return;
+    if (!changes) {
+      setEditing(null);
+      return;
+    }
+    update.mutate(
+      { userId: user.id, changes },
+      {
+        onSuccess: ({ user: saved }) => {
+          setEditing(null);
+          settle(!stillListed(saved));
+          toast.success('User updated');
+        },
+        onError,
+      },
+    );
+  }
+
+  function confirm() {
+    if (!confirming) return;
+    const { action, user } = confirming;
+    if (action === 'disable') {
+      disable.mutate(user.id, {
+        onSuccess: ({ user: saved }) => {
+          setConfirming(null);
+          settle(!stillListed(saved));
+          toast.success(`${user.name} is disabled`);
+        },
+        onError,
+      });
+    } else {
+      remove.mutate(user.id, {
+        onSuccess: () => {
+          setConfirming(null);
+          settle(true);
+          toast.success('Deleted Successfully');
+        },
+        onError,
+      });
+    }
+  }
+
+  function requestEnable(user: AdminUser) {
+    if (enable.isPending) return;
+    enable.mutate(user.id, {
+      onSuccess: ({ user: saved }) => {
+        settle(!stillListed(saved));
+        toast.success(`${user.name} is enabled`);
+      },
+      onError,
+    });
+  }
+
+  const asked = confirming?.user;
+  const dialogs = (
+    <>
+      <EditUserDialog user={editing} busy={update.isPending} onSave={save} onCancel={() => setEditing(null)} />
+      <ConfirmDialog
+        open={confirming?.action === 'disable'}
+        title={asked ? `Disable ${asked.name}?` : 'Disable this account?'}
+        description={
+          <p>
+            {asked ? `${asked.name} (${asked.email})` : 'The account'} is signed out everywhere and cannot sign in until the account is
+            enabled again. Reviews and submissions stay.
+          </p>
+        }
+        confirmLabel="Disable"
+        busyLabel="Disabling..."
+        busy={disable.isPending}
+        onConfirm={confirm}
+        onCancel={() => setConfirming(null)}
+      />
+      <ConfirmDialog
+        open={confirming?.action === 'delete'}
+        title={asked ? `Delete ${asked.name}?` : 'Delete this account?'}
+        description={
+          asked && (
+            <p className="wrap-anywhere">{deletionText(asked)} This process cannot be undone.</p>
+          )
+        }
+        confirmLabel="Yes Delete"
+        busyLabel="Deleting..."
+        busy={remove.isPending}
+        onConfirm={confirm}
+        onCancel={() => setConfirming(null)}
+      />
+    </>
+  );
+
+  return {
+    requestEdit: (user: AdminUser) => setEditing(user),
+    requestDisable: (user: AdminUser) => setConfirming({ action: 'disable', user }),
+    requestDelete: (user: AdminUser) => setConfirming({ action: 'delete', user }),
+    requestEnable,
+    /** The account whose Enable is on its way, to show on its button. */
+    enablingId: enable.isPending ? enable.variables : undefined,
+    /** Render once on the page. */
+    dialogs,
+  };
+}
+
+export type UserActions = ReturnType<typeof useUserActions>;

@@ -1,0 +1,14 @@
+import { Spinner } from '../../components/ui/spinner';
+import { AccountProfile } from '../../features/account/components/account-profile';
+import { useAccount } from '../../features/auth/api/get-session';
+import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
+
+export function AdminProfileRoute() {
+  useDocumentTitle('Admin Profile');
+  const { account } = useAccount();
+  // The admin layout renders its pages only for a signed-in administrator.
+  if (!account) return <Spinner />;
+  return <AccountProfile account={account} title="Admin Profile" audience="admin" />;
+}
+
+export { AdminProfileRoute as Component };

@@ -1,0 +1,141 @@
+import { useCallback, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import type { AdminUser, CreateUserRequest } from '../../../shared/users';
+import { USER_SEARCH_MAX_LENGTH } from '../../../shared/users';
+import { ListFilterSelect } from '../../components/lists/list-filter-select';
+import { ListSearchBox } from '../../components/lists/list-search-box';
+import { EmptyList, ListLoadError, ResultCount } from '../../components/lists/list-status';
+import { Button, LinkButton } from '../../components/ui/button';
+import { UserPlusIcon } from '../../components/ui/icons';
+import { GoToLastPage, Pagination, parsePage } from '../../components/ui/pagination';
+import { Spinner } from '../../components/ui/spinner';
+import { paths } from '../../config/paths';
+import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
+import { useCreateUser } from '../../features/users/api/create-user';
+import { useAdminUsers } from '../../features/users/api/get-admin-users';
+import { AddUserDialog } from '../../features/users/components/add-user-dialog';
+import { type IssuedPassword, OneTimePasswordDialog } from '../../features/users/components/one-time-password-dialog';
+import { useUserActions } from '../../features/users/components/user-actions';
+import { UsersList } from '../../features/users/components/users-list';
+import { optionFromParam, useListParams } from '../../hooks/use-list-params';
+import { errorMessage } from '../../lib/api-client';
+
+const roleFilterOptions = [
+  { value: '', label: 'All roles' },
+  { value: 'student', label: 'Students' },
+  { value: 'admin', label: 'Administrators' },
+] as const;
+
+const statusFilterOptions = [
+  { value: '', label: 'All statuses' },
+  { value: 'active', label: 'Active' },
+  { value: 'disabled', label: 'Disabled' },
+] as const;
+
+/** /admin/users: every account, searchable by name or email, with role and status to change. */
+export function UsersRoute() {
+  useDocumentTitle('Users');
+  const { searchParams, update } = useListParams();
+  const q = searchParams.get('q')?.trim() ?? '';
+  const role = optionFromParam(roleFilterOptions, searchParams.get('role'));
+  const status = optionFromParam(statusFilterOptions, searchParams.get('status'));
+  const page = parsePage(searchParams.get('page'));
+
+  const users = useAdminUsers({ q: q || undefined, role, status, page });
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusTop = useCallback(() => headingRef.current?.focus(), []);
+  const search = useCallback((query: string) => update({ q: query }), [update]);
+
+  // A changed account stays on screen only if it still matches the filters (a search may match
+  // by the old name: the refetch decides, and the page is left as it is meanwhile).
+  const stillListed = (user: AdminUser) => (!role || user.role === role) && (!status || (status === 'disabled') === user.disabled);
+  const actions = useUserActions({ stillListed, focusTop });
+
+  const create = useCreateUser();
+  const [adding, setAdding] = useState(false);
+  const [issued, setIssued] = useState<IssuedPassword | null>(null);
+
+  function handleCreate(request: CreateUserRequest) {
+    create.mutate(request, {
+      onSuccess: ({ user, oneTimePassword }) => {
+        setAdding(false);
+        if (oneTimePassword) {
+          toast.success(`${user.name} added`);
+          setIssued({ user, password: oneTimePassword });
+        } else {
+          toast.success(`${user.name} added. Invitation sent to ${user.email}.`);
+        }
+      },
+      // The dialog stays open with what was typed, to correct and send again.
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  }
+
+  const filtered = Boolean(q || role || status);
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-slate-900">
+            Users
+          </h1>
+          <p className="mt-1 text-slate-700">Every account, newest first. Disabled accounts cannot sign in.</p>
+        </div>
+        <Button onClick={() => setAdding(true)} className="self-start sm:self-auto">
+          <UserPlusIcon className="h-5 w-5" />
+          Add User
+        </Button>
+      </div>
+
+      <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:flex-row md:items-end">
+        <ListSearchBox label="Search users" value={q} onSearch={search} placeholder="Name or email" maxLength={USER_SEARCH_MAX_LENGTH} />
+        <div className="grid gap-4 min-[400px]:grid-cols-2 md:flex">
+          <ListFilterSelect
+            label="Role"
+            value={role ?? ''}
+            options={roleFilterOptions}
+            onChange={(value) => update({ role: value })}
+            className="md:w-44"
+          />
+          <ListFilterSelect
+            label="Status"
+            value={status ?? ''}
+            options={statusFilterOptions}
+            onChange={(value) => update({ status: value })}
+            className="md:w-44"
+          />
+        </div>
+      </div>
+
+      {users.isPending ? (
+        <Spinner />
+      ) : users.isError ? (
+        <ListLoadError message="Failed to load the data. Please try again later." onRetry={() => void users.refetch()} retrying={users.isFetching} />
+      ) : users.data.items.length === 0 && users.data.total > 0 && page > 1 ? (
+        // The last account of the last page was deleted or filtered out: show the page that now exists.
+        <GoToLastPage total={users.data.total} pageSize={users.data.pageSize} />
+      ) : users.data.items.length === 0 ? (
+        <EmptyList message="No Record Found">
+          {(filtered || page > 1) && (
+            <LinkButton to={paths.admin.users} variant="secondary">
+              Show all users
+            </LinkButton>
+          )}
+        </EmptyList>
+      ) : (
+        <>
+          <ResultCount page={users.data.page} pageSize={users.data.pageSize} total={users.data.total} noun={['user', 'users']} />
+          <UsersList users={users.data.items} actions={actions} busy={users.isPlaceholderData} />
+          <Pagination page={page} pageCount={Math.ceil(users.data.total / users.data.pageSize)} label="User pages" onNavigate={focusTop} />
+        </>
+      )}
+
+      {actions.dialogs}
+      <AddUserDialog open={adding} busy={create.isPending} onCreate={handleCreate} onCancel={() => setAdding(false)} />
+      <OneTimePasswordDialog issued={issued} onDone={() => setIssued(null)} />
+    </div>
+  );
+}
+
+export { UsersRoute as Component };

@@ -1,0 +1,23 @@
+import { useRef } from 'react';
+import { FollowedDepartments } from '../../features/notifications/components/followed-departments';
+import { NotificationList } from '../../features/notifications/components/notification-list';
+import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
+
+export function NotificationsRoute() {
+  useDocumentTitle('Notifications');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  return (
+    <div className="space-y-8">
+      <div>
+        <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-slate-900 focus:outline-none">
+          Notifications
+        </h1>
+        <p className="mt-1 text-slate-700">Stay updated with the latest submissions, your reviews and the departments you follow.</p>
+      </div>
+      <NotificationList headingRef={headingRef} />
+      <FollowedDepartments />
+    </div>
+  );
+}
+
+export { NotificationsRoute as Component };

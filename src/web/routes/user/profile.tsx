@@ -1,0 +1,14 @@
+import { Spinner } from '../../components/ui/spinner';
+import { AccountProfile } from '../../features/account/components/account-profile';
+import { useAccount } from '../../features/auth/api/get-session';
+import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
+
+export function UserProfileRoute() {
+  useDocumentTitle('Profile');
+  const { account } = useAccount();
+  // The layout renders its pages only for a signed-in account.
+  if (!account) return <Spinner />;
+  return <AccountProfile account={account} title="Profile" audience="student" />;
+}
+
+export { UserProfileRoute as Component };

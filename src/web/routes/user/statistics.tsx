@@ -1,0 +1,31 @@
+import { ListLoadError } from '../../components/lists/list-status';
+import { Spinner } from '../../components/ui/spinner';
+import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
+import { useMyStatistics } from '../../features/statistics/api/get-my-statistics';
+import { StatisticsOverview } from '../../features/statistics/components/statistics-overview';
+
+export function StatisticsRoute() {
+  useDocumentTitle('Statistics');
+  const statistics = useMyStatistics();
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Statistics</h1>
+        <p className="mt-1 text-slate-700">View analytics of your submissions and reviews.</p>
+      </div>
+      {statistics.isPending ? (
+        <Spinner />
+      ) : statistics.isError ? (
+        <ListLoadError
+          message="Failed to load the data. Please try again later."
+          onRetry={() => void statistics.refetch()}
+          retrying={statistics.isFetching}
+        />
+      ) : (
+        <StatisticsOverview statistics={statistics.data} />
+      )}
+    </div>
+  );
+}
+
+export { StatisticsRoute as Component };

@@ -1,0 +1,16 @@
+import { useSearchParams } from 'react-router';
+import { InvitationForm } from '../features/account/components/invitation-form';
+import { useDocumentTitle } from '../features/settings/hooks/use-document-title';
+import { AuthPage } from './auth-page';
+
+export function WelcomeRoute() {
+  useDocumentTitle('Choose your password');
+  const [params] = useSearchParams();
+  return (
+    <AuthPage>
+      <InvitationForm userId={params.get('userId')} secret={params.get('secret')} />
+    </AuthPage>
+  );
+}
+
+export { WelcomeRoute as Component };

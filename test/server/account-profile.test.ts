@@ -1,0 +1,156 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { sessions, users } from '../../src/server/db/schema';
+import { ONLY_ADMINS_CHANGE_EMAIL_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE } from '../../src/shared/account';
+import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { getSessionAccount, login } from '../helpers/auth';
+import { createUserRecord, DEFAULT_TEST_PASSWORD } from '../helpers/factories';
+
+let t: TestApp;
+let student: Actor;
+beforeEach(async () => {
+  t = await createTestApp();
+  student = await signedInStudent(t, 'Sam Student');
+});
+afterEach(() => t.close());
+
+function editProfile(actor: Actor | undefined, payload: object) {
+  return callAs(t, actor, 'PATCH', '/api/account', payload);
+}
+
+function changePassword(actor: Actor | undefined, payload: object) {
+  return callAs(t, actor, 'POST', '/api/account/password', payload);
+}
+
+async function loginStatus(email: string, password: string): Promise<number> {
+  return (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })).statusCode;
+}
+
+describe('Edit Profile', () => {
+  test('changes the name and phone and answers the account as the session reports it', async () => {
+    const response = await editProfile(student, { name: '  Samuel Student ', phone: ' +44 (0)20 7946-0958 ' });
+
+    expect(response.statusCode).toBe(200);
+    const expected = { id: student.user.id, name: 'Samuel Student', email: student.user.email, phone: '+44 (0)20 7946-0958', emailVerified: true, role: 'student' };
+    expect(response.json()).toEqual({ account: expected });
+    expect(await getSessionAccount(t.app, student.cookie)).toEqual(expected);
+  });
+
+  test('null or an empty phone clears it; leaving it out keeps it', async () => {
+    await editProfile(student, { phone: '555-0100' });
+    expect((await editProfile(student, { name: 'Sam S.' })).json().account).toMatchObject({ name: 'Sam S.', phone: '555-0100' });
+    expect((await editProfile(student, { phone: null })).json().account.phone).toBeNull();
+    await editProfile(student, { phone: '555-0100' });
+    expect((await editProfile(student, { phone: '' })).json().account.phone).toBeNull();
+  });
+
+  test('a malformed phone number or an empty name is refused and nothing changes', async () => {
+    for (const payload of [{ phone: 'call me maybe' }, { phone: '12' }, { phone: '1'.repeat(31) }, { name: '   ' }]) {
+      const response = await editProfile(student, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().error.code).toBe('validation_error');
+    }
+    expect((await editProfile(student, { phone: 'call me maybe' })).json().error.message).toBe('Please enter a valid phone number.');
+    const [stored] = await t.db.select().from(users).where(eq(users.id, student.user.id));
+    expect(stored).toMatchObject({ name: 'Sam Student', phone: null });
+  });
+
+  test('a student cannot change their email address; sending the current one is no change', async () => {
+    const response = await editProfile(student, { email: 'new.address@uni.example', name: 'Changed' });
+
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toEqual({ code: 'forbidden', message: ONLY_ADMINS_CHANGE_EMAIL_MESSAGE });
+    const [stored] = await t.db.select().from(users).where(eq(users.id, student.user.id));
+    expect(stored).toMatchObject({ email: student.user.email, name: 'Sam Student' });
+
+    const unchanged = await editProfile(student, { email: student.user.email.toUpperCase(), name: 'Changed' });
+    expect(unchanged.statusCode).toBe(200);
+    expect(unchanged.json().account).toMatchObject({ email: student.user.email, name: 'Changed' });
+  });
+
+  test('an administrator changes their email address, but not to one that is taken', async () => {
+    const admin = await signedInAdmin(t, 'Dana Dean');
+
+    const taken = await editProfile(admin, { email: student.user.email });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error).toEqual({ code: 'email_taken', message: 'An account with this email already exists.' });
+
+    const response = await editProfile(admin, { email: ' Dana.New@Uni.Example ' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().account).toMatchObject({ email: 'dana.new@uni.example', role: 'admin' });
+    expect(await loginStatus('dana.new@uni.example', DEFAULT_TEST_PASSWORD)).toBe(200);
+    expect(await loginStatus(admin.user.email, DEFAULT_TEST_PASSWORD)).toBe(401);
+  });
+
+  test('an unverified account may edit its profile; an anonymous visitor may not', async () => {
+    const { user, password } = await createUserRecord(t.db, { name: 'Una Verified' });
+    const cookie = await login(t.app, { email: user.email, password });
+    const response = await callAs(t, { user, cookie }, 'PATCH', '/api/account', { name: 'Una V.' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().account).toMatchObject({ name: 'Una V.', emailVerified: false });
+
+    const anonymous = await editProfile(undefined, { name: 'Nobody' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.code).toBe('unauthenticated');
+  });
+});
+
+describe('Update Password', () => {
+  const NEW_PASSWORD = 'a much better passphrase';
+
+  test('a wrong current password is refused and nothing changes', async () => {
+    const response = await changePassword(student, { currentPassword: 'not my password', newPassword: NEW_PASSWORD });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toEqual({ code: 'validation_error', message: WRONG_CURRENT_PASSWORD_MESSAGE });
+    expect(await getSessionAccount(t.app, student.cookie)).not.toBeNull();
+    expect(await loginStatus(student.user.email, DEFAULT_TEST_PASSWORD)).toBe(200);
+    expect(await loginStatus(student.user.email, NEW_PASSWORD)).toBe(401);
+  });
+
+  test('replaces the password and ends every other session; this one continues', async () => {
+    const laptop = await login(t.app, { email: student.user.email, password: DEFAULT_TEST_PASSWORD });
+    const other = await signedInStudent(t, 'Olga Other');
+
+    const response = await changePassword(student, { currentPassword: DEFAULT_TEST_PASSWORD, newPassword: NEW_PASSWORD });
+
+    expect(response.statusCode).toBe(204);
+    expect(await getSessionAccount(t.app, student.cookie)).toMatchObject({ id: student.user.id });
+    expect(await getSessionAccount(t.app, laptop)).toBeNull();
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, student.user.id))).toHaveLength(1);
+    // Nobody else is signed out.
+    expect(await getSessionAccount(t.app, other.cookie)).toMatchObject({ id: other.user.id });
+
+    expect(await loginStatus(student.user.email, NEW_PASSWORD)).toBe(200);
+    expect(await loginStatus(student.user.email, DEFAULT_TEST_PASSWORD)).toBe(401);
+    const [stored] = await t.db.select().from(users).where(eq(users.id, student.user.id));
+    expect(stored!.passwordHash).not.toContain(NEW_PASSWORD);
+  });
+
+  test('the new password must be long enough; an anonymous visitor cannot change any', async () => {
+    const short = await changePassword(student, { currentPassword: DEFAULT_TEST_PASSWORD, newPassword: 'short' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error).toEqual({ code: 'validation_error', message: 'Password must be at least 8 characters.' });
+
+    const anonymous = await changePassword(undefined, { currentPassword: DEFAULT_TEST_PASSWORD, newPassword: NEW_PASSWORD });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await loginStatus(student.user.email, DEFAULT_TEST_PASSWORD)).toBe(200);
+  });
+
+  test('of two changes made at once with the same current password, only one succeeds', async () => {
+    const laptop = { user: student.user, cookie: await login(t.app, { email: student.user.email, password: DEFAULT_TEST_PASSWORD }) };
+
+    const responses = await Promise.all([
+      changePassword(student, { currentPassword: DEFAULT_TEST_PASSWORD, newPassword: 'first new password' }),
+      changePassword(laptop, { currentPassword: DEFAULT_TEST_PASSWORD, newPassword: 'second new password' }),
+    ]);
+
+    const statuses = responses.map((response) => response.statusCode).sort();
+    // The loser is told its password is no longer current, or finds its session already ended.
+    expect(statuses[0]).toBe(204);
+    expect([400, 401]).toContain(statuses[1]);
+    const logins = [await loginStatus(student.user.email, 'first new password'), await loginStatus(student.user.email, 'second new password')];
+    expect(logins.sort()).toEqual([200, 401]);
+  });
+});

@@ -1,0 +1,439 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { auditLog, notifications, reviewReports, reviews, sessions, tutors, users } from '../../src/server/db/schema';
+import { deleteUser, disableUser } from '../../src/server/services/users/admin-users';
+import {
+  LAST_ADMIN_MESSAGE,
+  OWN_ACCOUNT_MESSAGE,
+  USER_NOT_FOUND_MESSAGE,
+  type AdminUser,
+  type AdminUserList,
+  type CreateUserResponse,
+} from '../../src/shared/users';
+import { type Actor, callAs, type Method, signedInAdmin, signedInStudent } from '../helpers/actors';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { getSessionAccount, login } from '../helpers/auth';
+import {
+  createReviewRecord,
+  createTutorRecord,
+  createUserRecord,
+  DEFAULT_TEST_PASSWORD,
+  recomputedTutorAggregates,
+  tutorAggregates,
+} from '../helpers/factories';
+import { readMails } from '../helpers/mail';
+
+let t: TestApp;
+let admin: Actor;
+let student: Actor;
+beforeEach(async () => {
+  t = await createTestApp();
+  admin = await signedInAdmin(t, 'Dana Dean');
+  student = await signedInStudent(t, 'Sam Student');
+});
+afterEach(() => t.close());
+
+const usersPath = '/api/admin/users';
+const userPath = (id: string) => `${usersPath}/${id}`;
+
+async function list(query = ''): Promise<AdminUserList> {
+  const response = await callAs(t, admin, 'GET', `${usersPath}${query}`);
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+async function userRow(id: string) {
+  const [row] = await t.db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+async function auditEntries() {
+  return t.db
+    .select({
+      actorId: auditLog.actorId,
+      action: auditLog.action,
+      targetType: auditLog.targetType,
+      targetId: auditLog.targetId,
+      subjectUserId: auditLog.subjectUserId,
+      data: auditLog.data,
+    })
+    .from(auditLog);
+}
+
+async function loginStatus(email: string, password: string) {
+  const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  return { status: response.statusCode, code: response.statusCode === 200 ? null : (response.json().error.code as string) };
+}
+
+describe('only administrators manage users', () => {
+  test('students get 403 and anonymous visitors 401 on every action, and nothing changes', async () => {
+    const { user: other } = await createUserRecord(t.db, { name: 'Olga Other', verified: true });
+    const before = await t.db.select().from(users).orderBy(users.id);
+    const sessionsBefore = await t.db.select().from(sessions);
+    const attempts: [Method, string, object | undefined][] = [
+      ['GET', usersPath, undefined],
+      ['POST', usersPath, { name: 'New Person', email: 'new@uni.example', role: 'admin', delivery: 'password' }],
+      ['POST', usersPath, { name: 'New Person', email: 'new@uni.example', delivery: 'invitation' }],
+      ['PATCH', userPath(other.id), { role: 'admin' }],
+      ['POST', `${userPath(other.id)}/disable`, undefined],
+      ['POST', `${userPath(other.id)}/enable`, undefined],
+      ['DELETE', userPath(other.id), undefined],
+    ];
+    for (const [method, url, payload] of attempts) {
+      const asStudent = await callAs(t, student, method, url, payload);
+      expect(asStudent.statusCode, `${method} ${url} as a student`).toBe(403);
+      expect(asStudent.json().error.code).toBe('forbidden');
+      const anonymous = await callAs(t, undefined, method, url, payload);
+      expect(anonymous.statusCode, `${method} ${url} anonymously`).toBe(401);
+      expect(anonymous.json().error.code).toBe('unauthenticated');
+    }
+    expect(await t.db.select().from(users).orderBy(users.id)).toEqual(before);
+    expect(await t.db.select().from(sessions)).toHaveLength(sessionsBefore.length);
+    expect(await auditEntries()).toEqual([]);
+    expect(await readMails(t.outboxDir)).toEqual([]);
+  });
+});
+
+describe('the user list', () => {
+  test('newest first, with review counts and the viewer marked', async () => {
+    const tutor = await createTutorRecord(t.db);
+    const otherTutor = await createTutorRecord(t.db);
+    await createReviewRecord(t.db, { tutorId: tutor.id, authorId: student.user.id, rating: 4 });
+    await createReviewRecord(t.db, { tutorId: otherTutor.id, authorId: student.user.id, rating: 2, hidden: true });
+    const { user: newest } = await createUserRecord(t.db, { name: 'Newest Person', now: new Date(Date.now() + 60_000) });
+
+    const page = await list();
+
+    expect(page.total).toBe(3);
+    expect(page.items.map((user) => user.id)).toEqual([newest.id, student.user.id, admin.user.id]);
+    const byId = new Map(page.items.map((user) => [user.id, user]));
+    expect(byId.get(student.user.id)).toEqual<AdminUser>({
+      id: student.user.id,
+      name: 'Sam Student',
+      email: student.user.email,
+      phone: null,
+      role: 'student',
+      emailVerified: true,
+      disabled: false,
+      reviewCount: 2,
+      createdAt: student.user.createdAt.toISOString(),
+      isSelf: false,
+    });
+    expect(byId.get(admin.user.id)).toMatchObject({ role: 'admin', isSelf: true, reviewCount: 0 });
+    expect(byId.get(newest.id)).toMatchObject({ emailVerified: false, isSelf: false });
+  });
+
+  test('searches names and email addresses in any case, in part', async () => {
+    await createUserRecord(t.db, { name: 'Grace Hopper', email: 'ghopper@navy.example' });
+    await createUserRecord(t.db, { name: 'Ada Lovelace', email: 'ada@engine.example' });
+    await createUserRecord(t.db, { name: 'Alan Turing', email: 'alan@bletchley.example' });
+
+    expect((await list('?q=HOPP')).items.map((user) => user.name)).toEqual(['Grace Hopper']);
+    expect((await list('?q=engine.EX')).items.map((user) => user.name)).toEqual(['Ada Lovelace']);
+    expect((await list('?q=a%20lovel')).items.map((user) => user.name)).toEqual(['Ada Lovelace']);
+    expect((await list('?q=%25')).items).toEqual([]);
+    expect((await list('?q=nobody')).total).toBe(0);
+    // Best match first: the exact address leads, ahead of newer partial matches.
+    const ada = await list('?q=ada@engine.example');
+    expect(ada.items[0]?.name).toBe('Ada Lovelace');
+  });
+
+  test('filters by role and status, and pages', async () => {
+    const start = Date.now() + 60_000;
+    const created = [];
+    for (let i = 0; i < 5; i++) {
+      created.push((await createUserRecord(t.db, { name: `Paged ${i}`, now: new Date(start + i * 1000), disabled: i % 2 === 0 })).user);
+    }
+
+    const admins = await list('?role=admin');
+    expect(admins.items.map((user) => user.id)).toEqual([admin.user.id]);
+    const disabled = await list('?status=disabled');
+    expect(disabled.items.map((user) => user.name)).toEqual(['Paged 4', 'Paged 2', 'Paged 0']);
+    expect(disabled.items.every((user) => user.disabled)).toBe(true);
+    const active = await list('?status=active&role=student');
+    expect(active.items.map((user) => user.name)).toEqual(['Paged 3', 'Paged 1', 'Sam Student']);
+
+    const first = await list('?pageSize=3');
+    const second = await list('?pageSize=3&page=2');
+    expect(first).toMatchObject({ total: 7, page: 1, pageSize: 3 });
+    expect(first.items.map((user) => user.name)).toEqual(['Paged 4', 'Paged 3', 'Paged 2']);
+    expect(second.items.map((user) => user.name)).toEqual(['Paged 1', 'Paged 0', 'Sam Student']);
+    expect((await list('?pageSize=3&page=3')).items.map((user) => user.id)).toEqual([admin.user.id]);
+    expect((await callAs(t, admin, 'GET', `${usersPath}?pageSize=500`)).statusCode).toBe(400);
+  });
+});
+
+describe('adding a user', () => {
+  test('with a one-time password: a verified account that signs in with it; only its hash is stored', async () => {
+    const response = await callAs(t, admin, 'POST', usersPath, { name: '  Nia New ', email: 'Nia.New@Uni.Example', role: 'admin', delivery: 'password' });
+
+    expect(response.statusCode).toBe(201);
+    const body = response.json<CreateUserResponse>();
+    expect(body.oneTimePassword).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
+    expect(body.user).toMatchObject({ name: 'Nia New', email: 'nia.new@uni.example', role: 'admin', emailVerified: true, disabled: false, reviewCount: 0, isSelf: false });
+
+    const stored = await userRow(body.user.id);
+    expect(stored?.passwordHash.startsWith('$argon2id$')).toBe(true);
+    const everything = JSON.stringify([await t.db.select().from(users), await t.db.select().from(auditLog)]);
+    expect(everything).not.toContain(body.oneTimePassword);
+    expect(t.logs.join('\n')).not.toContain(body.oneTimePassword);
+
+    const cookie = await login(t.app, { email: 'nia.new@uni.example', password: body.oneTimePassword! });
+    expect(await getSessionAccount(t.app, cookie)).toMatchObject({ id: body.user.id, role: 'admin', emailVerified: true });
+    expect(await readMails(t.outboxDir)).toEqual([]);
+
+    expect(await auditEntries()).toEqual([
+      {
+        actorId: admin.user.id,
+        action: 'user_created',
+        targetType: 'user',
+        targetId: body.user.id,
+        subjectUserId: body.user.id,
+        data: { userName: 'Nia New', userEmail: 'nia.new@uni.example', changes: { role: 'admin' } },
+      },
+    ]);
+  });
+
+  test('each one-time password is different', async () => {
+    const first = await callAs(t, admin, 'POST', usersPath, { name: 'One', email: 'one@uni.example', delivery: 'password' });
+    const second = await callAs(t, admin, 'POST', usersPath, { name: 'Two', email: 'two@uni.example', delivery: 'password' });
+    expect(first.json().user.role).toBe('student');
+    expect(first.json().oneTimePassword).not.toBe(second.json().oneTimePassword);
+  });
+
+  test('a taken email is refused, in any case, and nothing is written', async () => {
+    const response = await callAs(t, admin, 'POST', usersPath, { name: 'Copy', email: student.user.email.toUpperCase(), delivery: 'password' });
+
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toEqual({ code: 'email_taken', message: 'An account with this email already exists.' });
+    expect(await t.db.select().from(users)).toHaveLength(2);
+    expect(await auditEntries()).toEqual([]);
+  });
+
+  test('the request is checked', async () => {
+    for (const payload of [
+      { name: '', email: 'x@uni.example', delivery: 'password' },
+      { name: 'X', email: 'not-an-email', delivery: 'password' },
+      { name: 'X', email: 'x@uni.example', delivery: 'carrier pigeon' },
+      { name: 'X', email: 'x@uni.example', role: 'owner', delivery: 'password' },
+    ]) {
+      const response = await callAs(t, admin, 'POST', usersPath, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect(await t.db.select().from(users)).toHaveLength(2);
+  });
+});
+
+describe('changing a user', () => {
+  test('renames and changes the role, with the changes in the audit log', async () => {
+    const response = await callAs(t, admin, 'PATCH', userPath(student.user.id), { name: ' Samantha Student ', role: 'admin' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toMatchObject({ id: student.user.id, name: 'Samantha Student', role: 'admin' });
+    expect(await userRow(student.user.id)).toMatchObject({ name: 'Samantha Student', role: 'admin' });
+    // Their session carries on with the new role.
+    expect(await getSessionAccount(t.app, student.cookie)).toMatchObject({ role: 'admin' });
+    expect((await callAs(t, student, 'GET', usersPath)).statusCode).toBe(200);
+    expect(await auditEntries()).toEqual([
+      {
+        actorId: admin.user.id,
+        action: 'user_updated',
+        targetType: 'user',
+        targetId: student.user.id,
+        subjectUserId: student.user.id,
+        data: { userName: 'Sam Student', userEmail: student.user.email, changes: { name: 'Samantha Student', role: 'admin' } },
+      },
+    ]);
+  });
+
+  test('only what differs is recorded; an unchanged request records nothing', async () => {
+    await callAs(t, admin, 'PATCH', userPath(student.user.id), { name: 'Sam Student', role: 'admin' });
+    const same = await callAs(t, admin, 'PATCH', userPath(student.user.id), { role: 'admin' });
+
+    expect(same.statusCode).toBe(200);
+    const entries = await auditEntries();
+    expect(entries.map((entry) => entry.data.changes)).toEqual([{ role: 'admin' }]);
+  });
+
+  test('an empty change, an unknown id and a malformed id are refused', async () => {
+    expect((await callAs(t, admin, 'PATCH', userPath(student.user.id), {})).statusCode).toBe(400);
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      const response = await callAs(t, admin, 'PATCH', userPath(id), { name: 'Ghost' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error).toEqual({ code: 'not_found', message: USER_NOT_FOUND_MESSAGE });
+      for (const action of ['disable', 'enable']) {
+        expect((await callAs(t, admin, 'POST', `${userPath(id)}/${action}`)).json().error.message).toBe(USER_NOT_FOUND_MESSAGE);
+      }
+      expect((await callAs(t, admin, 'DELETE', userPath(id))).statusCode).toBe(404);
+    }
+    expect(await auditEntries()).toEqual([]);
+  });
+});
+
+describe('disabling and enabling', () => {
+  test('ends the sessions at once, refuses login, and enabling lets them back in', async () => {
+    const secondCookie = await login(t.app, { email: student.user.email, password: DEFAULT_TEST_PASSWORD });
+
+    const response = await callAs(t, admin, 'POST', `${userPath(student.user.id)}/disable`);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toMatchObject({ id: student.user.id, disabled: true });
+    expect(await getSessionAccount(t.app, student.cookie)).toBeNull();
+    expect(await getSessionAccount(t.app, secondCookie)).toBeNull();
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, student.user.id))).toEqual([]);
+    expect(await loginStatus(student.user.email, DEFAULT_TEST_PASSWORD)).toEqual({ status: 403, code: 'account_disabled' });
+    // A wrong password learns nothing about the account.
+    expect(await loginStatus(student.user.email, 'not the password')).toEqual({ status: 401, code: 'invalid_credentials' });
+
+    const again = await callAs(t, admin, 'POST', `${userPath(student.user.id)}/disable`);
+    expect(again.statusCode).toBe(409);
+
+    const enabled = await callAs(t, admin, 'POST', `${userPath(student.user.id)}/enable`);
+    expect(enabled.statusCode).toBe(200);
+    expect(enabled.json().user).toMatchObject({ disabled: false });
+    expect(await loginStatus(student.user.email, DEFAULT_TEST_PASSWORD)).toEqual({ status: 200, code: null });
+    expect((await callAs(t, admin, 'POST', `${userPath(student.user.id)}/enable`)).statusCode).toBe(409);
+
+    const entries = await auditEntries();
+    expect(entries).toEqual([
+      {
+        actorId: admin.user.id,
+        action: 'user_disabled',
+        targetType: 'user',
+        targetId: student.user.id,
+        subjectUserId: student.user.id,
+        data: { userName: 'Sam Student', userEmail: student.user.email },
+      },
+      {
+        actorId: admin.user.id,
+        action: 'user_enabled',
+        targetType: 'user',
+        targetId: student.user.id,
+        subjectUserId: student.user.id,
+        data: { userName: 'Sam Student', userEmail: student.user.email },
+      },
+    ]);
+  });
+
+  test('an administrator cannot disable themselves', async () => {
+    await signedInAdmin(t, 'Second Admin');
+    const response = await callAs(t, admin, 'POST', `${userPath(admin.user.id)}/disable`);
+
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toEqual({ code: 'forbidden', message: OWN_ACCOUNT_MESSAGE });
+    expect((await userRow(admin.user.id))?.disabledAt).toBeNull();
+    expect(await getSessionAccount(t.app, admin.cookie)).not.toBeNull();
+  });
+
+  test('another administrator can be disabled while one stays active', async () => {
+    const other = await signedInAdmin(t, 'Other Admin');
+    expect((await callAs(t, admin, 'POST', `${userPath(other.user.id)}/disable`)).statusCode).toBe(200);
+    expect(await getSessionAccount(t.app, other.cookie)).toBeNull();
+  });
+});
+
+describe('deleting a user', () => {
+  test("removes the account, its sessions and its reviews; every tutor's aggregates stay exact", async () => {
+    const tutorA = await createTutorRecord(t.db);
+    const tutorB = await createTutorRecord(t.db);
+    const submitted = await createTutorRecord(t.db, { status: 'pending', submittedBy: student.user.id });
+    const other = await signedInStudent(t, 'Olga Other');
+    await createReviewRecord(t.db, { tutorId: tutorA.id, authorId: student.user.id, rating: 1 });
+    await createReviewRecord(t.db, { tutorId: tutorB.id, authorId: student.user.id, rating: 5, hidden: true });
+    await createReviewRecord(t.db, { tutorId: tutorA.id, authorId: other.user.id, rating: 4 });
+    const othersReview = await createReviewRecord(t.db, { tutorId: tutorB.id, authorId: other.user.id, rating: 3 });
+    await t.db.insert(reviewReports).values({ reviewId: othersReview.id, reporterId: student.user.id, reason: 'spam' });
+    await t.db.insert(notifications).values({ userId: student.user.id, kind: 'review_hidden', tutorId: tutorB.id });
+
+    const response = await callAs(t, admin, 'DELETE', userPath(student.user.id));
+
+    expect(response.statusCode).toBe(204);
+    expect(await userRow(student.user.id)).toBeUndefined();
+    expect(await getSessionAccount(t.app, student.cookie)).toBeNull();
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, student.user.id))).toEqual([]);
+    expect(await t.db.select().from(reviews).where(eq(reviews.authorId, student.user.id))).toEqual([]);
+    expect(await t.db.select().from(reviewReports)).toEqual([]);
+    expect(await t.db.select().from(notifications)).toEqual([]);
+    for (const tutor of [tutorA, tutorB]) {
+      const stored = await tutorAggregates(t.db, tutor.id);
+      expect({ reviewCount: stored.reviewCount, ratingSum: stored.ratingSum }).toEqual(await recomputedTutorAggregates(t.db, tutor.id));
+    }
+    expect(await tutorAggregates(t.db, tutorA.id)).toEqual({ reviewCount: 1, ratingSum: 4, averageRating: 4 });
+    expect(await tutorAggregates(t.db, tutorB.id)).toEqual({ reviewCount: 1, ratingSum: 3, averageRating: 3 });
+    const [keptTutor] = await t.db.select().from(tutors).where(eq(tutors.id, submitted.id));
+    expect(keptTutor?.submittedBy).toBeNull();
+    expect(await loginStatus(student.user.email, DEFAULT_TEST_PASSWORD)).toEqual({ status: 401, code: 'invalid_credentials' });
+
+    expect(await auditEntries()).toEqual([
+      {
+        actorId: admin.user.id,
+        action: 'user_deleted',
+        targetType: 'user',
+        targetId: student.user.id,
+        subjectUserId: null,
+        data: { userName: 'Sam Student', userEmail: student.user.email },
+      },
+    ]);
+    expect((await list()).items.map((user) => user.id)).not.toContain(student.user.id);
+    expect((await callAs(t, admin, 'DELETE', userPath(student.user.id))).statusCode).toBe(404);
+  });
+
+  test('an administrator cannot delete themselves', async () => {
+    await signedInAdmin(t, 'Second Admin');
+    const response = await callAs(t, admin, 'DELETE', userPath(admin.user.id));
+
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toEqual({ code: 'forbidden', message: OWN_ACCOUNT_MESSAGE });
+    expect(await userRow(admin.user.id)).toBeDefined();
+  });
+});
+
+describe('there is always an active administrator', () => {
+  test('the only administrator cannot demote themselves', async () => {
+    const response = await callAs(t, admin, 'PATCH', userPath(admin.user.id), { role: 'student' });
+
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toEqual({ code: 'conflict', message: LAST_ADMIN_MESSAGE });
+    expect((await userRow(admin.user.id))?.role).toBe('admin');
+    expect(await auditEntries()).toEqual([]);
+  });
+
+  test('with a second active administrator one may step down; a disabled one does not count', async () => {
+    const disabledAdmin = await createUserRecord(t.db, { role: 'admin', verified: true, disabled: true });
+    expect((await callAs(t, admin, 'PATCH', userPath(admin.user.id), { role: 'student' })).statusCode).toBe(409);
+
+    await callAs(t, admin, 'POST', `${userPath(disabledAdmin.user.id)}/enable`);
+    expect((await callAs(t, admin, 'PATCH', userPath(admin.user.id), { role: 'student' })).statusCode).toBe(200);
+    expect((await userRow(admin.user.id))?.role).toBe('student');
+  });
+
+  test('the last active administrator cannot be disabled or deleted by a request already under way', async () => {
+    // An administrator disabled while their request was being served: the rule still holds.
+    const { user: formerAdmin } = await createUserRecord(t.db, { role: 'admin', verified: true, disabled: true });
+
+    await expect(disableUser(t.db, formerAdmin, admin.user.id, t.clock())).rejects.toMatchObject({ code: 'conflict', message: LAST_ADMIN_MESSAGE });
+    await expect(deleteUser(t.db, formerAdmin, admin.user.id, t.clock())).rejects.toMatchObject({ code: 'conflict', message: LAST_ADMIN_MESSAGE });
+    expect(await userRow(admin.user.id)).toMatchObject({ role: 'admin', disabledAt: null });
+  });
+
+  test.each([
+    ['demoting', 200, (id: string): [Method, string, object?] => ['PATCH', userPath(id), { role: 'student' }]],
+    ['disabling', 200, (id: string): [Method, string, object?] => ['POST', `${userPath(id)}/disable`]],
+    ['deleting', 204, (id: string): [Method, string, object?] => ['DELETE', userPath(id)]],
+  ])('two administrators %s each other at once leave one active administrator', async (_, success, request) => {
+    const other = await signedInAdmin(t, 'Other Admin');
+
+    const responses = await Promise.all([callAs(t, admin, ...request(other.user.id)), callAs(t, other, ...request(admin.user.id))]);
+
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === success)).toHaveLength(1);
+    // The loser is refused by the rule, or (when the winner finished before its request was
+    // even let in) because it is no longer an active administrator.
+    const refused = responses.find((response) => response.statusCode !== success)!;
+    expect([401, 403, 409]).toContain(refused.statusCode);
+    if (refused.statusCode === 409) expect(refused.json().error).toEqual({ code: 'conflict', message: LAST_ADMIN_MESSAGE });
+    const everyone = await t.db.select().from(users);
+    expect(everyone.filter((user) => user.role === 'admin' && user.disabledAt === null)).toHaveLength(1);
+    expect((await auditEntries()).map((entry) => entry.action)).toHaveLength(1);
+  });
+});

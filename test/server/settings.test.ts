@@ -1,0 +1,172 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { auditLog } from '../../src/server/db/schema';
+import type { AiStatus } from '../../src/shared/ai';
+import { type AdminSettings, type PublicSettings, RESTRICT_WITHOUT_DOMAINS_MESSAGE } from '../../src/shared/settings';
+import { type FakeGemini, startFakeGemini } from '../fakes/fake-gemini';
+import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { createTutorRecord } from '../helpers/factories';
+
+const GEMINI_KEY = 'gemini-key-settings-7d1e93';
+
+let t: TestApp;
+let admin: Actor;
+let student: Actor;
+async function start(env: Record<string, string> = {}) {
+  t = await createTestApp({ env });
+  admin = await signedInAdmin(t, 'Dana Dean');
+  student = await signedInStudent(t, 'Sam Student');
+}
+afterEach(() => t.close());
+
+async function publicSettings(): Promise<PublicSettings> {
+  const response = await callAs(t, undefined, 'GET', '/api/settings');
+  expect(response.statusCode).toBe(200);
+  return response.json<PublicSettings>();
+}
+
+async function adminSettings(): Promise<AdminSettings> {
+  const response = await callAs(t, admin, 'GET', '/api/admin/settings');
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<AdminSettings>();
+}
+
+function patch(changes: object, actor: Actor = admin) {
+  return callAs(t, actor, 'PATCH', '/api/admin/settings', changes);
+}
+
+describe('without an AI provider', () => {
+  test('defaults: everyone sees the public part, administrators everything, with no provider', async () => {
+    await start({ AI_DRAFTS_PER_HOUR: '7' });
+
+    expect(await publicSettings()).toEqual({ siteName: 'Tutorly', signupDomains: [], restrictSignupToDomains: false });
+    expect(await adminSettings()).toEqual({
+      siteName: 'Tutorly',
+      signupDomains: [],
+      restrictSignupToDomains: false,
+      aiDraftsPerHour: 7,
+      ai: { provider: null, providerLabel: null, model: null },
+    });
+  });
+
+  test('the administrator routes are refused to students (403) and anonymous visitors (401)', async () => {
+    await start();
+    for (const [method, payload] of [
+      ['GET', undefined],
+      ['PATCH', { siteName: 'Hijacked' }],
+    ] as const) {
+      expect((await callAs(t, student, method, '/api/admin/settings', payload)).statusCode).toBe(403);
+      expect((await callAs(t, undefined, method, '/api/admin/settings', payload)).statusCode).toBe(401);
+    }
+    expect((await publicSettings()).siteName).toBe('Tutorly');
+    expect(await t.db.select().from(auditLog)).toEqual([]);
+  });
+
+  test('changes are stored, shown to everyone, and recorded with what changed', async () => {
+    await start();
+
+    const response = await patch({ signupDomains: ['@Uni.Example.edu', 'cs.uni.example.edu', 'uni.example.edu'], restrictSignupToDomains: true, aiDraftsPerHour: 4 });
+
+    expect(response.statusCode, response.body).toBe(200);
+    const expected = {
+      siteName: 'Tutorly',
+      signupDomains: ['uni.example.edu', 'cs.uni.example.edu'],
+      restrictSignupToDomains: true,
+      aiDraftsPerHour: 4,
+      ai: { provider: null, providerLabel: null, model: null },
+    };
+    expect(response.json()).toEqual(expected);
+    expect(await adminSettings()).toEqual(expected);
+    expect(await publicSettings()).toEqual({ siteName: 'Tutorly', signupDomains: ['uni.example.edu', 'cs.uni.example.edu'], restrictSignupToDomains: true });
+
+    expect(await t.db.select().from(auditLog)).toEqual([
+      expect.objectContaining({
+        actorId: admin.user.id,
+        action: 'settings_updated',
+        targetType: 'settings',
+        targetId: null,
+        data: { changes: { signupDomains: ['uni.example.edu', 'cs.uni.example.edu'], restrictSignupToDomains: true, aiDraftsPerHour: 4 } },
+        createdAt: t.clock(),
+      }),
+    ]);
+  });
+
+  test('only what really changed is recorded; saving the same values records nothing', async () => {
+    await start();
+    await patch({ siteName: 'Campus Tutors' });
+    t.clock.advance(60_000);
+
+    expect((await patch({ siteName: 'Campus Tutors', restrictSignupToDomains: false })).statusCode).toBe(200);
+    expect((await patch({ siteName: 'Campus Reviews', aiDraftsPerHour: 10 })).statusCode).toBe(200);
+
+    const entries = await t.db.select().from(auditLog).orderBy(auditLog.createdAt);
+    expect(entries.map((entry) => entry.data)).toEqual([{ changes: { siteName: 'Campus Tutors' } }, { changes: { siteName: 'Campus Reviews' } }]);
+  });
+
+  test('restricting sign-up without a domain is refused, and nothing is stored or recorded', async () => {
+    await start();
+
+    const refused = await patch({ restrictSignupToDomains: true, siteName: 'Campus Tutors' });
+
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toEqual({ code: 'validation_error', message: RESTRICT_WITHOUT_DOMAINS_MESSAGE });
+    expect(await publicSettings()).toEqual({ siteName: 'Tutorly', signupDomains: [], restrictSignupToDomains: false });
+    expect(await t.db.select().from(auditLog)).toEqual([]);
+
+    // Nor can the last domain be removed while the restriction is on.
+    expect((await patch({ signupDomains: ['uni.example.edu'], restrictSignupToDomains: true })).statusCode).toBe(200);
+    const emptied = await patch({ signupDomains: [] });
+    expect(emptied.statusCode).toBe(400);
+    expect(emptied.json().error.message).toBe(RESTRICT_WITHOUT_DOMAINS_MESSAGE);
+    expect((await publicSettings()).signupDomains).toEqual(['uni.example.edu']);
+  });
+
+  test('values out of range are refused with the form messages', async () => {
+    await start();
+
+    const cases = [
+      [{ aiDraftsPerHour: 0 }, 'At least 1 draft an hour.'],
+      [{ aiDraftsPerHour: 1001 }, 'At most 1000 drafts an hour.'],
+      [{ signupDomains: ['not a domain'] }, 'Enter domains like uni.example.edu.'],
+      [{ siteName: '  ' }, 'Site name is required.'],
+    ] as const;
+    for (const [changes, message] of cases) {
+      const response = await patch(changes);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toEqual({ code: 'validation_error', message });
+    }
+  });
+});
+
+describe('with an AI provider', () => {
+  let gemini: FakeGemini;
+  beforeAll(async () => {
+    gemini = await startFakeGemini({ apiKey: GEMINI_KEY });
+  });
+  afterAll(() => gemini.close());
+
+  test("the settings name the provider, and the administrator's hourly limit is the one that applies", async () => {
+    gemini.reset();
+    gemini.chunkDelayMs = 0;
+    await start({ GEMINI_API_KEY: GEMINI_KEY, GEMINI_BASE_URL: gemini.url, AI_DRAFTS_PER_HOUR: '10' });
+    const tutor = await createTutorRecord(t.db, { name: 'Grace Hopper' });
+    const status = async () => (await callAs(t, student, 'GET', '/api/ai/status')).json<AiStatus>();
+
+    expect((await adminSettings()).ai).toEqual({ provider: 'gemini', providerLabel: 'Gemini (Google)', model: 'gemini-flash-latest' });
+    expect(await status()).toMatchObject({ available: true, draftsPerHour: 10, draftsLeft: 10 });
+
+    expect((await patch({ aiDraftsPerHour: 1 })).statusCode).toBe(200);
+    expect(await status()).toMatchObject({ draftsPerHour: 1, draftsLeft: 1 });
+
+    const draft = { tutorId: tutor.id, title: 'Patient', rating: 5, notes: '' };
+    expect((await callAs(t, student, 'POST', '/api/ai/review-drafts', draft)).statusCode).toBe(200);
+    const refused = await callAs(t, student, 'POST', '/api/ai/review-drafts', draft);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toMatch(/^You have used all 1 AI drafts for this hour\./);
+    expect(await status()).toMatchObject({ draftsPerHour: 1, draftsLeft: 0 });
+
+    // Raising the limit frees drafts at once.
+    expect((await patch({ aiDraftsPerHour: 3 })).statusCode).toBe(200);
+    expect(await status()).toMatchObject({ draftsPerHour: 3, draftsLeft: 2 });
+  });
+});
