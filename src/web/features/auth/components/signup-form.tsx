@@ -11,7 +11,15 @@ import { errorMessage } from '../../../lib/api-client';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/account';
 import { useSignup } from '../api/signup';
 
-export function SignupForm() {
+/** The spec's advice, naming the university's domains once an administrator has listed them. */
+function emailHint(domains: readonly string[], restricted: boolean): string {
+  const advice = 'Please use only your university-issued email address.';
+  if (domains.length === 0) return advice;
+  const listed = domains.map((domain) => `@${domain}`).join(', ');
+  return restricted ? `${advice} Only addresses at ${listed} can sign up.` : `${advice} (${listed})`;
+}
+
+export function SignupForm({ universityDomains = [], restrictedToDomains = false }: { universityDomains?: readonly string[]; restrictedToDomains?: boolean }) {
   const navigate = useNavigate();
   const signup = useSignup();
   const [name, setName] = useState('');
@@ -50,7 +58,7 @@ export function SignupForm() {
         value={email}
         onChange={(e) => setEmail(e.target.value)}
         aria-required="true"
-        hint="Please use only your university-issued email address."
+        hint={emailHint(universityDomains, restrictedToDomains)}
       />
       <PasswordField
         label="Password"

@@ -17,7 +17,7 @@ function UnreadBadge({ unread }: { unread: number }) {
   );
 }
 
-/** 'Notifications' with the unread count as a badge; screen readers hear "Notifications, 3 unread". */
+/** 'Notifications' with the unread count as a badge; screen readers hear "Notifications (3 unread)". */
 export function NotificationsNavLabel({ enabled }: { enabled: boolean }) {
   const unread = useUnread(enabled);
   return (
@@ -26,7 +26,8 @@ export function NotificationsNavLabel({ enabled }: { enabled: boolean }) {
       {unread > 0 && (
         <>
           <UnreadBadge unread={unread} />
-          <span className="sr-only">, {unread} unread</span>
+          {/* Browsers put a space before visually hidden text, so it reads as a parenthesis, not after a comma. */}
+          <span className="sr-only"> ({unread} unread)</span>
         </>
       )}
     </>
