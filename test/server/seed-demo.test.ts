@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Database } from '../../src/server/db/client';
-import { reviewReports, reviews, tutors, uploads, users } from '../../src/server/db/schema';
+import { notifications, reviewReports, reviews, tutors, uploads, users } from '../../src/server/db/schema';
 import { authenticate } from '../../src/server/services/accounts';
 import { DEMO_PASSWORD } from '../../src/server/services/demo/demo-content';
 import { generateDemo } from '../../src/server/services/demo/generate-demo';
@@ -81,6 +81,12 @@ describe('seed:demo', () => {
     expect(pending.length).toBeGreaterThanOrEqual(2);
     expect(rejected).toHaveLength(1);
     expect(rejected[0]!.rejectionReason).toBeTruthy();
+    // Its submitter was told why, as a real rejection would have told them.
+    const notices = await db.select().from(notifications);
+    expect(notices).toContainEqual(
+      expect.objectContaining({ userId: rejected[0]!.submittedBy, kind: 'submission_rejected', tutorId: rejected[0]!.id, data: { tutorName: rejected[0]!.name, reason: rejected[0]!.rejectionReason } }),
+    );
+    expect(notices.filter((notice) => notice.kind === 'review_hidden')).toHaveLength(reviewRows.filter((review) => review.isHidden).length);
     const studentIds = new Set(students.map((s) => s.id));
     for (const tutor of tutorRows) {
       expect(tutor.isPublic).toBe(tutor.status === 'approved');

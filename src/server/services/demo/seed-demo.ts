@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { reviewReports, reviews, tutors, users } from '../../db/schema';
+import { type NotificationData, notifications, reviewReports, reviews, tutors, users } from '../../db/schema';
+import type { NotificationKind } from '../../../shared/notifications';
 import { isUniqueViolation } from '../../lib/errors';
 import { tutorSearchColumns } from '../../lib/search-text';
 import type { ImageStore } from '../../storage';
@@ -162,6 +163,37 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
         })),
       );
     }
+
+    // What the students would have been told along the way: decided submissions, hidden reviews.
+    const notices: { userId: string; kind: NotificationKind; tutorId: string; data: NotificationData; createdAt: Date }[] = [
+      ...demo.tutors.flatMap((tutor, i) =>
+        tutor.submittedBy === null || tutor.status === 'pending'
+          ? []
+          : [
+              {
+                userId: studentIds[tutor.submittedBy]!,
+                kind: tutor.status === 'approved' ? ('submission_approved' as const) : ('submission_rejected' as const),
+                tutorId: tutorIds[i]!,
+                data: { tutorName: tutor.name, ...(tutor.rejectionReason ? { reason: tutor.rejectionReason } : {}) },
+                createdAt: tutor.updatedAt,
+              },
+            ],
+      ),
+      ...demo.reviews.flatMap((review) =>
+        review.isHidden
+          ? [
+              {
+                userId: studentIds[review.author]!,
+                kind: 'review_hidden' as const,
+                tutorId: tutorIds[review.tutor]!,
+                data: { tutorName: demo.tutors[review.tutor]!.name, reviewTitle: review.title, ...(review.hiddenReason ? { reason: review.hiddenReason } : {}) },
+                createdAt: review.updatedAt,
+              },
+            ]
+          : [],
+      ),
+    ];
+    if (notices.length > 0) await tx.insert(notifications).values(notices);
 
     await recomputeAllTutorAggregates(tx);
 

@@ -10,10 +10,11 @@ import {
   updateProfileSchema,
 } from '../../../../shared/account';
 import { TextInputField } from '../../../components/forms/field';
+import { type FieldErrors, fieldErrorsFromIssues } from '../../../components/forms/field-errors';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { DialogButtons, ModalDialog } from '../../../components/ui/modal-dialog';
 import { useUpdateProfile } from '../api/update-profile';
-import { type FieldErrors, fieldErrorsFromIssues, firstInvalidField, serverFieldErrors } from '../lib/field-errors';
+import { useFieldErrors } from '../hooks/use-field-errors';
 
 type ProfileField = 'name' | 'email' | 'phone';
 const fieldOrder: readonly ProfileField[] = ['name', 'email', 'phone'];
@@ -56,17 +57,13 @@ function EditProfileForm({
   const [name, setName] = useState(account.name);
   const [email, setEmail] = useState(account.email);
   const [phone, setPhone] = useState(account.phone ?? '');
-  const [errors, setErrors] = useState<FieldErrors<ProfileField>>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
-  const refs = { name: nameRef, email: emailRef, phone: phoneRef };
-
-  function showErrors(found: FieldErrors<ProfileField>) {
-    setErrors(found);
-    const first = firstInvalidField(fieldOrder, found);
-    if (first) refs[first].current?.focus();
-  }
+  const { errors, formError, setFormError, showErrors, hasErrors, clearErrors, clearError, showServerError } = useFieldErrors(fieldOrder, {
+    name: nameRef,
+    email: emailRef,
+    phone: phoneRef,
+  });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -79,11 +76,11 @@ function EditProfileForm({
     const parsed = updateProfileSchema.safeParse(changes);
     const found: FieldErrors<ProfileField> = parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues, fieldOrder);
     if (canChangeEmail && !email.trim()) found.email = 'Email is required.';
-    if (!parsed.success || firstInvalidField(fieldOrder, found)) {
+    if (!parsed.success || hasErrors(found)) {
       showErrors(found);
       return;
     }
-    setErrors({});
+    clearErrors();
 
     mutation.mutate(parsed.data, {
       onSuccess: () => {
@@ -91,14 +88,12 @@ function EditProfileForm({
         onClose();
       },
       onError: (error) => {
-        const placed = serverFieldErrors<ProfileField>(error, (sentence, code) => {
+        showServerError(error, (sentence, code) => {
           if (canChangeEmail && (code === 'email_taken' || sentence === ONLY_ADMINS_CHANGE_EMAIL_MESSAGE || /email/i.test(sentence))) return 'email';
           if (/phone/i.test(sentence)) return 'phone';
           if (/^name\b/i.test(sentence)) return 'name';
           return null;
         });
-        setFormError(placed.form);
-        showErrors(placed.fields);
       },
     });
   }
@@ -106,8 +101,7 @@ function EditProfileForm({
   function change(field: ProfileField, setValue: (value: string) => void) {
     return (event: ChangeEvent<HTMLInputElement>) => {
       setValue(event.target.value);
-      // A message stays until its field is edited, then it is the form's turn to judge again.
-      if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+      clearError(field);
     };
   }
 

@@ -2,6 +2,7 @@ import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { newPasswordSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../shared/account';
+import type { FieldErrors } from '../../../components/forms/field-errors';
 import { PasswordField } from '../../../components/forms/password-field';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -9,7 +10,7 @@ import { TextLink } from '../../../components/ui/text-link';
 import { paths } from '../../../config/paths';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useAcceptInvitation } from '../api/accept-invitation';
-import { type FieldErrors, firstInvalidField } from '../lib/field-errors';
+import { useFieldErrors } from '../hooks/use-field-errors';
 
 const INVALID_LINK_MESSAGE = 'Your link is not valid';
 
@@ -31,23 +32,18 @@ export function InvitationForm({ userId, secret }: { userId: string | null; secr
   const acceptInvitation = useAcceptInvitation();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<InvitationField>>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const [linkProblem, setLinkProblem] = useState<string | null>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLInputElement>(null);
+  const { errors, formError, setFormError, showErrors, hasErrors, clearErrors, clearError } = useFieldErrors(fieldOrder, {
+    password: passwordRef,
+    confirmPassword: confirmRef,
+  });
 
   if (!userId || !secret) return <UnusableLink reason={INVALID_LINK_MESSAGE} />;
   if (linkProblem) return <UnusableLink reason={linkProblem} />;
 
   const link = { userId, secret };
-
-  function showErrors(found: FieldErrors<InvitationField>) {
-    setErrors(found);
-    const first = firstInvalidField(fieldOrder, found);
-    if (first === 'password') passwordRef.current?.focus();
-    else if (first === 'confirmPassword') confirmRef.current?.focus();
-  }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -59,11 +55,11 @@ export function InvitationForm({ userId, secret }: { userId: string | null; secr
     if (!parsed.success) found.password = parsed.error.issues[0]?.message ?? 'Password is required.';
     if (!confirmPassword) found.confirmPassword = 'Please confirm your password.';
     else if (confirmPassword !== password) found.confirmPassword = 'The passwords do not match.';
-    if (!parsed.success || firstInvalidField(fieldOrder, found)) {
+    if (!parsed.success || hasErrors(found)) {
       showErrors(found);
       return;
     }
-    setErrors({});
+    clearErrors();
 
     acceptInvitation.mutate(
       { ...link, password: parsed.data },
@@ -86,7 +82,7 @@ export function InvitationForm({ userId, secret }: { userId: string | null; secr
   function change(field: InvitationField, setValue: (value: string) => void) {
     return (event: ChangeEvent<HTMLInputElement>) => {
       setValue(event.target.value);
-      if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+      clearError(field);
     };
   }
 

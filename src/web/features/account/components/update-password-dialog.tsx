@@ -1,11 +1,12 @@
 import { type ChangeEvent, type FormEvent, type RefObject, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { changePasswordSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, WRONG_CURRENT_PASSWORD_MESSAGE } from '../../../../shared/account';
+import { type FieldErrors, fieldErrorsFromIssues } from '../../../components/forms/field-errors';
 import { PasswordField } from '../../../components/forms/password-field';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { DialogButtons, ModalDialog } from '../../../components/ui/modal-dialog';
 import { useChangePassword } from '../api/change-password';
-import { type FieldErrors, fieldErrorsFromIssues, firstInvalidField, serverFieldErrors } from '../lib/field-errors';
+import { useFieldErrors } from '../hooks/use-field-errors';
 
 type PasswordFormField = 'currentPassword' | 'newPassword' | 'confirmPassword';
 const fieldOrder: readonly PasswordFormField[] = ['currentPassword', 'newPassword', 'confirmPassword'];
@@ -43,17 +44,13 @@ function UpdatePasswordForm({
   onClose: () => void;
 }) {
   const [values, setValues] = useState<Record<PasswordFormField, string>>({ currentPassword: '', newPassword: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors<PasswordFormField>>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const newRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLInputElement>(null);
-  const refs = { currentPassword: currentRef, newPassword: newRef, confirmPassword: confirmRef };
-
-  function showErrors(found: FieldErrors<PasswordFormField>) {
-    setErrors(found);
-    const first = firstInvalidField(fieldOrder, found);
-    if (first) refs[first].current?.focus();
-  }
+  const { errors, formError, setFormError, showErrors, hasErrors, clearErrors, clearError, showServerError } = useFieldErrors(fieldOrder, {
+    currentPassword: currentRef,
+    newPassword: newRef,
+    confirmPassword: confirmRef,
+  });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -64,11 +61,11 @@ function UpdatePasswordForm({
     const found: FieldErrors<PasswordFormField> = parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues, fieldOrder);
     if (!values.confirmPassword) found.confirmPassword = 'Please confirm your new password.';
     else if (values.confirmPassword !== values.newPassword) found.confirmPassword = 'The new passwords do not match.';
-    if (!parsed.success || firstInvalidField(fieldOrder, found)) {
+    if (!parsed.success || hasErrors(found)) {
       showErrors(found);
       return;
     }
-    setErrors({});
+    clearErrors();
 
     mutation.mutate(parsed.data, {
       onSuccess: () => {
@@ -76,13 +73,11 @@ function UpdatePasswordForm({
         onClose();
       },
       onError: (error) => {
-        const placed = serverFieldErrors<PasswordFormField>(error, (sentence, code) => {
+        showServerError(error, (sentence, code) => {
           if (code === 'invalid_credentials' || sentence === WRONG_CURRENT_PASSWORD_MESSAGE || /^current password/i.test(sentence)) return 'currentPassword';
           if (/password/i.test(sentence) && code === 'validation_error') return 'newPassword';
           return null;
         });
-        setFormError(placed.form);
-        showErrors(placed.fields);
       },
     });
   }
@@ -91,7 +86,7 @@ function UpdatePasswordForm({
     return (event: ChangeEvent<HTMLInputElement>) => {
       const value = event.target.value;
       setValues((current) => ({ ...current, [field]: value }));
-      if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+      clearError(field);
     };
   }
 

@@ -2,10 +2,13 @@ import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, type Role } from '../../../../shared/account';
 import { createUserSchema, type CreateUserRequest } from '../../../../shared/users';
 import { TextInputField } from '../../../components/forms/field';
+import { type FieldErrors, fieldErrorsFromIssues } from '../../../components/forms/field-errors';
 import { DialogButtons, ModalDialog } from '../../../components/ui/modal-dialog';
 import { RoleSelectField } from './role-select-field';
 
 type Delivery = CreateUserRequest['delivery'];
+type NewUserField = 'name' | 'email';
+const fieldsWithMessages: readonly NewUserField[] = ['name', 'email'];
 
 const deliveryOptions: { value: Delivery; label: string; hint: string }[] = [
   {
@@ -65,7 +68,7 @@ function AddUserForm({
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('student');
   const [delivery, setDelivery] = useState<Delivery>('password');
-  const [errors, setErrors] = useState<{ name?: string; email?: string }>({});
+  const [errors, setErrors] = useState<FieldErrors<NewUserField>>({});
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -73,11 +76,7 @@ function AddUserForm({
     // The API's own schema, so the limits and messages agree.
     const parsed = createUserSchema.safeParse({ name, email, role, delivery });
     if (!parsed.success) {
-      const found: { name?: string; email?: string } = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (field === 'name' || field === 'email') found[field] ??= issue.message;
-      }
+      const found = fieldErrorsFromIssues(parsed.error.issues, fieldsWithMessages);
       setErrors(found);
       if (found.name) nameRef.current?.focus();
       else if (found.email) emailRef.current?.focus();
