@@ -69,6 +69,12 @@ function productServer(server: { port: number; dataDir: string }, env: Record<st
       DATABASE_URL: '',
       SMTP_URL: '',
       LOG_LEVEL: 'warn',
+      // Every browser test signs up and logs in from 127.0.0.1, far past what production allows.
+      RATE_LIMIT_LOGIN_PER_ACCOUNT: '100000/15m',
+      RATE_LIMIT_LOGIN_PER_IP: '100000/15m',
+      RATE_LIMIT_SIGNUP_PER_IP: '100000/1h',
+      RATE_LIMIT_RESEND_PER_IP: '100000/1h',
+      RATE_LIMIT_WRITES_PER_USER: '100000/10m',
       ...env,
     },
   };

@@ -6,17 +6,21 @@ import { createTextProvider, type TextProvider } from './ai';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
+import { answerFrameworkError } from './lib/framework-errors';
 import { loggerOptions } from './lib/logger';
 import type { Mailer } from './mail/mailer';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openapiPlugin } from './plugins/openapi';
 import { orphanImageSweepPlugin } from './plugins/orphan-image-sweep';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { sameOriginPlugin } from './plugins/same-origin';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { uploadsFilesPlugin } from './plugins/uploads-files';
 import { webAppPlugin } from './plugins/web-app';
 import { apiRoutes } from './routes/api';
 import { healthRoutes } from './routes/health';
+import type { RateLimitStore } from './services/rate-limits';
 import { createLocalDiskStore, type ImageStore } from './storage';
 import type { App } from './types';
 
@@ -33,6 +37,8 @@ export interface AppDependencies {
   imageStore?: ImageStore;
   /** The AI model that drafts reviews; defaults to the one configured (or none). */
   aiProvider?: TextProvider | null;
+  /** Where rate-limit counters live; defaults to the database, which every instance shares. */
+  rateLimitStore?: RateLimitStore;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -46,6 +52,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     requestIdHeader: 'x-request-id',
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -66,8 +73,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(sameOriginPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
+  await app.register(rateLimitPlugin, { store: deps.rateLimitStore });
   await app.register(healthRoutes);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(uploadsFilesPlugin);

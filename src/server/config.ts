@@ -13,6 +13,26 @@ const booleanFlag = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+const DURATION_UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** A limit written as requests per period, e.g. `10/15m`: at most 10 in any 15 minutes. */
+const rateLimitRule = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx): RateLimitRule => {
+      const text = value || fallback;
+      const match = /^(\d+)\s*\/\s*(\d+)\s*([smhd])$/.exec(text);
+      const limit = match ? Number(match[1]) : NaN;
+      const windowMs = match ? Number(match[2]) * DURATION_UNIT_MS[match[3] as keyof typeof DURATION_UNIT_MS] : NaN;
+      if (!(limit >= 1 && limit <= 1_000_000_000) || !(windowMs >= 1_000 && windowMs <= 7 * DURATION_UNIT_MS.d)) {
+        ctx.addIssue({ code: 'custom', message: `must be requests per period, such as ${fallback} (a count from 1, a period from 1s to 7d in s, m, h or d)` });
+        return z.NEVER;
+      }
+      return { limit, windowMs };
+    });
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -38,6 +58,11 @@ const envSchema = z
     AI_MODEL: optionalString,
     AI_DRAFTS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
     AI_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(60),
+    RATE_LIMIT_LOGIN_PER_ACCOUNT: rateLimitRule('10/15m'),
+    RATE_LIMIT_LOGIN_PER_IP: rateLimitRule('30/15m'),
+    RATE_LIMIT_SIGNUP_PER_IP: rateLimitRule('10/1h'),
+    RATE_LIMIT_RESEND_PER_IP: rateLimitRule('5/1h'),
+    RATE_LIMIT_WRITES_PER_USER: rateLimitRule('300/10m'),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
@@ -84,6 +109,24 @@ export interface Config {
   /** Cookies get the Secure flag when the public address is HTTPS. */
   secureCookies: boolean;
   ai: AiConfig;
+  rateLimits: RateLimitsConfig;
+}
+
+/** At most `limit` requests in a window of `windowMs` that opens with the first one. */
+export interface RateLimitRule {
+  limit: number;
+  windowMs: number;
+}
+
+export interface RateLimitsConfig {
+  /** Failed logins for one email address, whoever tries. */
+  loginPerAccount: RateLimitRule;
+  /** Failed logins from one client address, whichever accounts. */
+  loginPerIp: RateLimitRule;
+  signupPerIp: RateLimitRule;
+  resendVerificationPerIp: RateLimitRule;
+  /** State-changing API requests of one signed-in user. */
+  writesPerUser: RateLimitRule;
 }
 
 export type AiProviderConfig =
@@ -142,6 +185,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       provider: aiProviderConfig(env),
       draftsPerHour: env.AI_DRAFTS_PER_HOUR,
       timeoutMs: Math.round(env.AI_TIMEOUT_SECONDS * 1000),
+    },
+    rateLimits: {
+      loginPerAccount: env.RATE_LIMIT_LOGIN_PER_ACCOUNT,
+      loginPerIp: env.RATE_LIMIT_LOGIN_PER_IP,
+      signupPerIp: env.RATE_LIMIT_SIGNUP_PER_IP,
+      resendVerificationPerIp: env.RATE_LIMIT_RESEND_PER_IP,
+      writesPerUser: env.RATE_LIMIT_WRITES_PER_USER,
     },
   };
 }

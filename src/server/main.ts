@@ -22,19 +22,6 @@ const bootLogger = pino({ level: config.logLevel });
 const database = await openConfiguredDatabase(config, bootLogger);
 const mailer = createMailer(config.mail);
 const app = await buildApp({ config, database, mailer });
-
-try {
-  await prepareDatabase(config, database, app.log, new Date());
-  await app.listen({ host: config.host, port: config.port });
-  app.log.info(
-    `Tutorly is running at ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded in ${config.database.kind === 'pglite' ? config.database.dataDir : ''}` : 'PostgreSQL server'}, mail: ${mailer.kind === 'smtp' ? 'SMTP' : `outbox folder ${config.mail.transport === 'outbox' ? config.mail.dir : ''}`})`,
-  );
-} catch (err) {
-  app.log.fatal({ err }, 'start-up failed');
-  await database.close().catch(() => undefined);
-  process.exit(1);
-}
-
 let shuttingDown = false;
 async function shutdown(signal: string): Promise<void> {
   if (shuttingDown) return;
@@ -52,5 +39,19 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(1);
   }
 }
+
+// Before listening: a stop signal that arrives during start-up still closes the database cleanly.
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+
+try {
+  await prepareDatabase(config, database, app.log, new Date());
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(
+    `Tutorly is running at ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded in ${config.database.kind === 'pglite' ? config.database.dataDir : ''}` : 'PostgreSQL server'}, mail: ${mailer.kind === 'smtp' ? 'SMTP' : `outbox folder ${config.mail.transport === 'outbox' ? config.mail.dir : ''}`})`,
+  );
+} catch (err) {
+  app.log.fatal({ err }, 'start-up failed');
+  await database.close().catch(() => undefined);
+  process.exit(1);
+}

@@ -48,9 +48,12 @@ export const signupRequestSchema = z.object({
 });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
-export const signupResponseSchema = z.object({
-  account: accountSchema,
-});
+/**
+ * The same for a new address and one that already has an account (whose owner is mailed
+ * instead), so sign-up never tells a visitor which addresses are registered.
+ */
+export const signupResponseSchema = z.object({ email: z.string() });
+export type SignupResponse = z.infer<typeof signupResponseSchema>;
 
 export const loginRequestSchema = z.object({
   email: emailSchema,

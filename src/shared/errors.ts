@@ -14,6 +14,7 @@ export const errorCodes = [
   'bad_request',
   'unauthenticated',
   'forbidden',
+  'cross_site',
   'not_found',
   'conflict',
   'payload_too_large',

@@ -5,6 +5,7 @@ import { buildApp } from '../../src/server/app';
 import { type Config, loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
 import { createMailer } from '../../src/server/mail/mailer';
+import type { RateLimitStore } from '../../src/server/services/rate-limits';
 import type { App } from '../../src/server/types';
 import { createTestClock, type TestClock } from './clock';
 import { getFileDatabase, type TestDatabase } from './database';
@@ -15,7 +16,23 @@ export interface TestAppOptions {
   /** Defaults to the test file's shared database (emptied before each test). */
   database?: TestDatabase;
   clock?: TestClock;
+  /** A folder with a web build to serve; by default none is served. */
+  webDistDir?: string;
+  /** Rate-limit counters somewhere else than the database. */
+  rateLimitStore?: RateLimitStore;
 }
+
+/**
+ * The suites sign up and log in many users from one address (127.0.0.1), far past what
+ * production allows; tests of the limits themselves set low ones through `env`.
+ */
+export const TEST_RATE_LIMITS = {
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: '100000/15m',
+  RATE_LIMIT_LOGIN_PER_IP: '100000/15m',
+  RATE_LIMIT_SIGNUP_PER_IP: '100000/1h',
+  RATE_LIMIT_RESEND_PER_IP: '100000/1h',
+  RATE_LIMIT_WRITES_PER_USER: '100000/10m',
+};
 
 export interface TestApp {
   /** Not yet ready: a test may still add routes before its first inject(). */
@@ -43,6 +60,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
     DATABASE_URL: database.url,
+    ...TEST_RATE_LIMITS,
     ...options.env,
   });
   const clock = options.clock ?? createTestClock();
@@ -55,7 +73,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     logStream: { write: (line: string) => void logs.push(line) },
     // Never serve a web build another process may be writing to dist/.
-    webDistDir: path.join(dataDir, 'no-web-build'),
+    webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web-build'),
+    rateLimitStore: options.rateLimitStore,
   });
 
   const testApp: TestApp = {

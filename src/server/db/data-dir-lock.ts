@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-const LOCK_FILE = 'tutorly.lock';
+export const LOCK_FILE = 'tutorly.lock';
 
 /** Another live process holds the embedded database folder. */
 export class DataDirInUseError extends Error {

@@ -315,6 +315,22 @@ export const aiDrafts = pgTable(
   (t) => [index('ai_drafts_user_recent_idx').on(t.userId, t.createdAt)],
 );
 
+/**
+ * Request counters behind the rate limits, shared by every server instance. One row per limited
+ * subject: the window opens with its first request and the count starts again once it has ended.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    /** The limit's name and a hash of its subject (client address, email, user id). */
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    windowEnd: timestamp('window_end', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [index('rate_limits_window_end_idx').on(t.windowEnd)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type TutorRow = typeof tutors.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;

@@ -31,6 +31,7 @@ export const statusByErrorCode: Record<ErrorCode, number> = {
   unauthenticated: 401,
   invalid_credentials: 401,
   forbidden: 403,
+  cross_site: 403,
   account_disabled: 403,
   email_not_verified: 403,
   not_found: 404,

@@ -53,3 +53,28 @@ export function invitationMail(input: { to: string; name: string; siteName: stri
 </body></html>`,
   };
 }
+
+/**
+ * Sent instead of a verification mail when someone signs up with an address that already has
+ * an account: the sign-up page answers as for a new address, so only the owner learns of it.
+ */
+export function signupAttemptMail(input: { to: string; name: string; siteName: string; loginLink: string }): MailMessage {
+  const { name, siteName, loginLink } = input;
+  const intro = `Someone just tried to sign up for ${siteName} with this email address. It already has an account, so no new account was created and nothing was changed.`;
+  const ifYou = 'If it was you, log in with your existing account:';
+  const forgot = `If you have forgotten your password, please contact the ${siteName} administrator.`;
+  const ifNotYou = 'If it was not you, you can ignore this message: your account is safe.';
+  return {
+    to: input.to,
+    subject: `Sign-up attempt with your email on ${siteName}`,
+    text: [`Hello ${name},`, '', intro, '', ifYou, '', loginLink, '', forgot, '', ifNotYou].join('\n'),
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
+<p>Hello ${escapeHtml(name)},</p>
+<p>${escapeHtml(intro)}</p>
+<p>${escapeHtml(ifYou)}</p>
+<p><a href="${escapeHtml(loginLink)}" style="display:inline-block;padding:10px 16px;background:#4338ca;color:#fff;border-radius:6px;text-decoration:none">Log in</a></p>
+<p>${escapeHtml(forgot)}</p>
+<p style="color:#555">${escapeHtml(ifNotYou)}</p>
+</body></html>`,
+  };
+}

@@ -10,7 +10,7 @@ export function LoginRoute() {
     <AuthPage title="Login">
       {signedUpEmail && (
         <p role="status" className="mb-4 rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900">
-          Account created. Open the link we sent to {signedUpEmail} to verify it, then log in.
+          We sent an email to {signedUpEmail}. Open it to verify your account, then log in.
         </p>
       )}
       <LoginForm initialEmail={signedUpEmail} />

@@ -11,10 +11,11 @@ import {
 } from '../../../shared/account';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { verificationMail } from '../../mail/templates';
+import { signupAttemptMail, verificationMail } from '../../mail/templates';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth';
-import { authenticate, createUser, toAccount } from '../../services/accounts';
+import { authenticate, signUpStudent, toAccount } from '../../services/accounts';
 import { confirmEmail, issueVerificationSecret, verificationLink } from '../../services/email-verification';
+import type { CountedRequest } from '../../services/rate-limits';
 import { createSession, revokeSession } from '../../services/sessions';
 import { assertSignupAllowed, getSettings } from '../../services/settings';
 import { acceptInvitation } from '../../services/users/invitations';
@@ -22,6 +23,8 @@ import type { App } from '../../types';
 import { errorResponses } from './responses';
 
 export async function authRoutes(app: App): Promise<void> {
+  const giveBack = (...counted: CountedRequest[]) => Promise.all(counted.map((c) => app.rateLimits.giveBack(c)));
+
   /** Sends a fresh verification link; without SMTP the link also goes to the log so a fresh install works. */
   async function sendVerificationMail(user: UserRow): Promise<void> {
     const now = app.clock();
@@ -40,23 +43,41 @@ export async function authRoutes(app: App): Promise<void> {
     }
   }
 
+  /** Tells the owner of an address that someone tried to sign up with it; nobody else learns the address is taken. */
+  async function sendSignupAttemptMail(user: UserRow): Promise<void> {
+    const { siteName } = await getSettings(app.db, app.settingDefaults);
+    const loginLink = new URL('/login', app.config.publicUrl).toString();
+    try {
+      await app.mailer.send(signupAttemptMail({ to: user.email, name: user.name, siteName, loginLink }));
+    } catch (err) {
+      app.log.error({ err, userId: user.id }, 'sign-up attempt notice could not be sent');
+    }
+  }
+
   app.post(
     '/signup',
     {
       schema: {
         tags: ['auth'],
         summary: 'Create a student account and send the verification mail',
+        description:
+          'Answers the same whether or not the address already has an account; its owner then gets a notice by mail instead of a verification link.',
         body: signupRequestSchema,
         response: { 201: signupResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
-      // Before the account exists, so a refused address learns nothing about taken ones.
+      await app.rateLimits.consume('signupPerIp', request.ip);
+      // Before looking the address up, so a refused address learns nothing about taken ones.
       await assertSignupAllowed(app.db, request.body.email, app.settingDefaults);
-      const user = await createUser(app.db, request.body, app.clock());
-      // The account exists either way; if the mail fails, the student asks for it again after logging in.
-      await sendVerificationMail(user).catch(() => undefined);
-      return reply.status(201).send({ account: toAccount(user) });
+      const outcome = await signUpStudent(app.db, request.body, app.clock());
+      if (outcome.created) {
+        // The account exists either way; if the mail fails, the student asks for it again after logging in.
+        await sendVerificationMail(outcome.user).catch(() => undefined);
+      } else {
+        await sendSignupAttemptMail(outcome.existing);
+      }
+      return reply.status(201).send({ email: request.body.email });
     },
   );
 
@@ -71,7 +92,17 @@ export async function authRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const user = await authenticate(app.db, request.body);
+      // Only failed attempts count: a lecture hall behind one address logs in freely, a password guesser does not.
+      const fromAddress = await app.rateLimits.consume('loginPerIp', request.ip);
+      const forAccount = await app.rateLimits.consume('loginPerAccount', request.body.email);
+      let user: UserRow;
+      try {
+        user = await authenticate(app.db, request.body);
+      } catch (err) {
+        if (!(err instanceof AppError && err.code === 'invalid_credentials')) await giveBack(fromAddress, forAccount);
+        throw err;
+      }
+      await giveBack(fromAddress, forAccount);
       const session = await createSession(app.db, user.id, app.clock());
       setSessionCookie(reply, session);
       return { account: toAccount(user) };
@@ -139,6 +170,8 @@ export async function authRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
+      await app.rateLimits.consume('resendVerificationPerIp', request.ip);
+      // Only ever the signed-in account's own address: nothing here can be asked about another account.
       const user = request.user!;
       if (user.emailVerifiedAt) throw new AppError('conflict', 'Your email address is already verified.');
       await sendVerificationMail(user);

@@ -1,5 +1,7 @@
 import type { App } from '../../types';
 import { loadSessionUser } from '../../plugins/auth';
+import { limitWritesPerUser } from '../../plugins/rate-limit';
+import { refuseUnstorableText } from '../../plugins/unstorable-text';
 import { accountRoutes } from './account';
 import { adminRoutes } from './admin';
 import { aiRoutes } from './ai';
@@ -12,9 +14,14 @@ import { statisticsRoutes } from './statistics';
 import { tutorRoutes } from './tutors';
 import { uploadRoutes } from './uploads';
 
-/** Everything under /api: the session is resolved once per request, then each area adds its guard. */
+/**
+ * Everything under /api: the session is resolved once per request and a signed-in user's
+ * writes are counted against their limit, then each area adds its guard.
+ */
 export async function apiRoutes(app: App): Promise<void> {
   app.addHook('onRequest', loadSessionUser);
+  app.addHook('onRequest', limitWritesPerUser);
+  app.addHook('preValidation', refuseUnstorableText);
   // Answers depend on who asks; no shared cache may keep them.
   app.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');

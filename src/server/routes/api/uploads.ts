@@ -10,6 +10,7 @@ import { errorResponses } from './responses';
 
 const SEND_A_FILE_MESSAGE = `Send the picture as multipart/form-data with the file in the field "${UPLOAD_FIELD_NAME}".`;
 const TOO_LARGE_MESSAGE = 'The picture is larger than 5 MB.';
+const MALFORMED_MESSAGE = `The upload could not be read. ${SEND_A_FILE_MESSAGE}`;
 /** Room for the multipart boundaries and part headers around the file. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
@@ -84,7 +85,9 @@ async function readUploadedFile(app: App, request: FastifyRequest, reply: Fastif
   } catch (err) {
     if (err instanceof RequestFileTooLargeError) throw pictureTooLarge(reply);
     if (err instanceof FilesLimitError || err instanceof FieldsLimitError || err instanceof PartsLimitError) throw oneFileOnly();
-    throw err;
+    if (err instanceof AppError) throw err;
+    // Everything else here is the parser refusing the body (no boundary, a truncated part): the sender's fault, not ours.
+    throw new AppError('validation_error', MALFORMED_MESSAGE);
   }
   if (!bytes) throw new AppError('validation_error', SEND_A_FILE_MESSAGE);
   if (bytes.length === 0) throw new AppError('validation_error', 'The picture file is empty.');

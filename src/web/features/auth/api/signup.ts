@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Account, SignupRequest } from '../../../../shared/account';
+import type { SignupRequest, SignupResponse } from '../../../../shared/account';
 import { apiPaths } from '../../../../shared/api-paths';
 import { api } from '../../../lib/api-client';
 
-export const signup = (input: SignupRequest) => api.post<{ account: Account }>(apiPaths.signup, input);
+export const signup = (input: SignupRequest) => api.post<SignupResponse>(apiPaths.signup, input);
 
 export function useSignup() {
   return useMutation({ mutationFn: signup });

@@ -37,9 +37,9 @@ export function SignupForm({ universityDomains = [], restrictedToDomains = false
     signup.mutate(
       { name, email, password },
       {
-        onSuccess: ({ account }) => {
-          toast.success(`Email sent at ${account.email}.`);
-          navigate(paths.login, { state: { signedUpEmail: account.email } });
+        onSuccess: (sent) => {
+          toast.success(`Email sent at ${sent.email}.`);
+          navigate(paths.login, { state: { signedUpEmail: sent.email } });
         },
         onError: (err) => setError(errorMessage(err)),
       },

@@ -1,0 +1,121 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { RateLimitRule, RateLimitsConfig } from '../config';
+import type { Database } from '../db/client';
+import { rateLimits } from '../db/schema';
+import type { Clock } from '../lib/clock';
+import { RateLimitedError } from '../lib/errors';
+import { hashToken } from '../lib/tokens';
+
+/** The window a hit landed in: how many requests it holds now, and when it ends. */
+export interface RateLimitWindow {
+  count: number;
+  windowEnd: Date;
+}
+
+/**
+ * Where the counters live. They must be shared by every server instance, so a limit holds
+ * behind a load balancer; the database is the default, another shared store (Redis, ...) can
+ * take its place behind this interface.
+ */
+export interface RateLimitStore {
+  /** Counts one request for `key`, atomically, opening a new window when the last has ended. */
+  hit(key: string, windowMs: number, now: Date): Promise<RateLimitWindow>;
+  /** Takes one request back from the window it was counted in, if that window is still the current one. */
+  giveBack(key: string, window: RateLimitWindow): Promise<void>;
+  /** Forgets windows that ended before `now`; answers how many. */
+  prune(now: Date): Promise<number>;
+}
+
+const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+export function databaseRateLimitStore(db: Database): RateLimitStore {
+  return {
+    async hit(key, windowMs, now) {
+      const windowEnd = new Date(now.getTime() + windowMs);
+      // One statement, so simultaneous requests on any instance are counted one after the other.
+      const stillOpen = sql`${rateLimits.windowEnd} > ${at(now)}`;
+      const [row] = await db
+        .insert(rateLimits)
+        .values({ key, windowStart: now, windowEnd, count: 1 })
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: {
+            count: sql`case when ${stillOpen} then ${rateLimits.count} + 1 else 1 end`,
+            windowStart: sql`case when ${stillOpen} then ${rateLimits.windowStart} else ${at(now)} end`,
+            windowEnd: sql`case when ${stillOpen} then ${rateLimits.windowEnd} else ${at(windowEnd)} end`,
+          },
+        })
+        .returning({ count: rateLimits.count, windowEnd: rateLimits.windowEnd });
+      return row!;
+    },
+
+    async giveBack(key, window) {
+      await db
+        .update(rateLimits)
+        .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+        .where(and(eq(rateLimits.key, key), eq(rateLimits.windowEnd, window.windowEnd)));
+    },
+
+    async prune(now) {
+      const removed = await db.delete(rateLimits).where(lt(rateLimits.windowEnd, now)).returning({ key: rateLimits.key });
+      return removed.length;
+    },
+  };
+}
+
+export type RateLimitName = keyof RateLimitsConfig;
+
+/** What a client is told when it runs into each limit; `{wait}` becomes "12 minutes" or similar. */
+const refusals: Record<RateLimitName, string> = {
+  loginPerAccount: 'Too many failed login attempts. Please try again in {wait}.',
+  loginPerIp: 'Too many failed login attempts. Please try again in {wait}.',
+  signupPerIp: 'Too many sign-ups from your network. Please try again in {wait}.',
+  resendVerificationPerIp: 'Too many verification emails were requested. Please try again in {wait}.',
+  writesPerUser: 'You are making changes too quickly. Please try again in {wait}.',
+};
+
+/** A request that was counted, so it can be given back when it should not count after all. */
+export interface CountedRequest {
+  key: string;
+  window: RateLimitWindow;
+}
+
+function describeWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+export class RateLimiter {
+  constructor(
+    private readonly store: RateLimitStore,
+    private readonly rules: RateLimitsConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Counts one request of `subject` (a client address, an email, a user id) against a limit and
+   * throws RateLimitedError once the limit is passed. Subjects are stored hashed: the table
+   * keeps no addresses.
+   */
+  async consume(name: RateLimitName, subject: string): Promise<CountedRequest> {
+    const rule: RateLimitRule = this.rules[name];
+    const now = this.clock();
+    const key = `${name}:${hashToken(subject)}`;
+    const window = await this.store.hit(key, rule.windowMs, now);
+    if (window.count > rule.limit) {
+      const seconds = Math.max(1, Math.ceil((window.windowEnd.getTime() - now.getTime()) / 1000));
+      throw new RateLimitedError(refusals[name].replace('{wait}', describeWait(seconds)), seconds);
+    }
+    return { key, window };
+  }
+
+  /** For limits that count only failures: a request that succeeded stops counting. */
+  async giveBack(counted: CountedRequest): Promise<void> {
+    await this.store.giveBack(counted.key, counted.window);
+  }
+
+  prune(): Promise<number> {
+    return this.store.prune(this.clock());
+  }
+}

@@ -1,0 +1,131 @@
+import type { NotificationRow, ReviewRow, TutorRow, UserRow } from '../../src/server/db/schema';
+import { SESSION_COOKIE } from '../../src/server/plugins/auth';
+import { insertUser } from '../../src/server/services/accounts';
+import { issueVerificationSecret } from '../../src/server/services/email-verification';
+import { notify } from '../../src/server/services/notifications';
+import { hashPassword } from '../../src/server/services/passwords';
+import { reportReview } from '../../src/server/services/reviews/reports';
+import { createSession } from '../../src/server/services/sessions';
+import { issueInvitationSecret } from '../../src/server/services/users/invitations';
+import { storeImage } from '../../src/server/services/images';
+import type { TestApp } from './app';
+import { createReviewRecord, createTutorRecord, DEFAULT_TEST_PASSWORD, uniqueEmail } from './factories';
+import { pngPicture } from './images';
+
+// A small, complete set of accounts and records, made fresh for each request that needs one, so
+// what one request changes (a deletion, a logout, a disabled account) never reaches another.
+
+/** Who makes a request, in the column order of the authorization matrix. */
+export const worldActors = ['anonymous', 'unverified', 'student', 'otherStudent', 'disabled', 'admin'] as const;
+export type WorldActor = (typeof worldActors)[number];
+
+export interface World {
+  /** Every account's password. */
+  password: string;
+  users: Record<Exclude<WorldActor, 'anonymous'>, UserRow>;
+  /** The Cookie header each actor sends; the disabled user's session ended when they were disabled. */
+  cookies: Record<WorldActor, string | undefined>;
+  /** The student's own submission, pending and private. */
+  submission: TutorRow;
+  /** A public tutor nobody has reviewed yet. */
+  publicTutor: TutorRow;
+  /** A public tutor with the student's review. */
+  reviewedTutor: TutorRow;
+  /** The student's visible review of reviewedTutor, with one open report (from the invitee). */
+  review: ReviewRow;
+  /** A review of the student's that a moderator hid. */
+  hiddenReview: ReviewRow;
+  /** An unread notification of the student's. */
+  notification: NotificationRow;
+  /** A picture uploaded by the admin and used by no tutor yet. */
+  imageKey: string;
+  /** The secret of the verification link mailed to the unverified user. */
+  verificationSecret: string;
+  /** An account an administrator added, and the secret of its invitation link. */
+  invitee: { user: UserRow; secret: string };
+  /** An address no account uses yet. */
+  freshEmail: string;
+  /** A small PNG, to upload. */
+  picture(): Promise<Buffer>;
+}
+
+let passwordHash: Promise<string> | undefined;
+let picture: Promise<Buffer> | undefined;
+
+/** Sessions are made the way login makes them; hashing a password per account would only cost time. */
+async function sessionCookie(t: TestApp, userId: string): Promise<string> {
+  const session = await createSession(t.db, userId, t.clock());
+  return `${SESSION_COOKIE}=${session.token}`;
+}
+
+export async function createWorld(t: TestApp, label = 'world'): Promise<World> {
+  passwordHash ??= hashPassword(DEFAULT_TEST_PASSWORD);
+  picture ??= pngPicture({ width: 32, height: 24 });
+  const hash = await passwordHash;
+  const now = t.clock();
+  const account = (name: string, role: 'student' | 'admin', verified: boolean) =>
+    insertUser(t.db, { name, email: uniqueEmail(`${label}-${role}`), role, emailVerifiedAt: verified ? now : null, passwordHash: hash }, now);
+
+  // Independent records are written side by side: a world per request must stay cheap.
+  const [unverified, student, otherStudent, disabled, admin, inviteeUser, publicTutor, reviewedTutor, hiddenTutor] = await Promise.all([
+    account('Una Unverified', 'student', false),
+    account('Sam Student', 'student', true),
+    account('Olive Other', 'student', true),
+    account('Dora Disabled', 'student', true),
+    account('Ada Admin', 'admin', true),
+    account('Ivy Invited', 'student', true),
+    createTutorRecord(t.db, { name: 'Pat Public', department: 'Mathematics' }),
+    createTutorRecord(t.db, { name: 'Rita Reviewed', department: 'Chemistry' }),
+    createTutorRecord(t.db, { name: 'Hal Hidden', department: 'History' }),
+  ]);
+  const users = { unverified, student, otherStudent, disabled, admin };
+  const [cookieList, submission, review, hiddenReview, image, verificationSecret, inviteeSecret] = await Promise.all([
+    Promise.all([unverified, student, otherStudent, disabled, admin].map((user) => sessionCookie(t, user.id))),
+    createTutorRecord(t.db, { name: 'Sam Submitted', department: 'Physics', status: 'pending', submittedBy: student.id }),
+    createReviewRecord(t.db, { tutorId: reviewedTutor.id, authorId: student.id, rating: 4 }),
+    createReviewRecord(t.db, { tutorId: hiddenTutor.id, authorId: student.id, rating: 2, hidden: true }),
+    picture.then((bytes) => storeImage(t.db, t.app.imageStore, { bytes, uploadedBy: admin.id, now })),
+    issueVerificationSecret(t.db, unverified.id, now),
+    issueInvitationSecret(t.db, inviteeUser.id, now),
+  ]);
+  const [unverifiedCookie, studentCookie, otherStudentCookie, disabledCookie, adminCookie] = cookieList;
+  const cookies: Record<WorldActor, string | undefined> = {
+    anonymous: undefined,
+    unverified: unverifiedCookie,
+    student: studentCookie,
+    otherStudent: otherStudentCookie,
+    disabled: disabledCookie,
+    admin: adminCookie,
+  };
+  const [disabling, notification] = await Promise.all([
+    // Signed in first, disabled afterwards: the cookie they keep is one a real browser would still send.
+    t.app.inject({ method: 'POST', url: `/api/admin/users/${disabled.id}/disable`, headers: { cookie: adminCookie! } }),
+    notify(t.db, {
+      userId: student.id,
+      kind: 'submission_rejected',
+      tutorId: submission.id,
+      data: { tutorName: submission.name, reason: 'Please add the courses.' },
+      createdAt: now,
+    }),
+    // A report from someone outside the cast, so "another student" still has theirs to make.
+    reportReview(t.db, inviteeUser, review.id, { reason: 'spam' }, now),
+  ]);
+  if (disabling.statusCode !== 200) throw new Error(`could not disable the user: ${disabling.statusCode} ${disabling.body}`);
+
+  return {
+    password: DEFAULT_TEST_PASSWORD,
+    users,
+    cookies,
+    submission,
+    publicTutor,
+    reviewedTutor,
+    review,
+    hiddenReview,
+    notification,
+    imageKey: image.key,
+    verificationSecret,
+    invitee: { user: inviteeUser, secret: inviteeSecret },
+    freshEmail: uniqueEmail(`${label}-new`),
+    picture: () => picture!,
+  };
+}

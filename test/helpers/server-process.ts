@@ -1,0 +1,105 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { openDatabase } from '../../src/server/db/client';
+import '../setup/provided-context';
+
+// The real entry point as an operator runs it, in a child process of the test on a loopback port.
+
+const entry = path.resolve('src/server/main.ts');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  /** http://127.0.0.1:<port>, also the server's PUBLIC_URL, so requests carrying it as Origin are same-origin. */
+  baseUrl: string;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+  /** Resolves once the process has exited and been reaped. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+const running = new Set<ServerProcess>();
+
+/**
+ * Starts src/server/main.ts with exactly `env` (plus PATH and HOME), so a DATABASE_URL in the
+ * test runner's own environment cannot leak in. Node runs the TypeScript through tsx's loader
+ * in this one process: the tsx command would put a wrapper process in between, and a SIGKILL
+ * sent to the wrapper would leave the real server running.
+ */
+export function startServerProcess(port: number, env: Record<string, string>): ServerProcess {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: path.resolve('.'),
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const server: ServerProcess = { child, port, baseUrl, output: () => output, exited };
+  running.add(server);
+  void exited.then(() => running.delete(server));
+  return server;
+}
+
+/**
+ * Puts the run's migrated PGlite snapshot in DATA_DIR/db (pglite project only). A first start
+ * on an empty folder spends most of its time creating and migrating the database, which on a
+ * machine busy with other test files can take longer than any sensible wait.
+ */
+export async function migratedEmbeddedDataDir(dataDir: string): Promise<void> {
+  const snapshotPath = inject('pgliteSnapshotPath');
+  if (!snapshotPath) throw new Error('pglite snapshot missing: is test/setup/global-pglite.ts the globalSetup of this project?');
+  const snapshot = await readFile(snapshotPath);
+  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db'), loadDataDir: new Blob([new Uint8Array(snapshot)]) });
+  await database.close();
+}
+
+export async function waitUntilReady(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null || server.child.signalCode !== null) throw new Error(`server exited early:\n${server.output()}`);
+    const ready = await fetch(`${server.baseUrl}/readyz`, { signal: AbortSignal.timeout(2_000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server not ready within ${timeoutMs} ms:\n${server.output()}`);
+}
+
+/** SIGKILL: no shutdown hook runs, nothing is flushed; waits until the process is gone. */
+export async function killServerProcess(server: ServerProcess): Promise<void> {
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+  await server.exited;
+}
+
+/** SIGTERM and the server's own graceful shutdown; SIGKILL if that takes longer than `timeoutMs`. */
+export async function stopServerProcess(server: ServerProcess, timeoutMs = 15_000): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGTERM');
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), timeoutMs);
+  try {
+    return await server.exited;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** For afterEach: no server outlives its test, whatever the test did. */
+export async function killAllServerProcesses(): Promise<void> {
+  await Promise.all([...running].map(killServerProcess));
+}
