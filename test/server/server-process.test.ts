@@ -8,7 +8,6 @@ import { freePort } from '../helpers/ports';
 
 // The real entry point as an operator runs it: a child process, a real port, real signals.
 
-const tsx = path.resolve('node_modules/.bin/tsx');
 const entry = path.resolve('src/server/main.ts');
 
 
@@ -32,7 +31,9 @@ async function databaseEnv(): Promise<Record<string, string>> {
 
 function startServer(env: Record<string, string>): RunningServer {
   let output = '';
-  const child = spawn(tsx, [entry], {
+  // Node itself with tsx's loader, not the tsx command: that one runs the server as a child of its
+  // own, so a signal to it (or a kill after a failed test) would not reach the server.
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
