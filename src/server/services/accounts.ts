@@ -30,9 +30,7 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
   return user;
 }
 
-const emailTaken = () => new AppError('email_taken', 'An account with this email already exists. Please log in instead.');
-
-/** The same conflict where the address is someone else's, not the visitor's own (Add User, Edit Profile). */
+/** An address that already has an account (Add User, Edit Profile; sign-up never says so). */
 export const EMAIL_IN_USE_MESSAGE = 'An account with this email already exists.';
 export const emailInUse = () => new AppError('email_taken', EMAIL_IN_USE_MESSAGE);
 
@@ -64,7 +62,7 @@ export async function insertUser(db: Database, input: NewUser & { passwordHash: 
       .returning();
     return user!;
   } catch (err) {
-    if (isUniqueViolation(err, 'users_email_key')) throw emailTaken();
+    if (isUniqueViolation(err, 'users_email_key')) throw emailInUse();
     throw err;
   }
 }

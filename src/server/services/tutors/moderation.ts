@@ -3,6 +3,7 @@ import type { AdminTutorInput, TutorProfile } from '../../../shared/tutors';
 import type { Database } from '../../db/client';
 import { tutors, type AuditData, type NotificationData, type NotificationKind, type TutorRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import type { AuditAction } from '../../../shared/audit';
 import { recordAudit } from '../audit-log';
 import { announceTutorPublished, notify } from '../notifications';
 import { lockTutor, type Viewer } from './access';
@@ -21,6 +22,32 @@ async function notifySubmitter(
   // Nobody to tell: the submitter's account is gone, or the admin acted on their own record.
   if (!tutor.submittedBy || tutor.submittedBy === admin.id) return;
   await notify(tx, { userId: tutor.submittedBy, kind, tutorId: tutor.id, data, createdAt: now });
+}
+
+/**
+ * The audit entry of an admin action on a tutor. A deleted tutor is named by target only: a
+ * tutorId would point at the row just removed.
+ */
+async function auditTutorAction(
+  tx: Database,
+  admin: Viewer,
+  action: Extract<AuditAction, `tutor_${string}`>,
+  tutor: TutorRow,
+  extra: { reason?: string | null; changes?: AuditChanges; now: Date },
+): Promise<void> {
+  await recordAudit(
+    tx,
+    {
+      actorId: admin.id,
+      action,
+      target: { type: 'tutor', id: tutor.id },
+      tutorId: action === 'tutor_deleted' ? null : tutor.id,
+      subjectUserId: tutor.submittedBy,
+      reason: extra.reason ?? null,
+      data: { tutorName: tutor.name, ...(extra.changes ? { changes: extra.changes } : {}) },
+    },
+    extra.now,
+  );
 }
 
 type AuditChanges = NonNullable<AuditData['changes']>;
@@ -45,11 +72,7 @@ export async function createTutorAsAdmin(db: Database, admin: Viewer, input: Adm
         .values({ ...tutorFields(input, now), isPublic: input.isPublic, status: 'approved', submittedBy: admin.id, createdAt: now })
         .returning(),
     );
-    await recordAudit(
-      tx,
-      { actorId: admin.id, action: 'tutor_created', target: { type: 'tutor', id: tutor!.id }, tutorId: tutor!.id, data: { tutorName: tutor!.name } },
-      now,
-    );
+    await auditTutorAction(tx, admin, 'tutor_created', tutor!, { now });
     if (tutor!.isPublic) await announceTutorPublished(tx, tutor!, admin.id, now);
     return tutor!;
   });
@@ -79,18 +102,7 @@ export async function updateTutorAsAdmin(
         .returning(),
     );
     if (approves) await notifySubmitter(tx, admin, after!, 'submission_approved', { tutorName: after!.name }, now);
-    await recordAudit(
-      tx,
-      {
-        actorId: admin.id,
-        action: 'tutor_updated',
-        target: { type: 'tutor', id: before.id },
-        tutorId: before.id,
-        subjectUserId: before.submittedBy,
-        data: { tutorName: after!.name, changes: changedFields(before, after!) },
-      },
-      now,
-    );
+    await auditTutorAction(tx, admin, 'tutor_updated', after!, { changes: changedFields(before, after!), now });
     if (!before.isPublic && after!.isPublic) await announceTutorPublished(tx, after!, admin.id, now);
     return { before, after: after! };
   });
@@ -109,18 +121,7 @@ export async function approveTutor(db: Database, admin: Viewer, tutorId: string,
       .where(eq(tutors.id, before.id))
       .returning();
     await notifySubmitter(tx, admin, after!, 'submission_approved', { tutorName: after!.name }, now);
-    await recordAudit(
-      tx,
-      {
-        actorId: admin.id,
-        action: 'tutor_approved',
-        target: { type: 'tutor', id: before.id },
-        tutorId: before.id,
-        subjectUserId: before.submittedBy,
-        data: { tutorName: after!.name },
-      },
-      now,
-    );
+    await auditTutorAction(tx, admin, 'tutor_approved', after!, { now });
     // Only pending and rejected tutors get here, and those are never public: approving always publishes.
     await announceTutorPublished(tx, after!, admin.id, now);
     return after!;
@@ -140,19 +141,7 @@ export async function rejectTutor(db: Database, admin: Viewer, tutorId: string, 
       .where(eq(tutors.id, before.id))
       .returning();
     await notifySubmitter(tx, admin, after!, 'submission_rejected', { tutorName: after!.name, reason }, now);
-    await recordAudit(
-      tx,
-      {
-        actorId: admin.id,
-        action: 'tutor_rejected',
-        target: { type: 'tutor', id: before.id },
-        tutorId: before.id,
-        subjectUserId: before.submittedBy,
-        reason,
-        data: { tutorName: after!.name },
-      },
-      now,
-    );
+    await auditTutorAction(tx, admin, 'tutor_rejected', after!, { reason, now });
     return after!;
   });
   return profileOf(db, admin, tutor);
@@ -173,19 +162,7 @@ export async function deleteTutor(
   const deleted = await db.transaction(async (tx) => {
     const tutor = await lockTutor(tx, tutorId);
     await tx.delete(tutors).where(eq(tutors.id, tutor.id));
-    await recordAudit(
-      tx,
-      {
-        actorId: admin.id,
-        action: 'tutor_deleted',
-        // No tutorId: it would point at the row just deleted.
-        target: { type: 'tutor', id: tutor.id },
-        subjectUserId: tutor.submittedBy,
-        reason: options.reason,
-        data: { tutorName: tutor.name },
-      },
-      options.now,
-    );
+    await auditTutorAction(tx, admin, 'tutor_deleted', tutor, { reason: options.reason, now: options.now });
     return tutor;
   });
   await releasePictures(db, cleanup, [deleted.imageKey]);

@@ -19,7 +19,7 @@ import { auditLog, reviews, users, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { escapeLike } from '../../lib/search-text';
 import { generateToken } from '../../lib/tokens';
-import { emailInUse, insertUser, lockActiveAdmins } from '../accounts';
+import { insertUser, lockActiveAdmins } from '../accounts';
 import { recordAudit } from '../audit-log';
 import { hashPassword } from '../passwords';
 import { deleteAllReviewsOfAuthor } from '../reviews/authoring';
@@ -160,13 +160,7 @@ export async function addUser(
   const oneTimePassword = input.delivery === 'password' ? generateOneTimePassword() : null;
   const passwordHash = await hashPassword(oneTimePassword ?? generateToken());
   const { user, secret } = await db.transaction(async (tx) => {
-    let created: UserRow;
-    try {
-      created = await insertUser(tx, { name: input.name, email: input.email, role: input.role, emailVerifiedAt: now, passwordHash }, now);
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'email_taken') throw emailInUse();
-      throw err;
-    }
+    const created = await insertUser(tx, { name: input.name, email: input.email, role: input.role, emailVerifiedAt: now, passwordHash }, now);
     await recordAudit(
       tx,
       {
