@@ -27,8 +27,9 @@ async function invite(email = 'ivy.invited@uni.example', role: 'student' | 'admi
   expect(response.statusCode).toBe(201);
   const body = response.json<CreateUserResponse>();
   const mail = await readLatestMail(t.outboxDir);
-  const link = /https?:\/\/\S+\/welcome\?\S+/.exec(mail.text)?.[0];
-  return { body, mail, link: link!, params: verificationParams(link!) };
+  const link = mail.link!;
+  expect(new URL(link).pathname).toBe('/welcome');
+  return { body, mail, link, params: verificationParams(link) };
 }
 
 function accept(payload: object) {
