@@ -3,6 +3,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { createTextProvider, type TextProvider } from './ai';
+import { ReadCache } from './cache/read-cache';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
@@ -43,6 +44,13 @@ export interface AppDependencies {
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/**
+ * A page of tutors or reviews is a few kilobytes of JSON: this keeps the hot part of a large
+ * university's site (every session, the first pages of lists, popular profiles) in well under
+ * 100 MB of the server's memory.
+ */
+const READ_CACHE_LIMITS = { maxEntries: 20_000, maxWeight: 48 * 1024 * 1024 };
+
 /** Builds the whole application without listening, so tests can drive it with inject(). */
 export async function buildApp(deps: AppDependencies): Promise<App> {
   const { config } = deps;
@@ -66,6 +74,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.decorate('imageStore', deps.imageStore ?? createLocalDiskStore(config.uploadsDir));
   app.decorate('settingDefaults', { aiDraftsPerHour: config.ai.draftsPerHour });
   app.decorate('aiProvider', deps.aiProvider === undefined ? createTextProvider(config.ai.provider) : deps.aiProvider);
+  app.decorate('readCache', new ReadCache(deps.database.version, READ_CACHE_LIMITS));
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, Raw
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TextProvider } from './ai';
 import type { Config } from './config';
+import type { ReadCache } from './cache/read-cache';
 import type { Database, DatabaseHandle } from './db/client';
 import type { UserRow } from './db/schema';
 import type { Clock } from './lib/clock';
@@ -25,6 +26,8 @@ declare module 'fastify' {
     settingDefaults: SettingDefaults;
     /** The AI model that drafts reviews; null when none is configured. */
     aiProvider: TextProvider | null;
+    /** Database reads kept in memory until the data changes. */
+    readCache: ReadCache;
   }
   interface FastifyRequest {
     /** The signed-in user, loaded from the session cookie on API requests; null when anonymous. */

@@ -9,7 +9,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { listenForChanges, trackPgClientWrites, trackPgliteWrites } from './change-tracking';
 import { lockDataDir } from './data-dir-lock';
+import { DataVersion } from './data-version';
 import * as schema from './schema';
 
 /** The same Drizzle API whichever engine is underneath; services accept a transaction too. */
@@ -20,6 +22,8 @@ export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** Moves on whenever the data may have changed; what is kept in memory checks it. */
+  version: DataVersion;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   migrate(): Promise<void>;
@@ -43,10 +47,15 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
   });
   // An idle client losing its connection must not take the process down; the next query reconnects.
   pool.on('error', (err) => options.onPoolError?.(err));
+  const version = new DataVersion({ tracking: false });
+  pool.on('connect', (client) => trackPgClientWrites(client, version));
+  // Other instances (and any other client of the server) announce their changes through triggers.
+  const listener = listenForChanges({ url: options.url, version, onError: (err) => options.onPoolError?.(err) });
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     db,
     kind: 'postgres',
+    version,
     ping: async () => {
       await pool.query('select 1');
     },
@@ -61,7 +70,10 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await listener.stop();
+      await pool.end();
+    },
   };
 }
 
@@ -79,10 +91,14 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
     unlock();
     throw err;
   }
+  // The data folder is locked to this process, so every change is made through this client.
+  const version = new DataVersion({ tracking: true });
+  trackPgliteWrites(client, version);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
+    version,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -203,6 +203,8 @@ export const reviewReports = pgTable(
   (t) => [
     uniqueIndex('review_reports_one_per_reporter').on(t.reviewId, t.reporterId),
     index('review_reports_open_idx').on(t.reviewId, t.createdAt).where(sql`${t.resolvedAt} is null`),
+    // Which reviews a student has reported, read with every page of a tutor's reviews.
+    index('review_reports_reporter_idx').on(t.reporterId),
   ],
 );
 

@@ -3,7 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
 import type { NewSession } from '../services/sessions';
-import { findSessionUser } from '../services/sessions';
+import { hashToken } from '../lib/tokens';
+import { findSession, sessionUserAt } from '../services/sessions';
+
+/** Roughly what a kept session and its account weigh, next to a cached JSON answer's length. */
+const SESSION_CACHE_WEIGHT = 1_000;
 
 export const SESSION_COOKIE = 'tutorly_session';
 
@@ -17,7 +21,9 @@ export const authPlugin = fp(async function auth(app: FastifyInstance) {
 export async function loadSessionUser(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return;
-  const user = await findSessionUser(this.db, token, this.clock());
+  const tokenHash = hashToken(token);
+  const session = await this.readCache.get(`session:${tokenHash}`, () => findSession(this.db, tokenHash), () => SESSION_CACHE_WEIGHT);
+  const user = sessionUserAt(session, this.clock());
   if (user) {
     request.user = user;
     request.sessionToken = token;

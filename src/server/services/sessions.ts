@@ -1,4 +1,4 @@
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { sessions, users, type UserRow } from '../db/schema';
 import { DAY_MS } from '../lib/clock';
@@ -21,16 +21,27 @@ export async function createSession(db: Database, userId: string, now: Date): Pr
   return { token, expiresAt };
 }
 
-/** The user behind a live session token, or undefined for unknown, expired, revoked or disabled. */
-export async function findSessionUser(db: Database, token: string, now: Date): Promise<UserRow | undefined> {
+/** A session as stored, with its account, whatever state either is in. */
+export interface StoredSession {
+  user: UserRow;
+  expiresAt: Date;
+}
+
+/** The session with this token hash, or null when there is none (never created, revoked, or cleaned up). */
+export async function findSession(db: Database, tokenHash: string): Promise<StoredSession | null> {
   const [row] = await db
-    .select({ user: users })
+    .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
+    .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
-  if (!row || row.user.disabledAt) return undefined;
-  return row.user;
+  return row ?? null;
+}
+
+/** Who a session signs in at `now`: nobody once it has expired or the account is disabled. */
+export function sessionUserAt(session: StoredSession | null, now: Date): UserRow | undefined {
+  if (!session || session.expiresAt <= now || session.user.disabledAt) return undefined;
+  return session.user;
 }
 
 export async function revokeSession(db: Database, token: string): Promise<void> {

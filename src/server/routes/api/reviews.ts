@@ -17,6 +17,7 @@ import { getOwnReview, listMyReviews, recentReviews, reviewFeed } from '../../se
 import { reportReview } from '../../services/reviews/reports';
 import type { App } from '../../types';
 import { errorResponses } from './responses';
+import { sendSerialized, serializeAnswer, weighJson } from './serialized-answers';
 
 /** Reading, writing and reporting reviews, for users with a verified email. */
 export async function reviewRoutes(app: App): Promise<void> {
@@ -32,7 +33,15 @@ export async function reviewRoutes(app: App): Promise<void> {
         response: { 200: reviewFeedSchema, ...errorResponses },
       },
     },
-    async (request) => reviewFeed(app.db, request.query),
+    async (request, reply) => {
+      const { cursor, limit } = request.query;
+      const json = await app.readCache.get(
+        `review-feed:${cursor ?? ''}:${limit}`,
+        async () => serializeAnswer(reviewFeedSchema, await reviewFeed(app.db, request.query)),
+        weighJson,
+      );
+      return sendSerialized(reply, json);
+    },
   );
 
   app.get(

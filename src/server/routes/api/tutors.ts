@@ -15,16 +15,29 @@ import {
 import { requireVerifiedUser, viewerOf } from '../../plugins/auth';
 import {
   findSimilarTutors,
-  getTutorProfile,
   listDepartments,
   listMySubmissions,
   listPublicTutors,
+  readTutorProfileRecord,
+  tutorProfileAsSeenBy,
+  type TutorProfileRecord,
 } from '../../services/tutors/queries';
-import { listTutorReviews } from '../../services/reviews/queries';
+import { readTutorReviewPage, reviewsReportedBy, tutorReviewsAsSeenBy } from '../../services/reviews/queries';
+import { isAdmin } from '../../services/tutors/access';
+import { toPublicTutorProfile } from '../../services/tutors/views';
+import { searchWords } from '../../lib/search-text';
 import { deleteOwnSubmission, submitTutor, updateOwnSubmission } from '../../services/tutors/submissions';
 import type { PictureCleanup } from '../../services/tutors/writes';
 import type { App } from '../../types';
 import { errorResponses } from './responses';
+import { sendSerialized, serializeAnswer, weighAsJson, weighJson } from './serialized-answers';
+
+/** A tutor as kept in memory: the record, and the answer everyone but its submitter and the admins gets. */
+interface KeptTutorProfile {
+  record: TutorProfileRecord | null;
+  /** Null while the tutor is not public: then only they may see it. */
+  publicAnswer: string | null;
+}
 
 /**
  * Any string: a malformed id must get the same 404 as an unknown one (not a 400), so nobody
@@ -54,7 +67,13 @@ export async function tutorRoutes(app: App): Promise<void> {
         response: { 200: tutorListSchema, ...errorResponses },
       },
     },
-    async (request) => listPublicTutors(app.db, request.query),
+    async (request, reply) => {
+      const { q, department, sort, page, pageSize } = request.query;
+      // Queries that search for the same words share an answer ('Smi', ' smi ').
+      const key = `tutors:${JSON.stringify([sort, page, pageSize, department ?? null, searchWords(q).join(' ')])}`;
+      const json = await app.readCache.get(key, async () => serializeAnswer(tutorListSchema, await listPublicTutors(app.db, request.query)), weighJson);
+      return sendSerialized(reply, json);
+    },
   );
 
   app.get(
@@ -120,7 +139,24 @@ export async function tutorRoutes(app: App): Promise<void> {
         response: { 200: tutorResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({ tutor: await getTutorProfile(app.db, viewerOf(request), request.params.tutorId) }),
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      const { tutorId } = request.params;
+      const kept = await app.readCache.get(
+        `tutor:${tutorId}`,
+        async (): Promise<KeptTutorProfile> => {
+          const record = await readTutorProfileRecord(app.db, tutorId);
+          const publicAnswer = record?.tutor.isPublic
+            ? serializeAnswer(tutorResponseSchema, { tutor: toPublicTutorProfile(record.tutor, record.ratingDistribution) })
+            : null;
+          return { record, publicAnswer };
+        },
+        (value) => (value.publicAnswer?.length ?? 0) * 2,
+      );
+      const seesMore = isAdmin(viewer) || kept.record?.tutor.submittedBy === viewer.id;
+      if (kept.publicAnswer && !seesMore) return sendSerialized(reply, kept.publicAnswer);
+      return { tutor: tutorProfileAsSeenBy(viewer, kept.record) };
+    },
   );
 
   app.get(
@@ -134,7 +170,17 @@ export async function tutorRoutes(app: App): Promise<void> {
         response: { 200: tutorReviewListSchema, ...errorResponses },
       },
     },
-    async (request) => listTutorReviews(app.db, viewerOf(request), request.params.tutorId, request.query),
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      const { tutorId } = request.params;
+      const { page, pageSize } = request.query;
+      const [reviewPage, reported] = await Promise.all([
+        app.readCache.get(`tutor-reviews:${tutorId}:${page}:${pageSize}`, () => readTutorReviewPage(app.db, tutorId, request.query), weighAsJson),
+        app.readCache.get(`reported-by:${viewer.id}`, () => reviewsReportedBy(app.db, viewer.id), (ids) => 100 + ids.size * 40),
+      ]);
+      // Each answer differs by viewer (writtenByMe, reportedByMe), so it is built here, from typed parts.
+      return sendSerialized(reply, JSON.stringify(tutorReviewsAsSeenBy(viewer, reviewPage, reported)));
+    },
   );
 
   app.patch(

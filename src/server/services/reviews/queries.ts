@@ -14,13 +14,13 @@ import {
   type ReviewFeedQuery,
   type ReviewReport,
 } from '../../../shared/reviews';
-import type { TutorReviewList } from '../../../shared/tutors';
+import { isTutorId, type TutorReview, type TutorReviewList } from '../../../shared/tutors';
 import { offsetOf } from '../../../shared/pagination';
 import type { Database } from '../../db/client';
-import { reviewReports, reviews, tutors, users } from '../../db/schema';
+import { reviewReports, reviews, tutors, users, type TutorRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { escapeLike, normalizeForSearch, searchWords } from '../../lib/search-text';
-import { assertTutorVisible, type Viewer } from '../tutors/access';
+import { canSee, tutorNotFound, type Viewer } from '../tutors/access';
 import { reviewNotFound } from './access';
 import { reviewAuthorColumns, reviewColumns, reviewTutorColumns, toAdminReview, toMyReview, toReviewCard } from './views';
 
@@ -30,45 +30,89 @@ const newestFirst = [desc(reviews.createdAt), desc(reviews.id)];
 /** Reviews anyone signed in may read: not hidden, about a public tutor. */
 const publiclyListed = and(eq(reviews.isHidden, false), eq(tutors.isPublic, true));
 
-/** A tutor's visible reviews (the tutor must be visible to the viewer), with what the viewer may do with each. */
-export async function listTutorReviews(
+/** A review on a tutor's page as everyone sees it, with who wrote it (which no answer shows). */
+export type TutorPageReview = Omit<TutorReview, 'writtenByMe' | 'reportedByMe'> & { authorId: string };
+
+/** A page of a tutor's visible reviews, the same whoever asks, with what deciding who may see it takes. */
+export interface TutorReviewPage {
+  tutor: Pick<TutorRow, 'isPublic' | 'submittedBy'>;
+  items: TutorPageReview[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Newest first; null for an unknown or malformed tutor id. */
+export async function readTutorReviewPage(
   db: Database,
-  viewer: Viewer,
   tutorId: string,
   { page, pageSize }: { page: number; pageSize: number },
-): Promise<TutorReviewList> {
-  await assertTutorVisible(db, viewer, tutorId);
-  const where = and(eq(reviews.tutorId, tutorId), eq(reviews.isHidden, false));
-  const reportedByViewer = db
-    .select({ one: sql`1` })
-    .from(reviewReports)
-    .where(and(eq(reviewReports.reviewId, reviews.id), eq(reviewReports.reporterId, viewer.id)));
+): Promise<TutorReviewPage | null> {
+  if (!isTutorId(tutorId)) return null;
+  const [tutor] = await db
+    .select({ isPublic: tutors.isPublic, submittedBy: tutors.submittedBy, reviewCount: tutors.reviewCount })
+    .from(tutors)
+    .where(eq(tutors.id, tutorId))
+    .limit(1);
+  if (!tutor) return null;
   const rows = await db
     .select({
       id: reviews.id,
       title: reviews.title,
       body: reviews.body,
       rating: reviews.rating,
+      authorId: reviews.authorId,
       authorName: users.name,
       aiAssisted: reviews.aiAssisted,
-      writtenByMe: sql<boolean>`${reviews.authorId} = ${viewer.id}`,
-      reportedByMe: exists(reportedByViewer).mapWith(Boolean),
       createdAt: reviews.createdAt,
       updatedAt: reviews.updatedAt,
     })
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.authorId))
-    .where(where)
+    .where(and(eq(reviews.tutorId, tutorId), eq(reviews.isHidden, false)))
     .orderBy(...newestFirst)
     .limit(pageSize)
     .offset(offsetOf(page, pageSize));
-  const [totals] = await db.select({ total: count() }).from(reviews).where(where);
   return {
+    tutor: { isPublic: tutor.isPublic, submittedBy: tutor.submittedBy },
     items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() })),
-    total: totals?.total ?? 0,
+    // The stored count is kept exact in every review change's transaction (see aggregates.ts).
+    total: tutor.reviewCount,
     page,
     pageSize,
   };
+}
+
+/** Every review the user has reported, resolved or not. */
+export async function reviewsReportedBy(db: Database, userId: string): Promise<ReadonlySet<string>> {
+  const rows = await db.select({ reviewId: reviewReports.reviewId }).from(reviewReports).where(eq(reviewReports.reporterId, userId));
+  return new Set(rows.map((row) => row.reviewId));
+}
+
+/** The page as the viewer sees it (the tutor must be visible to them), with what they may do with each review. */
+export function tutorReviewsAsSeenBy(viewer: Viewer, page: TutorReviewPage | null, reportedByViewer: ReadonlySet<string>): TutorReviewList {
+  if (!page || !canSee(viewer, page.tutor)) throw tutorNotFound();
+  return {
+    items: page.items.map(({ authorId, ...review }) => ({
+      ...review,
+      writtenByMe: authorId === viewer.id,
+      reportedByMe: reportedByViewer.has(review.id),
+    })),
+    total: page.total,
+    page: page.page,
+    pageSize: page.pageSize,
+  };
+}
+
+/** A tutor's visible reviews (the tutor must be visible to the viewer), with what the viewer may do with each. */
+export async function listTutorReviews(
+  db: Database,
+  viewer: Viewer,
+  tutorId: string,
+  query: { page: number; pageSize: number },
+): Promise<TutorReviewList> {
+  const [page, reported] = await Promise.all([readTutorReviewPage(db, tutorId, query), reviewsReportedBy(db, viewer.id)]);
+  return tutorReviewsAsSeenBy(viewer, page, reported);
 }
 
 /** The author's own review (hidden or not) for the edit form; anyone else's is not found. */

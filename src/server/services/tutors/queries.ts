@@ -114,22 +114,42 @@ export async function findSimilarTutors(db: Database, viewer: Viewer, search: Si
   return { items: rows.map(toTutorSummary) };
 }
 
-/** The tutor if the viewer may see it; otherwise the same not-found answer as for an unknown id. */
-export async function getTutorProfile(db: Database, viewer: Viewer, tutorId: string): Promise<TutorProfile> {
-  if (!isTutorId(tutorId)) throw tutorNotFound();
+/** A tutor with its rating distribution, as stored: the same whoever asks. */
+export interface TutorProfileRecord {
+  tutor: TutorRow;
+  ratingDistribution: TutorProfile['ratingDistribution'];
+}
+
+/** The tutor and its rating distribution; null for an unknown or malformed id. */
+export async function readTutorProfileRecord(db: Database, tutorId: string): Promise<TutorProfileRecord | null> {
+  if (!isTutorId(tutorId)) return null;
   const [tutor] = await db.select().from(tutors).where(eq(tutors.id, tutorId)).limit(1);
-  if (!tutor || !canSee(viewer, tutor)) throw tutorNotFound();
-  return profileOf(db, viewer, tutor);
+  if (!tutor) return null;
+  return { tutor, ratingDistribution: await ratingDistributionFor(db, tutor.id) };
+}
+
+/** The profile if the viewer may see the tutor; otherwise the same not-found answer as for an unknown id. */
+export function tutorProfileAsSeenBy(viewer: Viewer, record: TutorProfileRecord | null): TutorProfile {
+  if (!record || !canSee(viewer, record.tutor)) throw tutorNotFound();
+  return toTutorProfile(viewer, record.tutor, record.ratingDistribution);
+}
+
+export async function getTutorProfile(db: Database, viewer: Viewer, tutorId: string): Promise<TutorProfile> {
+  return tutorProfileAsSeenBy(viewer, await readTutorProfileRecord(db, tutorId));
 }
 
 /** The profile answer for a tutor row the caller has already checked the viewer may see. */
 export async function profileOf(db: Database, viewer: Viewer, tutor: TutorRow): Promise<TutorProfile> {
-  const distribution = await db
+  return toTutorProfile(viewer, tutor, await ratingDistributionFor(db, tutor.id));
+}
+
+async function ratingDistributionFor(db: Database, tutorId: string): Promise<TutorProfile['ratingDistribution']> {
+  const rows = await db
     .select({ rating: reviews.rating, count: count() })
     .from(reviews)
-    .where(and(eq(reviews.tutorId, tutor.id), eq(reviews.isHidden, false)))
+    .where(and(eq(reviews.tutorId, tutorId), eq(reviews.isHidden, false)))
     .groupBy(reviews.rating);
-  return toTutorProfile(viewer, tutor, ratingDistributionOf(distribution));
+  return ratingDistributionOf(rows);
 }
 
 /** Everything the student submitted, newest first, whatever its status. */

@@ -69,19 +69,28 @@ export function ratingDistributionOf(rows: readonly { rating: number; count: num
   return distribution;
 }
 
+/** The profile as every viewer but its submitter and the admins sees it. */
+export function toPublicTutorProfile(row: TutorRow, ratingDistribution: TutorProfile['ratingDistribution']): TutorProfile {
+  return {
+    ...toTutorSummary(row),
+    biography: row.biography,
+    courses: row.courses,
+    ratingDistribution,
+    rejectionReason: null,
+    submittedByMe: false,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
 export function toTutorProfile(
   viewer: Viewer,
   row: TutorRow,
   ratingDistribution: TutorProfile['ratingDistribution'],
 ): TutorProfile {
   return {
-    ...toTutorSummary(row),
-    biography: row.biography,
-    courses: row.courses,
-    ratingDistribution,
+    ...toPublicTutorProfile(row, ratingDistribution),
     rejectionReason: rejectionReasonFor(viewer, row),
     submittedByMe: row.submittedBy === viewer.id,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -1,0 +1,96 @@
+import type { DataVersion } from '../db/data-version';
+
+export interface ReadCacheLimits {
+  /** At most this many entries... */
+  maxEntries: number;
+  /** ...weighing at most this much together (a string weighs its length). */
+  maxWeight: number;
+}
+
+interface Entry {
+  value: unknown;
+  weight: number;
+}
+
+interface Load {
+  version: number;
+  promise: Promise<unknown>;
+}
+
+/**
+ * Answers read from the database, kept in memory until the data may have changed
+ * (see DataVersion): everything kept is dropped once the version moves on, and a read that
+ * overlapped a change is returned but never kept. Concurrent misses of one key share one
+ * read. Least recently used entries go first when full.
+ */
+export class ReadCache {
+  readonly #entries = new Map<string, Entry>();
+  readonly #loading = new Map<string, Load>();
+  #weight = 0;
+  /** The version every kept entry was read at. */
+  #keptVersion = -1;
+  hits = 0;
+  misses = 0;
+
+  constructor(
+    private readonly version: DataVersion,
+    private readonly limits: ReadCacheLimits,
+  ) {}
+
+  /** The kept value of `key` if still current, else what `load` reads now (kept for next time). */
+  async get<T>(key: string, load: () => Promise<T>, weigh: (value: T) => number = () => 1): Promise<T> {
+    if (!this.version.isTracking) return load();
+    const current = this.version.current;
+    if (current !== this.#keptVersion) this.#dropAll(current);
+    const entry = this.#entries.get(key);
+    if (entry) {
+      this.hits += 1;
+      // Re-inserting moves it to the young end of the Map's order.
+      this.#entries.delete(key);
+      this.#entries.set(key, entry);
+      return entry.value as T;
+    }
+    this.misses += 1;
+    const pending = this.#loading.get(key);
+    if (pending && pending.version === current) return pending.promise as Promise<T>;
+
+    const promise = load();
+    this.#loading.set(key, { version: current, promise });
+    try {
+      const value = await promise;
+      if (this.version.isTracking && this.version.current === current && this.#keptVersion === current) {
+        this.#keep(key, { value, weight: weigh(value) });
+      }
+      return value;
+    } finally {
+      if (this.#loading.get(key)?.promise === promise) this.#loading.delete(key);
+    }
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  #keep(key: string, entry: Entry): void {
+    if (entry.weight > this.limits.maxWeight) return;
+    const previous = this.#entries.get(key);
+    if (previous) this.#remove(key, previous);
+    this.#entries.set(key, entry);
+    this.#weight += entry.weight;
+    for (const [oldestKey, oldest] of this.#entries) {
+      if (this.#entries.size <= this.limits.maxEntries && this.#weight <= this.limits.maxWeight) break;
+      this.#remove(oldestKey, oldest);
+    }
+  }
+
+  #dropAll(version: number): void {
+    this.#entries.clear();
+    this.#weight = 0;
+    this.#keptVersion = version;
+  }
+
+  #remove(key: string, entry: Entry): void {
+    this.#entries.delete(key);
+    this.#weight -= entry.weight;
+  }
+}

@@ -1,0 +1,223 @@
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { ReadCache } from '../../src/server/cache/read-cache';
+import { DataVersion, mayChangeData } from '../../src/server/db/data-version';
+import { sessions, tutors, type TutorRow } from '../../src/server/db/schema';
+import type { TutorProfile, TutorReviewList } from '../../src/shared/tutors';
+import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { createReviewRecord, createTutorRecord } from '../helpers/factories';
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+describe('ReadCache', () => {
+  const limits = { maxEntries: 100, maxWeight: 10_000 };
+
+  test('keeps a read until the data version moves on', async () => {
+    const version = new DataVersion({ tracking: true });
+    const cache = new ReadCache(version, limits);
+    let reads = 0;
+    const load = async () => ++reads;
+    expect(await cache.get('k', load)).toBe(1);
+    expect(await cache.get('k', load)).toBe(1);
+    expect(cache.hits).toBe(1);
+    version.advance();
+    expect(await cache.get('k', load)).toBe(2);
+    expect(await cache.get('k', load)).toBe(2);
+  });
+
+  test('a read that overlapped a change is answered but not kept', async () => {
+    const version = new DataVersion({ tracking: true });
+    const cache = new ReadCache(version, limits);
+    const slow = deferred<string>();
+    const first = cache.get('k', () => slow.promise);
+    version.advance();
+    slow.resolve('read before the change');
+    expect(await first).toBe('read before the change');
+    expect(await cache.get('k', async () => 'read after the change')).toBe('read after the change');
+  });
+
+  test('concurrent misses share one read, but never one that started before a change', async () => {
+    const version = new DataVersion({ tracking: true });
+    const cache = new ReadCache(version, limits);
+    const older = deferred<string>();
+    let reads = 0;
+    const a = cache.get('k', () => (reads++, older.promise));
+    const b = cache.get('k', () => (reads++, older.promise));
+    expect(reads).toBe(1);
+    version.advance();
+    const c = cache.get('k', async () => (reads++, 'fresh'));
+    expect(reads).toBe(2);
+    older.resolve('old');
+    expect([await a, await b, await c]).toEqual(['old', 'old', 'fresh']);
+  });
+
+  test('nothing is served from memory while changes made elsewhere are not tracked', async () => {
+    const version = new DataVersion({ tracking: false });
+    const cache = new ReadCache(version, limits);
+    let reads = 0;
+    await cache.get('k', async () => ++reads);
+    await cache.get('k', async () => ++reads);
+    expect(reads).toBe(2);
+    version.setTracking(true);
+    await cache.get('k', async () => ++reads);
+    await cache.get('k', async () => ++reads);
+    expect(reads).toBe(3);
+  });
+
+  test('the least recently used entries go first beyond the entry and weight limits', async () => {
+    const version = new DataVersion({ tracking: true });
+    const cache = new ReadCache(version, { maxEntries: 3, maxWeight: 100 });
+    for (const key of ['a', 'b', 'c']) await cache.get(key, async () => key);
+    await cache.get('a', async () => 'reloaded');
+    await cache.get('d', async () => 'd');
+    expect(cache.size).toBe(3);
+    expect(await cache.get('b', async () => 'b was dropped')).toBe('b was dropped');
+    expect(await cache.get('a', async () => 'a was dropped')).toBe('a');
+
+
+    const weighed = new ReadCache(version, { maxEntries: 10, maxWeight: 100 });
+    const forty = (key: string) => weighed.get(key, async () => key.repeat(40), (value) => value.length);
+    await forty('a');
+    await forty('b');
+    await forty('c');
+    expect(weighed.size).toBe(2);
+    expect(await weighed.get('a', async () => 'a was dropped')).toBe('a was dropped');
+    expect(await weighed.get('too heavy', async () => 'y'.repeat(200), (value) => value.length)).toHaveLength(200);
+    expect(await weighed.get('too heavy', async () => 'not kept', (value) => value.length)).toBe('not kept');
+  });
+
+  test('only a plain SELECT counts as leaving the data unchanged', () => {
+    expect(mayChangeData('select * from tutors')).toBe(false);
+    expect(mayChangeData('  SELECT 1')).toBe(false);
+    for (const statement of ['insert into tutors ...', 'update tutors set ...', 'delete from sessions', 'commit', 'with x as (delete ...) select 1', 'begin']) {
+      expect(mayChangeData(statement)).toBe(true);
+    }
+  });
+});
+
+describe('answers kept in memory', () => {
+  let t: TestApp;
+  let student: Actor;
+  let admin: Actor;
+  let tutor: TutorRow;
+  beforeEach(async () => {
+    t = await createTestApp();
+    student = await signedInStudent(t, 'Sam Student');
+    admin = await signedInAdmin(t, 'Ada Admin');
+    tutor = await createTutorRecord(t.db, { name: 'Grace Hopper' });
+    const writer = await signedInStudent(t, 'Walt Writer');
+    await createReviewRecord(t.db, { tutorId: tutor.id, authorId: writer.user.id, rating: 2 });
+    await waitUntil(() => t.database.version.isTracking);
+  });
+  afterEach(() => t.close());
+
+  const profile = (actor: Actor) => callAs(t, actor, 'GET', `/api/tutors/${tutor.id}`).then((r) => r.json<{ tutor: TutorProfile }>().tutor);
+  const reviewsPage = (actor: Actor) => callAs(t, actor, 'GET', `/api/tutors/${tutor.id}/reviews`).then((r) => r.json<TutorReviewList>());
+
+  test('repeated reads come from memory, and a change made through the API shows in the very next read', async () => {
+    expect((await profile(student)).reviewCount).toBe(1);
+    const hitsBefore = t.app.readCache.hits;
+    expect((await profile(student)).reviewCount).toBe(1);
+    expect((await reviewsPage(student)).total).toBe(1);
+    expect((await reviewsPage(student)).total).toBe(1);
+    expect(t.app.readCache.hits).toBeGreaterThan(hitsBefore + 2);
+
+    const posted = await callAs(t, student, 'POST', '/api/reviews', { tutorId: tutor.id, title: 'Clear', body: 'Explains well.', rating: 5 });
+    expect(posted.statusCode).toBe(201);
+    expect(await profile(student)).toMatchObject({ reviewCount: 2, averageRating: 3.5, ratingDistribution: [0, 1, 0, 0, 1] });
+    const page = await reviewsPage(student);
+    expect(page.total).toBe(2);
+    const mine = page.items.find((review) => review.title === 'Clear');
+    expect(mine).toMatchObject({ writtenByMe: true, reportedByMe: false });
+
+    const other = await signedInStudent(t, 'Olga Other');
+    const seenByOther = async (id: string) => (await reviewsPage(other)).items.find((review) => review.id === id);
+    expect(await seenByOther(mine!.id)).toMatchObject({ title: 'Clear', writtenByMe: false });
+    const reported = page.items.find((review) => review.id !== mine!.id)!;
+    expect((await callAs(t, other, 'POST', `/api/reviews/${reported.id}/reports`, { reason: 'spam' })).statusCode).toBe(204);
+    expect(await seenByOther(reported.id)).toMatchObject({ reportedByMe: true });
+    expect((await reviewsPage(student)).items.find((review) => review.id === reported.id)).toMatchObject({ reportedByMe: false });
+  });
+
+  test('the tutor list, search and All Reviews follow every change made through the app\'s database handle', async () => {
+    const list = async (query: string) => (await callAs(t, student, 'GET', `/api/tutors${query}`)).json<{ items: { name: string }[] }>().items.map((i) => i.name);
+    expect(await list('?q=grace')).toEqual(['Grace Hopper']);
+    expect(await list('?q=GRACE')).toEqual(['Grace Hopper']);
+    // Any statement through the app's database handle counts, not only the API's services.
+    await t.db.update(tutors).set({ name: 'Grace Brewster Hopper' }).where(eq(tutors.id, tutor.id));
+    expect(await list('?q=grace')).toEqual(['Grace Brewster Hopper']);
+
+    const feedTitles = async () => (await callAs(t, student, 'GET', '/api/reviews')).json<{ items: { title: string }[] }>().items.map((i) => i.title);
+    const before = await feedTitles();
+    t.clock.advance(60_000);
+    await callAs(t, student, 'POST', '/api/reviews', { tutorId: tutor.id, title: 'Newest', body: 'Just written.', rating: 4 });
+    expect(await feedTitles()).toEqual(['Newest', ...before]);
+  });
+
+  test('a student who is not the submitter shares the kept profile; the submitter and admins still see the rejection reason', async () => {
+    const submitted = await createTutorRecord(t.db, { name: 'Pending Person', status: 'rejected', submittedBy: student.user.id });
+    const asSubmitter = await callAs(t, student, 'GET', `/api/tutors/${submitted.id}`);
+    expect(asSubmitter.json().tutor).toMatchObject({ submittedByMe: true, rejectionReason: 'Not a tutor at this university.' });
+    const other = await signedInStudent(t, 'Olga Other');
+    expect((await callAs(t, other, 'GET', `/api/tutors/${submitted.id}`)).statusCode).toBe(404);
+    expect((await callAs(t, admin, 'GET', `/api/tutors/${submitted.id}`)).json().tutor).toMatchObject({ submittedByMe: false, rejectionReason: 'Not a tutor at this university.' });
+
+    await profile(other);
+    expect(await profile(student)).toMatchObject({ submittedByMe: false, rejectionReason: null });
+  });
+
+  test('a disabled account is signed out at once, though its session was kept in memory', async () => {
+    expect((await callAs(t, student, 'GET', '/api/session')).json().account).not.toBeNull();
+    expect((await callAs(t, student, 'GET', '/api/session')).json().account).not.toBeNull();
+    expect((await callAs(t, admin, 'POST', `/api/admin/users/${student.user.id}/disable`)).statusCode).toBe(200);
+    expect((await callAs(t, student, 'GET', '/api/session')).json().account).toBeNull();
+    expect((await callAs(t, student, 'GET', `/api/tutors/${tutor.id}`)).statusCode).toBe(401);
+  });
+
+  test('a kept session still ends when it expires', async () => {
+    expect((await callAs(t, student, 'GET', '/api/session')).json().account).not.toBeNull();
+    t.clock.advance(8 * 24 * 60 * 60 * 1000);
+    expect((await callAs(t, student, 'GET', '/api/session')).json().account).toBeNull();
+  });
+
+  test('changes made by another process reach the kept answers', async () => {
+    if (!t.database.url) return; // One process owns an embedded database: there is no other writer.
+    await profile(student);
+    await profile(student);
+    const other = new pg.Client({ connectionString: t.database.url });
+    await other.connect();
+    try {
+      await other.query('update tutors set name = $1 where id = $2', ['Renamed Elsewhere', tutor.id]);
+      await waitUntil(async () => (await profile(student)).name === 'Renamed Elsewhere');
+      await other.query('delete from sessions where user_id = $1', [student.user.id]);
+      await waitUntil(async () => (await callAs(t, student, 'GET', '/api/session')).json().account === null);
+    } finally {
+      await other.end();
+    }
+  });
+
+  test('while the change listener is cut off nothing is served from memory, and it reconnects by itself', async () => {
+    if (!t.database.url) return;
+    await t.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`);
+    await waitUntil(() => !t.database.version.isTracking);
+    await t.db.update(tutors).set({ name: 'Changed While Cut Off' }).where(eq(tutors.id, tutor.id));
+    expect((await profile(student)).name).toBe('Changed While Cut Off');
+    await waitUntil(() => t.database.version.isTracking, 10_000);
+    await t.db.delete(sessions).where(eq(sessions.userId, admin.user.id));
+    expect((await callAs(t, admin, 'GET', '/api/session')).json().account).toBeNull();
+  });
+});
+
+async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('the condition did not become true in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
