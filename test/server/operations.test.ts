@@ -144,7 +144,8 @@ describe('logging', () => {
     expect(logout.statusCode).toBe(204);
 
     const log = t.logs.join('\n');
-    expect(t.logs.length).toBeGreaterThan(8);
+    // At least the line each of the five requests writes when it is answered.
+    expect(t.logs.filter((line) => line.includes('request completed')).length).toBeGreaterThanOrEqual(5);
     expect(log).not.toContain(password);
     expect(log).not.toContain(token);
     expect(log).not.toContain(setCookie);

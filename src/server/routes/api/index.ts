@@ -23,8 +23,9 @@ export async function apiRoutes(app: App): Promise<void> {
   app.addHook('onRequest', limitWritesPerUser);
   app.addHook('preValidation', refuseUnstorableText);
   // Answers depend on who asks; no shared cache may keep them.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
   await app.register(sessionRoutes);
   await app.register(authRoutes, { prefix: '/auth' });

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import {
   ALREADY_REVIEWED_MESSAGE,
   PUBLIC_TUTORS_ONLY_MESSAGE,
@@ -7,12 +7,13 @@ import {
   type UpdateReviewRequest,
 } from '../../../shared/reviews';
 import type { Database } from '../../db/client';
-import { reviews, tutors, type TutorRow } from '../../db/schema';
-import { AppError, isUniqueViolation } from '../../lib/errors';
+import { reviews, type TutorRow } from '../../db/schema';
+import { AppError } from '../../lib/errors';
 import { canSee, tutorNotFound, type Viewer } from '../tutors/access';
 import { assertAuthor, lockReview } from './access';
-import { applyAggregateChange, ratingChanged, reviewRemoved, reviewShown } from './aggregates';
+import { applyAggregateChange, countNewReview, ratingChanged, reviewRemoved } from './aggregates';
 import { getOwnReview } from './queries';
+import { reviewColumns, toMyReview } from './views';
 
 const reviewExists = () => new AppError('review_exists', ALREADY_REVIEWED_MESSAGE);
 
@@ -24,42 +25,31 @@ export function assertReviewable(tutor: Pick<TutorRow, 'isPublic'>): void {
 /**
  * A new review and the tutor's count and rating sum, in one transaction: either both happen
  * or neither does. One review per student and tutor; a second attempt is told to edit the first.
+ * Counting first locks the tutor's row, so concurrent reviews of one tutor queue there.
  */
 export async function createReview(db: Database, author: Viewer, input: CreateReviewRequest, now: Date): Promise<MyReview> {
-  const reviewId = await db.transaction(async (tx) => {
-    const [tutor] = await tx.select().from(tutors).where(eq(tutors.id, input.tutorId)).for('no key update');
+  return db.transaction(async (tx) => {
+    const tutor = await countNewReview(tx, input.tutorId, input.rating);
     if (!tutor || !canSee(author, tutor)) throw tutorNotFound();
     assertReviewable(tutor);
-    const [existing] = await tx
-      .select({ id: reviews.id })
-      .from(reviews)
-      .where(and(eq(reviews.tutorId, tutor.id), eq(reviews.authorId, author.id)))
-      .limit(1);
-    if (existing) throw reviewExists();
-    let inserted;
-    try {
-      [inserted] = await tx
-        .insert(reviews)
-        .values({
-          tutorId: tutor.id,
-          authorId: author.id,
-          title: input.title,
-          body: input.body,
-          rating: input.rating,
-          aiAssisted: input.aiAssisted,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: reviews.id });
-    } catch (err) {
-      // Only reachable if the tutor lock were bypassed; the unique index still keeps one per tutor.
-      if (isUniqueViolation(err, 'reviews_one_per_author_per_tutor')) throw reviewExists();
-      throw err;
-    }
-    await applyAggregateChange(tx, tutor.id, reviewShown(input.rating));
-    return inserted!.id;
+    const [review] = await tx
+      .insert(reviews)
+      .values({
+        tutorId: tutor.id,
+        authorId: author.id,
+        title: input.title,
+        body: input.body,
+        rating: input.rating,
+        aiAssisted: input.aiAssisted,
+        createdAt: now,
+        updatedAt: now,
+      })
+      // The unique index reviews_one_per_author_per_tutor decides; the tutor lock orders the attempts.
+      .onConflictDoNothing({ target: [reviews.tutorId, reviews.authorId] })
+      .returning(reviewColumns);
+    if (!review) throw reviewExists();
+    return toMyReview({ review, tutor });
   });
-  return getOwnReview(db, author, reviewId);
 }
 
 /** The author rewrites their review; a visible one moves the tutor's average by the rating's change. */
