@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { ReadCache } from '../../src/server/cache/read-cache';
+import { CHANGE_CHANNEL_APPLICATION_NAME } from '../../src/server/db/change-tracking';
+import { openDatabase } from '../../src/server/db/client';
 import { DataVersion, mayChangeData } from '../../src/server/db/data-version';
 import { sessions, tutors, type TutorRow } from '../../src/server/db/schema';
 import type { TutorProfile, TutorReviewList } from '../../src/shared/tutors';
@@ -186,25 +187,27 @@ describe('answers kept in memory', () => {
     expect((await callAs(t, student, 'GET', '/api/session')).json().account).toBeNull();
   });
 
-  test('changes made by another process reach the kept answers', async () => {
-    if (!t.database.url) return; // One process owns an embedded database: there is no other writer.
-    await profile(student);
-    await profile(student);
-    const other = new pg.Client({ connectionString: t.database.url });
-    await other.connect();
+  test('changes made by another instance on the same database reach the kept answers', async () => {
+    if (!t.database.url) return; // One process owns an embedded database: there is no other instance.
+    const elsewhere = await openDatabase({ kind: 'postgres', url: t.database.url, poolSize: 2 });
     try {
-      await other.query('update tutors set name = $1 where id = $2', ['Renamed Elsewhere', tutor.id]);
+      await waitUntil(() => elsewhere.version.isTracking);
+      await profile(student);
+      await profile(student);
+      await elsewhere.db.update(tutors).set({ name: 'Renamed Elsewhere' }).where(eq(tutors.id, tutor.id));
       await waitUntil(async () => (await profile(student)).name === 'Renamed Elsewhere');
-      await other.query('delete from sessions where user_id = $1', [student.user.id]);
+      await elsewhere.db.delete(sessions).where(eq(sessions.userId, student.user.id));
       await waitUntil(async () => (await callAs(t, student, 'GET', '/api/session')).json().account === null);
     } finally {
-      await other.end();
+      await elsewhere.close();
     }
   });
 
   test('while the change listener is cut off nothing is served from memory, and it reconnects by itself', async () => {
     if (!t.database.url) return;
-    await t.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`);
+    await t.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = ${CHANGE_CHANNEL_APPLICATION_NAME}`,
+    );
     await waitUntil(() => !t.database.version.isTracking);
     await t.db.update(tutors).set({ name: 'Changed While Cut Off' }).where(eq(tutors.id, tutor.id));
     expect((await profile(student)).name).toBe('Changed While Cut Off');

@@ -1,12 +1,14 @@
 import type { AiProviderConfig } from '../config';
-import { createGeminiProvider } from './gemini-provider';
-import { createOpenAiCompatibleProvider } from './openai-compatible-provider';
 import type { TextProvider } from './text-provider';
 
 export { AiProviderFailure, type TextProvider, type TextRequest } from './text-provider';
 
-/** The configured provider, or null when drafting is off. */
-export function createTextProvider(config: AiProviderConfig | null): TextProvider | null {
+/**
+ * The configured provider, or null when drafting is off. Only the configured provider's SDK is
+ * loaded (each weighs 10 to 25 MB of a server's memory).
+ */
+export async function createTextProvider(config: AiProviderConfig | null): Promise<TextProvider | null> {
   if (!config) return null;
-  return config.kind === 'gemini' ? createGeminiProvider(config) : createOpenAiCompatibleProvider(config);
+  if (config.kind === 'gemini') return (await import('./gemini-provider')).createGeminiProvider(config);
+  return (await import('./openai-compatible-provider')).createOpenAiCompatibleProvider(config);
 }

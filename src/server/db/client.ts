@@ -9,7 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { listenForChanges, trackPgClientWrites, trackPgliteWrites } from './change-tracking';
+import { openChangeChannel, trackPgClientWrites, trackPgliteWrites } from './change-tracking';
 import { lockDataDir } from './data-dir-lock';
 import { DataVersion } from './data-version';
 import * as schema from './schema';
@@ -48,9 +48,14 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
   // An idle client losing its connection must not take the process down; the next query reconnects.
   pool.on('error', (err) => options.onPoolError?.(err));
   const version = new DataVersion({ tracking: false });
-  pool.on('connect', (client) => trackPgClientWrites(client, version));
-  // Other instances (and any other client of the server) announce their changes through triggers.
-  const listener = listenForChanges({ url: options.url, version, onError: (err) => options.onPoolError?.(err) });
+  // Other instances on the same database hear of this one's changes, and it of theirs.
+  const channel = openChangeChannel({ url: options.url, version, onError: (err) => options.onPoolError?.(err) });
+  pool.on('connect', (client) =>
+    trackPgClientWrites(client, () => {
+      version.advance();
+      channel.announce();
+    }),
+  );
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     db,
@@ -71,7 +76,7 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
       }
     },
     close: async () => {
-      await listener.stop();
+      await channel.stop();
       await pool.end();
     },
   };
@@ -93,7 +98,7 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
   }
   // The data folder is locked to this process, so every change is made through this client.
   const version = new DataVersion({ tracking: true });
-  trackPgliteWrites(client, version);
+  trackPgliteWrites(client, () => version.advance());
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

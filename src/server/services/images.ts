@@ -1,5 +1,5 @@
 import { and, eq, lt, notExists, sql } from 'drizzle-orm';
-import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import type { Metadata, OutputInfo, Sharp } from 'sharp';
 import {
   MAX_IMAGE_EDGE,
   MAX_UPLOAD_PIXELS,
@@ -70,6 +70,8 @@ interface EncodedImage {
 async function encodeImage(bytes: Uint8Array): Promise<EncodedImage> {
   const type = sniffImageType(bytes);
   if (!type) throw new AppError('unsupported_image', UNSUPPORTED_MESSAGE);
+  // libvips costs a server some 30 MB of memory: loaded with the first picture, not at start.
+  const { default: sharp } = await import('sharp');
 
   let declared: Metadata;
   try {

@@ -1,0 +1,1 @@
+CREATE INDEX "review_reports_reporter_idx" ON "review_reports" USING btree ("reporter_id");
