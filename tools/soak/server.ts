@@ -1,10 +1,11 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import { fileURLToPath } from 'node:url';
 
 const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -43,17 +44,33 @@ export interface StartedServer {
   stop(): Promise<string>;
 }
 
+export interface ServerOptions {
+  /** Run on this PostgreSQL database instead of an embedded one. */
+  databaseUrl?: string;
+  /** The server's DATA_DIR, kept afterwards (with the embedded database in it); by default an empty temporary folder, removed on stop. */
+  dataDir?: string;
+  /** LOG_LEVEL; 'warn' by default, as only problems matter to the soak. */
+  logLevel?: string;
+  /**
+   * Append the server's output to this file, as an operator would keep it, rather than read it
+   * line by line through a pipe (which costs this process time under heavy traffic).
+   */
+  logFile?: string;
+}
+
 /**
  * The real entry point (src/server/main.ts) as its own process on 127.0.0.1, on an empty data
- * folder, with a first admin to seed through. Node runs it directly (not through the tsx CLI,
- * which would put a second process in between) so its pid is the server whose memory we read.
+ * folder unless told otherwise, with a first admin to seed through. Node runs it directly (not
+ * through the tsx CLI, which would put a second process in between) so its pid is the server
+ * whose memory we read.
  */
-export async function startServer(options: { databaseUrl?: string }): Promise<StartedServer> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tutorly-soak-'));
+export async function startServer(options: ServerOptions): Promise<StartedServer> {
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'tutorly-soak-')));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const adminEmail = 'soak-admin@tutorly.test';
   const adminPassword = randomBytes(12).toString('base64url');
+  const output = options.logFile ? openSync(options.logFile, 'a') : 'pipe';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: repositoryRoot,
     // Only what the soak chooses: an exported DATABASE_URL or a .env must not point it elsewhere.
@@ -71,11 +88,11 @@ export async function startServer(options: { databaseUrl?: string }): Promise<St
       ADMIN_EMAIL: adminEmail,
       ADMIN_PASSWORD: adminPassword,
       ADMIN_NAME: 'Soak Admin',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: options.logLevel ?? 'warn',
       TRUST_PROXY: '',
       ...soakRateLimits,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', output, output],
     // Its own process group: Ctrl+C on the soak must not stop the server under the running traffic.
     detached: true,
   });
@@ -83,7 +100,8 @@ export async function startServer(options: { databaseUrl?: string }): Promise<St
   process.once('exit', stopIfLeftRunning);
   const exitStatus = () => (child.exitCode !== null ? `code ${child.exitCode}` : child.signalCode !== null ? `signal ${child.signalCode}` : null);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const log = watchLog(child);
+  if (typeof output === 'number') closeSync(output);
+  const log = typeof output === 'number' ? watchLogFile(options.logFile!) : watchLog(child);
 
   const server: StartedServer = {
     url,
@@ -91,8 +109,14 @@ export async function startServer(options: { databaseUrl?: string }): Promise<St
     adminEmail,
     adminPassword,
     databaseDescription: options.databaseUrl ? 'PostgreSQL server from --database-url' : `embedded database in ${dataDir}`,
-    loggedErrors: log.errors,
-    lastLogLines: () => [...log.lines],
+    get loggedErrors() {
+      log.catchUp();
+      return log.errors;
+    },
+    lastLogLines: () => {
+      log.catchUp();
+      return [...log.lines];
+    },
     exitStatus,
     async stop() {
       if (exitStatus() === null) {
@@ -102,13 +126,13 @@ export async function startServer(options: { databaseUrl?: string }): Promise<St
         clearTimeout(killLater);
       }
       process.off('exit', stopIfLeftRunning);
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
       return exitStatus()!;
     },
   };
 
   try {
-    await waitUntilReady(url, child, log.lines);
+    await waitUntilReady(url, child, server.lastLogLines);
   } catch (err) {
     await server.stop();
     throw err;
@@ -154,28 +178,66 @@ export class MemoryWatch {
   }
 }
 
-/** Keeps the last lines the server wrote, and every line logged at level error (50) or fatal (60). */
-function watchLog(child: ChildProcess): { lines: string[]; errors: string[] } {
-  const lines: string[] = [];
-  const errors: string[] = [];
+interface LogWatch {
+  /** The last lines the server wrote. */
+  lines: string[];
+  /** Every line logged at level error (50) or fatal (60). */
+  errors: string[];
+  /** Takes in what was written since the last look (a pipe is read as it comes, so then there is nothing to do). */
+  catchUp(): void;
+}
+
+function emptyLog(): LogWatch {
+  return { lines: [], errors: [], catchUp: () => {} };
+}
+
+/** Turns chunks of output into whole lines for the log; each stream needs its own, so lines are never spliced. */
+function lineReader(log: LogWatch): (chunk: string) => void {
+  let partial = '';
+  return (chunk) => {
+    const complete = (partial + chunk).split('\n');
+    partial = complete.pop()!;
+    for (const line of complete) {
+      if (!line.trim()) continue;
+      log.lines.push(line);
+      if (log.lines.length > LOG_LINES_KEPT) log.lines.shift();
+      if (logLevelOf(line) >= 50) log.errors.push(line);
+    }
+  };
+}
+
+function watchLog(child: ChildProcess): LogWatch {
+  const log = emptyLog();
   for (const stream of [child.stdout!, child.stderr!]) {
-    let partial = '';
     stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => {
-      const complete = (partial + chunk).split('\n');
-      partial = complete.pop()!;
-      for (const line of complete) {
-        if (!line.trim()) continue;
-        lines.push(line);
-        if (lines.length > LOG_LINES_KEPT) lines.shift();
-        if (logLevelOf(line) >= 50) errors.push(line);
-      }
-    });
+    stream.on('data', lineReader(log));
   }
-  return { lines, errors };
+  return log;
+}
+
+/** The same for output the server appends to a file, read from where the last look ended. */
+function watchLogFile(file: string): LogWatch {
+  const log = emptyLog();
+  const read = lineReader(log);
+  const decoder = new StringDecoder('utf8');
+  const buffer = Buffer.alloc(1 << 20);
+  let position = 0;
+  log.catchUp = () => {
+    const fd = openSync(file, 'r');
+    try {
+      for (let bytes; (bytes = readSync(fd, buffer, 0, buffer.length, position)) > 0; position += bytes) {
+        read(decoder.write(buffer.subarray(0, bytes)));
+      }
+    } finally {
+      closeSync(fd);
+    }
+  };
+  return log;
 }
 
 function logLevelOf(line: string): number {
+  // pino starts every line with its level; only those that could be errors are parsed in full.
+  if (!/^\{"level":[56]\d/.test(line)) return 0;
   try {
     const level = (JSON.parse(line) as { level?: unknown }).level;
     return typeof level === 'number' ? level : 0;
@@ -185,19 +247,19 @@ function logLevelOf(line: string): number {
   }
 }
 
-async function waitUntilReady(url: string, child: ChildProcess, logLines: string[]): Promise<void> {
+async function waitUntilReady(url: string, child: ChildProcess, logLines: () => string[]): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited during start-up (${child.exitCode ?? child.signalCode}):\n${logLines.join('\n')}`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited during start-up (${child.exitCode ?? child.signalCode}):\n${logLines().join('\n')}`);
     const ready = await fetch(`${url}/readyz`).then((response) => response.ok, () => false);
     if (ready) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`the server was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${logLines.join('\n')}`);
+  throw new Error(`the server was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${logLines().join('\n')}`);
 }
 
 /** A port nothing listens on right now, to tell the server up front. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

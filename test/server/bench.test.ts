@@ -1,0 +1,151 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/client';
+import type { LighthouseScores } from '../../tools/bench/lighthouse';
+import type { ScenarioResult } from '../../tools/bench/load';
+import { SMALL_SIZE } from '../../tools/bench/options';
+import { openTestDatabase } from '../helpers/database';
+
+// `npm run bench` as a person runs it, at the CI size and a second per scenario: its own
+// dataset, server and hello-world, real load, its JSON.
+
+const benchScript = path.resolve('tools/bench.ts');
+const engine = inject('dbEngine');
+const cleanUps: (() => Promise<void>)[] = [];
+
+afterEach(async () => {
+  for (const cleanUp of cleanUps.splice(0).reverse()) await cleanUp();
+});
+
+interface BenchRun {
+  code: number | null;
+  output: string;
+}
+
+/** Runs the benchmark with a deadline; past it, SIGTERM (it then stops its servers), and SIGKILL if that does not end it. */
+function runBench(args: string[], deadlineMs: number): Promise<BenchRun> {
+  return new Promise((resolve) => {
+    let output = '';
+    const child = spawn(process.execPath, ['--import', 'tsx', benchScript, ...args], {
+      // Nothing from this environment (an exported DATABASE_URL, say) may point it elsewhere.
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TMPDIR: process.env.TMPDIR ?? '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const terminate = setTimeout(() => child.kill('SIGTERM'), deadlineMs);
+    const kill = setTimeout(() => child.kill('SIGKILL'), deadlineMs + 20_000);
+    child.once('exit', (code) => {
+      clearTimeout(terminate);
+      clearTimeout(kill);
+      resolve({ code, output });
+    });
+  });
+}
+
+async function temporaryFolder(): Promise<string> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'tutorly-bench-test-'));
+  cleanUps.push(() => rm(folder, { recursive: true, force: true }));
+  return folder;
+}
+
+/** On PostgreSQL the benchmark gets an empty database of its own; on PGlite it makes its embedded one. */
+async function databaseArgs(): Promise<string[]> {
+  if (engine !== 'postgres') return [];
+  const database = await openTestDatabase();
+  cleanUps.push(() => database.close());
+  return ['--database-url', database.url!];
+}
+
+interface BenchJson {
+  scenarios: ScenarioResult[];
+  dataset: { counts: { tutors: number; reviews: number; students: number }; origin: string };
+  server: { rssPeakBytes: number | null };
+  loggingCost: { info: { requestsPerSecond: number }; warn: { requestsPerSecond: number } } | null;
+  lighthouse: LighthouseScores[] | null;
+  targets: { judged: boolean; checks: { target: string; pass: boolean }[] };
+  errors: number;
+}
+
+const scenarioKeys = ['hello-world', 'tutor-list', 'tutor-search', 'tutor-profile', 'all-reviews', 'submit-review'];
+
+describe(`npm run bench on ${engine}`, () => {
+  // Lighthouse needs only one engine: the pages are the same whatever the database.
+  const withLighthouse = engine === 'pglite';
+
+  it('measures every scenario against the hello-world ceiling and reports no errors', { timeout: 175_000 }, async () => {
+    const out = path.join(await temporaryFolder(), 'bench.json');
+    const args = ['--small', '--duration', '1', '--out', out, ...(withLighthouse ? [] : ['--skip-lighthouse']), ...(await databaseArgs())];
+    const run = await runBench(args, 150_000);
+
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toMatch(/^Result: PASS/m);
+    const result = JSON.parse(await readFile(out, 'utf8')) as BenchJson;
+    expect(result.errors).toBe(0);
+    expect(result.dataset.origin).toBe('generated');
+    expect(result.dataset.counts).toMatchObject(SMALL_SIZE);
+
+    expect(result.scenarios.map((scenario) => scenario.key)).toEqual(scenarioKeys);
+    const ceiling = result.scenarios[0]!;
+    expect(ceiling.kind).toBe('ceiling');
+    expect(ceiling.requestsPerSecond).toBeGreaterThan(0);
+    for (const scenario of result.scenarios) {
+      expect(scenario.requests, scenario.key).toBeGreaterThan(0);
+      expect(scenario.errors, `${scenario.key}: ${scenario.errorSamples.join('; ')}`).toBe(0);
+      expect(scenario.latencyMs.p99, scenario.key).toBeGreaterThan(0);
+      // Every table row is also printed.
+      expect(run.output).toContain(`  ${scenario.name}`);
+      if (scenario.kind === 'ceiling') continue;
+      expect(scenario.ratioToCeiling, scenario.key).toBeCloseTo(scenario.requestsPerSecond / ceiling.requestsPerSecond, 2);
+      expect(scenario.rssPeakBytes, scenario.key).toBeGreaterThan(20 * 1024 * 1024);
+    }
+    expect(result.server.rssPeakBytes).toBeGreaterThan(20 * 1024 * 1024);
+    expect(result.loggingCost?.warn.requestsPerSecond).toBeGreaterThan(0);
+
+    // Targets are stated for the default size: at the CI size they are shown, not judged.
+    expect(result.targets.judged).toBe(false);
+    expect(result.targets.checks.length).toBeGreaterThan(0);
+    expect(run.output).toMatch(/^Targets \(informational/m);
+
+    if (withLighthouse) {
+      expect(result.lighthouse?.map((page) => page.name)).toEqual(['Landing page', 'Tutor list', 'Tutor profile']);
+      for (const page of result.lighthouse!) {
+        for (const score of [page.performance, page.accessibility, page.bestPractices]) {
+          expect(score, page.name).toBeGreaterThanOrEqual(0);
+          expect(score, page.name).toBeLessThanOrEqual(100);
+        }
+      }
+    } else {
+      expect(result.lighthouse).toBeNull();
+    }
+  });
+
+  it('refuses a database that holds anything but a benchmark dataset, and bad options', { timeout: 60_000 }, async () => {
+    let databaseArg: string[];
+    if (engine === 'postgres') {
+      const database = await openTestDatabase();
+      cleanUps.push(() => database.close());
+      await database.db.execute(sql`insert into settings (key, value) values ('siteName', '"Our university"')`);
+      databaseArg = ['--database-url', database.url!];
+    } else {
+      const dataDir = await temporaryFolder();
+      const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+      await database.migrate();
+      await database.db.execute(sql`insert into settings (key, value) values ('siteName', '"Our university"')`);
+      await database.close();
+      databaseArg = ['--data-dir', dataDir];
+    }
+    const refused = await runBench(['--small', '--duration', '1', '--skip-lighthouse', ...databaseArg], 45_000);
+    expect(refused.code, refused.output).toBe(1);
+    expect(refused.output).toMatch(/holds data that is not a benchmark dataset \(rows in public\.settings\)/);
+    expect(refused.output).not.toMatch(/Generating/);
+
+    const badDuration = await runBench(['--duration', '0'], 20_000);
+    expect(badDuration.code).toBe(2);
+    expect(badDuration.output).toContain('--duration must be a whole number from 1 to 600');
+  });
+});

@@ -1,0 +1,149 @@
+/**
+ * Drives autocannon at a server for one scenario: a warm-up that is not counted, then the
+ * measured run, with the server's memory sampled throughout and every non-2xx answer counted.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { freePort, MemoryWatch } from '../soak/server';
+
+const MEMORY_SAMPLE_EVERY_MS = 250;
+const ERROR_SAMPLES_KEPT = 5;
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+export type ScenarioKind = 'ceiling' | 'read' | 'write';
+
+export interface LoadScenario {
+  key: string;
+  name: string;
+  kind: ScenarioKind;
+  /** Sent in turn on every connection; each request's setupRequest picks its own path, cookie and body. */
+  requests: autocannon.Request[];
+}
+
+export interface LoadSettings {
+  connections: number;
+  durationSeconds: number;
+  warmUpSeconds: number;
+}
+
+export interface ScenarioResult {
+  key: string;
+  name: string;
+  kind: ScenarioKind;
+  requests: number;
+  durationSeconds: number;
+  requestsPerSecond: number;
+  /** Of the hello-world's requests per second; null for the hello-world itself. */
+  ratioToCeiling: number | null;
+  latencyMs: { mean: number; p50: number; p90: number; p99: number; max: number };
+  /** Answers that were not 2xx, connection errors and timeouts, in the warm-up as well as the measured run. */
+  errors: number;
+  statusCodes: Record<string, number>;
+  /** A few of the failures, with what was sent and the start of the answer. */
+  errorSamples: string[];
+  /** The highest resident memory of the measured process during the scenario, warm-up included. */
+  rssPeakBytes: number | null;
+}
+
+export async function measure(baseUrl: string, scenario: LoadScenario, settings: LoadSettings, serverPid: number | undefined): Promise<ScenarioResult> {
+  const errorSamples = new Map<string, string>();
+  const noteFailure = (what: string, detail: string) => {
+    if (errorSamples.size < ERROR_SAMPLES_KEPT && !errorSamples.has(what)) errorSamples.set(what, `${what}: ${detail}`);
+  };
+  const requests = scenario.requests.map((request) => ({
+    ...request,
+    setupRequest: (sent: autocannon.Request, context: autocannon.Context) => {
+      const prepared = request.setupRequest ? request.setupRequest(sent, context) : sent;
+      if (prepared) context.sent = `${prepared.method ?? 'GET'} ${prepared.path}`;
+      return prepared;
+    },
+    onResponse: (status: number, body: string, context: autocannon.Context, headers: Record<string, string | string[]>) => {
+      if (status < 200 || status >= 300) noteFailure(`${status} ${String(context.sent).replace(UUID, ':id')}`, body.slice(0, 300) || '(empty body)');
+      request.onResponse?.(status, body, context, headers);
+    },
+  }));
+
+  const memory = new MemoryWatch(serverPid);
+  const sampler = setInterval(() => memory.now(), MEMORY_SAMPLE_EVERY_MS);
+  let result: autocannon.Result;
+  try {
+    const instance = autocannon({
+      url: baseUrl,
+      title: scenario.key,
+      connections: settings.connections,
+      duration: settings.durationSeconds,
+      warmup: { connections: settings.connections, duration: settings.warmUpSeconds },
+      requests,
+    });
+    instance.on('reqError', (err: Error) => noteFailure('connection error', err.message));
+    result = await instance;
+  } finally {
+    clearInterval(sampler);
+    memory.now();
+  }
+
+  const runs = [result, ...(result.warmup ? [result.warmup] : [])];
+  const statusCodes: Record<string, number> = {};
+  for (const run of runs) {
+    for (const [status, { count }] of Object.entries(run.statusCodeStats)) statusCodes[status] = (statusCodes[status] ?? 0) + count;
+  }
+  const errors = runs.reduce((sum, run) => sum + run.non2xx + run.errors, 0);
+  const requestsDone = result.requests.total;
+  return {
+    key: scenario.key,
+    name: scenario.name,
+    kind: scenario.kind,
+    requests: requestsDone,
+    durationSeconds: result.duration,
+    requestsPerSecond: result.duration > 0 ? Math.round(requestsDone / result.duration) : 0,
+    ratioToCeiling: null,
+    latencyMs: {
+      mean: result.latency.mean,
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+    },
+    errors,
+    statusCodes,
+    errorSamples: [...errorSamples.values()],
+    rssPeakBytes: memory.watching && memory.peak > 0 ? memory.peak : null,
+  };
+}
+
+export interface HelloWorldServer {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** The bare Fastify hello-world as a process of its own, like the real server. */
+export async function startHelloWorld(): Promise<HelloWorldServer> {
+  const port = await freePort();
+  const script = fileURLToPath(new URL('hello-world-server.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port), NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stopIfLeftRunning = () => child.kill('SIGKILL');
+  process.once('exit', stopIfLeftRunning);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+    process.off('exit', stopIfLeftRunning);
+  };
+  const deadline = Date.now() + 30_000;
+  while (!(await fetch(url).then((response) => response.ok, () => false))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error('The hello-world server did not start.');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url, pid: child.pid!, stop };
+}

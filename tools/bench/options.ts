@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+export interface DatasetSize {
+  tutors: number;
+  reviews: number;
+  students: number;
+}
+
+/** A university: the size the issue's targets are stated for. */
+export const DEFAULT_SIZE: DatasetSize = { tutors: 20_000, reviews: 1_000_000, students: 50_000 };
+/** Big enough to exercise every query and page, small enough for CI. */
+export const SMALL_SIZE: DatasetSize = { tutors: 300, reviews: 15_000, students: 1_500 };
+
+export const USAGE = `Usage: npm run bench -- [options]
+
+Generates a dataset in an embedded database (or in PostgreSQL with --database-url or
+DATABASE_URL), starts the server (src/server/main.ts) on it on 127.0.0.1, measures requests
+per second and latency of the main pages' API calls against a bare Fastify hello-world, runs
+Lighthouse on three pages, prints a table and writes the results as JSON. Exits 1 on any error
+(a non-2xx answer, a crash, an error in the server's log); with --strict also on a missed target.
+
+  --small                  a CI-sized dataset (${sizeText(SMALL_SIZE)})
+  --tutors <n>             tutors to generate (default ${DEFAULT_SIZE.tutors})
+  --reviews <n>            reviews to generate (default ${DEFAULT_SIZE.reviews})
+  --students <n>           students to generate (default ${DEFAULT_SIZE.students})
+  --duration <seconds>     measured time per scenario, after a short warm-up (default 10, at most 600)
+  --connections <n>        concurrent connections (default 32, at most 1024)
+  --database-url <url>     generate in and run on this PostgreSQL database (or DATABASE_URL);
+                           it must be empty or hold a previous benchmark's dataset
+  --data-dir <folder>      keep the embedded dataset here and reuse it when the sizes match
+                           (default: a temporary folder, removed afterwards)
+  --out <file>             where the JSON goes (default bench-results/<engine>-<size>-<time>.json)
+  --skip-lighthouse        leave out the Lighthouse audit
+  --strict                 exit 1 when a target is missed (targets apply at the default size)
+  --help                   show this text`;
+
+export class UsageError extends Error {}
+
+export interface BenchOptions {
+  size: DatasetSize;
+  /** 'default', 'small' or 'custom': names the result file and decides whether targets apply. */
+  sizeName: 'default' | 'small' | 'custom';
+  durationSeconds: number;
+  connections: number;
+  databaseUrl?: string;
+  dataDir?: string;
+  out?: string;
+  skipLighthouse: boolean;
+  strict: boolean;
+}
+
+export function parseOptions(args: string[], env: NodeJS.ProcessEnv = process.env): BenchOptions | 'help' {
+  const { values } = parseArgs({
+    args,
+    options: {
+      small: { type: 'boolean' },
+      tutors: { type: 'string' },
+      reviews: { type: 'string' },
+      students: { type: 'string' },
+      duration: { type: 'string' },
+      connections: { type: 'string' },
+      'database-url': { type: 'string' },
+      'data-dir': { type: 'string' },
+      out: { type: 'string' },
+      'skip-lighthouse': { type: 'boolean' },
+      strict: { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) return 'help';
+
+  const base = values.small ? SMALL_SIZE : DEFAULT_SIZE;
+  const size: DatasetSize = {
+    tutors: whole('--tutors', values.tutors, base.tutors, 10, 1_000_000),
+    reviews: whole('--reviews', values.reviews, base.reviews, 0, 50_000_000),
+    students: whole('--students', values.students, base.students, 20, 5_000_000),
+  };
+  const sizeName = sameSize(size, DEFAULT_SIZE) ? 'default' : sameSize(size, SMALL_SIZE) ? 'small' : 'custom';
+
+  const databaseUrl = values['database-url'] || env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new UsageError('--database-url (or DATABASE_URL) must be a postgres:// address.');
+  if (databaseUrl && values['data-dir']) throw new UsageError('--data-dir keeps an embedded dataset; with PostgreSQL the dataset stays in its database.');
+
+  return {
+    size,
+    sizeName,
+    durationSeconds: whole('--duration', values.duration, 10, 1, 600),
+    connections: whole('--connections', values.connections, 32, 1, 1024),
+    databaseUrl,
+    dataDir: values['data-dir'] === undefined ? undefined : path.resolve(values['data-dir']),
+    out: values.out === undefined ? undefined : path.resolve(values.out),
+    skipLighthouse: values['skip-lighthouse'] ?? false,
+    strict: values.strict ?? false,
+  };
+}
+
+export function sizeText(size: DatasetSize): string {
+  const format = (n: number) => n.toLocaleString('en-US');
+  return `${format(size.tutors)} tutors, ${format(size.reviews)} reviews, ${format(size.students)} students`;
+}
+
+function sameSize(a: DatasetSize, b: DatasetSize): boolean {
+  return a.tutors === b.tutors && a.reviews === b.reviews && a.students === b.students;
+}
+
+function whole(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < min || number > max) throw new UsageError(`${name} must be a whole number from ${min} to ${max}.`);
+  return number;
+}
