@@ -45,6 +45,13 @@ export interface AppDependencies {
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
+ * A line for every request costs a busy server nearly half its throughput, and the reverse
+ * proxy in front keeps an access log anyway; at the default level only requests this slow are
+ * logged (failures are logged by the error handler), and LOG_LEVEL=debug logs every one.
+ */
+const SLOW_REQUEST_MS = 1_000;
+
+/**
  * A page of tutors or reviews is a few kilobytes of JSON: this keeps the hot part of a large
  * university's site (every session, the first pages of lists, popular profiles) in well under
  * 100 MB of the server's memory.
@@ -61,7 +68,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     frameworkErrors: answerFrameworkError,
-    // One line per request, written when it is answered (below), instead of Fastify's two.
+    // Requests are logged once, when answered, and only at debug unless slow (below).
     disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -83,7 +90,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     done(null, payload);
   });
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    const slow = reply.elapsedTime >= SLOW_REQUEST_MS;
+    request.log[slow ? 'warn' : 'debug']({ req: request, res: reply, responseTime: reply.elapsedTime }, slow ? 'slow request' : 'request completed');
     done();
   });
 

@@ -22,11 +22,11 @@ export interface TargetCheck {
 
 export interface LoggingCost {
   scenario: string;
-  /** Requests per second and p99 with the server at LOG_LEVEL=info (the measured run) and at warn. */
+  /** Requests per second and p99 with the server at LOG_LEVEL=info (the measured run) and at debug (a line per request). */
   info: { requestsPerSecond: number; p99Ms: number };
-  warn: { requestsPerSecond: number; p99Ms: number };
-  /** How much more the server answers per second without request logging, in percent. */
-  gainPercent: number;
+  debug: { requestsPerSecond: number; p99Ms: number };
+  /** The share of the default level's throughput a line per request costs, in percent. */
+  costPercent: number;
 }
 
 export function evaluateTargets(

@@ -17,6 +17,3 @@ export function sendSerialized(reply: FastifyReply, json: string): FastifyReply 
 
 /** What a kept JSON answer weighs in the cache: its length. */
 export const weighJson = (json: string): number => json.length;
-
-/** What a kept object weighs: the length of its JSON. */
-export const weighAsJson = (value: unknown): number => JSON.stringify(value)?.length ?? 0;

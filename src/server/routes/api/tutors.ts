@@ -22,15 +22,28 @@ import {
   tutorProfileAsSeenBy,
   type TutorProfileRecord,
 } from '../../services/tutors/queries';
-import { readTutorReviewPage, reviewsReportedBy, tutorReviewsAsSeenBy } from '../../services/reviews/queries';
-import { isAdmin } from '../../services/tutors/access';
+import {
+  pageConcerns,
+  readTutorReviewPage,
+  reviewsReportedBy,
+  tutorReviewsAsSeenBy,
+  tutorReviewsAsSeenByOthers,
+  type TutorReviewPage,
+} from '../../services/reviews/queries';
+import { canSee, isAdmin, tutorNotFound } from '../../services/tutors/access';
 import { toPublicTutorProfile } from '../../services/tutors/views';
 import { searchWords } from '../../lib/search-text';
 import { deleteOwnSubmission, submitTutor, updateOwnSubmission } from '../../services/tutors/submissions';
 import type { PictureCleanup } from '../../services/tutors/writes';
 import type { App } from '../../types';
 import { errorResponses } from './responses';
-import { sendSerialized, serializeAnswer, weighAsJson, weighJson } from './serialized-answers';
+import { sendSerialized, serializeAnswer, weighJson } from './serialized-answers';
+
+/** A page of a tutor's reviews as kept in memory, with the answer for readers it does not concern. */
+interface KeptReviewPage {
+  page: TutorReviewPage | null;
+  answerForOthers: string | null;
+}
 
 /** A tutor as kept in memory: the record, and the answer everyone but its submitter and the admins gets. */
 interface KeptTutorProfile {
@@ -174,12 +187,22 @@ export async function tutorRoutes(app: App): Promise<void> {
       const viewer = viewerOf(request);
       const { tutorId } = request.params;
       const { page, pageSize } = request.query;
-      const [reviewPage, reported] = await Promise.all([
-        app.readCache.get(`tutor-reviews:${tutorId}:${page}:${pageSize}`, () => readTutorReviewPage(app.db, tutorId, request.query), weighAsJson),
+      const [kept, reported] = await Promise.all([
+        app.readCache.get(
+          `tutor-reviews:${tutorId}:${page}:${pageSize}`,
+          async (): Promise<KeptReviewPage> => {
+            const reviewPage = await readTutorReviewPage(app.db, tutorId, request.query);
+            const answerForOthers = reviewPage ? serializeAnswer(tutorReviewListSchema, tutorReviewsAsSeenByOthers(reviewPage)) : null;
+            return { page: reviewPage, answerForOthers };
+          },
+          (value) => (value.answerForOthers?.length ?? 0) * 2,
+        ),
         app.readCache.get(`reported-by:${viewer.id}`, () => reviewsReportedBy(app.db, viewer.id), (ids) => 100 + ids.size * 40),
       ]);
-      // Each answer differs by viewer (writtenByMe, reportedByMe), so it is built here, from typed parts.
-      return sendSerialized(reply, JSON.stringify(tutorReviewsAsSeenBy(viewer, reviewPage, reported)));
+      if (!kept.page || !canSee(viewer, kept.page.tutor)) throw tutorNotFound();
+      if (kept.answerForOthers && !pageConcerns(kept.page, viewer, reported)) return sendSerialized(reply, kept.answerForOthers);
+      // The viewer wrote or reported one of these reviews: their answer is built for them.
+      return sendSerialized(reply, JSON.stringify(tutorReviewsAsSeenBy(viewer, kept.page, reported)));
     },
   );
 

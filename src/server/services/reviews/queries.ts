@@ -92,11 +92,25 @@ export async function reviewsReportedBy(db: Database, userId: string): Promise<R
 /** The page as the viewer sees it (the tutor must be visible to them), with what they may do with each review. */
 export function tutorReviewsAsSeenBy(viewer: Viewer, page: TutorReviewPage | null, reportedByViewer: ReadonlySet<string>): TutorReviewList {
   if (!page || !canSee(viewer, page.tutor)) throw tutorNotFound();
+  return tutorReviewList(page, viewer.id, reportedByViewer);
+}
+
+/** The page as a reader sees it who wrote none of its reviews and reported none: the same for all of them. */
+export function tutorReviewsAsSeenByOthers(page: TutorReviewPage): TutorReviewList {
+  return tutorReviewList(page, null, new Set());
+}
+
+/** Whether the viewer wrote or reported any review on the page, so it reads differently for them. */
+export function pageConcerns(page: TutorReviewPage, viewer: Viewer, reportedByViewer: ReadonlySet<string>): boolean {
+  return page.items.some((review) => review.authorId === viewer.id || reportedByViewer.has(review.id));
+}
+
+function tutorReviewList(page: TutorReviewPage, readerId: string | null, reportedByReader: ReadonlySet<string>): TutorReviewList {
   return {
     items: page.items.map(({ authorId, ...review }) => ({
       ...review,
-      writtenByMe: authorId === viewer.id,
-      reportedByMe: reportedByViewer.has(review.id),
+      writtenByMe: authorId === readerId,
+      reportedByMe: reportedByReader.has(review.id),
     })),
     total: page.total,
     page: page.page,
