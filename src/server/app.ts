@@ -8,7 +8,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
 import { answerFrameworkError } from './lib/framework-errors';
-import { loggerOptions } from './lib/logger';
+import { loggerOptions, RequestLogController } from './lib/logger';
 import type { Mailer } from './mail/mailer';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -45,13 +45,6 @@ export interface AppDependencies {
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
- * A line for every request costs a busy server nearly half its throughput, and the reverse
- * proxy in front keeps an access log anyway; at the default level only requests this slow are
- * logged (failures are logged by the error handler), and LOG_LEVEL=debug logs every one.
- */
-const SLOW_REQUEST_MS = 1_000;
-
-/**
  * A page of tutors or reviews is a few kilobytes of JSON: this keeps the hot part of a large
  * university's site (every session, the first pages of lists, popular profiles) in well under
  * 100 MB of the server's memory.
@@ -68,8 +61,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     frameworkErrors: answerFrameworkError,
-    // Requests are logged once, when answered, and only at debug unless slow (below).
-    disableRequestLogging: true,
+    logController: new RequestLogController(),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -88,11 +80,6 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     done(null, payload);
-  });
-  app.addHook('onResponse', (request, reply, done) => {
-    const slow = reply.elapsedTime >= SLOW_REQUEST_MS;
-    request.log[slow ? 'warn' : 'debug']({ req: request, res: reply, responseTime: reply.elapsedTime }, slow ? 'slow request' : 'request completed');
-    done();
   });
 
   await app.register(errorHandlerPlugin);
