@@ -2,15 +2,62 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+// Local modules by file name (.js standing for .ts), as Vite's config loader asks.
+import { landingPagePlugin } from './tools/build/landing-page.js';
+import { precompressPlugin } from './tools/build/precompress.js';
+import { routeBudgetsPlugin } from './tools/build/route-budgets.js';
+
+const fromHere = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+/** The app: every path but `/`. */
+const appPage = fromHere('./src/web/index.html');
+/** `/` alone: React and the landing page, without the router, TanStack Query or toasts. */
+const landingPage = fromHere('./src/web/landing.html');
 
 export default defineConfig({
-  root: fileURLToPath(new URL('./src/web', import.meta.url)),
-  publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  root: fromHere('./src/web'),
+  publicDir: fromHere('./src/web/public'),
+  plugins: [
+    react(),
+    tailwindcss(),
+    landingPagePlugin('landing.html'),
+    routeBudgetsPlugin({
+      router: fromHere('./src/web/app/router.tsx'),
+      pages: { '/': landingPage },
+      budgetsKb: { '/': 90, '*': 180 },
+    }),
+    precompressPlugin(),
+  ],
   build: {
-    outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
+    outDir: fromHere('./dist/web'),
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      input: { index: appPage, landing: landingPage },
+      // Schemas built with zod's `z` that no page uses are dropped, and with them zod itself
+      // from pages that only need a constant of a shared module.
+      treeshake: { manualPureFunctions: ['z'] },
+      // Required by the inlining below; the pages' entry modules export nothing.
+      preserveEntrySignatures: false,
+      onLog(level, log, handler) {
+        // With inlining on, Rolldown asks for the source map of the JavaScript stand-in Tailwind
+        // leaves for styles.css; there is no code there to map.
+        if (log.code === 'SOURCEMAP_BROKEN' && log.plugin?.startsWith('@tailwindcss/vite')) return;
+        handler(level, log);
+      },
+      output: {
+        codeSplitting: {
+          // Left alone, code splitting gives every set of routes sharing a module its own file:
+          // 20 to 40 files per route, each a request and a module to set up. Small shared chunks
+          // are copied into the routes that use them instead (one module state still, through
+          // Rolldown's runtime), so a route loads about ten files and nothing it does not use.
+          experimentalInlineCommonChunks: {
+            maxSize: 16 * 1024,
+            // Vite emits a style module's CSS from every chunk listing it: chunks with styles stay files.
+            exclude: /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/,
+          },
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -1,25 +1,81 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 
 export const webDistDir = fileURLToPath(new URL('../../../dist/web', import.meta.url));
 
+/** The page for `/` alone: the landing page's lean bundle, without the app's router. */
+const LANDING_PAGE = 'landing.html';
+
+/** Each client route's lazily loaded modules, written by the build (tools/build/route-budgets.ts). */
+export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+const routePreloadsSchema = z.array(z.object({ path: z.string(), modules: z.array(z.string()) }));
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /**
- * Serves the built web app and answers unknown non-API GETs with index.html, so the client
- * router decides (including its own 'Page Not Found'). API misses get the JSON 404.
+ * The pathnames a React Router path matches, as React Router matches them: `:id` is one segment,
+ * a trailing `?` makes a segment optional, `*` takes the rest; case-insensitive, trailing slash
+ * allowed.
+ */
+export function routePathPattern(routePath: string): RegExp {
+  const segments = routePath
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      if (segment === '*') return '(?:/.*)?';
+      const optional = segment.endsWith('?');
+      const name = optional ? segment.slice(0, -1) : segment;
+      const part = name.startsWith(':') ? '/[^/]+' : `/${escapeRegExp(name)}`;
+      return optional ? `(?:${part})?` : part;
+    });
+  return new RegExp(`^${segments.join('')}/?$`, 'i');
+}
+
+/**
+ * For each client route, the `Link` header that has the browser fetch the route's modules along
+ * with the app's own, instead of only once the app has started and asked for the route.
+ */
+function readRoutePreloads(distDir: string): { pattern: RegExp; link: string }[] {
+  const file = path.join(distDir, ROUTE_PRELOADS_FILE);
+  if (!existsSync(file)) return [];
+  const routes = routePreloadsSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+  return (
+    routes
+      .map((route) => ({
+        pattern: routePathPattern(route.path),
+        link: route.modules.map((module) => `<${module}>; rel=modulepreload`).join(', '),
+        catchAll: route.path.endsWith('*'),
+      }))
+      // As React Router ranks them: the catch-all only when nothing else matches.
+      .sort((a, b) => Number(a.catchAll) - Number(b.catchAll))
+  );
+}
+
+/**
+ * Serves the built web app: `/` with the landing page, and every other non-API GET with
+ * index.html, so the client router decides (including its own 'Page Not Found'). API misses get
+ * the JSON 404.
  */
 export const webAppPlugin = fp(async function webApp(app: FastifyInstance, options: { distDir?: string }) {
   const distDir = options.distDir ?? webDistDir;
   const hasWebBuild = existsSync(path.join(distDir, 'index.html'));
+  const hasLandingPage = existsSync(path.join(distDir, LANDING_PAGE));
+  const routePreloads = hasWebBuild ? readRoutePreloads(distDir) : [];
   if (hasWebBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
       index: false,
-      preCompressed: false,
+      // The build writes .br and .gz beside each text file; the browser's Accept-Encoding picks one,
+      // and nothing is compressed per request (API answers, the AI draft stream included, stay as sent).
+      preCompressed: true,
+      // Those copies are reached through their originals, not as URLs of their own.
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(res, filePath) {
         // Vite puts a content hash in every asset name, so they never change.
         res.header(
@@ -36,6 +92,9 @@ export const webAppPlugin = fp(async function webApp(app: FastifyInstance, optio
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     if (!isApi && hasWebBuild && (request.method === 'GET' || request.method === 'HEAD')) {
+      if (pathname === '/' && hasLandingPage) return reply.header('cache-control', 'no-cache').sendFile(LANDING_PAGE, distDir);
+      const preload = routePreloads.find((route) => route.pattern.test(pathname));
+      if (preload) reply.header('link', preload.link);
       return reply.header('cache-control', 'no-cache').sendFile('index.html', distDir);
     }
     return reply.status(404).send({ error: { code: 'not_found', message: `No such endpoint: ${request.method} ${pathname}` } });

@@ -2,7 +2,6 @@ import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 import { sessionQueryOptions } from '../features/auth/api/get-session';
-import { LandingRoute } from '../routes/landing';
 import { RouteError } from '../routes/route-error';
 import { queryClient } from './query-client';
 
@@ -33,7 +32,8 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <Spinner />,
     children: [
-      { index: true, Component: LandingRoute },
+      // A visit to `/` gets landing.html; the app comes here only when it navigates to `/` itself.
+      { index: true, lazy: () => import('../routes/landing') },
       { path: 'login', lazy: () => import('../routes/login') },
       { path: 'signup', lazy: () => import('../routes/signup') },
       { path: 'verify', lazy: () => import('../routes/verify') },

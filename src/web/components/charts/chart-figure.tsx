@@ -1,19 +1,8 @@
-import {
-  BarController,
-  BarElement,
-  CategoryScale,
-  Chart,
-  type ChartConfiguration,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-  Tooltip,
-} from 'chart.js';
 import { useEffect, useId, useRef } from 'react';
 
-// Only what these charts draw, so the rest of Chart.js stays out of the bundle.
-Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip);
+// Chart.js is the largest library in the app: it loads once a chart is on screen, after the page
+// has rendered, instead of holding up the page that shows it.
+const loadChartDrawing = () => import('./draw-chart');
 
 export interface ChartSeries {
   label: string;
@@ -33,9 +22,6 @@ export interface ChartFigureProps {
   labelHeading: string;
 }
 
-/** Colours with at least 3:1 contrast against white, as non-text graphics need. */
-const seriesColours = ['#4338ca', '#b45309', '#047857'];
-
 /**
  * A chart drawn with Chart.js, with its text alternative: the canvas is an image named by the
  * summary, and the numbers behind it are in a data table a click away (and always in the
@@ -48,31 +34,19 @@ export function ChartFigure({ title, kind, labels, series, summary, labelHeading
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
-    const config: ChartConfiguration<'bar' | 'line'> = {
-      type: kind,
-      data: {
-        labels,
-        datasets: series.map((entry, index) => ({
-          label: entry.label,
-          data: entry.values,
-          backgroundColor: seriesColours[index % seriesColours.length],
-          borderColor: seriesColours[index % seriesColours.length],
-          borderWidth: 2,
-          tension: 0.2,
-        })),
-      },
-      options: {
-        responsive: true,
-        maintainAspectRatio: false,
-        animation: false,
-        plugins: { tooltip: { enabled: true } },
-        scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
-      },
-    };
-    const chart = new Chart(canvas, config);
-    canvas.dataset.drawn = 'true';
+    let chart: { destroy(): void } | undefined;
+    let unmounted = false;
+    loadChartDrawing()
+      .then(({ drawChart }) => {
+        if (unmounted) return;
+        chart = drawChart(canvas, { kind, labels, series });
+        canvas.dataset.drawn = 'true';
+      })
+      // Without the picture the summary and the table still tell everything.
+      .catch(() => undefined);
     return () => {
-      chart.destroy();
+      unmounted = true;
+      chart?.destroy();
       delete canvas.dataset.drawn;
     };
   }, [kind, labels, series]);

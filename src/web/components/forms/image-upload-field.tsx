@@ -162,6 +162,8 @@ export function ImageUploadField({
               alt={pendingFile || uploadedFile ? 'Preview of the chosen picture' : 'Preview of the current picture'}
               width={128}
               height={128}
+              loading="lazy"
+              decoding="async"
               className="h-32 w-32 object-cover"
             />
           ) : (

@@ -1,30 +1,18 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { Link, type LinkProps } from 'react-router';
+import { buttonClasses, type ButtonVariant } from './button-classes';
 
-type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
-
-const base =
-  'inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60';
-const variants: Record<Variant, string> = {
-  primary: 'bg-indigo-700 text-white hover:bg-indigo-800',
-  secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100',
-  ghost: 'text-slate-700 hover:bg-slate-100',
-  danger: 'bg-red-700 text-white hover:bg-red-800',
-};
-
-export function buttonClasses(variant: Variant = 'primary', className = ''): string {
-  return `${base} ${variants[variant]} ${className}`.trim();
-}
+export { buttonClasses };
 
 export function Button({
   variant = 'primary',
   className,
   type = 'button',
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
   return <button type={type} className={buttonClasses(variant, className)} {...props} />;
 }
 
-export function LinkButton({ variant = 'primary', className, ...props }: LinkProps & { variant?: Variant }) {
+export function LinkButton({ variant = 'primary', className, ...props }: LinkProps & { variant?: ButtonVariant }) {
   return <Link className={buttonClasses(variant, className)} {...props} />;
 }

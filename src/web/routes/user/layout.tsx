@@ -68,7 +68,8 @@ export function UserLayout() {
           </nav>
         </div>
       </header>
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
+      {/* At least a screen tall: the footer starts below the fold, so content arriving never pushes it out of view (layout shift). */}
+      <main id="main" className="mx-auto min-h-screen w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
         {account.emailVerified ? <Outlet /> : <EmailNotVerified email={account.email} />}
       </main>
       <footer className="border-t border-slate-200 bg-white">

@@ -1,14 +1,13 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Account, SessionResponse } from '../../../../shared/account';
-import { apiPaths } from '../../../../shared/api-paths';
-import { api } from '../../../lib/api-client';
+import type { Account } from '../../../../shared/account';
+import { fetchSession } from './fetch-session';
 
 export const sessionQueryKey = ['session'] as const;
 
 export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: sessionQueryKey,
-    queryFn: () => api.get<SessionResponse>(apiPaths.session),
+    queryFn: fetchSession,
     staleTime: 60_000,
   });
 

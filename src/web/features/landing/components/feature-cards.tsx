@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { BellIcon, ChartIcon, DashboardIcon, UserPlusIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
+import type { LinkComponent } from './landing-page';
 
 const features = [
   { title: 'User Dashboard', description: 'Manage your submissions and reviews easily.', to: paths.user.dashboard, Icon: DashboardIcon },
@@ -9,7 +9,7 @@ const features = [
   { title: 'Notifications', description: 'Stay updated with the latest submissions.', to: paths.user.notifications, Icon: BellIcon },
 ] as const;
 
-export function FeatureCards() {
+export function FeatureCards({ Link }: { Link: LinkComponent }) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       {features.map((feature) => (

@@ -1,16 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '../../../../shared/api-paths';
-import type { PublicSettings } from '../../../../shared/settings';
 import { DEFAULT_SITE_NAME } from '../../../../shared/site-name';
-import { api } from '../../../lib/api-client';
+import { fetchPublicSettings } from './fetch-public-settings';
 import { settingsKeys } from './query-keys';
-
-export const getPublicSettings = () => api.get<PublicSettings>(apiPaths.publicSettings);
 
 export const publicSettingsQueryOptions = () =>
   queryOptions({
     queryKey: settingsKeys.public(),
-    queryFn: getPublicSettings,
+    queryFn: fetchPublicSettings,
     staleTime: 5 * 60_000,
   });
 

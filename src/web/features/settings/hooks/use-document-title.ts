@@ -1,10 +1,7 @@
-import { useEffect } from 'react';
 import { useSiteName } from '../api/get-public-settings';
+import { useTabTitle } from './use-tab-title';
 
-/** Keeps the browser tab's title in step with the page, e.g. "Login · Tutorly". */
+/** Keeps the browser tab's title in step with the page and the site name an admin chose. */
 export function useDocumentTitle(title?: string): void {
-  const siteName = useSiteName();
-  useEffect(() => {
-    document.title = title ? `${title} · ${siteName}` : siteName;
-  }, [title, siteName]);
+  useTabTitle(useSiteName(), title);
 }

@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths';
-import type { TutorReviewList } from '../../../../shared/tutors';
+import { isTutorId, type TutorReviewList } from '../../../../shared/tutors';
 import { api } from '../../../lib/api-client';
 import { withQuery } from '../../../lib/query-string';
 import { tutorKeys } from './query-keys';
@@ -19,4 +19,15 @@ export const tutorReviewsQueryOptions = (tutorId: string, page: number) =>
 /** One page of a tutor's visible reviews, newest first. */
 export function useTutorReviews(tutorId: string, page: number) {
   return useQuery(tutorReviewsQueryOptions(tutorId, page));
+}
+
+/**
+ * Asks for a page of reviews without waiting to show them: a profile starts it beside its own
+ * request rather than after it. Nothing is asked for an id that cannot be a tutor's.
+ */
+export function usePrefetchTutorReviews(tutorId: string | undefined, page: number): void {
+  const queryClient = useQueryClient();
+  if (!isTutorId(tutorId)) return;
+  const options = tutorReviewsQueryOptions(tutorId, page);
+  if (!queryClient.getQueryState(options.queryKey)) void queryClient.prefetchQuery(options);
 }

@@ -71,7 +71,7 @@ export function SimilarTutorsHint({
  */
 function HintPicture({ thumbnailUrl }: { thumbnailUrl: string | undefined }) {
   return thumbnailUrl ? (
-    <img src={thumbnailUrl} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 shrink-0 rounded-full bg-slate-200 object-cover" />
+    <img src={thumbnailUrl} alt="" width={40} height={40} loading="lazy" decoding="async" className="h-10 w-10 shrink-0 rounded-full bg-slate-200 object-cover" />
   ) : (
     <span aria-hidden="true" className="h-10 w-10 shrink-0 rounded-full bg-slate-200" />
   );

@@ -1,10 +1,11 @@
 import { type ReactNode, type RefObject, useId } from 'react';
 import type { TutorProfile } from '../../../../shared/tutors';
+import { usePrefetchTutorReviews } from '../api/get-tutor-reviews';
 import { RatingDistribution } from './rating-distribution';
 import { TutorGate } from './tutor-gate';
 import { TutorPicture } from './tutor-picture';
 import { TutorRatingSummary } from './tutor-rating-summary';
-import { type ReviewActions, TutorReviews } from './tutor-reviews';
+import { type ReviewActions, TutorReviews, useReviewsPage } from './tutor-reviews';
 import { TutorStatusBadge } from './tutor-status-badge';
 import { TutorVisibilityBadge } from './tutor-visibility-badge';
 
@@ -25,6 +26,8 @@ export function TutorProfileView({
   actions,
   ...reviewListOptions
 }: { tutorId: string | undefined; actions?: (tutor: TutorProfile) => ReactNode } & ReviewListOptions) {
+  // The reviews depend on the id alone: asked for now, they arrive with the profile, not after it.
+  usePrefetchTutorReviews(tutorId, useReviewsPage());
   return (
     <TutorGate tutorId={tutorId}>
       {(tutor) => <TutorProfileDetails tutor={tutor} actions={actions?.(tutor)} {...reviewListOptions} />}

@@ -11,6 +11,12 @@ import { AiAssistedBadge, ReviewDate, ReviewStars, reviewTitle } from '../../rev
 /** The reviews' page lives in the URL beside any other parameter of the page. */
 export const REVIEWS_PAGE_PARAM = 'reviewsPage';
 
+/** The page of reviews the URL asks for. */
+export function useReviewsPage(): number {
+  const [searchParams] = useSearchParams();
+  return parsePage(searchParams.get(REVIEWS_PAGE_PARAM));
+}
+
 /** What a page offers on each review (a student's Edit or Report, an admin's moderation). */
 export type ReviewActions = (review: TutorReview) => ReactNode;
 
@@ -25,8 +31,7 @@ export function TutorReviews({
   /** The section's heading, focusable: where focus can go when an action removes a review. */
   headingRef?: RefObject<HTMLHeadingElement | null>;
 }) {
-  const [searchParams] = useSearchParams();
-  const page = parsePage(searchParams.get(REVIEWS_PAGE_PARAM));
+  const page = useReviewsPage();
   const reviews = useTutorReviews(tutorId, page);
   const headingId = useId();
   const ownHeadingRef = useRef<HTMLHeadingElement>(null);

@@ -1,0 +1,159 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { routePathPattern } from '../../src/server/plugins/web-app';
+import { precompressDirectory } from '../../tools/build/precompress';
+import { ROUTE_PRELOADS_FILE, type RoutePreload } from '../../tools/build/route-budgets';
+import { closeOpenTestApps, createTestApp } from '../helpers/app';
+
+let webDistDir: string;
+const SCRIPT_URL = '/assets/index-Ab12Cd34.js';
+const SCRIPT = 'export function greet(name) { return `Hello, ${name}!`; }\n'.repeat(300);
+const APP_PAGE = '<!doctype html><html lang="en"><head><title>Tutorly</title></head><body><div id="root"></div></body></html>';
+const LANDING_PAGE = '<!doctype html><html lang="en"><head><title>Tutorly</title><!-- landing --></head><body><div id="root"></div></body></html>';
+
+const routePreloads: RoutePreload[] = [
+  { path: '/user/tutors', modules: ['/assets/layout-1.js', '/assets/tutors-1.js'] },
+  { path: '/user/tutorprofile/:tutorId?', modules: ['/assets/layout-1.js', '/assets/tutor-profile-1.js'] },
+  { path: '/*', modules: ['/assets/not-found-1.js'] },
+];
+
+/** A web build of our own, compressed the way `vite build` compresses it. */
+beforeAll(async () => {
+  webDistDir = await mkdtemp(path.join(os.tmpdir(), 'tutorly-web-'));
+  await mkdir(path.join(webDistDir, 'assets'));
+  await mkdir(path.dirname(path.join(webDistDir, ROUTE_PRELOADS_FILE)));
+  await writeFile(path.join(webDistDir, ROUTE_PRELOADS_FILE), JSON.stringify(routePreloads));
+  await writeFile(path.join(webDistDir, 'index.html'), APP_PAGE);
+  await writeFile(path.join(webDistDir, 'landing.html'), LANDING_PAGE);
+  await writeFile(path.join(webDistDir, SCRIPT_URL), SCRIPT);
+  await precompressDirectory(webDistDir);
+});
+afterAll(() => rm(webDistDir, { recursive: true, force: true }));
+afterEach(() => closeOpenTestApps());
+
+async function get(url: string, acceptEncoding?: string) {
+  const t = await createTestApp({ webDistDir });
+  return t.app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+}
+
+describe('static files are sent in the compressed copy the browser accepts', () => {
+  test('brotli when accepted, decompressing to the file', async () => {
+    const response = await get(SCRIPT_URL, 'gzip, deflate, br');
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toContain('javascript');
+    expect(response.headers.vary).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(SCRIPT);
+    expect(response.rawPayload.byteLength).toBeLessThan(SCRIPT.length / 5);
+  });
+
+  test('gzip when only gzip is accepted', async () => {
+    const response = await get(SCRIPT_URL, 'gzip');
+
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(response.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  test.each([
+    ['no Accept-Encoding', undefined],
+    ['identity only', 'identity'],
+  ])('the file as it is with %s', async (_, acceptEncoding) => {
+    const response = await get(SCRIPT_URL, acceptEncoding);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers).not.toHaveProperty('content-encoding');
+    expect(response.body).toBe(SCRIPT);
+    // A shared cache must not hand this copy to a browser that accepts a compressed one.
+    expect(response.headers.vary).toContain('accept-encoding');
+  });
+
+  test('hashed assets are cached for a year, whatever the encoding', async () => {
+    for (const encoding of ['br', 'gzip', undefined]) {
+      const response = await get(SCRIPT_URL, encoding);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+  });
+});
+
+describe('pages', () => {
+  test('a client-side route gets the app page, compressed, revalidated on every visit', async () => {
+    const response = await get('/user/tutors?sort=rating', 'br');
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(APP_PAGE);
+  });
+
+  test('a client-side route without compression', async () => {
+    const response = await get('/admin/users');
+
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(APP_PAGE);
+  });
+
+  test('`/` gets the landing page with its own lean bundle', async () => {
+    const response = await get('/', 'gzip');
+
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(zlib.gunzipSync(response.rawPayload).toString()).toBe(LANDING_PAGE);
+    expect((await get('/?from=mail')).body).toBe(LANDING_PAGE);
+  });
+
+  test('a build without a landing page serves the app page at `/` too', async () => {
+    const appOnly = await mkdtemp(path.join(os.tmpdir(), 'tutorly-web-'));
+    try {
+      await writeFile(path.join(appOnly, 'index.html'), APP_PAGE);
+      const t = await createTestApp({ webDistDir: appOnly });
+
+      const response = await t.app.inject({ method: 'GET', url: '/' });
+
+      expect(response.body).toBe(APP_PAGE);
+    } finally {
+      await rm(appOnly, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("a client route's lazy modules are announced with its page", () => {
+  test.each([
+    ['/user/tutors', '</assets/layout-1.js>; rel=modulepreload, </assets/tutors-1.js>; rel=modulepreload'],
+    ['/User/Tutors/?q=ada', '</assets/layout-1.js>; rel=modulepreload, </assets/tutors-1.js>; rel=modulepreload'],
+    ['/user/tutorprofile/4b1c9f6e-2a7d-4c55-9d0b-1f2e3a4b5c6d', '</assets/layout-1.js>; rel=modulepreload, </assets/tutor-profile-1.js>; rel=modulepreload'],
+    ['/user/tutorprofile', '</assets/layout-1.js>; rel=modulepreload, </assets/tutor-profile-1.js>; rel=modulepreload'],
+    ['/no/such/page', '</assets/not-found-1.js>; rel=modulepreload'],
+  ])('%s', async (url, link) => {
+    const response = await get(url, 'br');
+
+    expect(response.headers.link).toBe(link);
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(APP_PAGE);
+  });
+
+  test('not for the landing page, whose HTML names its own, nor for the API', async () => {
+    expect((await get('/')).headers).not.toHaveProperty('link');
+    expect((await get('/api/no-such-endpoint')).headers).not.toHaveProperty('link');
+  });
+
+  test('React Router paths as patterns', () => {
+    expect(routePathPattern('/')).toEqual(/^\/?$/i);
+    const profile = routePathPattern('/admin/teacher/fullprofile/:tutorId?');
+    expect(['/admin/teacher/fullprofile', '/admin/teacher/fullprofile/x1', '/ADMIN/teacher/fullprofile/x1/'].map((p) => profile.test(p))).toEqual([true, true, true]);
+    expect(['/admin/teacher/fullprofile/x1/more', '/admin/teacher', '/admin/teacher/fullprofileX'].map((p) => profile.test(p))).toEqual([false, false, false]);
+    expect(routePathPattern('/user/SubmitReview/:reviewId').test('/user/SubmitReview')).toBe(false);
+    expect(routePathPattern('/a.b').test('/aXb')).toBe(false);
+    expect(routePathPattern('/*').test('/any/thing/at/all')).toBe(true);
+  });
+});
+
+test('API answers are never compressed (the AI draft stream must reach the browser as written)', async () => {
+  const response = await get('/api/session', 'gzip, deflate, br');
+
+  expect(response.statusCode).toBe(200);
+  expect(response.headers).not.toHaveProperty('content-encoding');
+  expect(response.json()).toEqual({ account: null });
+});
