@@ -9,10 +9,11 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readCommandLine } from './command-line';
 import { type DatabaseTarget, ForeignDatabaseError, prepareDataset, type PreparedDataset } from './bench/dataset';
 import { type LighthouseScores, runLighthouse } from './bench/lighthouse';
 import { type LoadScenario, type LoadSettings, measure, type ScenarioResult, startHelloWorld } from './bench/load';
-import { type BenchOptions, DEFAULT_SIZE, parseOptions, sizeText, USAGE, UsageError } from './bench/options';
+import { type BenchOptions, DEFAULT_SIZE, parseOptions, sizeText, USAGE } from './bench/options';
 import { evaluateTargets, type LoggingCost, machineDescription, printLighthouse, printScenarioTable, printTargets } from './bench/report';
 import { feedPaths, HELLO_WORLD, readScenarios, sessionCookie, submissionScenario } from './bench/scenarios';
 import { buildWeb, webBuildStaleness } from './bench/web-build';
@@ -36,19 +37,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 async function main(): Promise<number> {
-  let options: BenchOptions | 'help';
-  try {
-    options = parseOptions(process.argv.slice(2));
-  } catch (err) {
-    // parseArgs throws TypeErrors for unknown options.
-    if (!(err instanceof UsageError) && !(err instanceof TypeError)) throw err;
-    console.error(`${err.message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (options === 'help') {
-    console.log(USAGE);
-    return 0;
-  }
+  const options = readCommandLine(parseOptions, USAGE);
+  if (typeof options === 'number') return options;
 
   const startedAt = new Date();
   const loadAtStart = os.loadavg()[0]!;

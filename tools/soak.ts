@@ -4,8 +4,9 @@
  * memory at start and end. Exits 1 on any error. `npm run soak -- --help` lists the options.
  */
 import { randomBytes } from 'node:crypto';
+import { readCommandLine } from './command-line';
 import { UnexpectedAnswerError } from './soak/client';
-import { parseOptions, type SoakOptions, USAGE, UsageError } from './soak/options';
+import { parseOptions, USAGE } from './soak/options';
 import { mib, printReport, seconds, tooManyRequestsAdvice } from './soak/report';
 import { MemoryWatch, startServer, type StartedServer } from './soak/server';
 import { TrafficRecorder } from './soak/stats';
@@ -26,19 +27,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 async function main(): Promise<number> {
-  let options: SoakOptions | 'help';
-  try {
-    options = parseOptions(process.argv.slice(2));
-  } catch (err) {
-    // parseArgs and new URL() throw TypeErrors for unknown options and malformed addresses.
-    if (!(err instanceof UsageError) && !(err instanceof TypeError)) throw err;
-    console.error(`${err.message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (options === 'help') {
-    console.log(USAGE);
-    return 0;
-  }
+  const options = readCommandLine(parseOptions, USAGE);
+  if (typeof options === 'number') return options;
 
   console.log('Tutorly soak test');
   let server: StartedServer | undefined;

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,44 +7,19 @@ import { openDatabase } from '../../src/server/db/client';
 import type { LighthouseScores } from '../../tools/bench/lighthouse';
 import type { ScenarioResult } from '../../tools/bench/load';
 import { SMALL_SIZE } from '../../tools/bench/options';
+import { runTool } from '../helpers/tool-process';
 import { openTestDatabase } from '../helpers/database';
 
 // `npm run bench` as a person runs it, at the CI size and a second per scenario: its own
 // dataset, server and hello-world, real load, its JSON.
 
-const benchScript = path.resolve('tools/bench.ts');
+const benchScript = 'tools/bench.ts';
 const engine = inject('dbEngine');
 const cleanUps: (() => Promise<void>)[] = [];
 
 afterEach(async () => {
   for (const cleanUp of cleanUps.splice(0).reverse()) await cleanUp();
 });
-
-interface BenchRun {
-  code: number | null;
-  output: string;
-}
-
-/** Runs the benchmark with a deadline; past it, SIGTERM (it then stops its servers), and SIGKILL if that does not end it. */
-function runBench(args: string[], deadlineMs: number): Promise<BenchRun> {
-  return new Promise((resolve) => {
-    let output = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', benchScript, ...args], {
-      // Nothing from this environment (an exported DATABASE_URL, say) may point it elsewhere.
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TMPDIR: process.env.TMPDIR ?? '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const terminate = setTimeout(() => child.kill('SIGTERM'), deadlineMs);
-    const kill = setTimeout(() => child.kill('SIGKILL'), deadlineMs + 20_000);
-    child.once('exit', (code) => {
-      clearTimeout(terminate);
-      clearTimeout(kill);
-      resolve({ code, output });
-    });
-  });
-}
 
 async function temporaryFolder(): Promise<string> {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'tutorly-bench-test-'));
@@ -80,7 +54,7 @@ describe(`npm run bench on ${engine}`, () => {
   it('measures every scenario against the hello-world ceiling and reports no errors', { timeout: 175_000 }, async () => {
     const out = path.join(await temporaryFolder(), 'bench.json');
     const args = ['--small', '--duration', '1', '--out', out, ...(withLighthouse ? [] : ['--skip-lighthouse']), ...(await databaseArgs())];
-    const run = await runBench(args, 150_000);
+    const run = await runTool(benchScript, args, 150_000);
 
     expect(run.code, run.output).toBe(0);
     expect(run.output).toMatch(/^Result: PASS/m);
@@ -139,12 +113,12 @@ describe(`npm run bench on ${engine}`, () => {
       await database.close();
       databaseArg = ['--data-dir', dataDir];
     }
-    const refused = await runBench(['--small', '--duration', '1', '--skip-lighthouse', ...databaseArg], 45_000);
+    const refused = await runTool(benchScript, ['--small', '--duration', '1', '--skip-lighthouse', ...databaseArg], 45_000);
     expect(refused.code, refused.output).toBe(1);
     expect(refused.output).toMatch(/holds data that is not a benchmark dataset \(rows in public\.settings\)/);
     expect(refused.output).not.toMatch(/Generating/);
 
-    const badDuration = await runBench(['--duration', '0'], 20_000);
+    const badDuration = await runTool(benchScript, ['--duration', '0'], 20_000);
     expect(badDuration.code).toBe(2);
     expect(badDuration.output).toContain('--duration must be a whole number from 1 to 600');
   });

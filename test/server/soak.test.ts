@@ -1,45 +1,16 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { trafficKinds } from '../../tools/soak/stats';
+import { runTool } from '../helpers/tool-process';
 import { openTestDatabase, type TestDatabase } from '../helpers/database';
 
 // `npm run soak` as a person runs it, only shorter: its own server process, real traffic, its report.
 
-const soakScript = path.resolve('tools/soak.ts');
+const soakScript = 'tools/soak.ts';
 const databases: TestDatabase[] = [];
 
 afterEach(async () => {
   for (const database of databases.splice(0)) await database.close();
 });
-
-interface SoakRun {
-  code: number | null;
-  output: string;
-}
-
-/**
- * Runs the soak with a deadline: past it the soak gets SIGTERM (it then stops its traffic and
- * its server and still reports), and SIGKILL if that does not end it.
- */
-function runSoak(args: string[], deadlineMs: number): Promise<SoakRun> {
-  return new Promise((resolve) => {
-    let output = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', soakScript, ...args], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TMPDIR: process.env.TMPDIR ?? '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const terminate = setTimeout(() => child.kill('SIGTERM'), deadlineMs);
-    const kill = setTimeout(() => child.kill('SIGKILL'), deadlineMs + 20_000);
-    child.once('exit', (code) => {
-      clearTimeout(terminate);
-      clearTimeout(kill);
-      resolve({ code, output });
-    });
-  });
-}
 
 /** On PostgreSQL the soaked server gets a database of its own; on PGlite it embeds one, as by default. */
 async function databaseArgs(): Promise<string[]> {
@@ -51,7 +22,7 @@ async function databaseArgs(): Promise<string[]> {
 
 describe(`npm run soak on ${inject('dbEngine')}`, () => {
   it('drives every kind of traffic at a server it starts and reports no errors and the server memory', { timeout: 150_000 }, async () => {
-    const run = await runSoak(['--duration', '5', '--concurrency', '4', '--tutors', '10', ...(await databaseArgs())], 100_000);
+    const run = await runTool(soakScript, ['--duration', '5', '--concurrency', '4', '--tutors', '10', ...(await databaseArgs())], 100_000);
 
     expect(run.output).not.toMatch(/SIGTERM: stopping/);
     expect(run.code, run.output).toBe(0);
@@ -71,11 +42,11 @@ describe(`npm run soak on ${inject('dbEngine')}`, () => {
   });
 
   it('keeps its load bounded and on this machine', { timeout: 30_000 }, async () => {
-    const tooLong = await runSoak(['--duration', '3601'], 20_000);
+    const tooLong = await runTool(soakScript, ['--duration', '3601'], 20_000);
     expect(tooLong.code).toBe(2);
     expect(tooLong.output).toContain('--duration must be a whole number from 1 to 3600 (add --no-limit to run longer)');
 
-    const elsewhere = await runSoak(['--url', 'http://192.0.2.10:3000', '--admin-email', 'a@b.test', '--admin-password', 'secret-password'], 20_000);
+    const elsewhere = await runTool(soakScript, ['--url', 'http://192.0.2.10:3000', '--admin-email', 'a@b.test', '--admin-password', 'secret-password'], 20_000);
     expect(elsewhere.code).toBe(2);
     expect(elsewhere.output).toContain('--url must be a server on this machine');
   });

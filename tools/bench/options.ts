@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { UsageError, wholeNumberOption } from '../command-line';
 
 export interface DatasetSize {
   tutors: number;
@@ -35,7 +36,7 @@ Lighthouse on three pages, prints a table and writes the results as JSON. Exits 
   --strict                 exit 1 when a target is missed (targets apply at the default size)
   --help                   show this text`;
 
-export class UsageError extends Error {}
+export { UsageError };
 
 export interface BenchOptions {
   size: DatasetSize;
@@ -72,9 +73,9 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv = process.en
 
   const base = values.small ? SMALL_SIZE : DEFAULT_SIZE;
   const size: DatasetSize = {
-    tutors: whole('--tutors', values.tutors, base.tutors, 10, 1_000_000),
-    reviews: whole('--reviews', values.reviews, base.reviews, 0, 50_000_000),
-    students: whole('--students', values.students, base.students, 20, 5_000_000),
+    tutors: wholeNumberOption('--tutors', values.tutors, base.tutors, 10, 1_000_000),
+    reviews: wholeNumberOption('--reviews', values.reviews, base.reviews, 0, 50_000_000),
+    students: wholeNumberOption('--students', values.students, base.students, 20, 5_000_000),
   };
   const sizeName = sameSize(size, DEFAULT_SIZE) ? 'default' : sameSize(size, SMALL_SIZE) ? 'small' : 'custom';
 
@@ -85,8 +86,8 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv = process.en
   return {
     size,
     sizeName,
-    durationSeconds: whole('--duration', values.duration, 10, 1, 600),
-    connections: whole('--connections', values.connections, 32, 1, 1024),
+    durationSeconds: wholeNumberOption('--duration', values.duration, 10, 1, 600),
+    connections: wholeNumberOption('--connections', values.connections, 32, 1, 1024),
     databaseUrl,
     dataDir: values['data-dir'] === undefined ? undefined : path.resolve(values['data-dir']),
     out: values.out === undefined ? undefined : path.resolve(values.out),
@@ -102,11 +103,4 @@ export function sizeText(size: DatasetSize): string {
 
 function sameSize(a: DatasetSize, b: DatasetSize): boolean {
   return a.tutors === b.tutors && a.reviews === b.reviews && a.students === b.students;
-}
-
-function whole(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
-  if (value === undefined) return fallback;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < min || number > max) throw new UsageError(`${name} must be a whole number from ${min} to ${max}.`);
-  return number;
 }

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { UsageError, wholeNumberOption } from '../command-line';
 
 export const USAGE = `Usage: npm run soak -- [options]
 
@@ -16,7 +17,7 @@ tutors and students through the API, drives mixed traffic, and reports. Exits 1 
   --server-pid <pid>       with --url: the server's process id, to report its memory
   --help                   show this text`;
 
-export class UsageError extends Error {}
+export { UsageError };
 
 export interface SoakOptions {
   durationSeconds: number;
@@ -45,9 +46,9 @@ export function parseOptions(args: string[]): SoakOptions | 'help' {
   if (values.help) return 'help';
   const maxDuration = values['no-limit'] ? 7 * 24 * 3600 : 3600;
   const options: SoakOptions = {
-    durationSeconds: whole('--duration', values.duration, 120, 1, maxDuration, values['no-limit'] ? '' : ' (add --no-limit to run longer)'),
-    concurrency: whole('--concurrency', values.concurrency, 8, 1, 64),
-    tutors: whole('--tutors', values.tutors, 40, 1, 200),
+    durationSeconds: wholeNumberOption('--duration', values.duration, 120, 1, maxDuration, values['no-limit'] ? '' : ' (add --no-limit to run longer)'),
+    concurrency: wholeNumberOption('--concurrency', values.concurrency, 8, 1, 64),
+    tutors: wholeNumberOption('--tutors', values.tutors, 40, 1, 200),
     databaseUrl: values['database-url'],
   };
   if (values.url === undefined) {
@@ -63,14 +64,7 @@ export function parseOptions(args: string[]): SoakOptions | 'help' {
   const adminEmail = values['admin-email'] ?? process.env.ADMIN_EMAIL;
   const adminPassword = values['admin-password'] ?? process.env.ADMIN_PASSWORD;
   if (!adminEmail || !adminPassword) throw new UsageError('--url needs an administrator: --admin-email and --admin-password (or ADMIN_EMAIL and ADMIN_PASSWORD).');
-  const serverPid = values['server-pid'] === undefined ? undefined : whole('--server-pid', values['server-pid'], 0, 1, 2 ** 31);
+  const serverPid = values['server-pid'] === undefined ? undefined : wholeNumberOption('--server-pid', values['server-pid'], 0, 1, 2 ** 31);
   options.target = { url: url.origin, adminEmail, adminPassword, serverPid };
   return options;
-}
-
-function whole(name: string, value: string | undefined, fallback: number, min: number, max: number, hint = ''): number {
-  if (value === undefined) return fallback;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < min || number > max) throw new UsageError(`${name} must be a whole number from ${min} to ${max}${hint}.`);
-  return number;
 }
