@@ -49,7 +49,9 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
  * university's site (every session, the first pages of lists, popular profiles) in well under
  * 100 MB of the server's memory.
  */
-const READ_CACHE_LIMITS = { maxEntries: 20_000, maxWeight: 48 * 1024 * 1024 };
+const READ_CACHE_LIMITS = { maxEntries: 20_000, maxWeight: 40 * 1024 * 1024 };
+/** Ten thousand students signed in at once, at about a kilobyte each. */
+const SESSION_CACHE_LIMITS = { maxEntries: 10_000, maxWeight: 10_000 * 1_000 };
 
 /** Builds the whole application without listening, so tests can drive it with inject(). */
 export async function buildApp(deps: AppDependencies): Promise<App> {
@@ -75,7 +77,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.decorate('imageStore', deps.imageStore ?? createLocalDiskStore(config.uploadsDir));
   app.decorate('settingDefaults', { aiDraftsPerHour: config.ai.draftsPerHour });
   app.decorate('aiProvider', deps.aiProvider === undefined ? await createTextProvider(config.ai.provider) : deps.aiProvider);
-  app.decorate('readCache', new ReadCache(deps.database.version, READ_CACHE_LIMITS));
+  app.decorate('readCache', new ReadCache(deps.database.version, 'content', READ_CACHE_LIMITS));
+  app.decorate('sessionCache', new ReadCache(deps.database.version, 'sessions', SESSION_CACHE_LIMITS));
 
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);

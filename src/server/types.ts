@@ -26,8 +26,10 @@ declare module 'fastify' {
     settingDefaults: SettingDefaults;
     /** The AI model that drafts reviews; null when none is configured. */
     aiProvider: TextProvider | null;
-    /** Database reads kept in memory until the data changes. */
+    /** Pages' database reads kept in memory until the content changes. */
     readCache: ReadCache;
+    /** Sessions with their accounts, kept until a session or an account changes. */
+    sessionCache: ReadCache;
   }
   interface FastifyRequest {
     /** The signed-in user, loaded from the session cookie on API requests; null when anonymous. */

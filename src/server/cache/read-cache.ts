@@ -1,4 +1,4 @@
-import type { DataVersion } from '../db/data-version';
+import type { DataTopic, DataVersion } from '../db/data-version';
 
 export interface ReadCacheLimits {
   /** At most this many entries... */
@@ -34,13 +34,15 @@ export class ReadCache {
 
   constructor(
     private readonly version: DataVersion,
+    /** What the kept reads depend on: only changes of this topic drop them. */
+    private readonly topic: DataTopic,
     private readonly limits: ReadCacheLimits,
   ) {}
 
   /** The kept value of `key` if still current, else what `load` reads now (kept for next time). */
   async get<T>(key: string, load: () => Promise<T>, weigh: (value: T) => number = () => 1): Promise<T> {
     if (!this.version.isTracking) return load();
-    const current = this.version.current;
+    const current = this.version.current(this.topic);
     if (current !== this.#keptVersion) this.#dropAll(current);
     const entry = this.#entries.get(key);
     if (entry) {
@@ -58,7 +60,7 @@ export class ReadCache {
     this.#loading.set(key, { version: current, promise });
     try {
       const value = await promise;
-      if (this.version.isTracking && this.version.current === current && this.#keptVersion === current) {
+      if (this.version.isTracking && this.version.current(this.topic) === current && this.#keptVersion === current) {
         this.#keep(key, { value, weight: weigh(value) });
       }
       return value;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { mayChangeData, type DataVersion } from './data-version';
+import { ALL_TOPICS, type DataTopic, type DataVersion, topicsChangedBy, transactionBoundary } from './data-version';
 
 /** Instances tell each other about their changes on this channel (PostgreSQL's LISTEN/NOTIFY). */
 export const DATA_CHANGED_CHANNEL = 'tutorly_data_changed';
@@ -21,24 +21,44 @@ function statementOf(query: unknown): string {
 }
 
 /**
- * Advances the version after every statement this node-postgres client runs that may change
- * data: after it completes, so a COMMIT moves the version only once its changes are visible.
- * Both the promise form (Drizzle) and the callback form (pg's Pool.query) are covered.
+ * Reports the topics each statement this node-postgres client runs may have changed, once it
+ * has completed. Inside a transaction they are gathered and reported after its COMMIT, when
+ * the changes become visible. Both the promise form (Drizzle) and the callback form (pg's
+ * Pool.query) are covered.
  */
-export function trackPgClientWrites(client: pg.ClientBase, onChange: () => void): void {
+export function trackPgClientWrites(client: pg.ClientBase, onChange: (topics: readonly DataTopic[]) => void): void {
   const query = client.query.bind(client) as AnyQuery;
+  let inTransaction: Set<DataTopic> | null = null;
   const tracked: AnyQuery = (...args) => {
-    if (!mayChangeData(statementOf(args[0]))) return query(...args);
+    const statement = statementOf(args[0]);
+    let changed: readonly DataTopic[];
+    const boundary = transactionBoundary(statement);
+    if (boundary === 'begin') {
+      inTransaction = new Set();
+      return query(...args);
+    }
+    if (boundary === 'end') {
+      changed = inTransaction ? [...inTransaction] : ALL_TOPICS;
+      inTransaction = null;
+    } else {
+      changed = topicsChangedBy(statement);
+      if (inTransaction) {
+        for (const topic of changed) inTransaction.add(topic);
+        return query(...args);
+      }
+    }
+    if (changed.length === 0) return query(...args);
+    const report = () => onChange(changed);
     const callback = args.at(-1);
     if (typeof callback === 'function') {
       args[args.length - 1] = (...results: unknown[]) => {
-        onChange();
+        report();
         return (callback as AnyQuery)(...results);
       };
       return query(...args);
     }
     const result = query(...args);
-    return result instanceof Promise ? result.finally(onChange) : result;
+    return result instanceof Promise ? result.finally(report) : result;
   };
   (client as unknown as { query: AnyQuery }).query = tracked;
 }
@@ -47,7 +67,7 @@ export function trackPgClientWrites(client: pg.ClientBase, onChange: () => void)
  * The same for PGlite. It runs one statement or transaction at a time, so a transaction
  * (whose inner statements go through its own object) advances the version when it ends.
  */
-export function trackPgliteWrites(client: PGlite, onChange: () => void): void {
+export function trackPgliteWrites(client: PGlite, onChange: (topics: readonly DataTopic[]) => void): void {
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
@@ -55,28 +75,29 @@ export function trackPgliteWrites(client: PGlite, onChange: () => void): void {
     try {
       return await (query as AnyQuery)(statement, ...rest);
     } finally {
-      if (mayChangeData(statement)) onChange();
+      const changed = topicsChangedBy(statement);
+      if (changed.length > 0) onChange(changed);
     }
   }) as PGlite['query'];
   client.exec = (async (...args: Parameters<PGlite['exec']>) => {
     try {
       return await exec(...args);
     } finally {
-      onChange();
+      onChange(ALL_TOPICS);
     }
   }) as PGlite['exec'];
   client.transaction = (async (...args: Parameters<PGlite['transaction']>) => {
     try {
       return await transaction(...args);
     } finally {
-      onChange();
+      onChange(ALL_TOPICS);
     }
   }) as PGlite['transaction'];
 }
 
 export interface ChangeChannel {
-  /** Tells the other instances that this one has just committed a change. */
-  announce(): void;
+  /** Tells the other instances that this one has just committed a change of these topics. */
+  announce(topics: readonly DataTopic[]): void;
   stop(): Promise<void>;
 }
 
@@ -101,7 +122,7 @@ export function openChangeChannel(options: { url: string; version: DataVersion; 
   let ready = false;
   let retry: NodeJS.Timeout | undefined;
   let reportedSinceConnected = false;
-  let announcementDue = false;
+  const topicsDue = new Set<DataTopic>();
   let announcing = false;
 
   const lost = (err?: Error) => {
@@ -120,18 +141,19 @@ export function openChangeChannel(options: { url: string; version: DataVersion; 
   };
 
   function sendAnnouncement(): void {
-    if (!announcementDue || announcing || !ready || !client) return;
+    if (topicsDue.size === 0 || announcing || !ready || !client) return;
     const current = client;
-    announcementDue = false;
+    const topics = [...topicsDue];
+    topicsDue.clear();
     announcing = true;
-    current.query('select pg_notify($1, $2)', [DATA_CHANGED_CHANNEL, instanceId]).then(
+    current.query('select pg_notify($1, $2)', [DATA_CHANGED_CHANNEL, `${instanceId}:${topics.join(',')}`]).then(
       () => {
         announcing = false;
         sendAnnouncement();
       },
       (err: Error) => {
         announcing = false;
-        announcementDue = true;
+        for (const topic of topics) topicsDue.add(topic);
         if (client === current) lost(err);
       },
     );
@@ -143,7 +165,8 @@ export function openChangeChannel(options: { url: string; version: DataVersion; 
     const next = new pg.Client({ connectionString: options.url, connectionTimeoutMillis: 5_000, application_name: CHANGE_CHANNEL_APPLICATION_NAME });
     client = next;
     next.on('notification', (message) => {
-      if (message.payload !== instanceId) version.advance();
+      const announced = parseAnnouncement(message.payload);
+      if (announced.from !== instanceId) version.advance(announced.topics);
     });
     next.on('error', (err) => {
       if (client === next) lost(err);
@@ -168,8 +191,8 @@ export function openChangeChannel(options: { url: string; version: DataVersion; 
 
   void connect();
   return {
-    announce() {
-      announcementDue = true;
+    announce(topics) {
+      for (const topic of topics) topicsDue.add(topic);
       sendAnnouncement();
     },
     async stop() {
@@ -184,4 +207,12 @@ export function openChangeChannel(options: { url: string; version: DataVersion; 
       await current?.end().catch(() => undefined);
     },
   };
+}
+
+/** `<instance>:<topic>,<topic>`; anything else (an operator's bare NOTIFY) concerns every topic. */
+function parseAnnouncement(payload: string | undefined): { from: string | null; topics: readonly DataTopic[] } {
+  const match = /^([0-9a-f-]{36}):([a-z,]*)$/.exec(payload ?? '');
+  if (!match) return { from: null, topics: ALL_TOPICS };
+  const topics = match[2]!.split(',').filter((topic): topic is DataTopic => (ALL_TOPICS as readonly string[]).includes(topic));
+  return { from: match[1]!, topics: topics.length > 0 ? topics : ALL_TOPICS };
 }

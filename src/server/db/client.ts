@@ -51,9 +51,9 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
   // Other instances on the same database hear of this one's changes, and it of theirs.
   const channel = openChangeChannel({ url: options.url, version, onError: (err) => options.onPoolError?.(err) });
   pool.on('connect', (client) =>
-    trackPgClientWrites(client, () => {
-      version.advance();
-      channel.announce();
+    trackPgClientWrites(client, (topics) => {
+      version.advance(topics);
+      channel.announce(topics);
     }),
   );
   const db = drizzlePg(pool, { schema }) as unknown as Database;
@@ -98,7 +98,7 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
   }
   // The data folder is locked to this process, so every change is made through this client.
   const version = new DataVersion({ tracking: true });
-  trackPgliteWrites(client, () => version.advance());
+  trackPgliteWrites(client, (topics) => version.advance(topics));
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

@@ -1,30 +1,37 @@
 /**
- * A number that moves on whenever the database may have changed, so anything read earlier
- * can tell it is out of date. Writes made through this process move it as soon as they
- * complete (after COMMIT for a transaction); writes made by other processes sharing a
- * PostgreSQL server move it when their change notification arrives. While notifications
- * cannot be trusted (the listening connection is down, or not up yet) `isTracking` is false
- * and nothing may be served from memory.
+ * What kept reads depend on. Sessions (with their accounts) are read on every request, so a
+ * review being written should not evict them; everything else a page shows is content.
+ */
+export type DataTopic = 'sessions' | 'content';
+export const ALL_TOPICS: readonly DataTopic[] = ['sessions', 'content'];
+
+/**
+ * Numbers that move on whenever the data of a topic may have changed, so anything read earlier
+ * can tell it is out of date. Writes made through this process move them as soon as they
+ * complete (after COMMIT for a transaction); writes made by other instances sharing a
+ * PostgreSQL server move them when their announcement arrives. While announcements cannot be
+ * trusted (the listening connection is down, or not up yet) `isTracking` is false and nothing
+ * may be served from memory.
  */
 export class DataVersion {
-  #current = 0;
+  readonly #current: Record<DataTopic, number> = { sessions: 0, content: 0 };
   #tracking: boolean;
 
   constructor(options: { tracking: boolean }) {
     this.#tracking = options.tracking;
   }
 
-  get current(): number {
-    return this.#current;
+  current(topic: DataTopic): number {
+    return this.#current[topic];
   }
 
   get isTracking(): boolean {
     return this.#tracking;
   }
 
-  /** Something may have changed: every earlier read is now out of date. */
-  advance(): void {
-    this.#current += 1;
+  /** Something of these topics may have changed: every earlier read of them is now out of date. */
+  advance(topics: readonly DataTopic[] = ALL_TOPICS): void {
+    for (const topic of topics) this.#current[topic] += 1;
   }
 
   /** Whether changes made elsewhere reach this process; losing track also outdates every earlier read. */
@@ -34,11 +41,32 @@ export class DataVersion {
   }
 }
 
+/** Tables whose rows no kept read depends on: writing them moves no version. */
+const UNCACHED_TABLES = new Set(['rate_limits']);
+/** Tables only sessions depend on. Accounts (users) feed both: a name shows on review pages too. */
+const SESSION_TABLES = new Set(['sessions']);
+const SESSION_AND_CONTENT_TABLES = new Set(['users']);
+
+const WRITE_STATEMENT = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_]+)"?/i;
+
 /**
- * Whether a statement may change data. Only a plain SELECT is known not to; anything else
- * (INSERT, UPDATE, DELETE, COMMIT, a data-modifying WITH, ...) counts as a change, which at
- * worst empties the caches once too often.
+ * The topics a statement may change. A plain SELECT changes nothing; an INSERT, UPDATE or
+ * DELETE the topics of its table; anything else (COMMIT, a data-modifying WITH, DDL...) may
+ * change everything, which at worst empties the caches once too often.
  */
-export function mayChangeData(statement: string): boolean {
-  return !/^\s*select\b/i.test(statement);
+export function topicsChangedBy(statement: string): readonly DataTopic[] {
+  if (/^\s*select\b/i.test(statement)) return [];
+  const table = WRITE_STATEMENT.exec(statement)?.[1]?.toLowerCase();
+  if (!table) return ALL_TOPICS;
+  if (UNCACHED_TABLES.has(table)) return [];
+  if (SESSION_TABLES.has(table)) return ['sessions'];
+  if (SESSION_AND_CONTENT_TABLES.has(table)) return ALL_TOPICS;
+  return ['content'];
+}
+
+/** Whether a statement opens or ends a transaction (its changes count at COMMIT). */
+export function transactionBoundary(statement: string): 'begin' | 'end' | null {
+  if (/^\s*(begin|start\s+transaction)\b/i.test(statement)) return 'begin';
+  if (/^\s*(commit|rollback|end)\b/i.test(statement)) return 'end';
+  return null;
 }

@@ -22,7 +22,7 @@ export async function loadSessionUser(this: FastifyInstance, request: FastifyReq
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return;
   const tokenHash = hashToken(token);
-  const session = await this.readCache.get(`session:${tokenHash}`, () => findSession(this.db, tokenHash), () => SESSION_CACHE_WEIGHT);
+  const session = await this.sessionCache.get(tokenHash, () => findSession(this.db, tokenHash), () => SESSION_CACHE_WEIGHT);
   const user = sessionUserAt(session, this.clock());
   if (user) {
     request.user = user;
