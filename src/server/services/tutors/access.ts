@@ -1,4 +1,4 @@
-import { and, eq, or, type SQL } from 'drizzle-orm';
+import { eq, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { tutors, type TutorRow, type UserRow } from '../../db/schema';
 import { isTutorId, TUTOR_NOT_FOUND_MESSAGE } from '../../../shared/tutors';
@@ -32,15 +32,4 @@ export async function lockTutor(tx: Database, tutorId: string): Promise<TutorRow
   const [tutor] = await tx.select().from(tutors).where(eq(tutors.id, tutorId)).for('update');
   if (!tutor) throw tutorNotFound();
   return tutor;
-}
-
-/** Throws the not-found answer unless the viewer may see the tutor. */
-export async function assertTutorVisible(db: Database, viewer: Viewer, tutorId: string): Promise<void> {
-  if (!isTutorId(tutorId)) throw tutorNotFound();
-  const [tutor] = await db
-    .select({ id: tutors.id })
-    .from(tutors)
-    .where(and(eq(tutors.id, tutorId), visibleTo(viewer)))
-    .limit(1);
-  if (!tutor) throw tutorNotFound();
 }
