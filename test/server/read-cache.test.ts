@@ -113,9 +113,24 @@ describe('ReadCache', () => {
     expect(topicsChangedBy('update "users" set "name" = $1')).toEqual(['sessions', 'content']);
     expect(topicsChangedBy('insert into "reviews" ("id") values ($1)')).toEqual(['content']);
     expect(topicsChangedBy('update "tutors" set "review_count" = "tutors"."review_count" + $1')).toEqual(['content']);
-    for (const statement of ['commit', 'with x as (delete from sessions) select 1', 'truncate users', 'savepoint a']) {
+    for (const statement of ['commit', 'truncate users', 'savepoint a', 'delete from public.sessions', 'update "public"."tutors" set x = 1']) {
       expect(topicsChangedBy(statement)).toEqual(['sessions', 'content']);
     }
+  });
+
+  test('a WITH changes the topics of every table it writes, and nothing when it only reads', () => {
+    expect(topicsChangedBy('with x as (delete from sessions) select 1')).toEqual(['sessions']);
+    expect(
+      topicsChangedBy(
+        'with "counted" as (update "tutors" set "review_count" = 1 returning "id"), "added" as (insert into "reviews" ("tutor_id") select "id" from "counted" returning "id") select * from "added"',
+      ),
+    ).toEqual(['content']);
+    expect(topicsChangedBy('with a as (delete from "users" where id = $1) insert into "rate_limits" ("key") values ($2)')).toEqual(['sessions', 'content']);
+    // An upsert's UPDATE and a locking read write no other table.
+    expect(topicsChangedBy('with a as (insert into rate_limits (key) values ($1) on conflict (key) do update set count = 2 returning key) select * from a')).toEqual([]);
+    expect(topicsChangedBy('with a as (select id from tutors for update), b as (select id from users for no key update) select 1')).toEqual([]);
+    expect(topicsChangedBy('with a as (select 1) select * from a')).toEqual([]);
+    expect(topicsChangedBy('with a as (delete from "public"."sessions") select 1')).toEqual(['sessions', 'content']);
   });
 });
 

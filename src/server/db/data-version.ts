@@ -47,21 +47,36 @@ const UNCACHED_TABLES = new Set(['rate_limits']);
 const SESSION_TABLES = new Set(['sessions']);
 const SESSION_AND_CONTENT_TABLES = new Set(['users']);
 
-const WRITE_STATEMENT = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_]+)"?/i;
+// A name followed by a dot is a schema, not the table: such a statement counts as unknown.
+const WRITE_STATEMENT = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_]+)(?![a-z_])(?!"?\.)/i;
+/** Each INSERT, UPDATE or DELETE inside a WITH; the UPDATE of an upsert and a locking read are not statements of their own. */
+const WRITE_IN_WITH = /(?<!\b(?:do|for|key)\s+)\b(?:insert\s+into|update|delete\s+from)\s+"?([a-z_]+)(?![a-z_])("?\.)?/gi;
 
-/**
- * The topics a statement may change. A plain SELECT changes nothing; an INSERT, UPDATE or
- * DELETE the topics of its table; anything else (COMMIT, a data-modifying WITH, DDL...) may
- * change everything, which at worst empties the caches once too often.
- */
-export function topicsChangedBy(statement: string): readonly DataTopic[] {
-  if (/^\s*select\b/i.test(statement)) return [];
-  const table = WRITE_STATEMENT.exec(statement)?.[1]?.toLowerCase();
-  if (!table) return ALL_TOPICS;
+function topicsOfTable(table: string): readonly DataTopic[] {
   if (UNCACHED_TABLES.has(table)) return [];
   if (SESSION_TABLES.has(table)) return ['sessions'];
   if (SESSION_AND_CONTENT_TABLES.has(table)) return ALL_TOPICS;
   return ['content'];
+}
+
+/**
+ * The topics a statement may change. A plain SELECT changes nothing; an INSERT, UPDATE or
+ * DELETE the topics of its table, and a WITH those of every table it writes; anything else
+ * (COMMIT, DDL...) may change everything, which at worst empties the caches once too often.
+ */
+export function topicsChangedBy(statement: string): readonly DataTopic[] {
+  if (/^\s*select\b/i.test(statement)) return [];
+  if (/^\s*with\b/i.test(statement)) {
+    const topics = new Set<DataTopic>();
+    for (const [, table, schemaDot] of statement.matchAll(WRITE_IN_WITH)) {
+      if (schemaDot) return ALL_TOPICS;
+      for (const topic of topicsOfTable(table!.toLowerCase())) topics.add(topic);
+    }
+    return [...topics];
+  }
+  const table = WRITE_STATEMENT.exec(statement)?.[1]?.toLowerCase();
+  if (!table) return ALL_TOPICS;
+  return topicsOfTable(table);
 }
 
 /** Whether a statement opens or ends a transaction (its changes count at COMMIT). */

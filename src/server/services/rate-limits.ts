@@ -26,26 +26,33 @@ export interface RateLimitStore {
   prune(now: Date): Promise<number>;
 }
 
-const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
-
 export function databaseRateLimitStore(db: Database): RateLimitStore {
+  // One statement, so simultaneous requests on any instance are counted one after the other.
+  // Every limited request runs it, so it is prepared once.
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
+  const windowEnd = sql`${sql.placeholder('windowEnd')}::timestamptz`;
+  const stillOpen = sql`${rateLimits.windowEnd} > ${now}`;
+  const countHit = db
+    .insert(rateLimits)
+    .values({ key: sql.placeholder('key'), windowStart: now, windowEnd, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${stillOpen} then ${rateLimits.count} + 1 else 1 end`,
+        windowStart: sql`case when ${stillOpen} then ${rateLimits.windowStart} else ${now} end`,
+        windowEnd: sql`case when ${stillOpen} then ${rateLimits.windowEnd} else ${windowEnd} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, windowEnd: rateLimits.windowEnd })
+    .prepare('rate_limit_hit');
+
   return {
-    async hit(key, windowMs, now) {
-      const windowEnd = new Date(now.getTime() + windowMs);
-      // One statement, so simultaneous requests on any instance are counted one after the other.
-      const stillOpen = sql`${rateLimits.windowEnd} > ${at(now)}`;
-      const [row] = await db
-        .insert(rateLimits)
-        .values({ key, windowStart: now, windowEnd, count: 1 })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            count: sql`case when ${stillOpen} then ${rateLimits.count} + 1 else 1 end`,
-            windowStart: sql`case when ${stillOpen} then ${rateLimits.windowStart} else ${at(now)} end`,
-            windowEnd: sql`case when ${stillOpen} then ${rateLimits.windowEnd} else ${at(windowEnd)} end`,
-          },
-        })
-        .returning({ count: rateLimits.count, windowEnd: rateLimits.windowEnd });
+    async hit(key, windowMs, at) {
+      const [row] = await countHit.execute({
+        key,
+        now: at.toISOString(),
+        windowEnd: new Date(at.getTime() + windowMs).toISOString(),
+      });
       return row!;
     },
 

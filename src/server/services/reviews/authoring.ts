@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   ALREADY_REVIEWED_MESSAGE,
   PUBLIC_TUTORS_ONLY_MESSAGE,
@@ -7,13 +7,15 @@ import {
   type UpdateReviewRequest,
 } from '../../../shared/reviews';
 import type { Database } from '../../db/client';
-import { reviews, type TutorRow } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { preparedStatement } from '../../db/prepared-statements';
+import { reviews, tutors, type TutorRow } from '../../db/schema';
+import { AppError, isUniqueViolation } from '../../lib/errors';
+import { isTutorId } from '../../../shared/tutors';
 import { canSee, tutorNotFound, type Viewer } from '../tutors/access';
 import { assertAuthor, lockReview } from './access';
-import { applyAggregateChange, countNewReview, ratingChanged, reviewRemoved } from './aggregates';
+import { aggregatesAfter, applyAggregateChange, ratingChanged, reviewRemoved, reviewShown } from './aggregates';
 import { getOwnReview } from './queries';
-import { reviewColumns, toMyReview } from './views';
+import { reviewColumns, reviewTutorColumns, toMyReview } from './views';
 
 const reviewExists = () => new AppError('review_exists', ALREADY_REVIEWED_MESSAGE);
 
@@ -23,34 +25,86 @@ export function assertReviewable(tutor: Pick<TutorRow, 'isPublic'>): void {
 }
 
 /**
- * A new review and the tutor's count and rating sum, in one transaction: either both happen
- * or neither does. One review per student and tutor; a second attempt is told to edit the first.
- * Counting first locks the tutor's row, so concurrent reviews of one tutor queue there.
+ * A new review and the tutor's count and rating sum, in one statement: PostgreSQL applies both
+ * or neither, with no transaction to open and close. Counting first locks the tutor's row, so
+ * concurrent reviews of one tutor queue there, and whether the tutor is public is decided on
+ * the locked row. One review per student and tutor: the unique index refuses a second, which
+ * undoes the count with it, and the student is told to edit the first.
  */
 export async function createReview(db: Database, author: Viewer, input: CreateReviewRequest, now: Date): Promise<MyReview> {
-  return db.transaction(async (tx) => {
-    const tutor = await countNewReview(tx, input.tutorId, input.rating);
-    if (!tutor || !canSee(author, tutor)) throw tutorNotFound();
-    assertReviewable(tutor);
-    const [review] = await tx
-      .insert(reviews)
-      .values({
-        tutorId: tutor.id,
-        authorId: author.id,
-        title: input.title,
-        body: input.body,
-        rating: input.rating,
-        aiAssisted: input.aiAssisted,
-        createdAt: now,
-        updatedAt: now,
-      })
-      // The unique index reviews_one_per_author_per_tutor decides; the tutor lock orders the attempts.
-      .onConflictDoNothing({ target: [reviews.tutorId, reviews.authorId] })
-      .returning(reviewColumns);
-    if (!review) throw reviewExists();
-    return toMyReview({ review, tutor });
-  });
+  if (!isTutorId(input.tutorId)) throw tutorNotFound();
+  let created: Awaited<ReturnType<typeof insertCountedReview>>;
+  try {
+    created = await insertCountedReview(db, author, input, now);
+  } catch (err) {
+    if (isUniqueViolation(err, 'reviews_one_per_author_per_tutor')) throw reviewExists();
+    throw err;
+  }
+  if (created) return toMyReview(created);
+  // Nothing was written: say why, as for any other change to a tutor.
+  const [tutor] = await db.select({ isPublic: tutors.isPublic, submittedBy: tutors.submittedBy }).from(tutors).where(eq(tutors.id, input.tutorId));
+  if (!tutor || !canSee(author, tutor)) throw tutorNotFound();
+  assertReviewable(tutor);
+  // It became public in between: the student's attempt stands.
+  return createReview(db, author, input, now);
 }
+
+/** The review, counted on its tutor when the tutor exists and is public; none otherwise. */
+async function insertCountedReview(db: Database, author: Viewer, input: CreateReviewRequest, now: Date) {
+  const [row] = await countedReviewInsert(db).execute({
+    tutorId: input.tutorId,
+    authorId: author.id,
+    title: input.title,
+    body: input.body,
+    rating: input.rating,
+    aiAssisted: input.aiAssisted,
+    now: now.toISOString(),
+  });
+  return row;
+}
+
+/**
+ * Every new review runs this, so it is prepared: the UPDATE counts the review and locks the
+ * tutor's row, the INSERT takes the review from it, and both answer what the response shows.
+ */
+const countedReviewInsert = preparedStatement((db) => {
+  const counted = db.$with('counted', reviewTutorColumns).as(
+    db
+      .update(tutors)
+      .set(aggregatesAfter(reviewShown(sql.placeholder('rating'))))
+      .where(and(eq(tutors.id, sql.placeholder('tutorId')), eq(tutors.isPublic, true)))
+      .returning(reviewTutorColumns)
+      .getSQL(),
+  );
+  const column = (of: { name: string }) => sql.identifier(of.name);
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
+  const added = db.$with('added', reviewColumns).as(sql`
+    insert into ${reviews} (${column(reviews.tutorId)}, ${column(reviews.authorId)}, ${column(reviews.title)}, ${column(reviews.body)},
+      ${column(reviews.rating)}, ${column(reviews.aiAssisted)}, ${column(reviews.createdAt)}, ${column(reviews.updatedAt)})
+    select ${counted.id}, ${sql.placeholder('authorId')}::uuid, ${sql.placeholder('title')}::text, ${sql.placeholder('body')}::text,
+      ${sql.placeholder('rating')}::smallint, ${sql.placeholder('aiAssisted')}::boolean, ${now}, ${now}
+    from ${counted}
+    returning ${sql.join(Object.values(reviewColumns).map(column), sql`, `)}`);
+  return db
+    .with(counted, added)
+    .select({
+      review: {
+        id: added.id,
+        title: added.title,
+        body: added.body,
+        rating: added.rating,
+        aiAssisted: added.aiAssisted,
+        isHidden: added.isHidden,
+        hiddenReason: added.hiddenReason,
+        createdAt: added.createdAt,
+        updatedAt: added.updatedAt,
+      },
+      tutor: { id: counted.id, name: counted.name, department: counted.department, imageKey: counted.imageKey, isPublic: counted.isPublic },
+    })
+    .from(added)
+    .crossJoin(counted)
+    .prepare('create_review');
+});
 
 /** The author rewrites their review; a visible one moves the tutor's average by the rating's change. */
 export async function updateOwnReview(
