@@ -18,10 +18,11 @@ import { getOwnReview } from './queries';
 import { reviewColumns, reviewTutorColumns, toMyReview } from './views';
 
 const reviewExists = () => new AppError('review_exists', ALREADY_REVIEWED_MESSAGE);
+const publicTutorsOnly = () => new AppError('forbidden', PUBLIC_TUTORS_ONLY_MESSAGE);
 
 /** Reviews are written about public tutors only, by anyone, admins included. */
 export function assertReviewable(tutor: Pick<TutorRow, 'isPublic'>): void {
-  if (!tutor.isPublic) throw new AppError('forbidden', PUBLIC_TUTORS_ONLY_MESSAGE);
+  if (!tutor.isPublic) throw publicTutorsOnly();
 }
 
 /**
@@ -33,20 +34,25 @@ export function assertReviewable(tutor: Pick<TutorRow, 'isPublic'>): void {
  */
 export async function createReview(db: Database, author: Viewer, input: CreateReviewRequest, now: Date): Promise<MyReview> {
   if (!isTutorId(input.tutorId)) throw tutorNotFound();
-  let created: Awaited<ReturnType<typeof insertCountedReview>>;
-  try {
-    created = await insertCountedReview(db, author, input, now);
-  } catch (err) {
-    if (isUniqueViolation(err, 'reviews_one_per_author_per_tutor')) throw reviewExists();
-    throw err;
+  // A tutor made public between an attempt and the look at why it failed gets one more attempt.
+  for (let attempt = 1; ; attempt++) {
+    let created: Awaited<ReturnType<typeof insertCountedReview>>;
+    try {
+      created = await insertCountedReview(db, author, input, now);
+    } catch (err) {
+      if (isUniqueViolation(err, 'reviews_one_per_author_per_tutor')) throw reviewExists();
+      throw err;
+    }
+    if (created) return toMyReview(created);
+    // Nothing was written: say why, as for any other change to a tutor.
+    const [tutor] = await db
+      .select({ isPublic: tutors.isPublic, submittedBy: tutors.submittedBy })
+      .from(tutors)
+      .where(eq(tutors.id, input.tutorId));
+    if (!tutor || !canSee(author, tutor)) throw tutorNotFound();
+    assertReviewable(tutor);
+    if (attempt > 1) throw publicTutorsOnly();
   }
-  if (created) return toMyReview(created);
-  // Nothing was written: say why, as for any other change to a tutor.
-  const [tutor] = await db.select({ isPublic: tutors.isPublic, submittedBy: tutors.submittedBy }).from(tutors).where(eq(tutors.id, input.tutorId));
-  if (!tutor || !canSee(author, tutor)) throw tutorNotFound();
-  assertReviewable(tutor);
-  // It became public in between: the student's attempt stands.
-  return createReview(db, author, input, now);
 }
 
 /** The review, counted on its tutor when the tutor exists and is public; none otherwise. */
