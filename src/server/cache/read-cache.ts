@@ -3,7 +3,7 @@ import type { DataTopic, DataVersion } from '../db/data-version';
 export interface ReadCacheLimits {
   /** At most this many entries... */
   maxEntries: number;
-  /** ...weighing at most this much together (a string weighs its length). */
+  /** ...weighing at most this much together (in bytes, for kept JSON answers). */
   maxWeight: number;
 }
 

@@ -42,14 +42,14 @@ import { sendSerialized, serializeAnswer, weighJson } from './serialized-answers
 /** A page of a tutor's reviews as kept in memory, with the answer for readers it does not concern. */
 interface KeptReviewPage {
   page: TutorReviewPage | null;
-  answerForOthers: string | null;
+  answerForOthers: Buffer | null;
 }
 
 /** A tutor as kept in memory: the record, and the answer everyone but its submitter and the admins gets. */
 interface KeptTutorProfile {
   record: TutorProfileRecord | null;
   /** Null while the tutor is not public: then only they may see it. */
-  publicAnswer: string | null;
+  publicAnswer: Buffer | null;
 }
 
 /**
