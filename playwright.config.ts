@@ -54,7 +54,7 @@ export default defineConfig({
 function productServer(server: { port: number; dataDir: string }, env: Record<string, string>) {
   const url = `http://127.0.0.1:${server.port}`;
   return {
-    command: `node -e "require('fs').rmSync(process.env.DATA_DIR,{recursive:true,force:true})" && node_modules/.bin/tsx src/server/main.ts`,
+    command: `node -e "require('fs').rmSync(process.env.DATA_DIR,{recursive:true,force:true})" && node --enable-source-maps dist/server/main.js`,
     url: `${url}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
 import '../setup/provided-context';
+import { SERVER_NODE_ARGS } from '../../tools/build/server';
 
 // The real entry point as an operator runs it, in a child process of the test on a loopback port.
 
-const entry = path.resolve('src/server/main.ts');
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -23,16 +23,16 @@ export interface ServerProcess {
 const running = new Set<ServerProcess>();
 
 /**
- * Starts src/server/main.ts with exactly `env` (plus PATH and HOME), so a DATABASE_URL in the
- * test runner's own environment cannot leak in. Node runs the TypeScript through tsx's loader
- * in this one process: the tsx command would put a wrapper process in between, and a SIGKILL
- * sent to the wrapper would leave the real server running.
+ * Starts the built server (dist/server, as `npm start` runs it; the test run's global setup
+ * builds it) with exactly `env` (plus PATH and HOME), so a DATABASE_URL in the test runner's
+ * own environment cannot leak in. Node runs it in this one process, so a signal reaches the
+ * server itself.
  */
-export function startServerProcess(port: number, env: Record<string, string>): ServerProcess {
+export function startServerProcess(port: number, env: Record<string, string>, options: { cwd?: string } = {}): ServerProcess {
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: path.resolve('.'),
+  const child = spawn(process.execPath, SERVER_NODE_ARGS, {
+    cwd: options.cwd ?? path.resolve('.'),
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { openTestDatabase } from '../helpers/database';
 import { freePort } from '../helpers/ports';
+import { SERVER_NODE_ARGS } from '../../tools/build/server';
 
 // The real entry point as an operator runs it: a child process, a real port, real signals.
 
-const entry = path.resolve('src/server/main.ts');
 
 
 interface RunningServer {
@@ -31,9 +31,8 @@ async function databaseEnv(): Promise<Record<string, string>> {
 
 function startServer(env: Record<string, string>): RunningServer {
   let output = '';
-  // Node itself with tsx's loader, not the tsx command: that one runs the server as a child of its
-  // own, so a signal to it (or a kill after a failed test) would not reach the server.
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  // The built server as `npm start` runs it (the test run's global setup builds it): Node itself, so signals reach it.
+  const child = spawn(process.execPath, SERVER_NODE_ARGS, {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

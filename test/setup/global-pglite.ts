@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { dumpPglite, openDatabase } from '../../src/server/db/client';
+import { ensureServerBuild } from '../../tools/build/server';
 import './provided-context';
 
 /**
@@ -10,6 +11,8 @@ import './provided-context';
  * So migrate once per run and let every test file start from the snapshot.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Tests that start a server process run the bundle, as `npm start` does.
+  await ensureServerBuild();
   const dir = await mkdtemp(path.join(os.tmpdir(), 'tutorly-pglite-snapshot-'));
   const handle = await openDatabase({ kind: 'pglite' });
   try {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/server/db/client';
 import { databaseUrl, dropDatabasesStartingWith, withAdminClient } from '../helpers/postgres-admin';
+import { ensureServerBuild } from '../../tools/build/server';
 import './provided-context';
 
 /**
@@ -9,6 +10,8 @@ import './provided-context';
  * copy of it (CREATE DATABASE … TEMPLATE). Teardown drops the copies and the template.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Tests that start a server process run the bundle, as `npm start` does.
+  await ensureServerBuild();
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('The postgres test project needs TEST_DATABASE_URL (a superuser connection to a throwaway cluster).');
 

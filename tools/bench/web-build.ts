@@ -1,23 +1,13 @@
 import { spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { buildStaleness, repositoryRoot } from '../build/staleness';
 
-const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 /** What the web build is made from. */
 const SOURCES = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'];
-const BUILT = 'dist/web/index.html';
 
 /** Why dist/web needs building (missing, or older than a source file), or null when it is current. */
 export function webBuildStaleness(): string | null {
-  let built: number;
-  try {
-    built = statSync(path.join(repositoryRoot, BUILT)).mtimeMs;
-  } catch {
-    return 'dist/web is missing';
-  }
-  const newer = SOURCES.flatMap((source) => filesUnder(path.join(repositoryRoot, source))).find((file) => statSync(file).mtimeMs > built);
-  return newer ? `${path.relative(repositoryRoot, newer)} is newer than dist/web` : null;
+  return buildStaleness('dist/web/index.html', SOURCES);
 }
 
 /** `vite build`, its output shown only when it fails. */
@@ -30,15 +20,4 @@ export function buildWeb(): Promise<void> {
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build failed (${code}):\n${output.slice(-4000)}`))));
   });
-}
-
-function filesUnder(location: string): string[] {
-  let stats;
-  try {
-    stats = statSync(location);
-  } catch {
-    return [];
-  }
-  if (!stats.isDirectory()) return [location];
-  return readdirSync(location, { withFileTypes: true }).flatMap((entry) => filesUnder(path.join(location, entry.name)));
 }

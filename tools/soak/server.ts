@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { fileURLToPath } from 'node:url';
+import { ensureServerBuild, SERVER_NODE_ARGS } from '../build/server';
 
 const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -59,10 +60,9 @@ export interface ServerOptions {
 }
 
 /**
- * The real entry point (src/server/main.ts) as its own process on 127.0.0.1, on an empty data
- * folder unless told otherwise, with a first admin to seed through. Node runs it directly (not
- * through the tsx CLI, which would put a second process in between) so its pid is the server
- * whose memory we read.
+ * The server as `npm start` runs it (the bundle in dist/server, built first when out of date)
+ * as its own process on 127.0.0.1, on an empty data folder unless told otherwise, with a first
+ * admin to seed through. Its pid is the server whose memory we read.
  */
 export async function startServer(options: ServerOptions): Promise<StartedServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'tutorly-soak-')));
@@ -71,7 +71,8 @@ export async function startServer(options: ServerOptions): Promise<StartedServer
   const adminEmail = 'soak-admin@tutorly.test';
   const adminPassword = randomBytes(12).toString('base64url');
   const output = options.logFile ? openSync(options.logFile, 'a') : 'pipe';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  await ensureServerBuild();
+  const child = spawn(process.execPath, SERVER_NODE_ARGS, {
     cwd: repositoryRoot,
     // Only what the soak chooses: an exported DATABASE_URL or a .env must not point it elsewhere.
     env: {

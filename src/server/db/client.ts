@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { projectRoot } from '../lib/project-root';
 import { openChangeChannel, trackPgClientWrites, trackPgliteWrites } from './change-tracking';
 import { lockDataDir } from './data-dir-lock';
 import { DataVersion } from './data-version';
@@ -17,7 +18,7 @@ import * as schema from './schema';
 /** The same Drizzle API whichever engine is underneath; services accept a transaction too. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+export const migrationsFolder = path.join(projectRoot, 'drizzle');
 
 export interface DatabaseHandle {
   db: Database;

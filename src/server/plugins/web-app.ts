@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import { projectRoot } from '../lib/project-root';
 
-export const webDistDir = fileURLToPath(new URL('../../../dist/web', import.meta.url));
+export const webDistDir = path.join(projectRoot, 'dist', 'web');
 
 /** The page for `/` alone: the landing page's lean bundle, without the app's router. */
 const LANDING_PAGE = 'landing.html';

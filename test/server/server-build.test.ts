@@ -1,0 +1,49 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, inject, test } from 'vitest';
+import { repositoryRoot } from '../../tools/build/staleness';
+import { SERVER_BUNDLE, serverBuildStaleness } from '../../tools/build/server';
+import { openTestDatabase, type TestDatabase } from '../helpers/database';
+import { freePort } from '../helpers/ports';
+import { killAllServerProcesses, migratedEmbeddedDataDir, startServerProcess, stopServerProcess, waitUntilReady } from '../helpers/server-process';
+import '../setup/provided-context';
+
+/** What `npm start` runs: the server bundled by `npm run build` (the test run's global setup builds it). */
+describe('the server bundle', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    await killAllServerProcesses();
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
+
+  test('is current with the sources', () => {
+    expect(serverBuildStaleness()).toBeNull();
+  });
+
+  test('loads sharp and the AI SDKs only when first needed, as the sources do', async () => {
+    const bundle = await readFile(path.join(repositoryRoot, SERVER_BUNDLE), 'utf8');
+    const staticImports = [...bundle.matchAll(/^import\s[^;]*?from\s*"([^"]+)"/gm)].map((match) => match[1]);
+    expect(staticImports).toContain('fastify');
+    for (const onDemand of ['sharp', '@google/genai', 'openai']) expect(staticImports).not.toContain(onDemand);
+    expect(bundle).toMatch(/await import\("sharp"\)/);
+  });
+
+  test('started from another folder, finds its migrations and serves', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tutorly-bundle-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const env: Record<string, string> = { DATA_DIR: dataDir, AI_PROVIDER: 'none', SMTP_URL: '' };
+    if (inject('dbEngine') === 'postgres') {
+      const database: TestDatabase = await openTestDatabase();
+      cleanups.push(() => database.close());
+      env.DATABASE_URL = database.url!;
+    } else {
+      await migratedEmbeddedDataDir(dataDir);
+    }
+    const server = startServerProcess(await freePort(), env, { cwd: os.tmpdir() });
+    await waitUntilReady(server);
+    const settings = await fetch(`${server.baseUrl}/api/settings`);
+    expect(settings.status, server.output()).toBe(200);
+    expect((await stopServerProcess(server)).code).toBe(0);
+  });
+});
