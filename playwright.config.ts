@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { e2eServer, e2eServerWithoutAi, fakeAi } from './test/e2e/e2e-server';
+import { SERVER_BUNDLE, SERVER_NODE_FLAGS } from './tools/build/server';
 
 const baseURL = `http://127.0.0.1:${e2eServer.port}`;
 
@@ -54,7 +55,7 @@ export default defineConfig({
 function productServer(server: { port: number; dataDir: string }, env: Record<string, string>) {
   const url = `http://127.0.0.1:${server.port}`;
   return {
-    command: `node -e "require('fs').rmSync(process.env.DATA_DIR,{recursive:true,force:true})" && node --enable-source-maps dist/server/main.js`,
+    command: `node -e "require('fs').rmSync(process.env.DATA_DIR,{recursive:true,force:true})" && node ${SERVER_NODE_FLAGS.join(' ')} ${SERVER_BUNDLE}`,
     url: `${url}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,

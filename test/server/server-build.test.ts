@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, test } from 'vitest';
 import { repositoryRoot } from '../../tools/build/staleness';
-import { SERVER_BUNDLE, serverBuildStaleness } from '../../tools/build/server';
+import { SERVER_BUNDLE, SERVER_NODE_FLAGS, serverBuildStaleness } from '../../tools/build/server';
 import { openTestDatabase, type TestDatabase } from '../helpers/database';
 import { freePort } from '../helpers/ports';
 import { killAllServerProcesses, migratedEmbeddedDataDir, startServerProcess, stopServerProcess, waitUntilReady } from '../helpers/server-process';
@@ -17,8 +17,10 @@ describe('the server bundle', () => {
     for (const cleanup of cleanups.splice(0)) await cleanup();
   });
 
-  test('is current with the sources', () => {
+  test('is current with the sources, and what npm start runs', async () => {
     expect(serverBuildStaleness()).toBeNull();
+    const { scripts } = JSON.parse(await readFile(path.join(repositoryRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(scripts.start).toBe(`npm run build && node ${SERVER_NODE_FLAGS.join(' ')} ${SERVER_BUNDLE}`);
   });
 
   test('loads sharp and the AI SDKs only when first needed, as the sources do', async () => {

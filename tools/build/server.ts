@@ -15,8 +15,16 @@ import { buildStaleness, repositoryRoot } from './staleness';
 export const SERVER_BUILD_DIR = 'dist/server';
 /** What `npm start` runs. */
 export const SERVER_BUNDLE = `${SERVER_BUILD_DIR}/main.js`;
+/**
+ * How Node runs the built server (package.json's start script says the same; a test keeps them
+ * equal). Stack traces point at the TypeScript. V8 lets the old generation grow to 1.5 times
+ * what the last full collection kept instead of up to 4 times: the server keeps some 40 MB alive,
+ * and under load the default let garbage pile up to a 165–265 MB peak RSS from one run to the
+ * next, against a steady 165–170 MB with this, at the same throughput (decisions/0012).
+ */
+export const SERVER_NODE_FLAGS = ['--enable-source-maps', '--heap-growing-percent=50'];
 /** Node's arguments to run the built server, as `npm start` does. */
-export const SERVER_NODE_ARGS = ['--enable-source-maps', path.join(repositoryRoot, SERVER_BUNDLE)];
+export const SERVER_NODE_ARGS = [...SERVER_NODE_FLAGS, path.join(repositoryRoot, SERVER_BUNDLE)];
 /** What the server bundle is made from. */
 const SOURCES = ['src/server', 'src/shared', 'package-lock.json', 'tools/build/server.ts'];
 
