@@ -67,6 +67,41 @@ describe('every kind of answer carries the security headers', () => {
   });
 });
 
+const DOCUMENT_HEADERS = {
+  'cross-origin-opener-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+
+describe('what a browser renders also gets the headers that only documents need; JSON answers go without them', () => {
+  test.each(answers)('%s (%s)', async (_, url, contentType) => {
+    const t = await serve();
+
+    const response = await t.app.inject({ method: 'GET', url });
+
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    const isJson = contentType === 'application/json' && url.startsWith('/api/');
+    for (const [name, value] of Object.entries(DOCUMENT_HEADERS)) {
+      if (isJson) expect(response.headers, name).not.toHaveProperty(name);
+      else expect(response.headers[name], name).toBe(value);
+    }
+  });
+
+  test('the API docs page is a document', async () => {
+    const t = await serve();
+
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+});
+
 describe('HSTS', () => {
   test.each(answers)('is sent on %s when the site is public over HTTPS', async (_, url) => {
     const t = await serve({ PUBLIC_URL: 'https://tutors.uni.example' });
