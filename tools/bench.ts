@@ -8,8 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { readCommandLine } from './command-line';
+import { repositoryRoot } from './repository-root';
 import { type DatabaseTarget, ForeignDatabaseError, prepareDataset, type PreparedDataset } from './bench/dataset';
 import { type LighthouseScores, runLighthouse } from './bench/lighthouse';
 import { type LoadScenario, type LoadSettings, measure, type ScenarioResult, startHelloWorld } from './bench/load';
@@ -20,7 +20,6 @@ import { buildWeb, webBuildStaleness } from './bench/web-build';
 import { mib } from './soak/report';
 import { startServer, type StartedServer } from './soak/server';
 
-const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
 /** The level an operator runs the server at; request logging included, as it would be. */
 const SERVER_LOG_LEVEL = 'info';
 const PROBLEMS_SHOWN = 10;

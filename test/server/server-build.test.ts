@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, test } from 'vitest';
-import { repositoryRoot } from '../../tools/build/staleness';
+import { repositoryRoot } from '../../tools/repository-root';
 import { SERVER_BUNDLE, SERVER_NODE_FLAGS, serverBuildStaleness } from '../../tools/build/server';
 import { openTestDatabase, type TestDatabase } from '../helpers/database';
 import { freePort } from '../helpers/ports';

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { buildStaleness, repositoryRoot } from '../build/staleness';
+import { buildStaleness } from '../build/staleness';
+import { repositoryRoot } from '../repository-root';
 
 /** What the web build is made from. */
 const SOURCES = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'];

@@ -10,7 +10,8 @@ import { rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { buildStaleness, repositoryRoot } from './staleness';
+import { repositoryRoot } from '../repository-root';
+import { buildStaleness } from './staleness';
 
 export const SERVER_BUILD_DIR = 'dist/server';
 /** What `npm start` runs. */

@@ -1,8 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-export const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
+import { repositoryRoot } from '../repository-root';
 
 /**
  * Why a build output needs building again: it is missing, or a file it is made from is newer.

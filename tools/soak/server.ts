@@ -6,10 +6,8 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { fileURLToPath } from 'node:url';
 import { ensureServerBuild, SERVER_NODE_ARGS } from '../build/server';
-
-const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
+import { repositoryRoot } from '../repository-root';
 
 /**
  * The rate limits protect a real site from one address hammering it; the soak is exactly that,

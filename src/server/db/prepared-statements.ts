@@ -3,8 +3,9 @@ import type { Database } from './client';
 /**
  * A statement on a hot path, built once per database and then only executed: Drizzle renders
  * its SQL once instead of on every call, and PostgreSQL parses and plans it once per
- * connection (the name makes it a server-side prepared statement). Values are passed as
- * `sql.placeholder(...)`s. Each name must belong to one statement.
+ * connection (`build` ends with `.prepare(name)`; the name makes it a server-side prepared
+ * statement). Values are passed as `sql.placeholder(...)`s. Each name must belong to one
+ * statement.
  */
 export function preparedStatement<Statement>(build: (db: Database) => Statement): (db: Database) => Statement {
   const built = new WeakMap<Database, Statement>();
