@@ -26,11 +26,21 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
       {
         // Checks that what the repository tells people (README, .env.example) stays true.
-        test: { name: 'repository', include: ['test/repository/**/*.test.ts'], environment: 'node', setupFiles: ['test/setup/strict-console.ts'] },
+        test: {
+          name: 'repository',
+          include: ['test/repository/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['test/setup/strict-console.ts'],
+        },
       },
       {
         // The browser code that needs no DOM (parsing, fetchers), run against Node's fetch and streams.
-        test: { name: 'web', include: ['test/web/**/*.test.ts'], environment: 'node', setupFiles: ['test/setup/strict-console.ts'] },
+        test: {
+          name: 'web',
+          include: ['test/web/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['test/setup/strict-console.ts'],
+        },
       },
     ],
     // Test files spend much of their time waiting on child processes and the PostgreSQL server,

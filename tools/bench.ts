@@ -14,7 +14,14 @@ import { type DatabaseTarget, ForeignDatabaseError, prepareDataset, type Prepare
 import { type LighthouseScores, runLighthouse } from './bench/lighthouse';
 import { type LoadScenario, type LoadSettings, measure, type ScenarioResult, startHelloWorld } from './bench/load';
 import { type BenchOptions, DEFAULT_SIZE, parseOptions, sizeText, USAGE } from './bench/options';
-import { evaluateTargets, type LoggingCost, machineDescription, printLighthouse, printScenarioTable, printTargets } from './bench/report';
+import {
+  evaluateTargets,
+  type LoggingCost,
+  machineDescription,
+  printLighthouse,
+  printScenarioTable,
+  printTargets,
+} from './bench/report';
 import { feedPaths, HELLO_WORLD, readScenarios, sessionCookie, submissionScenario } from './bench/scenarios';
 import { buildWeb, webBuildStaleness } from './bench/web-build';
 import { mib } from './soak/report';
@@ -42,17 +49,24 @@ async function main(): Promise<number> {
   const startedAt = new Date();
   const loadAtStart = os.loadavg()[0]!;
   const engine = options.databaseUrl ? 'postgres' : 'pglite';
-  const temporaryDataDir = engine === 'pglite' && !options.dataDir ? await mkdtemp(path.join(os.tmpdir(), 'tutorly-bench-')) : undefined;
+  const temporaryDataDir =
+    engine === 'pglite' && !options.dataDir ? await mkdtemp(path.join(os.tmpdir(), 'tutorly-bench-')) : undefined;
   const dataDir = options.dataDir ?? temporaryDataDir;
   const logFile = path.join(os.tmpdir(), `tutorly-bench-server-${randomBytes(4).toString('hex')}.log`);
   const problems: string[] = [];
   let server: StartedServer | undefined;
   try {
-    console.log(`Tutorly benchmark: ${sizeText(options.size)} on ${engine === 'postgres' ? 'PostgreSQL' : `the embedded database in ${dataDir}`}`);
+    console.log(
+      `Tutorly benchmark: ${sizeText(options.size)} on ${engine === 'postgres' ? 'PostgreSQL' : `the embedded database in ${dataDir}`}`,
+    );
     if (loadAtStart > BUSY_LOAD_PER_CORE * os.availableParallelism()) {
-      console.log(`Note: the machine is busy (load average ${loadAtStart.toFixed(1)} on ${os.availableParallelism()} cores); figures will be lower and noisier than on a quiet one.`);
+      console.log(
+        `Note: the machine is busy (load average ${loadAtStart.toFixed(1)} on ${os.availableParallelism()} cores); figures will be lower and noisier than on a quiet one.`,
+      );
     }
-    const target: DatabaseTarget = options.databaseUrl ? { kind: 'postgres', url: options.databaseUrl } : { kind: 'pglite', dataDir: path.join(dataDir!, 'db') };
+    const target: DatabaseTarget = options.databaseUrl
+      ? { kind: 'postgres', url: options.databaseUrl }
+      : { kind: 'pglite', dataDir: path.join(dataDir!, 'db') };
     const dataset = await prepareDataset(target, options.size, (line) => console.log(line));
     const { fixtures } = dataset;
 
@@ -69,7 +83,9 @@ async function main(): Promise<number> {
       durationSeconds: options.durationSeconds,
       warmUpSeconds: Math.min(5, Math.max(1, Math.round(options.durationSeconds * 0.3))),
     };
-    console.log(`\nMeasuring at ${load.connections} connections, ${load.durationSeconds} s per scenario after ${load.warmUpSeconds} s of warm-up`);
+    console.log(
+      `\nMeasuring at ${load.connections} connections, ${load.durationSeconds} s per scenario after ${load.warmUpSeconds} s of warm-up`,
+    );
     const ceilingRuns = [await measureHelloWorld(load)];
     const scenarios: ScenarioResult[] = [];
 
@@ -107,7 +123,8 @@ async function main(): Promise<number> {
     ceilingRuns.push(await measureHelloWorld(load));
     const ceiling = ceilingRuns.reduce((best, run) => (run.requestsPerSecond > best.requestsPerSecond ? run : best));
     for (const scenario of scenarios) {
-      if (ceiling.requestsPerSecond > 0) scenario.ratioToCeiling = round(scenario.requestsPerSecond / ceiling.requestsPerSecond);
+      if (ceiling.requestsPerSecond > 0)
+        scenario.ratioToCeiling = round(scenario.requestsPerSecond / ceiling.requestsPerSecond);
     }
     for (const run of [...ceilingRuns, ...scenarios]) if (run.errors > 0) problems.push(failedRequests(run));
     const serverScenarios = [...scenarios];
@@ -117,9 +134,13 @@ async function main(): Promise<number> {
     const targets = evaluateTargets(engine, serverScenarios, serverRssPeakBytes, lighthouse);
     const missed = targets.filter((check) => !check.pass).length;
 
-    console.log(`\nResults (${sizeText(options.size)}, ${engine === 'postgres' ? dataset.engine.version.split(' on ')[0] : `PGlite ${dataset.engine.pgliteVersion}`})`);
+    console.log(
+      `\nResults (${sizeText(options.size)}, ${engine === 'postgres' ? dataset.engine.version.split(' on ')[0] : `PGlite ${dataset.engine.pgliteVersion}`})`,
+    );
     printScenarioTable(scenarios);
-    console.log(`Server memory (RSS) peak under load: ${serverRssPeakBytes === null ? 'not measured' : mib(serverRssPeakBytes)}`);
+    console.log(
+      `Server memory (RSS) peak under load: ${serverRssPeakBytes === null ? 'not measured' : mib(serverRssPeakBytes)}`,
+    );
     if (loggingCost) {
       console.log(
         `Request logging: ${loggingCost.scenario} answers ${loggingCost.debug.requestsPerSecond} req/s at LOG_LEVEL=debug (a line per request) ` +
@@ -130,10 +151,20 @@ async function main(): Promise<number> {
       console.log('\nLighthouse (mobile)');
       printLighthouse(lighthouse);
     }
-    console.log(targetsJudged ? '\nTargets' : `\nTargets (informational: they apply at the default size, ${sizeText(DEFAULT_SIZE)})`);
+    console.log(
+      targetsJudged
+        ? '\nTargets'
+        : `\nTargets (informational: they apply at the default size, ${sizeText(DEFAULT_SIZE)})`,
+    );
     printTargets(targets, targetsJudged);
 
-    const out = options.out ?? path.join(repositoryRoot, 'bench-results', `${engine}-${options.sizeName}-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
+    const out =
+      options.out ??
+      path.join(
+        repositoryRoot,
+        'bench-results',
+        `${engine}-${options.sizeName}-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`,
+      );
     await mkdir(path.dirname(out), { recursive: true });
     await writeFile(
       out,
@@ -147,7 +178,10 @@ async function main(): Promise<number> {
           dataset: datasetSummary(dataset, options),
           server: { logLevel: SERVER_LOG_LEVEL, rssPeakBytes: serverRssPeakBytes },
           scenarios,
-          ceilingRuns: ceilingRuns.map((run) => ({ requestsPerSecond: run.requestsPerSecond, p99Ms: run.latencyMs.p99 })),
+          ceilingRuns: ceilingRuns.map((run) => ({
+            requestsPerSecond: run.requestsPerSecond,
+            p99Ms: run.latencyMs.p99,
+          })),
           loggingCost,
           lighthouse,
           targets: { judged: targetsJudged, missed, checks: targets },
@@ -175,7 +209,8 @@ async function main(): Promise<number> {
     return 0;
   } catch (err) {
     if (err instanceof ForeignDatabaseError) console.error(err.message);
-    else console.error(`The benchmark could not run: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    else
+      console.error(`The benchmark could not run: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     showProblems(problems);
     return 1;
   } finally {
@@ -195,10 +230,17 @@ async function measureHelloWorld(load: LoadSettings): Promise<ScenarioResult> {
   }
 }
 
-async function measureAndShow(url: string, scenario: LoadScenario, load: LoadSettings, pid: number): Promise<ScenarioResult> {
+async function measureAndShow(
+  url: string,
+  scenario: LoadScenario,
+  load: LoadSettings,
+  pid: number,
+): Promise<ScenarioResult> {
   process.stdout.write(`  ${scenario.name}... `);
   const result = await measure(url, scenario, load, pid);
-  console.log(`${result.requestsPerSecond} req/s, p99 ${result.latencyMs.p99} ms${result.errors ? `, ${result.errors} errors` : ''}`);
+  console.log(
+    `${result.requestsPerSecond} req/s, p99 ${result.latencyMs.p99} ms${result.errors ? `, ${result.errors} errors` : ''}`,
+  );
   return result;
 }
 
@@ -209,9 +251,13 @@ async function stopServer(server: StartedServer): Promise<string[]> {
   await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
   const problems: string[] = [];
   const exitedBefore = server.exitStatus();
-  if (exitedBefore !== null) problems.push(`The server exited during the run (${exitedBefore}); its last lines:\n${server.lastLogLines().join('\n')}`);
+  if (exitedBefore !== null)
+    problems.push(
+      `The server exited during the run (${exitedBefore}); its last lines:\n${server.lastLogLines().join('\n')}`,
+    );
   const howItEnded = await server.stop();
-  if (exitedBefore === null && howItEnded !== 'code 0') problems.push(`The server did not stop cleanly on SIGTERM (${howItEnded})`);
+  if (exitedBefore === null && howItEnded !== 'code 0')
+    problems.push(`The server did not stop cleanly on SIGTERM (${howItEnded})`);
   problems.push(...server.loggedErrors.map((line) => `The server logged an error: ${line.slice(0, 400)}`));
   return problems;
 }
@@ -279,7 +325,8 @@ function showProblems(problems: string[]): void {
   if (!problems.length) return;
   console.log(`\nErrors (${problems.length}):`);
   for (const problem of problems.slice(0, PROBLEMS_SHOWN)) console.log(`  ${problem}`);
-  if (problems.length > PROBLEMS_SHOWN) console.log(`  ...and ${problems.length - PROBLEMS_SHOWN} more (all in the JSON)`);
+  if (problems.length > PROBLEMS_SHOWN)
+    console.log(`  ...and ${problems.length - PROBLEMS_SHOWN} more (all in the JSON)`);
 }
 
 function withoutPassword(url: string): string {

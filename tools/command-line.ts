@@ -4,10 +4,18 @@
 export class UsageError extends Error {}
 
 /** A whole-number option between `min` and `max`, or `fallback` when it was not given. */
-export function wholeNumberOption(name: string, value: string | undefined, fallback: number, min: number, max: number, hint = ''): number {
+export function wholeNumberOption(
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+  hint = '',
+): number {
   if (value === undefined) return fallback;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < min || number > max) throw new UsageError(`${name} must be a whole number from ${min} to ${max}${hint}.`);
+  if (!Number.isInteger(number) || number < min || number > max)
+    throw new UsageError(`${name} must be a whole number from ${min} to ${max}${hint}.`);
   return number;
 }
 

@@ -36,7 +36,10 @@ async function main(): Promise<number> {
     let target: { url: string; adminEmail: string; adminPassword: string };
     if (options.target) {
       target = options.target;
-      const ready = await fetch(`${target.url}/readyz`).then((response) => response.ok, () => false);
+      const ready = await fetch(`${target.url}/readyz`).then(
+        (response) => response.ok,
+        () => false,
+      );
       if (!ready) throw new Error(`${target.url}/readyz does not answer 200: is the server running?`);
       console.log(`  target: ${target.url} (a running server; the seeded tutors and students stay in its database)`);
     } else {
@@ -60,7 +63,9 @@ async function main(): Promise<number> {
       runId,
       recorder,
     });
-    console.log(`Seeded ${site.tutors.length} tutors and ${site.students.length} students (run ${runId}) in ${seconds(performance.now() - seedingStarted)} s`);
+    console.log(
+      `Seeded ${site.tutors.length} tutors and ${site.students.length} students (run ${runId}) in ${seconds(performance.now() - seedingStarted)} s`,
+    );
 
     const serverGone = () => server !== undefined && server.exitStatus() !== null;
     const { written, trafficMs } = await runTraffic(site, recorder, memory, options.durationSeconds, serverGone);
@@ -70,7 +75,9 @@ async function main(): Promise<number> {
     let checked: string | undefined;
     const exitedDuringRun = serverGone();
     if (exitedDuringRun) {
-      problems.push(`the server exited during the run (${server!.exitStatus()}); its last lines:\n${server!.lastLogLines().join('\n') || '(none)'}`);
+      problems.push(
+        `the server exited during the run (${server!.exitStatus()}); its last lines:\n${server!.lastLogLines().join('\n') || '(none)'}`,
+      );
     } else {
       const check = await checkWrites(site, written);
       problems.push(...check.problems);
@@ -78,7 +85,8 @@ async function main(): Promise<number> {
     }
     if (server) {
       const howItEnded = await server.stop();
-      if (howItEnded !== 'code 0' && !exitedDuringRun) problems.push(`the server did not stop cleanly on SIGTERM (${howItEnded})`);
+      if (howItEnded !== 'code 0' && !exitedDuringRun)
+        problems.push(`the server did not stop cleanly on SIGTERM (${howItEnded})`);
       problems.push(...server.loggedErrors.map((line) => `the server logged an error: ${line.slice(0, 400)}`));
       server = undefined;
     }
@@ -94,7 +102,8 @@ async function main(): Promise<number> {
     return errors > 0 ? 1 : stopSignal ? 130 : 0;
   } catch (err) {
     console.error(`The soak could not run: ${err instanceof Error ? err.message : String(err)}`);
-    if (err instanceof UnexpectedAnswerError && err.status === 429) console.error(tooManyRequestsAdvice(options.target !== undefined));
+    if (err instanceof UnexpectedAnswerError && err.status === 429)
+      console.error(tooManyRequestsAdvice(options.target !== undefined));
     return 1;
   } finally {
     await server?.stop();
@@ -123,7 +132,11 @@ async function runTraffic(
     );
   }, PROGRESS_EVERY_MS);
   try {
-    const written = await driveTraffic(site, recorder, () => performance.now() >= deadline || stopSignal !== undefined || serverGone());
+    const written = await driveTraffic(
+      site,
+      recorder,
+      () => performance.now() >= deadline || stopSignal !== undefined || serverGone(),
+    );
     return { written, trafficMs: performance.now() - started };
   } finally {
     clearInterval(sampler);

@@ -76,7 +76,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.decorate('clock', deps.clock ?? systemClock);
   app.decorate('imageStore', deps.imageStore ?? createLocalDiskStore(config.uploadsDir));
   app.decorate('settingDefaults', { aiDraftsPerHour: config.ai.draftsPerHour });
-  app.decorate('aiProvider', deps.aiProvider === undefined ? await createTextProvider(config.ai.provider) : deps.aiProvider);
+  app.decorate(
+    'aiProvider',
+    deps.aiProvider === undefined ? await createTextProvider(config.ai.provider) : deps.aiProvider,
+  );
   app.decorate('readCache', new ReadCache(deps.database.version, 'content', READ_CACHE_LIMITS));
   app.decorate('sessionCache', new ReadCache(deps.database.version, 'sessions', SESSION_CACHE_LIMITS));
 

@@ -27,7 +27,10 @@ const rateLimitRule = (fallback: string) =>
       const limit = match ? Number(match[1]) : NaN;
       const windowMs = match ? Number(match[2]) * DURATION_UNIT_MS[match[3] as keyof typeof DURATION_UNIT_MS] : NaN;
       if (!(limit >= 1 && limit <= 1_000_000_000) || !(windowMs >= 1_000 && windowMs <= 7 * DURATION_UNIT_MS.d)) {
-        ctx.addIssue({ code: 'custom', message: `must be requests per period, such as ${fallback} (a count from 1, a period from 1s to 7d in s, m, h or d)` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be requests per period, such as ${fallback} (a count from 1, a period from 1s to 7d in s, m, h or d)`,
+        });
         return z.NEVER;
       }
       return { limit, windowMs };
@@ -73,13 +76,23 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['GEMINI_API_KEY'], message: 'is required when AI_PROVIDER is gemini' });
     }
     if (provider === 'openai-compatible') {
-      if (!env.AI_BASE_URL) ctx.addIssue({ code: 'custom', path: ['AI_BASE_URL'], message: 'is required for an OpenAI-compatible provider' });
-      if (!env.AI_MODEL) ctx.addIssue({ code: 'custom', path: ['AI_MODEL'], message: 'is required when AI_BASE_URL is set' });
+      if (!env.AI_BASE_URL)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['AI_BASE_URL'],
+          message: 'is required for an OpenAI-compatible provider',
+        });
+      if (!env.AI_MODEL)
+        ctx.addIssue({ code: 'custom', path: ['AI_MODEL'], message: 'is required when AI_BASE_URL is set' });
     }
   });
 
 /** Gemini when its key is set, else the OpenAI-compatible endpoint when its address is; AI_PROVIDER decides when both are. */
-function chosenAiProvider(env: { AI_PROVIDER?: string; GEMINI_API_KEY?: string; AI_BASE_URL?: string }): 'gemini' | 'openai-compatible' | null {
+function chosenAiProvider(env: {
+  AI_PROVIDER?: string;
+  GEMINI_API_KEY?: string;
+  AI_BASE_URL?: string;
+}): 'gemini' | 'openai-compatible' | null {
   if (env.AI_PROVIDER === 'none') return null;
   if (env.AI_PROVIDER === 'gemini' || env.AI_PROVIDER === 'openai-compatible') return env.AI_PROVIDER;
   if (env.GEMINI_API_KEY) return 'gemini';
@@ -199,7 +212,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 function aiProviderConfig(env: z.infer<typeof envSchema>): AiProviderConfig | null {
   switch (chosenAiProvider(env)) {
     case 'gemini':
-      return { kind: 'gemini', apiKey: env.GEMINI_API_KEY!, model: env.GEMINI_MODEL ?? DEFAULT_GEMINI_MODEL, baseUrl: env.GEMINI_BASE_URL };
+      return {
+        kind: 'gemini',
+        apiKey: env.GEMINI_API_KEY!,
+        model: env.GEMINI_MODEL ?? DEFAULT_GEMINI_MODEL,
+        baseUrl: env.GEMINI_BASE_URL,
+      };
     case 'openai-compatible':
       return { kind: 'openai-compatible', baseUrl: env.AI_BASE_URL!, apiKey: env.AI_API_KEY, model: env.AI_MODEL! };
     default:

@@ -7,7 +7,10 @@ import { ensureInitialAdmin } from './services/admin-accounts';
 
 export const INITIAL_ADMIN_FILE = 'initial-admin.txt';
 
-export async function openConfiguredDatabase(config: Config, logger?: Pick<FastifyBaseLogger, 'error'>): Promise<DatabaseHandle> {
+export async function openConfiguredDatabase(
+  config: Config,
+  logger?: Pick<FastifyBaseLogger, 'error'>,
+): Promise<DatabaseHandle> {
   return config.database.kind === 'postgres'
     ? openDatabase({
         kind: 'postgres',
@@ -22,7 +25,12 @@ export async function openConfiguredDatabase(config: Config, logger?: Pick<Fasti
  * Migrations, then the admin account: a first start with no admin creates one and shows its
  * generated password exactly once, in the log and in DATA_DIR/initial-admin.txt (mode 600).
  */
-export async function prepareDatabase(config: Config, database: DatabaseHandle, logger: FastifyBaseLogger, now: Date): Promise<void> {
+export async function prepareDatabase(
+  config: Config,
+  database: DatabaseHandle,
+  logger: FastifyBaseLogger,
+  now: Date,
+): Promise<void> {
   await database.migrate();
   const result = await ensureInitialAdmin(database.db, config.initialAdmin, now);
   if (!result) return;

@@ -64,8 +64,14 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export const loginResponseSchema = z.object({ account: accountSchema });
 
 export const verifyEmailRequestSchema = z.object({
-  userId: z.string({ error: 'Your link is not valid' }).min(1, 'Your link is not valid').max(100, 'Your link is not valid'),
-  secret: z.string({ error: 'Your link is not valid' }).min(1, 'Your link is not valid').max(200, 'Your link is not valid'),
+  userId: z
+    .string({ error: 'Your link is not valid' })
+    .min(1, 'Your link is not valid')
+    .max(100, 'Your link is not valid'),
+  secret: z
+    .string({ error: 'Your link is not valid' })
+    .min(1, 'Your link is not valid')
+    .max(200, 'Your link is not valid'),
 });
 export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
 
@@ -97,7 +103,10 @@ export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not corr
 
 /** 'Update Password': the current one proves it is the owner; every other session ends. */
 export const changePasswordSchema = z.object({
-  currentPassword: z.string({ error: 'Current password is required.' }).min(1, 'Current password is required.').max(PASSWORD_MAX_LENGTH),
+  currentPassword: z
+    .string({ error: 'Current password is required.' })
+    .min(1, 'Current password is required.')
+    .max(PASSWORD_MAX_LENGTH),
   newPassword: newPasswordSchema,
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordSchema>;

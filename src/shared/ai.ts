@@ -41,7 +41,12 @@ export const reviewDraftRequestSchema = z.object({
     .trim()
     .max(REVIEW_TITLE_MAX_LENGTH, `The title must be at most ${REVIEW_TITLE_MAX_LENGTH} characters.`)
     .default(''),
-  rating: z.number().int('A rating is a whole number of stars.').min(0).max(5, 'A rating is at most 5 stars.').default(0),
+  rating: z
+    .number()
+    .int('A rating is a whole number of stars.')
+    .min(0)
+    .max(5, 'A rating is at most 5 stars.')
+    .default(0),
   /** The student's own text so far; the draft builds on it. */
   notes: z
     .string()
@@ -53,7 +58,14 @@ export type ReviewDraftRequest = z.infer<typeof reviewDraftRequestSchema>;
 export type ReviewDraftInput = z.input<typeof reviewDraftRequestSchema>;
 
 /** Why a draft that had started could not be finished. */
-export const draftFailureCodes = ['ai_blocked', 'ai_empty', 'ai_timeout', 'ai_busy', 'ai_provider_refused', 'ai_provider_error'] as const;
+export const draftFailureCodes = [
+  'ai_blocked',
+  'ai_empty',
+  'ai_timeout',
+  'ai_busy',
+  'ai_provider_refused',
+  'ai_provider_error',
+] as const;
 export type DraftFailureCode = (typeof draftFailureCodes)[number];
 
 /**
@@ -75,7 +87,8 @@ export type DraftEvent = z.infer<typeof draftEventSchema>;
 export const DRAFT_STREAM_CONTENT_TYPE = 'text/event-stream';
 
 /** The message shown when a stream stops without saying why (a dropped connection). */
-export const DRAFT_INTERRUPTED_MESSAGE = 'The connection was interrupted before the draft was finished. Please try again.';
+export const DRAFT_INTERRUPTED_MESSAGE =
+  'The connection was interrupted before the draft was finished. Please try again.';
 
 /** An administrator's check that the configured provider answers, with a one-line reply. */
 export const aiProviderCheckSchema = z.object({

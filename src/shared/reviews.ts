@@ -145,7 +145,11 @@ export const REPORT_DETAILS_REQUIRED_MESSAGE = 'Tell us what is wrong with this 
 export const reportReviewSchema = z
   .object({
     reason: reportReasonSchema,
-    details: z.string().trim().max(REPORT_DETAILS_MAX_LENGTH, `At most ${REPORT_DETAILS_MAX_LENGTH} characters.`).optional(),
+    details: z
+      .string()
+      .trim()
+      .max(REPORT_DETAILS_MAX_LENGTH, `At most ${REPORT_DETAILS_MAX_LENGTH} characters.`)
+      .optional(),
   })
   .refine((report) => report.reason !== 'other' || (report.details ?? '').length > 0, {
     message: REPORT_DETAILS_REQUIRED_MESSAGE,
@@ -167,7 +171,11 @@ const queryFlag = z
 
 export const adminReviewListQuerySchema = z.object({
   /** Title, text, author name or email, tutor name: case- and accent-insensitive. */
-  q: z.string().trim().max(REVIEW_SEARCH_MAX_LENGTH, `Search at most ${REVIEW_SEARCH_MAX_LENGTH} characters.`).optional(),
+  q: z
+    .string()
+    .trim()
+    .max(REVIEW_SEARCH_MAX_LENGTH, `Search at most ${REVIEW_SEARCH_MAX_LENGTH} characters.`)
+    .optional(),
   /** Leave hidden reviews out. */
   hideHidden: queryFlag,
   /** Only reviews with open reports, the most reported first. */

@@ -10,7 +10,14 @@ export const signupDomainSchema = z
   .trim()
   .toLowerCase()
   .transform((domain) => domain.replace(/^@/, ''))
-  .pipe(z.string().regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'Enter domains like uni.example.edu.'));
+  .pipe(
+    z
+      .string()
+      .regex(
+        /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+        'Enter domains like uni.example.edu.',
+      ),
+  );
 
 /** Whether an email address belongs to one of the domains, subdomains included. */
 export function emailInDomains(email: string, domains: readonly string[]): boolean {
@@ -36,7 +43,11 @@ export const siteSettingsSchema = z.object({
   siteName: z.string().trim().min(1, 'Site name is required.').max(60, 'Site name must be at most 60 characters.'),
   signupDomains: z.array(signupDomainSchema).max(SIGNUP_DOMAINS_MAX, `At most ${SIGNUP_DOMAINS_MAX} domains.`),
   restrictSignupToDomains: z.boolean(),
-  aiDraftsPerHour: z.number().int('A whole number of drafts.').min(1, 'At least 1 draft an hour.').max(1000, 'At most 1000 drafts an hour.'),
+  aiDraftsPerHour: z
+    .number()
+    .int('A whole number of drafts.')
+    .min(1, 'At least 1 draft an hour.')
+    .max(1000, 'At most 1000 drafts an hour.'),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 

@@ -90,7 +90,11 @@ export type TutorProfile = z.infer<typeof tutorProfileSchema>;
 
 const tutorPageQuery = pageQuery(TUTOR_PAGE_SIZE, TUTOR_PAGE_SIZE_MAX);
 
-const searchQuery = z.string().trim().max(SEARCH_QUERY_MAX_LENGTH, `Search at most ${SEARCH_QUERY_MAX_LENGTH} characters.`).optional();
+const searchQuery = z
+  .string()
+  .trim()
+  .max(SEARCH_QUERY_MAX_LENGTH, `Search at most ${SEARCH_QUERY_MAX_LENGTH} characters.`)
+  .optional();
 
 export const tutorListQuerySchema = z.object({
   /** Matches name, department or course: case- and accent-insensitive, every word as a substring. */

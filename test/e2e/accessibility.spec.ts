@@ -23,16 +23,27 @@ test('student tutor pages have no accessibility violations', async ({ page }) =>
   const student = await createStudent(page.request);
   await logInAs(page, student);
   const created = await page.request.post('/api/tutors', {
-    data: { name: 'Accessible Submission', department: 'Design', biography: 'Inclusive design studio.', courses: ['DES101 Basics'] },
+    data: {
+      name: 'Accessible Submission',
+      department: 'Design',
+      biography: 'Inclusive design studio.',
+      courses: ['DES101 Basics'],
+    },
   });
   const { tutor } = await created.json();
 
-  await expectAccessible(page, '/user/dashboard', async (p) => expect(p.getByRole('heading', { name: student.name.toUpperCase() })).toBeVisible());
+  await expectAccessible(page, '/user/dashboard', async (p) =>
+    expect(p.getByRole('heading', { name: student.name.toUpperCase() })).toBeVisible(),
+  );
   await expectAccessible(page, '/user/tutors', heading('Tutors'));
   await expectAccessible(page, '/user/add-teacher', heading('Add Tutor'));
-  await expectAccessible(page, '/user/mytutors', async (p) => expect(p.getByText('Accessible Submission')).toBeVisible());
+  await expectAccessible(page, '/user/mytutors', async (p) =>
+    expect(p.getByText('Accessible Submission')).toBeVisible(),
+  );
   await expectAccessible(page, `/user/tutorprofile/${tutor.id}`, heading('Accessible Submission'));
-  await expectAccessible(page, '/user/tutorprofile/not-an-id', async (p) => expect(p.getByText('Invalid URL')).toBeVisible());
+  await expectAccessible(page, '/user/tutorprofile/not-an-id', async (p) =>
+    expect(p.getByText('Invalid URL')).toBeVisible(),
+  );
 });
 
 test('admin tutor pages have no accessibility violations', async ({ page }) => {
@@ -53,22 +64,33 @@ test('admin tutor pages have no accessibility violations', async ({ page }) => {
 
 test('tutor pages fit a phone screen without sideways scrolling', async ({ page, browser }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  const student = await createStudent(page.request, { email: `a-rather-long-student-address-${Date.now()}@students.university-of-examples.edu` });
+  const student = await createStudent(page.request, {
+    email: `a-rather-long-student-address-${Date.now()}@students.university-of-examples.edu`,
+  });
   await logInAs(page, student);
   const created = await page.request.post('/api/tutors', {
-    data: { name: 'Maximiliana Wolkenstein-Oberhausen', department: 'Comparative Literature', biography: 'Reads everything.', courses: ['CLIT301 Translation Studies and World Literatures'] },
+    data: {
+      name: 'Maximiliana Wolkenstein-Oberhausen',
+      department: 'Comparative Literature',
+      biography: 'Reads everything.',
+      courses: ['CLIT301 Translation Studies and World Literatures'],
+    },
   });
   const { tutor } = await created.json();
 
   const fitsWidth = async (path: string, ready: (page: Page) => Promise<void>, on: Page = page) => {
     await on.goto(path);
     await ready(on);
-    const overflow = await on.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await on.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `sideways overflow on ${path}`).toBeLessThanOrEqual(0);
   };
   await fitsWidth('/user/tutors', heading('Tutors'));
   await fitsWidth('/user/add-teacher', heading('Add Tutor'));
-  await fitsWidth('/user/mytutors', async (p) => expect(p.getByText('Maximiliana Wolkenstein-Oberhausen')).toBeVisible());
+  await fitsWidth('/user/mytutors', async (p) =>
+    expect(p.getByText('Maximiliana Wolkenstein-Oberhausen')).toBeVisible(),
+  );
   await fitsWidth(`/user/tutorprofile/${tutor.id}`, heading('Maximiliana Wolkenstein-Oberhausen'));
 
   const adminContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
@@ -90,7 +112,12 @@ async function reviewedTutor(browser: Browser, name: string): Promise<{ tutorId:
   await logInAs(writer, student);
   const reviewTitle = `A review with a long title about ${name} and accessibility`;
   const response = await writer.request.post('/api/reviews', {
-    data: { tutorId, title: reviewTitle, body: 'Explains the material well and answers every question in office hours.', rating: 4 },
+    data: {
+      tutorId,
+      title: reviewTitle,
+      body: 'Explains the material well and answers every question in office hours.',
+      rating: 4,
+    },
   });
   expect(response.status()).toBe(201);
   await context.close();
@@ -101,19 +128,32 @@ test('review pages have no accessibility violations and fit a phone screen', asy
   const { tutorId, reviewTitle } = await reviewedTutor(browser, `Reviewed Tutor ${Date.now()}`);
   const student = await createStudent(page.request);
   await logInAs(page, student);
-  const own = await page.request.post('/api/reviews', { data: { tutorId, title: 'My own accessible review', body: 'Clear.', rating: 5 } });
+  const own = await page.request.post('/api/reviews', {
+    data: { tutorId, title: 'My own accessible review', body: 'Clear.', rating: 5 },
+  });
   const { review } = await own.json();
 
-  await expectAccessible(page, '/user/dashboard', async (p) => expect(p.getByRole('region', { name: 'Recent Reviews' }).getByRole('heading', { name: reviewTitle })).toBeVisible());
-  await expectAccessible(page, '/user/allreviews', async (p) => expect(p.getByRole('heading', { name: reviewTitle }).first()).toBeVisible());
-  await expectAccessible(page, '/user/myreviews', async (p) => expect(p.getByRole('heading', { name: 'My own accessible review' })).toBeVisible());
+  await expectAccessible(page, '/user/dashboard', async (p) =>
+    expect(p.getByRole('region', { name: 'Recent Reviews' }).getByRole('heading', { name: reviewTitle })).toBeVisible(),
+  );
+  await expectAccessible(page, '/user/allreviews', async (p) =>
+    expect(p.getByRole('heading', { name: reviewTitle }).first()).toBeVisible(),
+  );
+  await expectAccessible(page, '/user/myreviews', async (p) =>
+    expect(p.getByRole('heading', { name: 'My own accessible review' })).toBeVisible(),
+  );
   await expectAccessible(page, '/user/SubmitReview', heading('Submit a Review'));
   await page.getByRole('combobox', { name: 'Tutor' }).click();
   await expect(page.getByRole('listbox')).toBeVisible();
   expect(await accessibilityViolations(page), 'accessibility violations with the tutor list open').toEqual([]);
   await expectAccessible(page, `/user/SubmitReview/${review.id}`, heading('Update Review'));
-  await expectAccessible(page, `/user/tutorprofile/${tutorId}`, async (p) => expect(p.getByRole('article', { name: reviewTitle })).toBeVisible());
-  await page.getByRole('article', { name: reviewTitle }).getByRole('button', { name: /^Report/ }).click();
+  await expectAccessible(page, `/user/tutorprofile/${tutorId}`, async (p) =>
+    expect(p.getByRole('article', { name: reviewTitle })).toBeVisible(),
+  );
+  await page
+    .getByRole('article', { name: reviewTitle })
+    .getByRole('button', { name: /^Report/ })
+    .click();
   await expect(page.getByRole('dialog')).toBeVisible();
   expect(await accessibilityViolations(page), 'accessibility violations in the report dialog').toEqual([]);
   await page.getByRole('dialog').getByRole('radio', { name: 'Spam' }).check();
@@ -121,26 +161,40 @@ test('review pages have no accessibility violations and fit a phone screen', asy
   await expect(page.getByText('Thanks, a moderator will review your report.')).toBeVisible();
 
   await page.setViewportSize({ width: 360, height: 740 });
-  for (const path of ['/user/dashboard', '/user/allreviews', '/user/myreviews', '/user/SubmitReview', `/user/tutorprofile/${tutorId}`]) {
+  for (const path of [
+    '/user/dashboard',
+    '/user/allreviews',
+    '/user/myreviews',
+    '/user/SubmitReview',
+    `/user/tutorprofile/${tutorId}`,
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await expect(page.getByText('Loading...')).toHaveCount(0);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `sideways overflow on ${path}`).toBeLessThanOrEqual(0);
   }
 
   const adminContext = await browser.newContext();
   const adminTab = await adminContext.newPage();
   await logInAs(adminTab, admin);
-  await expectAccessible(adminTab, '/admin/review-managment?reported=true', async (p) => expect(p.getByRole('heading', { name: reviewTitle })).toBeVisible());
-  await expectAccessible(adminTab, `/admin/teacher/fullprofile/${tutorId}`, async (p) => expect(p.getByRole('article', { name: reviewTitle })).toBeVisible());
+  await expectAccessible(adminTab, '/admin/review-managment?reported=true', async (p) =>
+    expect(p.getByRole('heading', { name: reviewTitle })).toBeVisible(),
+  );
+  await expectAccessible(adminTab, `/admin/teacher/fullprofile/${tutorId}`, async (p) =>
+    expect(p.getByRole('article', { name: reviewTitle })).toBeVisible(),
+  );
   await adminTab.getByRole('button', { name: 'Hide review by Wendy Writer' }).click();
   await expect(adminTab.getByRole('dialog')).toBeVisible();
   expect(await accessibilityViolations(adminTab), 'accessibility violations in the hide dialog').toEqual([]);
   await adminTab.setViewportSize({ width: 360, height: 740 });
   await adminTab.goto('/admin/review-managment?reported=true');
   await expect(adminTab.getByRole('heading', { name: reviewTitle })).toBeVisible();
-  const overflow = await adminTab.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await adminTab.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, 'sideways overflow on review management').toBeLessThanOrEqual(0);
   await adminContext.close();
 });

@@ -37,7 +37,9 @@ test('the dashboard figures match the records, and follow a new review', async (
   };
   for (const [label, value] of Object.entries(expected)) await expect(figure(page, label)).toHaveText(String(value));
 
-  const review = await student.request.post('/api/reviews', { data: { tutorId, title: 'Counts on the dashboard', body: 'Clear.', rating: 4 } });
+  const review = await student.request.post('/api/reviews', {
+    data: { tutorId, title: 'Counts on the dashboard', body: 'Clear.', rating: 4 },
+  });
   expect(review.status()).toBe(201);
   await page.reload();
 
@@ -45,8 +47,14 @@ test('the dashboard figures match the records, and follow a new review', async (
   expect(await totalOf(page.request, '/api/admin/reviews?hideHidden=true&pageSize=1')).toBe(expected.Reviews + 1);
   await expect(figure(page, 'Mean rating')).toHaveText(/^\d\.\d$/);
   await expect(page.locator('canvas[data-drawn="true"]')).toHaveCount(1);
-  await expect(page.getByRole('main').getByRole('link', { name: 'Add Teacher' })).toHaveAttribute('href', '/admin/add-teacher');
-  await expect(page.getByRole('main').getByRole('link', { name: 'Manage Submissions' })).toHaveAttribute('href', '/admin/manage-submissions');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Add Teacher' })).toHaveAttribute(
+    'href',
+    '/admin/add-teacher',
+  );
+  await expect(page.getByRole('main').getByRole('link', { name: 'Manage Submissions' })).toHaveAttribute(
+    'href',
+    '/admin/manage-submissions',
+  );
 });
 
 async function studentPage(browser: Browser, name = 'Console Student'): Promise<Page> {
@@ -58,10 +66,16 @@ async function studentPage(browser: Browser, name = 'Console Student'): Promise<
 test("an admin's actions appear as recent activity on the dashboard", async ({ page, browser }) => {
   const tutorName = `Rejected Tutor ${suffix()}`;
   const student = await studentPage(browser);
-  const created = await student.request.post('/api/tutors', { data: { name: tutorName, department: 'Geology', biography: 'Rocks.', courses: [] } });
+  const created = await student.request.post('/api/tutors', {
+    data: { name: tutorName, department: 'Geology', biography: 'Rocks.', courses: [] },
+  });
   const { tutor } = await created.json();
   await logInAs(page, admin);
-  expect((await page.request.post(`/api/admin/tutors/${tutor.id}/reject`, { data: { reason: 'Not at this university.' } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post(`/api/admin/tutors/${tutor.id}/reject`, { data: { reason: 'Not at this university.' } })
+    ).status(),
+  ).toBe(200);
 
   await page.goto('/admin');
 
@@ -70,7 +84,10 @@ test("an admin's actions appear as recent activity on the dashboard", async ({ p
   await expect(activity.getByText('Not at this university.').first()).toBeVisible();
 });
 
-test('an admin adds a user with a one-time password, who signs in with it; disabling ends their session', async ({ page, browser }) => {
+test('an admin adds a user with a one-time password, who signs in with it; disabling ends their session', async ({
+  page,
+  browser,
+}) => {
   const newcomer = newStudent({ name: `Newcomer ${suffix()}` });
   await logInAs(page, admin);
   await page.goto('/admin/users');
@@ -102,7 +119,9 @@ test('an admin adds a user with a one-time password, who signs in with it; disab
   // The newcomer's very next request is anonymous; logging in again is refused.
   const session = await (await newcomerPage.request.get('/api/session')).json();
   expect(session.account).toBeNull();
-  const again = await newcomerPage.request.post('/api/auth/login', { data: { email: newcomer.email, password: oneTimePassword } });
+  const again = await newcomerPage.request.post('/api/auth/login', {
+    data: { email: newcomer.email, password: oneTimePassword },
+  });
   expect(again.status()).toBe(403);
 
   await row.getByRole('button', { name: /^Enable/ }).click();
@@ -112,7 +131,9 @@ test('an admin adds a user with a one-time password, who signs in with it; disab
 test('an invited user chooses a password from the mailed link and lands on their dashboard', async ({ page }) => {
   const invited = newStudent({ name: `Invited ${suffix()}` });
   await logInAs(page, admin);
-  const created = await page.request.post('/api/admin/users', { data: { name: invited.name, email: invited.email, role: 'student', delivery: 'invitation' } });
+  const created = await page.request.post('/api/admin/users', {
+    data: { name: invited.name, email: invited.email, role: 'student', delivery: 'invitation' },
+  });
   expect(created.status()).toBe(201);
   const mail = await latestMailTo(invited.email);
   const link = new URL(mail.link!);
@@ -126,12 +147,19 @@ test('an invited user chooses a password from the mailed link and lands on their
 
   await expect(invitedPage).toHaveURL(/\/user\/dashboard$/);
   const reused = await invitedPage.request.post('/api/auth/invitation', {
-    data: { userId: link.searchParams.get('userId'), secret: link.searchParams.get('secret'), password: 'another-password-2' },
+    data: {
+      userId: link.searchParams.get('userId'),
+      secret: link.searchParams.get('secret'),
+      password: 'another-password-2',
+    },
   });
   expect(reused.status()).toBe(410);
 });
 
-test('restricting sign-up to the university domain refuses other addresses with a clear message', async ({ page, browser }) => {
+test('restricting sign-up to the university domain refuses other addresses with a clear message', async ({
+  page,
+  browser,
+}) => {
   const adminTab = await adminPage(browser);
   await adminTab.goto('/admin/settings');
   await adminTab.getByLabel('Sign-up email domains').fill('uni.test');
@@ -150,7 +178,9 @@ test('restricting sign-up to the university domain refuses other addresses with 
     // Students at the university still sign up (every other test relies on it, too).
     await createStudent(page.request);
   } finally {
-    const restored = await adminTab.request.patch('/api/admin/settings', { data: { restrictSignupToDomains: false, signupDomains: [] } });
+    const restored = await adminTab.request.patch('/api/admin/settings', {
+      data: { restrictSignupToDomains: false, signupDomains: [] },
+    });
     expect(restored.status()).toBe(200);
   }
 });
@@ -177,7 +207,9 @@ test('admin console pages have no accessibility violations and fit a phone scree
   for (const path of ['/admin', '/admin/users', '/admin/settings', '/admin/profile']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `sideways overflow on ${path}`).toBeLessThanOrEqual(0);
   }
 });

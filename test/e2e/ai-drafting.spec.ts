@@ -35,7 +35,11 @@ async function openReviewForm(page: Page, browser: Parameters<typeof publishTuto
   return { tutorName };
 }
 
-test("the draft streams into the review text after 'Thinking......', and the review is marked AI-assisted", async ({ page, browser, request }) => {
+test("the draft streams into the review text after 'Thinking......', and the review is marked AI-assisted", async ({
+  page,
+  browser,
+  request,
+}) => {
   await fakeGeminiAnswers(request, 'draft');
   const { tutorName } = await openReviewForm(page, browser);
   await expect(page.getByText(/are sent to Gemini \(Google\) to write the draft/)).toBeVisible();
@@ -68,7 +72,14 @@ test("the draft streams into the review text after 'Thinking......', and the rev
   // The student's title, rating and notes went to the model with the tutor.
   const [sent] = (await fakeRecords(request)).gemini;
   const prompt = sent!.body.contents[0]!.parts[0]!.text;
-  for (const part of [tutorName, 'Linguistics', 'Phonology', 'Phonology made audible', 'She recorded every minimal pair for us.']) expect(prompt).toContain(part);
+  for (const part of [
+    tutorName,
+    'Linguistics',
+    'Phonology',
+    'Phonology made audible',
+    'She recorded every minimal pair for us.',
+  ])
+    expect(prompt).toContain(part);
 
   await page.getByRole('button', { name: 'Submit Review' }).click();
   await expect(page.getByText('Review submitted successfully!')).toBeVisible();
@@ -76,7 +87,11 @@ test("the draft streams into the review text after 'Thinking......', and the rev
   await expect(page.getByText('AI-assisted')).toBeVisible();
 });
 
-test('when the provider fails, the earlier text comes back and a toast says what went wrong', async ({ page, browser, request }) => {
+test('when the provider fails, the earlier text comes back and a toast says what went wrong', async ({
+  page,
+  browser,
+  request,
+}) => {
   await fakeGeminiAnswers(request, 'server-error');
   await openReviewForm(page, browser);
   await reviewText(page).fill('My own notes about the seminars.');
@@ -90,7 +105,9 @@ test('when the provider fails, the earlier text comes back and a toast says what
   // A draft blocked halfway: the text that had streamed in goes, the notes come back.
   await fakeGeminiAnswers(request, 'blocked-response');
   await draftButton(page).click();
-  await expect(page.getByText("The AI model's safety filters blocked this draft. Try rewording your title or notes.")).toBeVisible();
+  await expect(
+    page.getByText("The AI model's safety filters blocked this draft. Try rewording your title or notes."),
+  ).toBeVisible();
   await expect(reviewText(page)).toHaveValue('My own notes about the seminars.');
 });
 
@@ -142,7 +159,13 @@ test('with no AI provider configured the button is disabled and says why', async
   const api = await playwright.request.newContext({ baseURL });
   const student = await createStudent(api, { outbox: path.join(e2eServerWithoutAi.dataDir, 'outbox') });
   await api.dispose();
-  expect((await page.request.post(`${baseURL}/api/auth/login`, { data: { email: student.email, password: student.password } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post(`${baseURL}/api/auth/login`, {
+        data: { email: student.email, password: student.password },
+      })
+    ).status(),
+  ).toBe(200);
 
   await page.goto(`${baseURL}/user/SubmitReview`);
 

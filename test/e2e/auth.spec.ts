@@ -44,7 +44,10 @@ test.describe('sign up and email verification', () => {
     await expect(page.getByText('This verification link has already been used.')).toBeVisible();
   });
 
-  test('sign-up checks its fields, shows the server error in a red box, and gives away no registered address', async ({ page, request }) => {
+  test('sign-up checks its fields, shows the server error in a red box, and gives away no registered address', async ({
+    page,
+    request,
+  }) => {
     const existing = await createStudent(request, { verified: false });
     await page.goto('/signup');
     await page.getByRole('button', { name: 'Sign Up' }).click();
@@ -73,7 +76,10 @@ test.describe('sign up and email verification', () => {
     await expect(page.getByRole('heading', { name: 'Verification failed' })).toBeVisible();
   });
 
-  test('an unverified student sees the notice instead of the pages and can resend the mail', async ({ page, request }) => {
+  test('an unverified student sees the notice instead of the pages and can resend the mail', async ({
+    page,
+    request,
+  }) => {
     const student = await createStudent(request, { verified: false });
     await logInAs(page, student);
     await page.goto('/user/dashboard');

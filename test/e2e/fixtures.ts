@@ -39,7 +39,9 @@ export async function createStudent(
   options: { verified?: boolean; outbox?: string } & Partial<StudentCredentials> = {},
 ): Promise<StudentCredentials> {
   const student = newStudent(options);
-  const signup = await request.post('/api/auth/signup', { data: { name: student.name, email: student.email, password: student.password } });
+  const signup = await request.post('/api/auth/signup', {
+    data: { name: student.name, email: student.email, password: student.password },
+  });
   expect(signup.status()).toBe(201);
   if (options.verified ?? true) {
     const link = new URL((await latestMailTo(student.email, options.outbox)).link!);
@@ -53,34 +55,49 @@ export async function createStudent(
 
 /** Logs the page's browser context in through the API; only the login tests click through the form. */
 export async function logInAs(page: Page, credentials: { email: string; password: string }): Promise<void> {
-  const response = await page.request.post('/api/auth/login', { data: { email: credentials.email, password: credentials.password } });
+  const response = await page.request.post('/api/auth/login', {
+    data: { email: credentials.email, password: credentials.password },
+  });
   expect(response.status()).toBe(200);
 }
 
 export const admin = { email: e2eServer.adminEmail, password: e2eServer.adminPassword };
 
 export async function uploadPicture(request: APIRequestContext): Promise<string> {
-  const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3b7' } }).png().toBuffer();
-  const response = await request.post('/api/uploads/images', { multipart: { file: { name: 'p.png', mimeType: 'image/png', buffer: picture } } });
+  const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3b7' } })
+    .png()
+    .toBuffer();
+  const response = await request.post('/api/uploads/images', {
+    multipart: { file: { name: 'p.png', mimeType: 'image/png', buffer: picture } },
+  });
   expect(response.status()).toBe(201);
   return (await response.json()).image.key;
 }
 
 /** A public tutor made by the admin through the API, as fixtures for the pages under test. */
-export async function publishTutor(browser: Browser, fields: { name: string; department: string; courses?: string[] }): Promise<string> {
+export async function publishTutor(
+  browser: Browser,
+  fields: { name: string; department: string; courses?: string[] },
+): Promise<string> {
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
   await logInAs(adminPage, admin);
   const imageKey = await uploadPicture(adminPage.request);
   const response = await adminPage.request.post('/api/admin/tutors', {
-    data: { name: fields.name, department: fields.department, biography: 'Office hours on Tuesdays.', courses: fields.courses ?? [], imageKey, isPublic: true },
+    data: {
+      name: fields.name,
+      department: fields.department,
+      biography: 'Office hours on Tuesdays.',
+      courses: fields.courses ?? [],
+      imageKey,
+      isPublic: true,
+    },
   });
   expect(response.status()).toBe(201);
   const { tutor } = await response.json();
   await adminContext.close();
   return tutor.id;
 }
-
 
 /** Fails a test on any error the page logs or throws. */
 export const test = base.extend<{ failOnPageErrors: void }>({
@@ -94,7 +111,12 @@ export const test = base.extend<{ failOnPageErrors: void }>({
         if (/Failed to load resource/.test(message.text())) return;
         // The trace recorder fetches blob: previews from inside the page to keep them in its
         // snapshots, and the page's connect-src 'self' refuses it: the recorder's request, not the app's.
-        if (/^Connecting to 'blob:.*violates the following Content Security Policy directive: "connect-src/s.test(message.text())) return;
+        if (
+          /^Connecting to 'blob:.*violates the following Content Security Policy directive: "connect-src/s.test(
+            message.text(),
+          )
+        )
+          return;
         errors.push(message.text());
       });
       await use();

@@ -61,7 +61,11 @@ test.describe('fallbacks', () => {
 
   test('a route that fails shows the application error with its status', async ({ page }) => {
     await page.route('**/api/session', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'service_unavailable', message: 'Database is down' } }) }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'service_unavailable', message: 'Database is down' } }),
+      }),
     );
     await page.goto('/user/');
     await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { admin, createStudent, expect, logInAs, publishTutor, type StudentCredentials, test, uploadPicture } from './fixtures';
+import {
+  admin,
+  createStudent,
+  expect,
+  logInAs,
+  publishTutor,
+  type StudentCredentials,
+  test,
+  uploadPicture,
+} from './fixtures';
 
 const suffix = () => randomUUID().slice(0, 6);
 
@@ -13,8 +22,14 @@ async function studentSession(browser: Browser, name: string): Promise<{ page: P
   return { page, student };
 }
 
-async function reviewThroughApi(request: APIRequestContext, tutorId: string, review: { title: string; rating: number; body?: string }): Promise<string> {
-  const response = await request.post('/api/reviews', { data: { tutorId, body: 'Posted before the test started.', ...review } });
+async function reviewThroughApi(
+  request: APIRequestContext,
+  tutorId: string,
+  review: { title: string; rating: number; body?: string },
+): Promise<string> {
+  const response = await request.post('/api/reviews', {
+    data: { tutorId, body: 'Posted before the test started.', ...review },
+  });
   expect(response.status()).toBe(201);
   return (await response.json()).review.id;
 }
@@ -24,7 +39,10 @@ function ratingsSection(page: Page) {
   return page.getByRole('region', { name: 'Ratings' });
 }
 
-test('a student rates a tutor, edits the review and deletes it; the profile average follows every step', async ({ page, browser }) => {
+test('a student rates a tutor, edits the review and deletes it; the profile average follows every step', async ({
+  page,
+  browser,
+}) => {
   const tutorName = `Ada Rating ${suffix()}`;
   const tutorId = await publishTutor(browser, { name: tutorName, department: 'Mathematics' });
   const earlier = await studentSession(browser, 'Earlier Student');
@@ -43,11 +61,15 @@ test('a student rates a tutor, edits the review and deletes it; the profile aver
 
   // Nothing filled in but the tutor: the spec's message, and nothing is sent.
   await page.getByRole('button', { name: 'Submit Review' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Please fill in all the fields (tutor, title, rating, and review).' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Please fill in all the fields (tutor, title, rating, and review).' }),
+  ).toBeVisible();
 
   await page.getByLabel('Title').fill('Makes proofs click');
   await page.getByRole('radio', { name: '5 stars' }).check();
-  await page.getByRole('textbox', { name: 'Review', exact: true }).fill('Every proof is built up step by step on the board.');
+  await page
+    .getByRole('textbox', { name: 'Review', exact: true })
+    .fill('Every proof is built up step by step on the board.');
   await page.getByRole('button', { name: 'Submit Review' }).click();
   await expect(page.getByText('Review submitted successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/user\/myreviews$/);
@@ -119,7 +141,10 @@ test('an unknown review id in the edit route goes back to My Reviews', async ({ 
   await expect(page).toHaveURL(/\/user\/myreviews$/);
 });
 
-test('an admin hides a review: it leaves the profile and All Reviews, and the average is recomputed', async ({ page, browser }) => {
+test('an admin hides a review: it leaves the profile and All Reviews, and the average is recomputed', async ({
+  page,
+  browser,
+}) => {
   const tutorName = `Hidden Review Tutor ${suffix()}`;
   const tutorId = await publishTutor(browser, { name: tutorName, department: 'History' });
   const kind = await studentSession(browser, 'Kind Student');
@@ -168,7 +193,10 @@ test('an admin hides a review: it leaves the profile and All Reviews, and the av
   await expect(ratingsSection(page)).toContainText('2.5');
 });
 
-test('a student reports a review and it shows in the admin’s reported filter with the reason', async ({ page, browser }) => {
+test('a student reports a review and it shows in the admin’s reported filter with the reason', async ({
+  page,
+  browser,
+}) => {
   const tutorId = await publishTutor(browser, { name: `Reported Tutor ${suffix()}`, department: 'Physics' });
   const author = await studentSession(browser, 'Loud Author');
   const title = `Reported review ${suffix()}`;
@@ -232,7 +260,14 @@ test('All Reviews loads more as the page scrolls; the dashboard shows the three 
   const run = suffix();
   for (let i = 0; i < 30; i++) {
     const response = await adminPage.request.post('/api/admin/tutors', {
-      data: { name: `Feed Tutor ${run} ${i}`, department: 'Feeds', biography: 'Bio.', courses: [], imageKey, isPublic: true },
+      data: {
+        name: `Feed Tutor ${run} ${i}`,
+        department: 'Feeds',
+        biography: 'Bio.',
+        courses: [],
+        imageKey,
+        isPublic: true,
+      },
     });
     const { tutor } = await response.json();
     await reviewThroughApi(page.request, tutor.id, { title: `Feed review ${run} ${i}`, rating: 1 + (i % 5) });
@@ -257,17 +292,25 @@ test('All Reviews loads more as the page scrolls; the dashboard shows the three 
 test('load failures show the spec’s messages', async ({ page }) => {
   const student = await createStudent(page.request);
   await logInAs(page, student);
-  await page.route('**/api/reviews/recent', (route) => route.fulfill({ status: 500, json: { error: { code: 'internal_error', message: 'Something went wrong' } } }));
+  await page.route('**/api/reviews/recent', (route) =>
+    route.fulfill({ status: 500, json: { error: { code: 'internal_error', message: 'Something went wrong' } } }),
+  );
   await page.goto('/user/dashboard');
   await expect(page.getByText('Failed To Load Latest Reviews')).toBeVisible();
 
-  await page.route('**/api/reviews?*', (route) => route.fulfill({ status: 500, json: { error: { code: 'internal_error', message: 'Something went wrong' } } }));
-  await page.route('**/api/reviews', (route) => route.fulfill({ status: 500, json: { error: { code: 'internal_error', message: 'Something went wrong' } } }));
+  await page.route('**/api/reviews?*', (route) =>
+    route.fulfill({ status: 500, json: { error: { code: 'internal_error', message: 'Something went wrong' } } }),
+  );
+  await page.route('**/api/reviews', (route) =>
+    route.fulfill({ status: 500, json: { error: { code: 'internal_error', message: 'Something went wrong' } } }),
+  );
   await page.goto('/user/allreviews');
   await expect(page.getByText('Error To Fetch Reviews')).toBeVisible();
 });
 
-test('All Reviews says Loading... until the first page arrives, and No Record Found! when there is none', async ({ page }) => {
+test('All Reviews says Loading... until the first page arrives, and No Record Found! when there is none', async ({
+  page,
+}) => {
   const student = await createStudent(page.request);
   await logInAs(page, student);
   let release: () => void = () => undefined;

@@ -36,7 +36,10 @@ interface PayloadWorld {
 
 let world: PayloadWorld;
 
-async function signedInRequest(browser: Browser, credentials: { email: string; password: string }): Promise<APIRequestContext> {
+async function signedInRequest(
+  browser: Browser,
+  credentials: { email: string; password: string },
+): Promise<APIRequestContext> {
   const page = await (await browser.newContext()).newPage();
   await logInAs(page, credentials);
   return page.request;
@@ -61,7 +64,12 @@ async function createPayloadWorld(browser: Browser): Promise<PayloadWorld> {
   const asAdmin = await signedInRequest(browser, admin);
 
   const submit = (name: string) =>
-    ok(asStudent.post('/api/tutors', { data: { name, department: payloads.department, biography: payloads.biography, courses: payloads.courses } }), 201);
+    ok(
+      asStudent.post('/api/tutors', {
+        data: { name, department: payloads.department, biography: payloads.biography, courses: payloads.courses },
+      }),
+      201,
+    );
   const { tutor } = await submit(payloads.tutorName);
   await ok(asStudent.put('/api/notifications/departments', { data: { departments: [payloads.department] } }));
   await ok(asAdmin.post(`/api/admin/tutors/${tutor.id}/approve`));
@@ -69,15 +77,43 @@ async function createPayloadWorld(browser: Browser): Promise<PayloadWorld> {
   await ok(asAdmin.post(`/api/admin/tutors/${rejected.id}/reject`, { data: { reason: payloads.rejectionReason } }));
   const { tutor: pending } = await submit(payloads.pendingTutorName);
   // A tutor published in the followed department reaches the student as a notification.
-  const publishedId = await publishTutor(browser, { name: payloads.publishedTutorName, department: payloads.department });
+  const publishedId = await publishTutor(browser, {
+    name: payloads.publishedTutorName,
+    department: payloads.department,
+  });
 
-  const hiddenReview = await ok(asStudent.post('/api/reviews', { data: { tutorId: publishedId, title: payloads.hiddenReviewTitle, body: payloads.reviewBody, rating: 2 } }), 201);
-  await ok(asAdmin.post(`/api/admin/reviews/${hiddenReview.review.id}/hide`, { data: { reason: payloads.hideReason } }));
-  const { review } = await ok(asStudent.post('/api/reviews', { data: { tutorId: tutor.id, title: payloads.reviewTitle, body: payloads.reviewBody, rating: 4 } }), 201);
+  const hiddenReview = await ok(
+    asStudent.post('/api/reviews', {
+      data: { tutorId: publishedId, title: payloads.hiddenReviewTitle, body: payloads.reviewBody, rating: 2 },
+    }),
+    201,
+  );
+  await ok(
+    asAdmin.post(`/api/admin/reviews/${hiddenReview.review.id}/hide`, { data: { reason: payloads.hideReason } }),
+  );
+  const { review } = await ok(
+    asStudent.post('/api/reviews', {
+      data: { tutorId: tutor.id, title: payloads.reviewTitle, body: payloads.reviewBody, rating: 4 },
+    }),
+    201,
+  );
 
-  const reader = await createStudent((await (await browser.newContext()).newPage()).request, { name: `Careful Reader ${tag}` });
-  await ok((await signedInRequest(browser, reader)).post(`/api/reviews/${review.id}/reports`, { data: { reason: 'other', details: payloads.reportDetails } }), 204);
-  return { student, tutorId: tutor.id, reviewId: review.id, pendingTutorId: pending.id, tutorIds: [tutor.id, rejected.id, pending.id, publishedId] };
+  const reader = await createStudent((await (await browser.newContext()).newPage()).request, {
+    name: `Careful Reader ${tag}`,
+  });
+  await ok(
+    (await signedInRequest(browser, reader)).post(`/api/reviews/${review.id}/reports`, {
+      data: { reason: 'other', details: payloads.reportDetails },
+    }),
+    204,
+  );
+  return {
+    student,
+    tutorId: tutor.id,
+    reviewId: review.id,
+    pendingTutorId: pending.id,
+    tutorIds: [tutor.id, rejected.id, pending.id, publishedId],
+  };
 }
 
 /** Records what would show that a payload ran: dialogs, and anything the Content Security Policy had to block. */
@@ -93,7 +129,9 @@ async function watchForScripts(page: Page): Promise<{ dialogs: string[] }> {
     document.addEventListener('securitypolicyviolation', (event) => {
       // The trace recorder's own fetch of blob: previews (see fixtures.ts): not the page's.
       if (event.effectiveDirective === 'connect-src' && event.blockedURI.startsWith('blob')) return;
-      violations.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}: ${event.sample}`);
+      violations.push(
+        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}: ${event.sample}`,
+      );
     });
   });
   return { dialogs };
@@ -106,19 +144,32 @@ async function watchForScripts(page: Page): Promise<{ dialogs: string[] }> {
  */
 async function expectInert(page: Page, path: string, texts: string[], watch: { dialogs: string[] }): Promise<void> {
   await page.goto(path);
-  for (const text of texts) await expect(page.getByText(text).filter({ visible: true }).first(), `"${text}" as text on ${path}`).toBeVisible();
+  for (const text of texts)
+    await expect(page.getByText(text).filter({ visible: true }).first(), `"${text}" as text on ${path}`).toBeVisible();
   const found = await page.evaluate(() => ({
     xss: (window as unknown as { __xss?: unknown }).__xss,
-    injectedElements: [...document.querySelectorAll('img[src="x"], script:not([src]), iframe, marquee, body style, body body, b[onmouseover]')].map((element) => element.outerHTML),
+    injectedElements: [
+      ...document.querySelectorAll(
+        'img[src="x"], script:not([src]), iframe, marquee, body style, body body, b[onmouseover]',
+      ),
+    ].map((element) => element.outerHTML),
     inlineHandlers: [...document.querySelectorAll('*')].flatMap((element) =>
-      [...element.attributes].filter((attribute) => attribute.name.startsWith('on')).map((attribute) => `<${element.tagName.toLowerCase()} ${attribute.name}>`),
+      [...element.attributes]
+        .filter((attribute) => attribute.name.startsWith('on'))
+        .map((attribute) => `<${element.tagName.toLowerCase()} ${attribute.name}>`),
     ),
     javascriptUrls: [...document.querySelectorAll('[href], [src]')]
       .map((element) => element.getAttribute('href') ?? element.getAttribute('src') ?? '')
       .filter((url) => /^\s*javascript:/i.test(url)),
     cspViolations: (window as unknown as { __cspViolations: string[] }).__cspViolations,
   }));
-  expect(found, `what the payloads left on ${path}`).toEqual({ xss: undefined, injectedElements: [], inlineHandlers: [], javascriptUrls: [], cspViolations: [] });
+  expect(found, `what the payloads left on ${path}`).toEqual({
+    xss: undefined,
+    injectedElements: [],
+    inlineHandlers: [],
+    javascriptUrls: [],
+    cspViolations: [],
+  });
   expect(watch.dialogs, `dialogs on ${path}`).toEqual([]);
 }
 
@@ -140,20 +191,56 @@ test.describe('text with script and HTML payloads renders inert', () => {
     await logInAs(page, world.student);
 
     await expectInert(page, '/user/dashboard', [payloads.studentName, payloads.reviewTitle, payloads.tutorName], watch);
-    await expectInert(page, `/user/tutors?q=${tag}`, [payloads.tutorName, payloads.publishedTutorName, payloads.department], watch);
+    await expectInert(
+      page,
+      `/user/tutors?q=${tag}`,
+      [payloads.tutorName, payloads.publishedTutorName, payloads.department],
+      watch,
+    );
     await expectInert(
       page,
       `/user/tutorprofile/${world.tutorId}`,
-      [payloads.tutorName, payloads.department, payloads.biography, ...payloads.courses, payloads.reviewTitle, payloads.reviewBody, payloads.studentName],
+      [
+        payloads.tutorName,
+        payloads.department,
+        payloads.biography,
+        ...payloads.courses,
+        payloads.reviewTitle,
+        payloads.reviewBody,
+        payloads.studentName,
+      ],
       watch,
     );
-    await expectInert(page, '/user/allreviews', [payloads.reviewTitle, payloads.reviewBody, payloads.tutorName, payloads.studentName], watch);
-    await expectInert(page, '/user/myreviews', [payloads.reviewTitle, payloads.hiddenReviewTitle, payloads.reviewBody, payloads.hideReason], watch);
-    await expectInert(page, '/user/mytutors', [payloads.tutorName, payloads.rejectedTutorName, payloads.pendingTutorName, payloads.rejectionReason], watch);
+    await expectInert(
+      page,
+      '/user/allreviews',
+      [payloads.reviewTitle, payloads.reviewBody, payloads.tutorName, payloads.studentName],
+      watch,
+    );
+    await expectInert(
+      page,
+      '/user/myreviews',
+      [payloads.reviewTitle, payloads.hiddenReviewTitle, payloads.reviewBody, payloads.hideReason],
+      watch,
+    );
+    await expectInert(
+      page,
+      '/user/mytutors',
+      [payloads.tutorName, payloads.rejectedTutorName, payloads.pendingTutorName, payloads.rejectionReason],
+      watch,
+    );
     await expectInert(
       page,
       '/user/notifications',
-      [payloads.tutorName, payloads.rejectedTutorName, payloads.rejectionReason, payloads.publishedTutorName, payloads.department, payloads.hiddenReviewTitle, payloads.hideReason],
+      [
+        payloads.tutorName,
+        payloads.rejectedTutorName,
+        payloads.rejectionReason,
+        payloads.publishedTutorName,
+        payloads.department,
+        payloads.hiddenReviewTitle,
+        payloads.hideReason,
+      ],
       watch,
     );
     await expectInert(page, '/user/profile', [payloads.studentName], watch);
@@ -180,15 +267,38 @@ test.describe('text with script and HTML payloads renders inert', () => {
     await expectInert(
       page,
       `/admin/review-managment?q=${tag}`,
-      [payloads.reviewTitle, payloads.reviewBody, payloads.hiddenReviewTitle, payloads.hideReason, payloads.reportDetails, payloads.studentName, payloads.tutorName],
+      [
+        payloads.reviewTitle,
+        payloads.reviewBody,
+        payloads.hiddenReviewTitle,
+        payloads.hideReason,
+        payloads.reportDetails,
+        payloads.studentName,
+        payloads.tutorName,
+      ],
       watch,
     );
     // The queue is oldest first: this run's submission is on its last page.
     const queue = await (await page.request.get('/api/admin/tutors?status=pending&sort=oldest')).json();
     const lastPage = Math.max(1, Math.ceil(queue.total / queue.pageSize));
-    await expectInert(page, `/admin/managesubmissions?page=${lastPage}`, [payloads.pendingTutorName, payloads.biography, payloads.department, payloads.studentName], watch);
-    await expectInert(page, `/admin/teacher-profile-managment?q=${tag}`, [payloads.tutorName, payloads.rejectedTutorName, payloads.pendingTutorName, payloads.publishedTutorName], watch);
-    await expectInert(page, `/admin/teacher/fullprofile/${world.tutorId}`, [payloads.tutorName, payloads.department, payloads.biography, ...payloads.courses, payloads.reviewTitle], watch);
+    await expectInert(
+      page,
+      `/admin/managesubmissions?page=${lastPage}`,
+      [payloads.pendingTutorName, payloads.biography, payloads.department, payloads.studentName],
+      watch,
+    );
+    await expectInert(
+      page,
+      `/admin/teacher-profile-managment?q=${tag}`,
+      [payloads.tutorName, payloads.rejectedTutorName, payloads.pendingTutorName, payloads.publishedTutorName],
+      watch,
+    );
+    await expectInert(
+      page,
+      `/admin/teacher/fullprofile/${world.tutorId}`,
+      [payloads.tutorName, payloads.department, payloads.biography, ...payloads.courses, payloads.reviewTitle],
+      watch,
+    );
     await page.goto(`/admin/teacher-form/${world.tutorId}`);
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue(payloads.tutorName);
     await expectInert(page, `/admin/teacher-form/${world.tutorId}`, [], watch);

@@ -17,12 +17,19 @@ async function signedInStudent(page: Page, name = 'Page Student'): Promise<Stude
   return student;
 }
 
-test('a rejected submission reaches the student as a notification with its reason and an unread count', async ({ page, browser }) => {
+test('a rejected submission reaches the student as a notification with its reason and an unread count', async ({
+  page,
+  browser,
+}) => {
   await signedInStudent(page);
   const tutorName = `Submitted Tutor ${suffix()}`;
-  const created = await page.request.post('/api/tutors', { data: { name: tutorName, department: 'Astronomy', biography: 'Stars.', courses: [] } });
+  const created = await page.request.post('/api/tutors', {
+    data: { name: tutorName, department: 'Astronomy', biography: 'Stars.', courses: [] },
+  });
   const { tutor } = await created.json();
-  const rejected = await (await adminRequest(browser)).post(`/api/admin/tutors/${tutor.id}/reject`, { data: { reason: 'This person does not teach here.' } });
+  const rejected = await (
+    await adminRequest(browser)
+  ).post(`/api/admin/tutors/${tutor.id}/reject`, { data: { reason: 'This person does not teach here.' } });
   expect(rejected.status()).toBe(200);
 
   await page.goto('/user/dashboard');
@@ -44,15 +51,21 @@ test('a student who follows a department hears of a tutor published there', asyn
   await page.goto('/user/notifications');
   await page.getByRole('checkbox', { name: new RegExp(department) }).check();
   await page.getByRole('button', { name: 'Save departments' }).click();
-  await expect.poll(async () => (await (await page.request.get('/api/notifications/departments')).json()).departments).toEqual([department]);
+  await expect
+    .poll(async () => (await (await page.request.get('/api/notifications/departments')).json()).departments)
+    .toEqual([department]);
 
   const newcomer = `Second Volcanologist ${suffix()}`;
   await publishTutor(browser, { name: newcomer, department });
   await page.reload();
 
-  await expect(page.getByRole('listitem').filter({ hasText: newcomer })).toContainText(`New tutor in ${department}: ${newcomer}`);
+  await expect(page.getByRole('listitem').filter({ hasText: newcomer })).toContainText(
+    `New tutor in ${department}: ${newcomer}`,
+  );
   await page.getByRole('button', { name: 'Mark all as read' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Notifications', exact: true }),
+  ).toBeVisible();
 });
 
 test('the statistics page draws its charts from the student’s reviews and submissions', async ({ page, browser }) => {
@@ -63,9 +76,15 @@ test('the statistics page draws its charts from the student’s reviews and subm
     [first, 3],
     [second, 5],
   ] as const) {
-    expect((await page.request.post('/api/reviews', { data: { tutorId, title: 'Counted', body: 'Fine.', rating } })).status()).toBe(201);
+    expect(
+      (
+        await page.request.post('/api/reviews', { data: { tutorId, title: 'Counted', body: 'Fine.', rating } })
+      ).status(),
+    ).toBe(201);
   }
-  await page.request.post('/api/tutors', { data: { name: `Pending ${suffix()}`, department: 'Biology', biography: 'New.', courses: [] } });
+  await page.request.post('/api/tutors', {
+    data: { name: `Pending ${suffix()}`, department: 'Biology', biography: 'New.', courses: [] },
+  });
 
   await page.goto('/user/statistics');
 
@@ -127,7 +146,9 @@ test('the profile edits name and phone, and a new password signs out the other s
 
   expect((await (await otherDevice.request.get('/api/session')).json()).account).toBeNull();
   expect((await (await page.request.get('/api/session')).json()).account.name).toBe('After Rename');
-  const relogin = await otherDevice.request.post('/api/auth/login', { data: { email: student.email, password: 'a-brand-new-password' } });
+  const relogin = await otherDevice.request.post('/api/auth/login', {
+    data: { email: student.email, password: 'a-brand-new-password' },
+  });
   expect(relogin.status()).toBe(200);
 });
 
@@ -154,7 +175,9 @@ test('student pages have no accessibility violations and fit a phone screen', as
   for (const [path] of pages) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `sideways overflow on ${path}`).toBeLessThanOrEqual(0);
   }
   await page.goto('/welcome?userId=nobody&secret=nothing');

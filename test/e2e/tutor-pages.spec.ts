@@ -6,8 +6,10 @@ import { admin, createStudent, expect, logInAs, publishTutor, test } from './fix
 async function noisyPng(megabytes: number): Promise<Buffer> {
   const side = Math.round(Math.sqrt((megabytes * 1024 * 1024) / 3));
   const pixels = Buffer.alloc(side * side * 3);
-  for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 7919 + ((i >> 3) * 104729)) & 0xff;
-  return sharp(pixels, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 7919 + (i >> 3) * 104729) & 0xff;
+  return sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }
 
 const suffix = () => randomUUID().slice(0, 6);
@@ -19,9 +21,16 @@ test('the upload shows a progress bar while a picture is on its way, then a prev
   // A slow uplink, so the progress bar is on screen long enough to see.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 512 * 1024 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 512 * 1024,
+  });
 
-  await page.getByLabel(/picture/i).setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: await noisyPng(2) });
+  await page
+    .getByLabel(/picture/i)
+    .setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: await noisyPng(2) });
   const progress = page.getByRole('progressbar', { name: 'Upload progress' });
   await expect(progress).toBeVisible();
   await expect(page.getByRole('img', { name: /preview/i })).toBeVisible();
@@ -34,12 +43,21 @@ test('a file that is not a picture is refused with the upload toast', async ({ p
   const student = await createStudent(page.request);
   await logInAs(page, student);
   await page.goto('/user/tutorform');
-  await page.getByLabel(/picture/i).setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('these are lecture notes, not a picture') });
+  await page
+    .getByLabel(/picture/i)
+    .setInputFiles({
+      name: 'notes.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('these are lecture notes, not a picture'),
+    });
   // The toast carries the spec's words and the server's reason.
   await expect(page.getByText(/^Failed to Upload Images: Only JPEG, PNG, WebP, GIF or AVIF/)).toBeVisible();
 });
 
-test('the form asks for required fields and shows possible duplicates while a name is typed', async ({ page, browser }) => {
+test('the form asks for required fields and shows possible duplicates while a name is typed', async ({
+  page,
+  browser,
+}) => {
   const student = await createStudent(page.request);
   await logInAs(page, student);
   const existing = `Marguerite Okonkwo ${suffix()}`;
@@ -80,12 +98,16 @@ test('search, department filter and sort on the tutors page', async ({ page, bro
 test('load failures show the spec messages', async ({ page }) => {
   const student = await createStudent(page.request);
   await logInAs(page, student);
-  await page.route('**/api/tutors?*', (route) => route.fulfill({ status: 500, json: { error: { code: 'internal_error', message: 'Something went wrong' } } }));
+  await page.route('**/api/tutors?*', (route) =>
+    route.fulfill({ status: 500, json: { error: { code: 'internal_error', message: 'Something went wrong' } } }),
+  );
   await page.goto('/user/tutors');
   await expect(page.getByText('Failed to load tutors')).toBeVisible();
 
   await logInAs(page, admin);
-  await page.route('**/api/admin/tutors?*', (route) => route.fulfill({ status: 500, json: { error: { code: 'internal_error', message: 'Something went wrong' } } }));
+  await page.route('**/api/admin/tutors?*', (route) =>
+    route.fulfill({ status: 500, json: { error: { code: 'internal_error', message: 'Something went wrong' } } }),
+  );
   await page.goto('/admin/teacher-profile-managment');
   await expect(page.getByText('Failed To Fetch Tutors Record')).toBeVisible();
 });
@@ -94,7 +116,9 @@ test('a student edits a pending submission and deletes it', async ({ page }) => 
   const student = await createStudent(page.request);
   await logInAs(page, student);
   const name = `Pending Person ${suffix()}`;
-  const created = await page.request.post('/api/tutors', { data: { name, department: 'Law', biography: 'Contract law seminars.', courses: [] } });
+  const created = await page.request.post('/api/tutors', {
+    data: { name, department: 'Law', biography: 'Contract law seminars.', courses: [] },
+  });
   expect(created.status()).toBe(201);
 
   await page.goto('/user/mytutors');
@@ -107,7 +131,10 @@ test('a student edits a pending submission and deletes it', async ({ page }) => 
   await expect(page).toHaveURL(/\/user\/mytutors$/);
 
   await page.getByRole('listitem').filter({ hasText: name }).getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: /delete/i }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: /delete/i })
+    .click();
   await expect(page.getByText('Deleted Successfully')).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: name })).toHaveCount(0);
 });

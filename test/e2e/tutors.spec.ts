@@ -26,7 +26,10 @@ async function searchTutors(page: Page, text: string): Promise<void> {
   await page.getByRole('searchbox', { name: /search/i }).fill(text);
 }
 
-test('a submitted tutor stays private until an admin approves it, then it is listed with its picture', async ({ page, browser }) => {
+test('a submitted tutor stays private until an admin approves it, then it is listed with its picture', async ({
+  page,
+  browser,
+}) => {
   const student = await createStudent(page.request);
   await logInAs(page, student);
   const name = uniqueTutorName();
@@ -35,7 +38,9 @@ test('a submitted tutor stays private until an admin approves it, then it is lis
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Department').fill('Applied Linguistics');
   await page.getByLabel('Biography').fill('Runs weekly phonetics clinics and marks LING201 coursework.');
-  await page.getByLabel(/picture/i).setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: await portraitPng() });
+  await page
+    .getByLabel(/picture/i)
+    .setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: await portraitPng() });
   await expect(page.getByRole('img', { name: /preview/i })).toBeVisible();
   await page.getByLabel('Course 1').fill('LING201 Phonetics');
   await page.getByRole('button', { name: 'Submit Tutor' }).click();
@@ -106,7 +111,9 @@ test('an admin adds a teacher, then deletes it through the confirmation dialog',
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Biography').fill('Teaches the numerical methods lab.');
   await page.getByLabel('Department').fill('Mathematics');
-  await page.getByLabel(/picture/i).setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: await portraitPng() });
+  await page
+    .getByLabel(/picture/i)
+    .setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: await portraitPng() });
   await expect(page.getByRole('img', { name: /preview/i })).toBeVisible();
   await page.getByRole('button', { name: 'Add Another Course' }).click();
   await page.getByLabel('Course 1').fill('MATH260 Numerical Methods');
@@ -118,7 +125,9 @@ test('an admin adds a teacher, then deletes it through the confirmation dialog',
   await page.getByRole('button', { name: 'Delete Profile' }).click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog.getByText('Are you sure?')).toBeVisible();
-  await expect(dialog.getByText('Do you really want to delete this profile? This process cannot be undone.')).toBeVisible();
+  await expect(
+    dialog.getByText('Do you really want to delete this profile? This process cannot be undone.'),
+  ).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { name })).toBeVisible();

@@ -89,7 +89,8 @@ const API_KEY_MISSING = {
 const INTERNAL_ERROR = {
   error: {
     code: 500,
-    message: 'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
+    message:
+      'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
     status: 'INTERNAL',
   },
 };
@@ -117,7 +118,12 @@ function quotaExceeded(model: string) {
         },
         {
           '@type': 'type.googleapis.com/google.rpc.Help',
-          links: [{ description: 'Learn more about Gemini API quotas', url: 'https://ai.google.dev/gemini-api/docs/rate-limits' }],
+          links: [
+            {
+              description: 'Learn more about Gemini API quotas',
+              url: 'https://ai.google.dev/gemini-api/docs/rate-limits',
+            },
+          ],
         },
         { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '38s' },
       ],
@@ -133,12 +139,19 @@ function invalidArgument(message: string) {
   return { error: { code: 400, message, status: 'INVALID_ARGUMENT' } };
 }
 
-const HARM_CATEGORIES = ['HARM_CATEGORY_SEXUALLY_EXPLICIT', 'HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_HARASSMENT', 'HARM_CATEGORY_DANGEROUS_CONTENT'];
+const HARM_CATEGORIES = [
+  'HARM_CATEGORY_SEXUALLY_EXPLICIT',
+  'HARM_CATEGORY_HATE_SPEECH',
+  'HARM_CATEGORY_HARASSMENT',
+  'HARM_CATEGORY_DANGEROUS_CONTENT',
+];
 
 /** Google lists every category, and marks the one that tripped as blocked. */
 function safetyRatings(trippedCategory: string) {
   return HARM_CATEGORIES.map((category) =>
-    category === trippedCategory ? { category, probability: 'HIGH', blocked: true } : { category, probability: 'NEGLIGIBLE' },
+    category === trippedCategory
+      ? { category, probability: 'HIGH', blocked: true }
+      : { category, probability: 'NEGLIGIBLE' },
   );
 }
 
@@ -183,7 +196,17 @@ const GENERATION_CONFIG_FIELDS = new Set([
 ]);
 
 /** A part must carry exactly one kind of data; the rest (thought, metadata) only qualifies it. */
-const PART_DATA_FIELDS = ['text', 'inlineData', 'fileData', 'functionCall', 'functionResponse', 'executableCode', 'codeExecutionResult', 'toolCall', 'toolResponse'];
+const PART_DATA_FIELDS = [
+  'text',
+  'inlineData',
+  'fileData',
+  'functionCall',
+  'functionResponse',
+  'executableCode',
+  'codeExecutionResult',
+  'toolCall',
+  'toolResponse',
+];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -225,7 +248,8 @@ function findRequestProblem(rawBody: string, body: unknown): string | null {
       return `Invalid value at 'generation_config' (type.googleapis.com/google.ai.generativelanguage.v1beta.GenerationConfig), ${JSON.stringify(config)}`;
     }
     for (const field of Object.keys(config)) {
-      if (!GENERATION_CONFIG_FIELDS.has(field)) return `Invalid JSON payload received. Unknown name "${field}" at 'generation_config': Cannot find field.`;
+      if (!GENERATION_CONFIG_FIELDS.has(field))
+        return `Invalid JSON payload received. Unknown name "${field}" at 'generation_config': Cannot find field.`;
     }
     const { temperature, topP, maxOutputTokens, candidateCount } = config;
     if (temperature !== undefined && (typeof temperature !== 'number' || temperature < 0 || temperature > 2)) {
@@ -234,7 +258,10 @@ function findRequestProblem(rawBody: string, body: unknown): string | null {
     if (topP !== undefined && (typeof topP !== 'number' || topP < 0 || topP > 1)) {
       return '* GenerateContentRequest.generation_config.top_p: must be in the range [0.0, 1.0]\n';
     }
-    if (maxOutputTokens !== undefined && (typeof maxOutputTokens !== 'number' || !Number.isInteger(maxOutputTokens) || maxOutputTokens < 1)) {
+    if (
+      maxOutputTokens !== undefined &&
+      (typeof maxOutputTokens !== 'number' || !Number.isInteger(maxOutputTokens) || maxOutputTokens < 1)
+    ) {
       return '* GenerateContentRequest.generation_config.max_output_tokens: max_output_tokens must be positive.\n';
     }
     if (candidateCount !== undefined && candidateCount !== 1) {
@@ -288,7 +315,12 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
     const { req, res, url } = exchange;
     const route = /^\/v1beta\/models\/([^/:]+):(generateContent|streamGenerateContent)$/.exec(url.pathname);
     if (!route) {
-      sendJson(res, 404, notFound(`The requested URL ${url.pathname} was not found on this server.`), JSON_CONTENT_TYPE);
+      sendJson(
+        res,
+        404,
+        notFound(`The requested URL ${url.pathname} was not found on this server.`),
+        JSON_CONTENT_TYPE,
+      );
       return;
     }
     const model = decodeURIComponent(route[1]!);
@@ -335,10 +367,17 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
       const promptTokensDetails = [{ modality: 'TEXT', tokenCount: promptTokenCount }];
       if (writtenSoFar === null) return { promptTokenCount, totalTokenCount: promptTokenCount, promptTokensDetails };
       const candidatesTokenCount = estimateTokens(writtenSoFar);
-      return { promptTokenCount, candidatesTokenCount, totalTokenCount: promptTokenCount + candidatesTokenCount, promptTokensDetails };
+      return {
+        promptTokenCount,
+        candidatesTokenCount,
+        totalTokenCount: promptTokenCount + candidatesTokenCount,
+        promptTokensDetails,
+      };
     };
     const textResponse = (piece: string, writtenSoFar: string, finishReason?: string) => ({
-      candidates: [{ content: { parts: [{ text: piece }], role: 'model' }, ...(finishReason ? { finishReason } : {}), index: 0 }],
+      candidates: [
+        { content: { parts: [{ text: piece }], role: 'model' }, ...(finishReason ? { finishReason } : {}), index: 0 },
+      ],
       usageMetadata: usageMetadata(writtenSoFar),
       modelVersion: model,
       responseId,
@@ -402,7 +441,11 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
     }
 
     const pieces = sliceAtWords(text, DRAFT_CHUNK_COUNT);
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' });
+    res.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      'x-content-type-options': 'nosniff',
+    });
     res.flushHeaders();
 
     switch (scenario) {

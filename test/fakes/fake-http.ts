@@ -47,7 +47,10 @@ export interface FakeHttpServer {
   close(): Promise<void>;
 }
 
-export async function startFakeHttpServer(port: number, handle: (exchange: FakeExchange) => Promise<void> | void): Promise<FakeHttpServer> {
+export async function startFakeHttpServer(
+  port: number,
+  handle: (exchange: FakeExchange) => Promise<void> | void,
+): Promise<FakeHttpServer> {
   const requests: RecordedRequest[] = [];
   const openResponses = new Set<ServerResponse>();
   const endedByServer = new WeakSet<ServerResponse>();
@@ -198,7 +201,13 @@ export function holdOpen(closed: AbortSignal): Promise<void> {
   return new Promise((resolve) => closed.addEventListener('abort', () => resolve(), { once: true }));
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, contentType = 'application/json', extraHeaders: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  contentType = 'application/json',
+  extraHeaders: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(text), ...extraHeaders });
   res.end(text);

@@ -34,7 +34,16 @@ import {
  * - 'disconnect': two deltas, then the connection is cut without [DONE].
  */
 
-export const openAiScenarios = ['draft', 'content-filter', 'empty', 'server-error', 'rate-limited', 'model-not-found', 'stall', 'disconnect'] as const;
+export const openAiScenarios = [
+  'draft',
+  'content-filter',
+  'empty',
+  'server-error',
+  'rate-limited',
+  'model-not-found',
+  'stall',
+  'disconnect',
+] as const;
 export type OpenAiScenario = (typeof openAiScenarios)[number];
 
 const DRAFT_CHUNK_COUNT = 8;
@@ -55,7 +64,12 @@ interface OpenAiErrorBody {
   error: { message: string; type: string; param: string | null; code: string | null };
 }
 
-function openAiError(message: string, type: string, param: string | null = null, code: string | null = null): OpenAiErrorBody {
+function openAiError(
+  message: string,
+  type: string,
+  param: string | null = null,
+  code: string | null = null,
+): OpenAiErrorBody {
   return { error: { message, type, param, code } };
 }
 
@@ -67,7 +81,8 @@ const NO_API_KEY = openAiError(
 );
 
 function incorrectApiKey(key: string): OpenAiErrorBody {
-  const shown = key.length > 8 ? `${key.slice(0, 3)}${'*'.repeat(key.length - 7)}${key.slice(-4)}` : '*'.repeat(key.length);
+  const shown =
+    key.length > 8 ? `${key.slice(0, 3)}${'*'.repeat(key.length - 7)}${key.slice(-4)}` : '*'.repeat(key.length);
   return openAiError(
     `Incorrect API key provided: ${shown}. You can find your API key at https://platform.openai.com/account/api-keys.`,
     'invalid_request_error',
@@ -102,14 +117,29 @@ function findRequestProblem(rawBody: string, body: unknown): OpenAiErrorBody | n
     return openAiError('you must provide a model parameter', 'invalid_request_error');
   }
   if (typeof body.model !== 'string') {
-    return openAiError(`Invalid type for 'model': expected a string, but got ${describeType(body.model)} instead.`, 'invalid_request_error', 'model', 'invalid_type');
+    return openAiError(
+      `Invalid type for 'model': expected a string, but got ${describeType(body.model)} instead.`,
+      'invalid_request_error',
+      'model',
+      'invalid_type',
+    );
   }
   const messages = body.messages;
   if (messages === undefined) {
-    return openAiError("Missing required parameter: 'messages'.", 'invalid_request_error', 'messages', 'missing_required_parameter');
+    return openAiError(
+      "Missing required parameter: 'messages'.",
+      'invalid_request_error',
+      'messages',
+      'missing_required_parameter',
+    );
   }
   if (!Array.isArray(messages)) {
-    return openAiError(`Invalid type for 'messages': expected an array, but got ${describeType(messages)} instead.`, 'invalid_request_error', 'messages', 'invalid_type');
+    return openAiError(
+      `Invalid type for 'messages': expected an array, but got ${describeType(messages)} instead.`,
+      'invalid_request_error',
+      'messages',
+      'invalid_type',
+    );
   }
   if (messages.length === 0) {
     return openAiError(
@@ -122,10 +152,20 @@ function findRequestProblem(rawBody: string, body: unknown): OpenAiErrorBody | n
   for (const [index, message] of messages.entries()) {
     const where = `messages[${index}]`;
     if (!isRecord(message)) {
-      return openAiError(`Invalid type for '${where}': expected an object, but got ${describeType(message)} instead.`, 'invalid_request_error', where, 'invalid_type');
+      return openAiError(
+        `Invalid type for '${where}': expected an object, but got ${describeType(message)} instead.`,
+        'invalid_request_error',
+        where,
+        'invalid_type',
+      );
     }
     if (message.role === undefined) {
-      return openAiError(`Missing required parameter: '${where}.role'.`, 'invalid_request_error', `${where}.role`, 'missing_required_parameter');
+      return openAiError(
+        `Missing required parameter: '${where}.role'.`,
+        'invalid_request_error',
+        `${where}.role`,
+        'missing_required_parameter',
+      );
     }
     if (typeof message.role !== 'string' || !MESSAGE_ROLES.includes(message.role)) {
       return openAiError(
@@ -136,7 +176,12 @@ function findRequestProblem(rawBody: string, body: unknown): OpenAiErrorBody | n
       );
     }
     if (message.content === undefined) {
-      return openAiError(`Missing required parameter: '${where}.content'.`, 'invalid_request_error', `${where}.content`, 'missing_required_parameter');
+      return openAiError(
+        `Missing required parameter: '${where}.content'.`,
+        'invalid_request_error',
+        `${where}.content`,
+        'missing_required_parameter',
+      );
     }
     if (typeof message.content !== 'string') {
       return openAiError(
@@ -148,10 +193,19 @@ function findRequestProblem(rawBody: string, body: unknown): OpenAiErrorBody | n
     }
   }
   if (body.stream !== undefined && typeof body.stream !== 'boolean') {
-    return openAiError(`Invalid type for 'stream': expected a boolean, but got ${describeType(body.stream)} instead.`, 'invalid_request_error', 'stream', 'invalid_type');
+    return openAiError(
+      `Invalid type for 'stream': expected a boolean, but got ${describeType(body.stream)} instead.`,
+      'invalid_request_error',
+      'stream',
+      'invalid_type',
+    );
   }
   const temperature = body.temperature;
-  if (temperature !== undefined && temperature !== null && (typeof temperature !== 'number' || temperature < 0 || temperature > 2)) {
+  if (
+    temperature !== undefined &&
+    temperature !== null &&
+    (typeof temperature !== 'number' || temperature < 0 || temperature > 2)
+  ) {
     return openAiError(
       `Invalid 'temperature': decimal above maximum value. Expected a value <= 2, but got ${JSON.stringify(temperature)} instead.`,
       'invalid_request_error',
@@ -183,7 +237,9 @@ function describeType(value: unknown): string {
 
 function promptText(body: unknown): string {
   if (!isRecord(body) || !Array.isArray(body.messages)) return '';
-  return body.messages.map((message) => (isRecord(message) && typeof message.content === 'string' ? message.content : '')).join('\n');
+  return body.messages
+    .map((message) => (isRecord(message) && typeof message.content === 'string' ? message.content : ''))
+    .join('\n');
 }
 
 export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<FakeOpenAi> {
@@ -232,7 +288,11 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     const promptTokens = estimateTokens(promptText(body));
     const usage = (completion: string) => {
       const completionTokens = completion === '' ? 0 : estimateTokens(completion);
-      return { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
+      return {
+        prompt_tokens: promptTokens,
+        completion_tokens: completionTokens,
+        total_tokens: promptTokens + completionTokens,
+      };
     };
 
     switch (scenario) {
@@ -296,7 +356,15 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     const finish = (finishReason: string, written: string) => {
       writeEvent(res, chunk({}, finishReason));
       if (includeUsage) {
-        writeEvent(res, { id, object: 'chat.completion.chunk', created, model, system_fingerprint: SYSTEM_FINGERPRINT, choices: [], usage: usage(written) });
+        writeEvent(res, {
+          id,
+          object: 'chat.completion.chunk',
+          created,
+          model,
+          system_fingerprint: SYSTEM_FINGERPRINT,
+          choices: [],
+          usage: usage(written),
+        });
       }
       res.write('data: [DONE]\n\n');
       res.end();

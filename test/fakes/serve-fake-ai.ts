@@ -20,7 +20,8 @@ function portFromEnv(name: string, fallback: number): number {
   const value = process.env[name];
   if (value === undefined || value === '') return fallback;
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`${name} must be a port number, got "${value}".`);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error(`${name} must be a port number, got "${value}".`);
   return port;
 }
 
@@ -45,8 +46,14 @@ function reply(res: ServerResponse, status: number, body?: string, contentType =
 }
 
 async function main(): Promise<void> {
-  const gemini = await startFakeGemini({ port: portFromEnv('FAKE_GEMINI_PORT', 4320), apiKey: keyFromEnv('FAKE_GEMINI_KEY') });
-  const openai = await startFakeOpenAi({ port: portFromEnv('FAKE_OPENAI_PORT', 4321), apiKey: keyFromEnv('FAKE_OPENAI_KEY') });
+  const gemini = await startFakeGemini({
+    port: portFromEnv('FAKE_GEMINI_PORT', 4320),
+    apiKey: keyFromEnv('FAKE_GEMINI_KEY'),
+  });
+  const openai = await startFakeOpenAi({
+    port: portFromEnv('FAKE_OPENAI_PORT', 4321),
+    apiKey: keyFromEnv('FAKE_OPENAI_KEY'),
+  });
 
   const control = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
@@ -57,7 +64,16 @@ async function main(): Promise<void> {
           reply(res, 200, 'ok');
           return;
         case 'GET /requests':
-          reply(res, 200, JSON.stringify({ gemini: gemini.requests, openai: openai.requests, abortedStreams: { gemini: gemini.abortedStreams, openai: openai.abortedStreams } }), 'application/json');
+          reply(
+            res,
+            200,
+            JSON.stringify({
+              gemini: gemini.requests,
+              openai: openai.requests,
+              abortedStreams: { gemini: gemini.abortedStreams, openai: openai.abortedStreams },
+            }),
+            'application/json',
+          );
           return;
         case 'POST /reset':
           gemini.reset();
@@ -93,7 +109,10 @@ async function main(): Promise<void> {
     if (openAiScenario !== undefined && !openAiScenarios.includes(openAiScenario as OpenAiScenario)) {
       return `Unknown openai scenario ${JSON.stringify(openAiScenario)}; one of ${openAiScenarios.join(', ')}.`;
     }
-    if (chunkDelayMs !== undefined && (typeof chunkDelayMs !== 'number' || !Number.isFinite(chunkDelayMs) || chunkDelayMs < 0)) {
+    if (
+      chunkDelayMs !== undefined &&
+      (typeof chunkDelayMs !== 'number' || !Number.isFinite(chunkDelayMs) || chunkDelayMs < 0)
+    ) {
       return 'chunkDelayMs must be a number of milliseconds, 0 or more.';
     }
     if (draftText !== undefined && typeof draftText !== 'string') return 'draftText must be a string.';
@@ -130,10 +149,14 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 
-  process.stdout.write(`Fake Gemini on ${gemini.url}, fake OpenAI-compatible API on ${openai.url}, control on http://127.0.0.1:${controlPort}\n`);
+  process.stdout.write(
+    `Fake Gemini on ${gemini.url}, fake OpenAI-compatible API on ${openai.url}, control on http://127.0.0.1:${controlPort}\n`,
+  );
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Could not start the fake AI providers: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `Could not start the fake AI providers: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -19,7 +19,12 @@ export interface SignUpResult extends SignUpInput {
 }
 
 export async function signUp(app: App, overrides: Partial<SignUpInput> = {}): Promise<SignUpResult> {
-  const input: SignUpInput = { name: 'Ada Lovelace', email: uniqueEmail(), password: DEFAULT_TEST_PASSWORD, ...overrides };
+  const input: SignUpInput = {
+    name: 'Ada Lovelace',
+    email: uniqueEmail(),
+    password: DEFAULT_TEST_PASSWORD,
+    ...overrides,
+  };
   const response = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: input });
   if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   // The answer names no account (it is the same for a taken address), so the test reads it from the database.

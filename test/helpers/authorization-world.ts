@@ -64,24 +64,40 @@ export async function createWorld(t: TestApp, label = 'world'): Promise<World> {
   const hash = await passwordHash;
   const now = t.clock();
   const account = (name: string, role: 'student' | 'admin', verified: boolean) =>
-    insertUser(t.db, { name, email: uniqueEmail(`${label}-${role}`), role, emailVerifiedAt: verified ? now : null, passwordHash: hash }, now);
+    insertUser(
+      t.db,
+      {
+        name,
+        email: uniqueEmail(`${label}-${role}`),
+        role,
+        emailVerifiedAt: verified ? now : null,
+        passwordHash: hash,
+      },
+      now,
+    );
 
   // Independent records are written side by side: a world per request must stay cheap.
-  const [unverified, student, otherStudent, disabled, admin, inviteeUser, publicTutor, reviewedTutor, hiddenTutor] = await Promise.all([
-    account('Una Unverified', 'student', false),
-    account('Sam Student', 'student', true),
-    account('Olive Other', 'student', true),
-    account('Dora Disabled', 'student', true),
-    account('Ada Admin', 'admin', true),
-    account('Ivy Invited', 'student', true),
-    createTutorRecord(t.db, { name: 'Pat Public', department: 'Mathematics' }),
-    createTutorRecord(t.db, { name: 'Rita Reviewed', department: 'Chemistry' }),
-    createTutorRecord(t.db, { name: 'Hal Hidden', department: 'History' }),
-  ]);
+  const [unverified, student, otherStudent, disabled, admin, inviteeUser, publicTutor, reviewedTutor, hiddenTutor] =
+    await Promise.all([
+      account('Una Unverified', 'student', false),
+      account('Sam Student', 'student', true),
+      account('Olive Other', 'student', true),
+      account('Dora Disabled', 'student', true),
+      account('Ada Admin', 'admin', true),
+      account('Ivy Invited', 'student', true),
+      createTutorRecord(t.db, { name: 'Pat Public', department: 'Mathematics' }),
+      createTutorRecord(t.db, { name: 'Rita Reviewed', department: 'Chemistry' }),
+      createTutorRecord(t.db, { name: 'Hal Hidden', department: 'History' }),
+    ]);
   const users = { unverified, student, otherStudent, disabled, admin };
   const [cookieList, submission, review, hiddenReview, image, verificationSecret, inviteeSecret] = await Promise.all([
     Promise.all([unverified, student, otherStudent, disabled, admin].map((user) => sessionCookie(t, user.id))),
-    createTutorRecord(t.db, { name: 'Sam Submitted', department: 'Physics', status: 'pending', submittedBy: student.id }),
+    createTutorRecord(t.db, {
+      name: 'Sam Submitted',
+      department: 'Physics',
+      status: 'pending',
+      submittedBy: student.id,
+    }),
     createReviewRecord(t.db, { tutorId: reviewedTutor.id, authorId: student.id, rating: 4 }),
     createReviewRecord(t.db, { tutorId: hiddenTutor.id, authorId: student.id, rating: 2, hidden: true }),
     picture.then((bytes) => storeImage(t.db, t.app.imageStore, { bytes, uploadedBy: admin.id, now })),
@@ -110,7 +126,8 @@ export async function createWorld(t: TestApp, label = 'world'): Promise<World> {
     // A report from someone outside the cast, so "another student" still has theirs to make.
     reportReview(t.db, inviteeUser, review.id, { reason: 'spam' }, now),
   ]);
-  if (disabling.statusCode !== 200) throw new Error(`could not disable the user: ${disabling.statusCode} ${disabling.body}`);
+  if (disabling.statusCode !== 200)
+    throw new Error(`could not disable the user: ${disabling.statusCode} ${disabling.body}`);
 
   return {
     password: DEFAULT_TEST_PASSWORD,

@@ -20,14 +20,16 @@ let snapshot: Buffer | undefined;
 export async function openTestDatabase(): Promise<TestDatabase> {
   if (inject('dbEngine') === 'postgres') return openPostgresCopy();
   const snapshotPath = inject('pgliteSnapshotPath');
-  if (!snapshotPath) throw new Error('pglite snapshot missing: is test/setup/global-pglite.ts the globalSetup of this project?');
+  if (!snapshotPath)
+    throw new Error('pglite snapshot missing: is test/setup/global-pglite.ts the globalSetup of this project?');
   snapshot ??= await readFile(snapshotPath);
   return closeOnce(await openDatabase({ kind: 'pglite', loadDataDir: new Blob([new Uint8Array(snapshot)]) }));
 }
 
 async function openPostgresCopy(): Promise<TestDatabase> {
   const template = inject('postgresTemplate');
-  if (!template) throw new Error('postgres template missing: is test/setup/global-postgres.ts the globalSetup of this project?');
+  if (!template)
+    throw new Error('postgres template missing: is test/setup/global-postgres.ts the globalSetup of this project?');
   const { adminUrl, templateName } = template;
   // The global teardown drops every database with the template's name as prefix, should a file crash.
   const name = `${templateName}_${randomBytes(4).toString('hex')}`;
@@ -75,6 +77,8 @@ export async function truncateAllTables(database: DatabaseHandle): Promise<void>
   const result = await database.db.execute<{ tablename: string }>(
     sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
   );
-  const tables = (result as unknown as { rows: { tablename: string }[] }).rows.map((row) => `"public"."${row.tablename}"`);
+  const tables = (result as unknown as { rows: { tablename: string }[] }).rows.map(
+    (row) => `"public"."${row.tablename}"`,
+  );
   if (tables.length > 0) await database.db.execute(sql.raw(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`));
 }

@@ -58,7 +58,10 @@ export async function createUserRecord(db: Database, overrides: UserRecordOverri
   return { user, password };
 }
 
-export function createAdminRecord(db: Database, overrides: Omit<UserRecordOverrides, 'role'> = {}): Promise<UserRecord> {
+export function createAdminRecord(
+  db: Database,
+  overrides: Omit<UserRecordOverrides, 'role'> = {},
+): Promise<UserRecord> {
   return createUserRecord(db, { verified: true, ...overrides, role: 'admin' });
 }
 
@@ -156,7 +159,10 @@ export async function tutorAggregates(db: Database, tutorId: string) {
 /** A tutor's count and rating sum recomputed from its visible reviews, to hold against the stored ones. */
 export async function recomputedTutorAggregates(db: Database, tutorId: string) {
   const [row] = await db
-    .select({ reviewCount: sql<number>`count(*)::int`, ratingSum: sql<number>`coalesce(sum(${reviews.rating}), 0)::int` })
+    .select({
+      reviewCount: sql<number>`count(*)::int`,
+      ratingSum: sql<number>`coalesce(sum(${reviews.rating}), 0)::int`,
+    })
     .from(reviews)
     .where(and(eq(reviews.tutorId, tutorId), eq(reviews.isHidden, false)));
   return row!;

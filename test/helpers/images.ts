@@ -28,12 +28,18 @@ export const avifPicture = (options: PictureOptions = {}) => canvas(options).avi
 
 /** A half-transparent PNG. */
 export const transparentPngPicture = (options: PictureOptions = {}) =>
-  canvas({ background: { r: 200, g: 40, b: 40, alpha: 0.5 }, ...options }, 4).png().toBuffer();
+  canvas({ background: { r: 200, g: 40, b: 40, alpha: 0.5 }, ...options }, 4)
+    .png()
+    .toBuffer();
 
 /** A two-frame GIF: red, then green. */
 export async function animatedGifPicture(): Promise<Buffer> {
-  const frames = await Promise.all(['#ff0000', '#00ff00'].map((background) => canvas({ width: 40, height: 30, background }).png().toBuffer()));
-  return sharp(frames, { join: { animated: true } }).gif().toBuffer();
+  const frames = await Promise.all(
+    ['#ff0000', '#00ff00'].map((background) => canvas({ width: 40, height: 30, background }).png().toBuffer()),
+  );
+  return sharp(frames, { join: { animated: true } })
+    .gif()
+    .toBuffer();
 }
 
 /**
@@ -47,7 +53,12 @@ export function jpegPhotoWithGps(options: PictureOptions = {}): Promise<Buffer> 
     .withExifMerge({
       IFD0: { Make: 'TestCam', Model: 'Pocket 3' },
       // IFD3 is the GPS directory.
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 1234/100', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 3900/100' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '51/1 30/1 1234/100',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '0/1 7/1 3900/100',
+      },
     })
     .toBuffer();
 }
@@ -80,13 +91,23 @@ export function pngDeclaring(width: number, height: number): Buffer {
   header.writeUInt8(8, 8); // 8 bits per channel
   header.writeUInt8(2, 9); // RGB
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(4))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(4))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Uploads a picture through the API as the user of `cookie`; fails loudly unless it is stored. */
 export async function uploadPicture(app: App, cookie: string, content?: Uint8Array): Promise<UploadedImage> {
   const body = fileUploadBody(content ?? (await pngPicture()));
-  const response = await app.inject({ method: 'POST', url: apiPaths.imageUploads, headers: { ...body.headers, cookie }, payload: body.payload });
+  const response = await app.inject({
+    method: 'POST',
+    url: apiPaths.imageUploads,
+    headers: { ...body.headers, cookie },
+    payload: body.payload,
+  });
   if (response.statusCode !== 201) throw new Error(`upload failed: ${response.statusCode} ${response.body}`);
   return response.json<{ image: UploadedImage }>().image;
 }

@@ -39,6 +39,10 @@ export function multipartBody(parts: readonly MultipartPart[]): MultipartBody {
 }
 
 /** The body of a picture upload: one file in the field the API reads. */
-export function fileUploadBody(content: Uint8Array, filename = 'picture.png', contentType = 'image/png'): MultipartBody {
+export function fileUploadBody(
+  content: Uint8Array,
+  filename = 'picture.png',
+  contentType = 'image/png',
+): MultipartBody {
   return multipartBody([{ field: 'file', filename, contentType, content }]);
 }

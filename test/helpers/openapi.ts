@@ -68,7 +68,8 @@ const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
 
 export async function fetchOpenApi(app: App): Promise<OpenApiDocument> {
   const response = await app.inject({ method: 'GET', url: '/api/openapi.json' });
-  if (response.statusCode !== 200) throw new Error(`GET /api/openapi.json answered ${response.statusCode}: ${response.body}`);
+  if (response.statusCode !== 200)
+    throw new Error(`GET /api/openapi.json answered ${response.statusCode}: ${response.body}`);
   return response.json<OpenApiDocument>();
 }
 

@@ -20,7 +20,10 @@ export function databaseUrl(adminUrl: string, database: string): string {
 
 export async function dropDatabasesStartingWith(adminUrl: string, prefix: string): Promise<void> {
   await withAdminClient(adminUrl, async (client) => {
-    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [prefix]);
+    const { rows } = await client.query<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+      [prefix],
+    );
     for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
   });
 }

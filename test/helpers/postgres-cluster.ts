@@ -16,7 +16,10 @@ export function postgresBinDir(): string | null {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return null;
   const versions = readdirSync(root)
-    .filter((name) => existsSync(path.join(root, name, 'bin', 'pg_ctl')) && existsSync(path.join(root, name, 'bin', 'initdb')))
+    .filter(
+      (name) =>
+        existsSync(path.join(root, name, 'bin', 'pg_ctl')) && existsSync(path.join(root, name, 'bin', 'initdb')),
+    )
     .sort((a, b) => Number.parseFloat(b) - Number.parseFloat(a));
   return versions[0] ? path.join(root, versions[0], 'bin') : null;
 }
@@ -32,7 +35,11 @@ function runuserPath(): string | undefined {
  */
 function clusterUser(): 'postgres' | null | undefined {
   if (process.getuid?.() !== 0) return null;
-  const hasPostgresUser = existsSync('/etc/passwd') && readFileSync('/etc/passwd', 'utf8').split('\n').some((line) => line.startsWith('postgres:'));
+  const hasPostgresUser =
+    existsSync('/etc/passwd') &&
+    readFileSync('/etc/passwd', 'utf8')
+      .split('\n')
+      .some((line) => line.startsWith('postgres:'));
   return hasPostgresUser && runuserPath() ? 'postgres' : undefined;
 }
 
@@ -80,7 +87,14 @@ export async function createPostgresCluster(): Promise<PostgresCluster> {
     adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
     async start() {
       // The socket goes in the cluster's own folder; fsync off: nothing here needs to survive a power cut.
-      await pgCtl('-l', path.join(dir, 'server.log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start');
+      await pgCtl(
+        '-l',
+        path.join(dir, 'server.log'),
+        '-w',
+        '-o',
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+        'start',
+      );
       running = true;
     },
     async stop() {

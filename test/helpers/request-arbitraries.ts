@@ -56,7 +56,9 @@ export function hostileText(constraints: { minLength?: number; maxLength?: numbe
 export const anyJson: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }),
   hostileText(),
-  fc.constantFrom(null, true, false, 0, -1, 1.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, '', ' ', [], {}, [null], { '': '' }),
+  fc.constantFrom(null, true, false, 0, -1, 1.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, '', ' ', [], {}, [null], {
+    '': '',
+  }),
 );
 
 /** Every id the world holds, as generated ids should often name something real. */
@@ -74,12 +76,21 @@ export function worldIds(w: World): string[] {
 }
 
 function uuidValue(w: World): fc.Arbitrary<string> {
-  return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...worldIds(w)) }, { weight: 1, arbitrary: fc.uuid() }, { weight: 1, arbitrary: fc.uuid().map((id) => id.toUpperCase()) });
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...worldIds(w)) },
+    { weight: 1, arbitrary: fc.uuid() },
+    { weight: 1, arbitrary: fc.uuid().map((id) => id.toUpperCase()) },
+  );
 }
 
 function emailValue(w: World): fc.Arbitrary<string> {
   return fc.oneof(
-    fc.constantFrom(...Object.values(w.users).map((user) => user.email), w.freshEmail, w.freshEmail.toUpperCase(), ` ${w.freshEmail} `),
+    fc.constantFrom(
+      ...Object.values(w.users).map((user) => user.email),
+      w.freshEmail,
+      w.freshEmail.toUpperCase(),
+      ` ${w.freshEmail} `,
+    ),
     fc.emailAddress(),
     hostileText({ maxLength: 20 }).map((local) => `${local}@uni.example`),
   );
@@ -101,12 +112,20 @@ function stringValue(schema: JsonSchema, w: World): fc.Arbitrary<string> {
     { weight: 4, arbitrary: hostileText({ minLength: min, maxLength: Math.max(min, max) }) },
     { weight: 1, arbitrary: fc.constantFrom('', ' ', '   \t ') },
     // What PostgreSQL cannot store (NUL, half a surrogate pair): refused, never failing in the database.
-    { weight: 1, arbitrary: fc.tuple(hostileText({ maxLength: 10 }), fc.constantFrom('\u0000', '\ud83d', '\ude00')).map(([text, bad]) => `${text}${bad}${text}`) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(hostileText({ maxLength: 10 }), fc.constantFrom('\u0000', '\ud83d', '\ude00'))
+        .map(([text, bad]) => `${text}${bad}${text}`),
+    },
   ];
   if (schema.maxLength !== undefined) {
     // Around the documented limit, which counts UTF-16 code units.
     const limit = schema.maxLength;
-    choices.push({ weight: 1, arbitrary: fc.integer({ min: Math.max(0, limit - 1), max: limit + 2 }).map((n) => 'é'.repeat(n)) });
+    choices.push({
+      weight: 1,
+      arbitrary: fc.integer({ min: Math.max(0, limit - 1), max: limit + 2 }).map((n) => 'é'.repeat(n)),
+    });
     choices.push({ weight: 1, arbitrary: fc.constant('😀'.repeat(Math.ceil(limit / 2) + 1)) });
   }
   if (schema.pattern) {
@@ -148,10 +167,17 @@ function shapedValue(schema: JsonSchema, w: World, depth: number): fc.Arbitrary<
     else if (type === 'number') shapes.push(numberValue(schema, false));
     else if (type === 'boolean') shapes.push(fc.boolean());
     else if (type === 'array') {
-      const items = fc.array(valueOf(schema.items, w, depth + 1), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 5, 5) });
+      const items = fc.array(valueOf(schema.items, w, depth + 1), {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.min(schema.maxItems ?? 5, 5),
+      });
       // One over the documented count, too.
       const overCount = fc.constant(Array.from({ length: (schema.maxItems ?? 0) + 1 }, (_, i) => `item ${i}`));
-      shapes.push(schema.maxItems === undefined ? items : fc.oneof({ weight: 4, arbitrary: items }, { weight: 1, arbitrary: overCount }));
+      shapes.push(
+        schema.maxItems === undefined
+          ? items
+          : fc.oneof({ weight: 4, arbitrary: items }, { weight: 1, arbitrary: overCount }),
+      );
     } else if (type === 'object') shapes.push(objectValue(schema, w, depth));
   }
   return shapes.length > 0 ? fc.oneof(...shapes) : anyJson;
@@ -162,15 +188,26 @@ export const unknownKey = fc.string({ unit: 'grapheme-ascii', minLength: 1, maxL
 
 function objectValue(schema: JsonSchema, w: World, depth: number): fc.Arbitrary<Record<string, unknown>> {
   const properties = schema.properties ?? {};
-  const fields = Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, valueOf(property, w, depth + 1)]));
+  const fields = Object.fromEntries(
+    Object.entries(properties).map(([name, property]) => [name, valueOf(property, w, depth + 1)]),
+  );
   const required = (schema.required ?? []).filter((name) => name in properties);
   // Mostly every required field (and some optional ones), sometimes any subset.
-  const known = fc.oneof({ weight: 3, arbitrary: fc.record(fields, { requiredKeys: required }) }, { weight: 1, arbitrary: fc.record(fields, { requiredKeys: [] }) });
-  const extras = fc.dictionary(fc.oneof(unknownKey, fc.constantFrom('__proto__', 'constructor', 'prototype', 'id', 'role')), anyJson, { maxKeys: 2 });
-  return fc
-    .tuple(known, fc.oneof({ weight: 3, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: extras }))
-    // Without a prototype, so "__proto__" stays an ordinary key and reaches the JSON.
-    .map(([documented, extra]) => Object.assign(Object.create(null) as Record<string, unknown>, extra, documented));
+  const known = fc.oneof(
+    { weight: 3, arbitrary: fc.record(fields, { requiredKeys: required }) },
+    { weight: 1, arbitrary: fc.record(fields, { requiredKeys: [] }) },
+  );
+  const extras = fc.dictionary(
+    fc.oneof(unknownKey, fc.constantFrom('__proto__', 'constructor', 'prototype', 'id', 'role')),
+    anyJson,
+    { maxKeys: 2 },
+  );
+  return (
+    fc
+      .tuple(known, fc.oneof({ weight: 3, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: extras }))
+      // Without a prototype, so "__proto__" stays an ordinary key and reaches the JSON.
+      .map(([documented, extra]) => Object.assign(Object.create(null) as Record<string, unknown>, extra, documented))
+  );
 }
 
 /** A known-good value, with one field replaced, one removed, or a field added. */
@@ -181,8 +218,14 @@ export function mutated(valid: unknown, w: World): fc.Arbitrary<unknown> {
   const variants: fc.Arbitrary<unknown>[] = [fc.constant(record)];
   if (keys.length > 0) {
     variants.push(fc.tuple(fc.constantFrom(...keys), anyJson).map(([key, value]) => ({ ...record, [key]: value })));
-    variants.push(fc.tuple(fc.constantFrom(...keys), hostileText({ maxLength: 30 })).map(([key, value]) => ({ ...record, [key]: value })));
-    variants.push(fc.constantFrom(...keys).map((key) => Object.fromEntries(Object.entries(record).filter(([k]) => k !== key))));
+    variants.push(
+      fc
+        .tuple(fc.constantFrom(...keys), hostileText({ maxLength: 30 }))
+        .map(([key, value]) => ({ ...record, [key]: value })),
+    );
+    variants.push(
+      fc.constantFrom(...keys).map((key) => Object.fromEntries(Object.entries(record).filter(([k]) => k !== key))),
+    );
   }
   variants.push(fc.tuple(unknownKey, anyJson).map(([key, value]) => ({ ...record, [key]: value })));
   variants.push(uuidValue(w).map((id) => ({ ...record, tutorId: id })));
@@ -196,7 +239,9 @@ export type GeneratedBody =
   | { kind: 'raw'; payload: string | Buffer; contentType: string };
 
 const rawBody: fc.Arbitrary<GeneratedBody> = fc.oneof(
-  fc.string({ maxLength: 40 }).map((payload): GeneratedBody => ({ kind: 'raw', payload, contentType: 'application/json' })),
+  fc
+    .string({ maxLength: 40 })
+    .map((payload): GeneratedBody => ({ kind: 'raw', payload, contentType: 'application/json' })),
   fc
     .constantFrom(
       '{',
@@ -213,10 +258,20 @@ const rawBody: fc.Arbitrary<GeneratedBody> = fc.oneof(
       '\ufeff{}',
     )
     .map((payload): GeneratedBody => ({ kind: 'raw', payload, contentType: 'application/json' })),
-  fc.uint8Array({ maxLength: 64 }).map((bytes): GeneratedBody => ({ kind: 'raw', payload: Buffer.from(bytes), contentType: 'application/json' })),
+  fc
+    .uint8Array({ maxLength: 64 })
+    .map((bytes): GeneratedBody => ({ kind: 'raw', payload: Buffer.from(bytes), contentType: 'application/json' })),
   fc
     .tuple(
-      fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/octet-stream', 'application/json; charset=utf-16', 'multipart/form-data', 'x/y; a="', ''),
+      fc.constantFrom(
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'application/octet-stream',
+        'application/json; charset=utf-16',
+        'multipart/form-data',
+        'x/y; a="',
+        '',
+      ),
       fc.string({ maxLength: 40 }),
     )
     .map(([contentType, payload]): GeneratedBody => ({ kind: 'raw', payload, contentType })),
@@ -226,7 +281,11 @@ const rawBody: fc.Arbitrary<GeneratedBody> = fc.oneof(
 export function bodyFor(operation: DocumentedOperation, w: World, validBody: unknown): fc.Arbitrary<GeneratedBody> {
   const json = (value: fc.Arbitrary<unknown>) => value.map((v): GeneratedBody => ({ kind: 'json', value: v }));
   if (!operation.jsonBody) {
-    return fc.oneof({ weight: 4, arbitrary: fc.constant<GeneratedBody>({ kind: 'none' }) }, { weight: 1, arbitrary: json(anyJson) }, { weight: 1, arbitrary: rawBody });
+    return fc.oneof(
+      { weight: 4, arbitrary: fc.constant<GeneratedBody>({ kind: 'none' }) },
+      { weight: 1, arbitrary: json(anyJson) },
+      { weight: 1, arbitrary: rawBody },
+    );
   }
   const choices: fc.WeightedArbitrary<GeneratedBody>[] = [
     { weight: 4, arbitrary: json(valueOf(operation.jsonBody, w)) },
@@ -251,20 +310,54 @@ function percentEncodedBytes(bytes: Uint8Array): string {
 export function pathSegment(w: World): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 4, arbitrary: uuidValue(w) },
-    { weight: 2, arbitrary: hostileText({ minLength: 1, maxLength: 30 }).map((text) => encodeURIComponent(wellFormed(text))) },
+    {
+      weight: 2,
+      arbitrary: hostileText({ minLength: 1, maxLength: 30 }).map((text) => encodeURIComponent(wellFormed(text))),
+    },
     { weight: 1, arbitrary: fc.uint8Array({ minLength: 1, maxLength: 12 }).map(percentEncodedBytes) },
     {
       weight: 1,
-      arbitrary: fc.constantFrom('..', '.', '%2e%2e', '%2F', '%00', 'null', 'undefined', '0', '-1', '1e309', '00000000-0000-0000-0000-000000000000', '%20', '*'),
+      arbitrary: fc.constantFrom(
+        '..',
+        '.',
+        '%2e%2e',
+        '%2F',
+        '%00',
+        'null',
+        'undefined',
+        '0',
+        '-1',
+        '1e309',
+        '00000000-0000-0000-0000-000000000000',
+        '%20',
+        '*',
+      ),
     },
     { weight: 1, arbitrary: fc.integer({ min: 200, max: 3000 }).map((n) => 'a'.repeat(n)) },
   );
 }
 
 function queryValue(schema: JsonSchema | undefined, w: World): fc.Arbitrary<string> {
-  const shaped: fc.Arbitrary<string>[] = [hostileText({ maxLength: 30 }), fc.constantFrom('', ' ', '0', '-1', '1.5', '1e3', 'NaN', 'Infinity', '99999999999999999999', 'true', 'false', 'null')];
+  const shaped: fc.Arbitrary<string>[] = [
+    hostileText({ maxLength: 30 }),
+    fc.constantFrom(
+      '',
+      ' ',
+      '0',
+      '-1',
+      '1.5',
+      '1e3',
+      'NaN',
+      'Infinity',
+      '99999999999999999999',
+      'true',
+      'false',
+      'null',
+    ),
+  ];
   if (schema?.enum) shaped.push(fc.constantFrom(...schema.enum.map(String)));
-  if (schema?.type === 'integer') shaped.push(fc.integer({ min: -5, max: (schema.maximum as number | undefined) ?? 100 }).map(String));
+  if (schema?.type === 'integer')
+    shaped.push(fc.integer({ min: -5, max: (schema.maximum as number | undefined) ?? 100 }).map(String));
   if (schema?.format === 'uuid') shaped.push(uuidValue(w));
   if (schema?.maxLength !== undefined) shaped.push(fc.constant('x'.repeat(schema.maxLength + 1)));
   return fc.oneof(...shaped);
@@ -274,7 +367,9 @@ function queryValue(schema: JsonSchema | undefined, w: World): fc.Arbitrary<stri
 export function queryFor(operation: DocumentedOperation, w: World): fc.Arbitrary<string> {
   const pair = (name: fc.Arbitrary<string>, value: fc.Arbitrary<string>) =>
     fc.tuple(name, value).map(([k, v]) => `${encodeURIComponent(wellFormed(k))}=${encodeURIComponent(wellFormed(v))}`);
-  const documented = operation.queryParams.map((parameter) => pair(fc.constant(parameter.name), queryValue(parameter.schema, w)));
+  const documented = operation.queryParams.map((parameter) =>
+    pair(fc.constant(parameter.name), queryValue(parameter.schema, w)),
+  );
   const parts: fc.Arbitrary<string>[] = [
     ...documented,
     pair(unknownKey, hostileText({ maxLength: 20 })),

@@ -8,7 +8,6 @@ import { SERVER_NODE_ARGS } from '../../tools/build/server';
 
 // The real entry point as an operator runs it, in a child process of the test on a loopback port.
 
-
 export interface ServerProcess {
   child: ChildProcess;
   port: number;
@@ -28,7 +27,11 @@ const running = new Set<ServerProcess>();
  * own environment cannot leak in. Node runs it in this one process, so a signal reaches the
  * server itself.
  */
-export function startServerProcess(port: number, env: Record<string, string>, options: { cwd?: string } = {}): ServerProcess {
+export function startServerProcess(
+  port: number,
+  env: Record<string, string>,
+  options: { cwd?: string } = {},
+): ServerProcess {
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
   const child = spawn(process.execPath, SERVER_NODE_ARGS, {
@@ -62,16 +65,22 @@ export function startServerProcess(port: number, env: Record<string, string>, op
  */
 export async function migratedEmbeddedDataDir(dataDir: string): Promise<void> {
   const snapshotPath = inject('pgliteSnapshotPath');
-  if (!snapshotPath) throw new Error('pglite snapshot missing: is test/setup/global-pglite.ts the globalSetup of this project?');
+  if (!snapshotPath)
+    throw new Error('pglite snapshot missing: is test/setup/global-pglite.ts the globalSetup of this project?');
   const snapshot = await readFile(snapshotPath);
-  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db'), loadDataDir: new Blob([new Uint8Array(snapshot)]) });
+  const database = await openDatabase({
+    kind: 'pglite',
+    dataDir: path.join(dataDir, 'db'),
+    loadDataDir: new Blob([new Uint8Array(snapshot)]),
+  });
   await database.close();
 }
 
 export async function waitUntilReady(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (server.child.exitCode !== null || server.child.signalCode !== null) throw new Error(`server exited early:\n${server.output()}`);
+    if (server.child.exitCode !== null || server.child.signalCode !== null)
+      throw new Error(`server exited early:\n${server.output()}`);
     const ready = await fetch(`${server.baseUrl}/readyz`, { signal: AbortSignal.timeout(2_000) }).then(
       (r) => r.ok,
       () => false,
@@ -89,7 +98,10 @@ export async function killServerProcess(server: ServerProcess): Promise<void> {
 }
 
 /** SIGTERM and the server's own graceful shutdown; SIGKILL if that takes longer than `timeoutMs`. */
-export async function stopServerProcess(server: ServerProcess, timeoutMs = 15_000): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+export async function stopServerProcess(
+  server: ServerProcess,
+  timeoutMs = 15_000,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGTERM');
   const timer = setTimeout(() => server.child.kill('SIGKILL'), timeoutMs);
   try {

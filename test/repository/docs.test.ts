@@ -7,7 +7,10 @@ const read = (file: string) => readFile(file, 'utf8');
 describe('README', () => {
   test('its quick start is the two commands: install and start, and test', async () => {
     const readme = await read('README.md');
-    const quickStart = readme.slice(readme.indexOf('## Quick start'), readme.indexOf('\n## ', readme.indexOf('## Quick start') + 1));
+    const quickStart = readme.slice(
+      readme.indexOf('## Quick start'),
+      readme.indexOf('\n## ', readme.indexOf('## Quick start') + 1),
+    );
     expect(quickStart).toContain('npm install && npm start');
     expect(quickStart).toContain('npm test');
   });

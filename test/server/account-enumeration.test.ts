@@ -52,9 +52,17 @@ describe('sign-up', () => {
   });
 
   test('a taken address gets a notice instead of an account: nothing changes, and only its owner hears of it', async () => {
-    const { user: owner, password } = await createUserRecord(t.db, { name: 'Grace Hopper', email: 'grace@uni.example', verified: true });
+    const { user: owner, password } = await createUserRecord(t.db, {
+      name: 'Grace Hopper',
+      email: 'grace@uni.example',
+      verified: true,
+    });
 
-    const response = await postSignup({ name: 'Mallory', email: 'Grace@Uni.Example', password: 'a-password-of-mallory' });
+    const response = await postSignup({
+      name: 'Mallory',
+      email: 'Grace@Uni.Example',
+      password: 'a-password-of-mallory',
+    });
 
     expect(response.statusCode).toBe(201);
     const rows = await t.db.select().from(users).where(eq(users.email, 'grace@uni.example'));
@@ -65,7 +73,11 @@ describe('sign-up', () => {
 
     const mails = await readMails(t.outboxDir);
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ to: 'grace@uni.example', subject: 'Sign-up attempt with your email on Tutorly', link: undefined });
+    expect(mails[0]).toMatchObject({
+      to: 'grace@uni.example',
+      subject: 'Sign-up attempt with your email on Tutorly',
+      link: undefined,
+    });
     expect(mails[0]!.text).toContain('Hello Grace Hopper,');
     expect(mails[0]!.text).toContain('Someone just tried to sign up for Tutorly with this email address.');
     expect(mails[0]!.text).toContain(`${t.config.publicUrl}/login`);
@@ -94,7 +106,12 @@ describe('sign-up', () => {
 
   test('an address outside the allowed domains is refused alike, taken or not', async () => {
     const { user } = await createUserRecord(t.db, { email: 'outsider@gmail.example' });
-    await updateSettings(t.db, { restrictSignupToDomains: true, signupDomains: ['uni.example'] }, t.app.settingDefaults, t.clock());
+    await updateSettings(
+      t.db,
+      { restrictSignupToDomains: true, signupDomains: ['uni.example'] },
+      t.app.settingDefaults,
+      t.clock(),
+    );
 
     const taken = await postSignup({ name: 'Someone', email: user.email, password: DEFAULT_TEST_PASSWORD });
     const free = await postSignup({ name: 'Someone', email: 'free@gmail.example', password: DEFAULT_TEST_PASSWORD });
@@ -125,7 +142,9 @@ describe('login', () => {
     const unknownAddress = await postLogin('nobody@uni.example', 'not the password');
 
     expect(wrongPassword.statusCode).toBe(401);
-    expect(wrongPassword.json()).toEqual({ error: { code: 'invalid_credentials', message: 'Invalid email or password.' } });
+    expect(wrongPassword.json()).toEqual({
+      error: { code: 'invalid_credentials', message: 'Invalid email or password.' },
+    });
     expect(answerOf(unknownAddress)).toEqual(answerOf(wrongPassword));
   });
 
@@ -161,7 +180,11 @@ describe('resending the verification mail', () => {
   test('asks for a session and says nothing more without one', async () => {
     const { user } = await createUserRecord(t.db);
 
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/verification', payload: { email: user.email } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verification',
+      payload: { email: user.email },
+    });
 
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ error: { code: 'unauthenticated', message: 'Please log in to continue.' } });

@@ -32,14 +32,24 @@ describe('Edit Profile', () => {
     const response = await editProfile(student, { name: '  Samuel Student ', phone: ' +44 (0)20 7946-0958 ' });
 
     expect(response.statusCode).toBe(200);
-    const expected = { id: student.user.id, name: 'Samuel Student', email: student.user.email, phone: '+44 (0)20 7946-0958', emailVerified: true, role: 'student' };
+    const expected = {
+      id: student.user.id,
+      name: 'Samuel Student',
+      email: student.user.email,
+      phone: '+44 (0)20 7946-0958',
+      emailVerified: true,
+      role: 'student',
+    };
     expect(response.json()).toEqual({ account: expected });
     expect(await getSessionAccount(t.app, student.cookie)).toEqual(expected);
   });
 
   test('null or an empty phone clears it; leaving it out keeps it', async () => {
     await editProfile(student, { phone: '555-0100' });
-    expect((await editProfile(student, { name: 'Sam S.' })).json().account).toMatchObject({ name: 'Sam S.', phone: '555-0100' });
+    expect((await editProfile(student, { name: 'Sam S.' })).json().account).toMatchObject({
+      name: 'Sam S.',
+      phone: '555-0100',
+    });
     expect((await editProfile(student, { phone: null })).json().account.phone).toBeNull();
     await editProfile(student, { phone: '555-0100' });
     expect((await editProfile(student, { phone: '' })).json().account.phone).toBeNull();
@@ -51,7 +61,9 @@ describe('Edit Profile', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().error.code).toBe('validation_error');
     }
-    expect((await editProfile(student, { phone: 'call me maybe' })).json().error.message).toBe('Please enter a valid phone number.');
+    expect((await editProfile(student, { phone: 'call me maybe' })).json().error.message).toBe(
+      'Please enter a valid phone number.',
+    );
     const [stored] = await t.db.select().from(users).where(eq(users.id, student.user.id));
     expect(stored).toMatchObject({ name: 'Sam Student', phone: null });
   });
@@ -113,7 +125,10 @@ describe('Update Password', () => {
     const laptop = await login(t.app, { email: student.user.email, password: DEFAULT_TEST_PASSWORD });
     const other = await signedInStudent(t, 'Olga Other');
 
-    const response = await changePassword(student, { currentPassword: DEFAULT_TEST_PASSWORD, newPassword: NEW_PASSWORD });
+    const response = await changePassword(student, {
+      currentPassword: DEFAULT_TEST_PASSWORD,
+      newPassword: NEW_PASSWORD,
+    });
 
     expect(response.statusCode).toBe(204);
     expect(await getSessionAccount(t.app, student.cookie)).toMatchObject({ id: student.user.id });
@@ -131,15 +146,24 @@ describe('Update Password', () => {
   test('the new password must be long enough; an anonymous visitor cannot change any', async () => {
     const short = await changePassword(student, { currentPassword: DEFAULT_TEST_PASSWORD, newPassword: 'short' });
     expect(short.statusCode).toBe(400);
-    expect(short.json().error).toEqual({ code: 'validation_error', message: 'Password must be at least 8 characters.' });
+    expect(short.json().error).toEqual({
+      code: 'validation_error',
+      message: 'Password must be at least 8 characters.',
+    });
 
-    const anonymous = await changePassword(undefined, { currentPassword: DEFAULT_TEST_PASSWORD, newPassword: NEW_PASSWORD });
+    const anonymous = await changePassword(undefined, {
+      currentPassword: DEFAULT_TEST_PASSWORD,
+      newPassword: NEW_PASSWORD,
+    });
     expect(anonymous.statusCode).toBe(401);
     expect(await loginStatus(student.user.email, DEFAULT_TEST_PASSWORD)).toBe(200);
   });
 
   test('of two changes made at once with the same current password, only one succeeds', async () => {
-    const laptop = { user: student.user, cookie: await login(t.app, { email: student.user.email, password: DEFAULT_TEST_PASSWORD }) };
+    const laptop = {
+      user: student.user,
+      cookie: await login(t.app, { email: student.user.email, password: DEFAULT_TEST_PASSWORD }),
+    };
 
     const responses = await Promise.all([
       changePassword(student, { currentPassword: DEFAULT_TEST_PASSWORD, newPassword: 'first new password' }),
@@ -150,7 +174,10 @@ describe('Update Password', () => {
     // The loser is told its password is no longer current, or finds its session already ended.
     expect(statuses[0]).toBe(204);
     expect([400, 401]).toContain(statuses[1]);
-    const logins = [await loginStatus(student.user.email, 'first new password'), await loginStatus(student.user.email, 'second new password')];
+    const logins = [
+      await loginStatus(student.user.email, 'first new password'),
+      await loginStatus(student.user.email, 'second new password'),
+    ];
     expect(logins.sort()).toEqual([200, 401]);
   });
 });

@@ -83,8 +83,16 @@ describe('figures', () => {
     const alan = await createTutorRecord(t.db, { name: 'Alan Turing' });
     await createTutorRecord(t.db, { name: 'No Reviews Yet' });
     const hiddenTutor = await createTutorRecord(t.db, { name: 'Taken Down', isPublic: false });
-    const pendingOne = await createTutorRecord(t.db, { name: 'Pending One', status: 'pending', submittedBy: student.user.id });
-    const pendingTwo = await createTutorRecord(t.db, { name: 'Pending Two', status: 'pending', submittedBy: student.user.id });
+    const pendingOne = await createTutorRecord(t.db, {
+      name: 'Pending One',
+      status: 'pending',
+      submittedBy: student.user.id,
+    });
+    const pendingTwo = await createTutorRecord(t.db, {
+      name: 'Pending Two',
+      status: 'pending',
+      submittedBy: student.user.id,
+    });
     await createTutorRecord(t.db, { name: 'Rejected Before', status: 'rejected', submittedBy: student.user.id });
 
     await createReviewRecord(t.db, { tutorId: grace.id, authorId: student.user.id, rating: 5 });
@@ -94,10 +102,21 @@ describe('figures', () => {
     // A visible review of a tutor that is not public: counted among reviews, not in the mean.
     await createReviewRecord(t.db, { tutorId: hiddenTutor.id, authorId: student.user.id, rating: 1 });
 
-    expect(await expectFiguresAsCounted()).toEqual({ publicTutors: 3, pendingSubmissions: 2, reviews: 4, users: 3, meanRating: (3.5 + 4) / 2 });
+    expect(await expectFiguresAsCounted()).toEqual({
+      publicTutors: 3,
+      pendingSubmissions: 2,
+      reviews: 4,
+      users: 3,
+      meanRating: (3.5 + 4) / 2,
+    });
 
     // Through the API, so the aggregates move as the app moves them.
-    const added = await callAs(t, admin, 'POST', '/api/reviews', { tutorId: alan.id, title: 'Fine', body: 'Clear and patient in every session.', rating: 2 });
+    const added = await callAs(t, admin, 'POST', '/api/reviews', {
+      tutorId: alan.id,
+      title: 'Fine',
+      body: 'Clear and patient in every session.',
+      rating: 2,
+    });
     expect(added.statusCode, added.body).toBe(201);
     expect(await expectFiguresAsCounted()).toMatchObject({ reviews: 5, meanRating: (3.5 + 3) / 2 });
 
@@ -108,7 +127,13 @@ describe('figures', () => {
     expect((await callAs(t, admin, 'POST', `/api/admin/tutors/${pendingOne.id}/approve`)).statusCode).toBe(200);
     expect(await expectFiguresAsCounted()).toMatchObject({ publicTutors: 4, pendingSubmissions: 1 });
 
-    expect((await callAs(t, admin, 'POST', `/api/admin/tutors/${pendingTwo.id}/reject`, { reason: 'Not at this university.' })).statusCode).toBe(200);
+    expect(
+      (
+        await callAs(t, admin, 'POST', `/api/admin/tutors/${pendingTwo.id}/reject`, {
+          reason: 'Not at this university.',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(await expectFiguresAsCounted()).toMatchObject({ publicTutors: 4, pendingSubmissions: 0 });
 
     expect((await callAs(t, admin, 'DELETE', `/api/admin/tutors/${grace.id}`)).statusCode).toBe(204);
@@ -121,14 +146,24 @@ describe('reviews per week', () => {
   const wednesday = new Date('2025-03-12T15:30:00Z');
   const thisMonday = Date.parse('2025-03-10T00:00:00Z');
   const weekStarts = (lastMonday: number) =>
-    Array.from({ length: DASHBOARD_WEEKS }, (_, i) => new Date(lastMonday - (DASHBOARD_WEEKS - 1 - i) * 7 * DAY_MS).toISOString().slice(0, 10));
+    Array.from({ length: DASHBOARD_WEEKS }, (_, i) =>
+      new Date(lastMonday - (DASHBOARD_WEEKS - 1 - i) * 7 * DAY_MS).toISOString().slice(0, 10),
+    );
 
   test('Monday-start UTC weeks, oldest first, empty weeks as 0, hidden reviews left out', async () => {
     t.clock.set(wednesday);
     const tutor = await createTutorRecord(t.db);
-    const authors = await Promise.all(Array.from({ length: 7 }, (_, i) => createUserRecord(t.db, { name: `Author ${i}` })));
+    const authors = await Promise.all(
+      Array.from({ length: 7 }, (_, i) => createUserRecord(t.db, { name: `Author ${i}` })),
+    );
     const reviewAt = (author: number, at: number, hidden = false) =>
-      createReviewRecord(t.db, { tutorId: tutor.id, authorId: authors[author]!.user.id, rating: 4, createdAt: new Date(at), hidden });
+      createReviewRecord(t.db, {
+        tutorId: tutor.id,
+        authorId: authors[author]!.user.id,
+        rating: 4,
+        createdAt: new Date(at),
+        hidden,
+      });
     const firstMonday = thisMonday - (DASHBOARD_WEEKS - 1) * 7 * DAY_MS;
 
     await reviewAt(0, thisMonday);
@@ -159,7 +194,12 @@ describe('reviews per week', () => {
 
   test('on a Monday just after midnight, and on a Sunday just before it', async () => {
     const tutor = await createTutorRecord(t.db);
-    await createReviewRecord(t.db, { tutorId: tutor.id, authorId: student.user.id, rating: 3, createdAt: new Date('2025-03-10T00:00:00Z') });
+    await createReviewRecord(t.db, {
+      tutorId: tutor.id,
+      authorId: student.user.id,
+      rating: 3,
+      createdAt: new Date('2025-03-10T00:00:00Z'),
+    });
 
     t.clock.set(new Date('2025-03-10T00:00:01Z'));
     expect((await dashboard()).reviewsPerWeek.at(-1)).toEqual({ weekStart: '2025-03-10', count: 1 });
@@ -172,10 +212,23 @@ describe('reviews per week', () => {
 describe('recent activity', () => {
   test('the latest administrator actions, newest first, with who did them and to what', async () => {
     const second = await signedInAdmin(t, 'Ada Admin');
-    const pending = await createTutorRecord(t.db, { name: 'Pending Person', status: 'pending', submittedBy: student.user.id });
-    const doubtful = await createTutorRecord(t.db, { name: 'Doubtful Person', status: 'pending', submittedBy: student.user.id });
+    const pending = await createTutorRecord(t.db, {
+      name: 'Pending Person',
+      status: 'pending',
+      submittedBy: student.user.id,
+    });
+    const doubtful = await createTutorRecord(t.db, {
+      name: 'Doubtful Person',
+      status: 'pending',
+      submittedBy: student.user.id,
+    });
     const doomed = await createTutorRecord(t.db, { name: 'Doomed Person' });
-    const review = await createReviewRecord(t.db, { tutorId: doomed.id, authorId: student.user.id, rating: 1, title: 'Rude words' });
+    const review = await createReviewRecord(t.db, {
+      tutorId: doomed.id,
+      authorId: student.user.id,
+      rating: 1,
+      title: 'Rude words',
+    });
 
     const act = async (actor: Actor, method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) => {
       t.clock.advance(60_000);
@@ -193,11 +246,31 @@ describe('recent activity', () => {
     const dana = { id: admin.user.id, name: 'Dana Dean' };
     const ada = { id: second.user.id, name: 'Ada Admin' };
     expect(recentActivity.map(({ action, actor, target, reason }) => ({ action, actor, target, reason }))).toEqual([
-      { action: 'tutor_deleted', actor: dana, target: { type: 'tutor', id: doomed.id, label: 'Doomed Person' }, reason: 'Left the university.' },
+      {
+        action: 'tutor_deleted',
+        actor: dana,
+        target: { type: 'tutor', id: doomed.id, label: 'Doomed Person' },
+        reason: 'Left the university.',
+      },
       { action: 'settings_updated', actor: ada, target: { type: 'settings', id: null, label: null }, reason: null },
-      { action: 'review_hidden', actor: dana, target: { type: 'review', id: review.id, label: 'Rude words' }, reason: 'Personal attack.' },
-      { action: 'tutor_rejected', actor: ada, target: { type: 'tutor', id: doubtful.id, label: 'Doubtful Person' }, reason: 'Not at this university.' },
-      { action: 'tutor_approved', actor: dana, target: { type: 'tutor', id: pending.id, label: 'Pending Person' }, reason: null },
+      {
+        action: 'review_hidden',
+        actor: dana,
+        target: { type: 'review', id: review.id, label: 'Rude words' },
+        reason: 'Personal attack.',
+      },
+      {
+        action: 'tutor_rejected',
+        actor: ada,
+        target: { type: 'tutor', id: doubtful.id, label: 'Doubtful Person' },
+        reason: 'Not at this university.',
+      },
+      {
+        action: 'tutor_approved',
+        actor: dana,
+        target: { type: 'tutor', id: pending.id, label: 'Pending Person' },
+        reason: null,
+      },
     ]);
     expect(recentActivity[0]!.createdAt).toBe(t.clock().toISOString());
 
@@ -219,7 +292,9 @@ describe('recent activity', () => {
     const { recentActivity } = await dashboard();
 
     expect(await t.db.select().from(auditLog)).toHaveLength(DASHBOARD_ACTIVITY_COUNT + 2);
-    expect(recentActivity.map((entry) => entry.target.label)).toEqual(names.reverse().slice(0, DASHBOARD_ACTIVITY_COUNT));
+    expect(recentActivity.map((entry) => entry.target.label)).toEqual(
+      names.reverse().slice(0, DASHBOARD_ACTIVITY_COUNT),
+    );
   });
 });
 
@@ -234,7 +309,14 @@ describe('the audit entries of tutor actions', () => {
   test('adding, editing (with what changed) and deleting are recorded in the same change', async () => {
     const firstPicture = await uploadPicture(10);
     const secondPicture = await uploadPicture(200);
-    const input = { name: 'Grace Hopper', department: 'Computer Science', biography: 'Compilers.', courses: ['CS101'], imageKey: firstPicture, isPublic: false };
+    const input = {
+      name: 'Grace Hopper',
+      department: 'Computer Science',
+      biography: 'Compilers.',
+      courses: ['CS101'],
+      imageKey: firstPicture,
+      isPublic: false,
+    };
 
     const created = await callAs(t, admin, 'POST', '/api/admin/tutors', input);
     expect(created.statusCode, created.body).toBe(201);
@@ -252,17 +334,43 @@ describe('the audit entries of tutor actions', () => {
     expect((await callAs(t, admin, 'DELETE', `/api/admin/tutors/${tutorId}`)).statusCode).toBe(204);
 
     const entries = await t.db.select().from(auditLog).orderBy(asc(auditLog.createdAt));
-    expect(entries.map(({ actorId, action, targetType, targetId, reason, data }) => ({ actorId, action, targetType, targetId, reason, data }))).toEqual([
-      { actorId: admin.user.id, action: 'tutor_created', targetType: 'tutor', targetId: tutorId, reason: null, data: { tutorName: 'Grace Hopper' } },
+    expect(
+      entries.map(({ actorId, action, targetType, targetId, reason, data }) => ({
+        actorId,
+        action,
+        targetType,
+        targetId,
+        reason,
+        data,
+      })),
+    ).toEqual([
+      {
+        actorId: admin.user.id,
+        action: 'tutor_created',
+        targetType: 'tutor',
+        targetId: tutorId,
+        reason: null,
+        data: { tutorName: 'Grace Hopper' },
+      },
       {
         actorId: admin.user.id,
         action: 'tutor_updated',
         targetType: 'tutor',
         targetId: tutorId,
         reason: null,
-        data: { tutorName: 'Grace B. Hopper', changes: { name: 'Grace B. Hopper', courses: ['CS101', 'CS330'], imageKey: secondPicture, isPublic: true } },
+        data: {
+          tutorName: 'Grace B. Hopper',
+          changes: { name: 'Grace B. Hopper', courses: ['CS101', 'CS330'], imageKey: secondPicture, isPublic: true },
+        },
       },
-      { actorId: admin.user.id, action: 'tutor_deleted', targetType: 'tutor', targetId: tutorId, reason: null, data: { tutorName: 'Grace B. Hopper' } },
+      {
+        actorId: admin.user.id,
+        action: 'tutor_deleted',
+        targetType: 'tutor',
+        targetId: tutorId,
+        reason: null,
+        data: { tutorName: 'Grace B. Hopper' },
+      },
     ]);
     // The tutor is gone; its entries stay, no longer linked to it.
     expect(entries.map((entry) => entry.tutorId)).toEqual([null, null, null]);
@@ -272,7 +380,9 @@ describe('the audit entries of tutor actions', () => {
     const approved = await createTutorRecord(t.db, { status: 'approved' });
 
     expect((await callAs(t, admin, 'POST', `/api/admin/tutors/${approved.id}/approve`)).statusCode).toBe(409);
-    expect((await callAs(t, admin, 'POST', `/api/admin/tutors/${approved.id}/reject`, { reason: 'Late.' })).statusCode).toBe(409);
+    expect(
+      (await callAs(t, admin, 'POST', `/api/admin/tutors/${approved.id}/reject`, { reason: 'Late.' })).statusCode,
+    ).toBe(409);
     expect((await callAs(t, admin, 'DELETE', `/api/admin/tutors/${crypto.randomUUID()}`)).statusCode).toBe(404);
 
     expect(await t.db.select().from(auditLog)).toEqual([]);

@@ -62,7 +62,10 @@ async function auditEntries() {
 
 async function loginStatus(email: string, password: string) {
   const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-  return { status: response.statusCode, code: response.statusCode === 200 ? null : (response.json().error.code as string) };
+  return {
+    status: response.statusCode,
+    code: response.statusCode === 200 ? null : (response.json().error.code as string),
+  };
 }
 
 describe('only administrators manage users', () => {
@@ -100,7 +103,10 @@ describe('the user list', () => {
     const otherTutor = await createTutorRecord(t.db);
     await createReviewRecord(t.db, { tutorId: tutor.id, authorId: student.user.id, rating: 4 });
     await createReviewRecord(t.db, { tutorId: otherTutor.id, authorId: student.user.id, rating: 2, hidden: true });
-    const { user: newest } = await createUserRecord(t.db, { name: 'Newest Person', now: new Date(Date.now() + 60_000) });
+    const { user: newest } = await createUserRecord(t.db, {
+      name: 'Newest Person',
+      now: new Date(Date.now() + 60_000),
+    });
 
     const page = await list();
 
@@ -142,7 +148,10 @@ describe('the user list', () => {
     const start = Date.now() + 60_000;
     const created = [];
     for (let i = 0; i < 5; i++) {
-      created.push((await createUserRecord(t.db, { name: `Paged ${i}`, now: new Date(start + i * 1000), disabled: i % 2 === 0 })).user);
+      created.push(
+        (await createUserRecord(t.db, { name: `Paged ${i}`, now: new Date(start + i * 1000), disabled: i % 2 === 0 }))
+          .user,
+      );
     }
 
     const admins = await list('?role=admin');
@@ -165,12 +174,25 @@ describe('the user list', () => {
 
 describe('adding a user', () => {
   test('with a one-time password: a verified account that signs in with it; only its hash is stored', async () => {
-    const response = await callAs(t, admin, 'POST', usersPath, { name: '  Nia New ', email: 'Nia.New@Uni.Example', role: 'admin', delivery: 'password' });
+    const response = await callAs(t, admin, 'POST', usersPath, {
+      name: '  Nia New ',
+      email: 'Nia.New@Uni.Example',
+      role: 'admin',
+      delivery: 'password',
+    });
 
     expect(response.statusCode).toBe(201);
     const body = response.json<CreateUserResponse>();
     expect(body.oneTimePassword).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
-    expect(body.user).toMatchObject({ name: 'Nia New', email: 'nia.new@uni.example', role: 'admin', emailVerified: true, disabled: false, reviewCount: 0, isSelf: false });
+    expect(body.user).toMatchObject({
+      name: 'Nia New',
+      email: 'nia.new@uni.example',
+      role: 'admin',
+      emailVerified: true,
+      disabled: false,
+      reviewCount: 0,
+      isSelf: false,
+    });
 
     const stored = await userRow(body.user.id);
     expect(stored?.passwordHash.startsWith('$argon2id$')).toBe(true);
@@ -179,7 +201,11 @@ describe('adding a user', () => {
     expect(t.logs.join('\n')).not.toContain(body.oneTimePassword);
 
     const cookie = await login(t.app, { email: 'nia.new@uni.example', password: body.oneTimePassword! });
-    expect(await getSessionAccount(t.app, cookie)).toMatchObject({ id: body.user.id, role: 'admin', emailVerified: true });
+    expect(await getSessionAccount(t.app, cookie)).toMatchObject({
+      id: body.user.id,
+      role: 'admin',
+      emailVerified: true,
+    });
     expect(await readMails(t.outboxDir)).toEqual([]);
 
     expect(await auditEntries()).toEqual([
@@ -195,17 +221,32 @@ describe('adding a user', () => {
   });
 
   test('each one-time password is different', async () => {
-    const first = await callAs(t, admin, 'POST', usersPath, { name: 'One', email: 'one@uni.example', delivery: 'password' });
-    const second = await callAs(t, admin, 'POST', usersPath, { name: 'Two', email: 'two@uni.example', delivery: 'password' });
+    const first = await callAs(t, admin, 'POST', usersPath, {
+      name: 'One',
+      email: 'one@uni.example',
+      delivery: 'password',
+    });
+    const second = await callAs(t, admin, 'POST', usersPath, {
+      name: 'Two',
+      email: 'two@uni.example',
+      delivery: 'password',
+    });
     expect(first.json().user.role).toBe('student');
     expect(first.json().oneTimePassword).not.toBe(second.json().oneTimePassword);
   });
 
   test('a taken email is refused, in any case, and nothing is written', async () => {
-    const response = await callAs(t, admin, 'POST', usersPath, { name: 'Copy', email: student.user.email.toUpperCase(), delivery: 'password' });
+    const response = await callAs(t, admin, 'POST', usersPath, {
+      name: 'Copy',
+      email: student.user.email.toUpperCase(),
+      delivery: 'password',
+    });
 
     expect(response.statusCode).toBe(409);
-    expect(response.json().error).toEqual({ code: 'email_taken', message: 'An account with this email already exists.' });
+    expect(response.json().error).toEqual({
+      code: 'email_taken',
+      message: 'An account with this email already exists.',
+    });
     expect(await t.db.select().from(users)).toHaveLength(2);
     expect(await auditEntries()).toEqual([]);
   });
@@ -226,7 +267,10 @@ describe('adding a user', () => {
 
 describe('changing a user', () => {
   test('renames and changes the role, with the changes in the audit log', async () => {
-    const response = await callAs(t, admin, 'PATCH', userPath(student.user.id), { name: ' Samantha Student ', role: 'admin' });
+    const response = await callAs(t, admin, 'PATCH', userPath(student.user.id), {
+      name: ' Samantha Student ',
+      role: 'admin',
+    });
 
     expect(response.statusCode).toBe(200);
     expect(response.json().user).toMatchObject({ id: student.user.id, name: 'Samantha Student', role: 'admin' });
@@ -241,7 +285,11 @@ describe('changing a user', () => {
         targetType: 'user',
         targetId: student.user.id,
         subjectUserId: student.user.id,
-        data: { userName: 'Sam Student', userEmail: student.user.email, changes: { name: 'Samantha Student', role: 'admin' } },
+        data: {
+          userName: 'Sam Student',
+          userEmail: student.user.email,
+          changes: { name: 'Samantha Student', role: 'admin' },
+        },
       },
     ]);
   });
@@ -262,7 +310,9 @@ describe('changing a user', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json().error).toEqual({ code: 'not_found', message: USER_NOT_FOUND_MESSAGE });
       for (const action of ['disable', 'enable']) {
-        expect((await callAs(t, admin, 'POST', `${userPath(id)}/${action}`)).json().error.message).toBe(USER_NOT_FOUND_MESSAGE);
+        expect((await callAs(t, admin, 'POST', `${userPath(id)}/${action}`)).json().error.message).toBe(
+          USER_NOT_FOUND_MESSAGE,
+        );
       }
       expect((await callAs(t, admin, 'DELETE', userPath(id))).statusCode).toBe(404);
     }
@@ -281,9 +331,15 @@ describe('disabling and enabling', () => {
     expect(await getSessionAccount(t.app, student.cookie)).toBeNull();
     expect(await getSessionAccount(t.app, secondCookie)).toBeNull();
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, student.user.id))).toEqual([]);
-    expect(await loginStatus(student.user.email, DEFAULT_TEST_PASSWORD)).toEqual({ status: 403, code: 'account_disabled' });
+    expect(await loginStatus(student.user.email, DEFAULT_TEST_PASSWORD)).toEqual({
+      status: 403,
+      code: 'account_disabled',
+    });
     // A wrong password learns nothing about the account.
-    expect(await loginStatus(student.user.email, 'not the password')).toEqual({ status: 401, code: 'invalid_credentials' });
+    expect(await loginStatus(student.user.email, 'not the password')).toEqual({
+      status: 401,
+      code: 'invalid_credentials',
+    });
 
     const again = await callAs(t, admin, 'POST', `${userPath(student.user.id)}/disable`);
     expect(again.statusCode).toBe(409);
@@ -356,13 +412,18 @@ describe('deleting a user', () => {
     expect(await t.db.select().from(notifications)).toEqual([]);
     for (const tutor of [tutorA, tutorB]) {
       const stored = await tutorAggregates(t.db, tutor.id);
-      expect({ reviewCount: stored.reviewCount, ratingSum: stored.ratingSum }).toEqual(await recomputedTutorAggregates(t.db, tutor.id));
+      expect({ reviewCount: stored.reviewCount, ratingSum: stored.ratingSum }).toEqual(
+        await recomputedTutorAggregates(t.db, tutor.id),
+      );
     }
     expect(await tutorAggregates(t.db, tutorA.id)).toEqual({ reviewCount: 1, ratingSum: 4, averageRating: 4 });
     expect(await tutorAggregates(t.db, tutorB.id)).toEqual({ reviewCount: 1, ratingSum: 3, averageRating: 3 });
     const [keptTutor] = await t.db.select().from(tutors).where(eq(tutors.id, submitted.id));
     expect(keptTutor?.submittedBy).toBeNull();
-    expect(await loginStatus(student.user.email, DEFAULT_TEST_PASSWORD)).toEqual({ status: 401, code: 'invalid_credentials' });
+    expect(await loginStatus(student.user.email, DEFAULT_TEST_PASSWORD)).toEqual({
+      status: 401,
+      code: 'invalid_credentials',
+    });
 
     expect(await auditEntries()).toEqual([
       {
@@ -411,8 +472,14 @@ describe('there is always an active administrator', () => {
     // An administrator disabled while their request was being served: the rule still holds.
     const { user: formerAdmin } = await createUserRecord(t.db, { role: 'admin', verified: true, disabled: true });
 
-    await expect(disableUser(t.db, formerAdmin, admin.user.id, t.clock())).rejects.toMatchObject({ code: 'conflict', message: LAST_ADMIN_MESSAGE });
-    await expect(deleteUser(t.db, formerAdmin, admin.user.id, t.clock())).rejects.toMatchObject({ code: 'conflict', message: LAST_ADMIN_MESSAGE });
+    await expect(disableUser(t.db, formerAdmin, admin.user.id, t.clock())).rejects.toMatchObject({
+      code: 'conflict',
+      message: LAST_ADMIN_MESSAGE,
+    });
+    await expect(deleteUser(t.db, formerAdmin, admin.user.id, t.clock())).rejects.toMatchObject({
+      code: 'conflict',
+      message: LAST_ADMIN_MESSAGE,
+    });
     expect(await userRow(admin.user.id)).toMatchObject({ role: 'admin', disabledAt: null });
   });
 
@@ -423,7 +490,10 @@ describe('there is always an active administrator', () => {
   ])('two administrators %s each other at once leave one active administrator', async (_, success, request) => {
     const other = await signedInAdmin(t, 'Other Admin');
 
-    const responses = await Promise.all([callAs(t, admin, ...request(other.user.id)), callAs(t, other, ...request(admin.user.id))]);
+    const responses = await Promise.all([
+      callAs(t, admin, ...request(other.user.id)),
+      callAs(t, other, ...request(admin.user.id)),
+    ]);
 
     const statuses = responses.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === success)).toHaveLength(1);
@@ -431,7 +501,8 @@ describe('there is always an active administrator', () => {
     // even let in) because it is no longer an active administrator.
     const refused = responses.find((response) => response.statusCode !== success)!;
     expect([401, 403, 409]).toContain(refused.statusCode);
-    if (refused.statusCode === 409) expect(refused.json().error).toEqual({ code: 'conflict', message: LAST_ADMIN_MESSAGE });
+    if (refused.statusCode === 409)
+      expect(refused.json().error).toEqual({ code: 'conflict', message: LAST_ADMIN_MESSAGE });
     const everyone = await t.db.select().from(users);
     expect(everyone.filter((user) => user.role === 'admin' && user.disabledAt === null)).toHaveLength(1);
     expect((await auditEntries()).map((entry) => entry.action)).toHaveLength(1);

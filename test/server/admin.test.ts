@@ -21,7 +21,8 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 async function loginAs(role: 'student' | 'admin'): Promise<string> {
-  const { user, password } = role === 'admin' ? await createAdminRecord(t.db) : await createUserRecord(t.db, { verified: true });
+  const { user, password } =
+    role === 'admin' ? await createAdminRecord(t.db) : await createUserRecord(t.db, { verified: true });
   return login(t.app, { email: user.email, password });
 }
 
@@ -34,7 +35,12 @@ describe('admin settings', () => {
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().error.code).toBe('unauthenticated');
 
-    const student = await t.app.inject({ method, url: '/api/admin/settings', payload, headers: { cookie: await loginAs('student') } });
+    const student = await t.app.inject({
+      method,
+      url: '/api/admin/settings',
+      payload,
+      headers: { cookie: await loginAs('student') },
+    });
     expect(student.statusCode).toBe(403);
     expect(student.json().error).toEqual({ code: 'forbidden', message: 'Only administrators can do this.' });
 
@@ -48,7 +54,12 @@ describe('admin settings', () => {
     expect(current.statusCode).toBe(200);
     expect(current.json()).toMatchObject({ siteName: 'Tutorly' });
 
-    const changed = await t.app.inject({ method: 'PATCH', url: '/api/admin/settings', headers: { cookie }, payload: { siteName: '  Campus Tutors ' } });
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/settings',
+      headers: { cookie },
+      payload: { siteName: '  Campus Tutors ' },
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({ siteName: 'Campus Tutors' });
 
@@ -59,7 +70,12 @@ describe('admin settings', () => {
   test('an empty site name is refused', async () => {
     const cookie = await loginAs('admin');
 
-    const response = await t.app.inject({ method: 'PATCH', url: '/api/admin/settings', headers: { cookie }, payload: { siteName: '   ' } });
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/settings',
+      headers: { cookie },
+      payload: { siteName: '   ' },
+    });
 
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toEqual({ code: 'validation_error', message: 'Site name is required.' });
@@ -88,7 +104,11 @@ describe('the first admin on first start', () => {
     expect(t.logs.filter((line) => line.includes(password!))).toHaveLength(1);
 
     const cookie = await login(t.app, { email: DEFAULT_ADMIN_EMAIL, password: password! });
-    expect(await getSessionAccount(t.app, cookie)).toMatchObject({ email: DEFAULT_ADMIN_EMAIL, role: 'admin', emailVerified: true });
+    expect(await getSessionAccount(t.app, cookie)).toMatchObject({
+      email: DEFAULT_ADMIN_EMAIL,
+      role: 'admin',
+      emailVerified: true,
+    });
   });
 
   test('a second start creates nothing and shows no password again', async () => {
@@ -120,14 +140,21 @@ describe('the first admin on first start', () => {
       await prepareDatabase(configured.config, configured.database, configured.app.log, configured.clock());
 
       const cookie = await login(configured.app, { email: 'dean@uni.example', password: 'dean-password-123' });
-      expect(await getSessionAccount(configured.app, cookie)).toMatchObject({ name: 'The Dean', role: 'admin', emailVerified: true });
+      expect(await getSessionAccount(configured.app, cookie)).toMatchObject({
+        name: 'The Dean',
+        role: 'admin',
+        emailVerified: true,
+      });
       expect(await t.db.select().from(users)).toHaveLength(1);
       await expect(stat(path.join(configured.dataDir, INITIAL_ADMIN_FILE))).rejects.toThrow(/ENOENT/);
       expect(configured.logs.join('\n')).not.toContain('dean-password-123');
     });
 
     test('promotes a student who already has that email', async () => {
-      const { user: student, password } = await createUserRecord(t.db, { email: 'dean@uni.example', name: 'Dean As Student' });
+      const { user: student, password } = await createUserRecord(t.db, {
+        email: 'dean@uni.example',
+        name: 'Dean As Student',
+      });
       const configured = await createTestApp({ env: adminEnv });
       onTestFinished(() => configured.close());
 
@@ -162,7 +189,10 @@ describe('the create-admin command', () => {
       NODE_OPTIONS: '',
     };
     try {
-      const { stdout, stderr } = await execFileAsync('npx', ['tsx', 'src/server/cli/create-admin.ts', ...args], { env, cwd: process.cwd() });
+      const { stdout, stderr } = await execFileAsync('npx', ['tsx', 'src/server/cli/create-admin.ts', ...args], {
+        env,
+        cwd: process.cwd(),
+      });
       return { code: 0, stdout, stderr };
     } catch (err) {
       const failed = err as { code?: number; stdout: string; stderr: string };
@@ -179,7 +209,10 @@ describe('the create-admin command', () => {
   test('creates an admin who can then log in', { timeout: 60_000 }, async () => {
     const dataDir = await tempDataDir();
 
-    const result = await runCreateAdmin(['--email', 'Registrar@Uni.Example', '--name', 'The Registrar', '--password', 'registrar-pass-1'], dataDir);
+    const result = await runCreateAdmin(
+      ['--email', 'Registrar@Uni.Example', '--name', 'The Registrar', '--password', 'registrar-pass-1'],
+      dataDir,
+    );
 
     expect(result).toMatchObject({ code: 0, stdout: 'Created registrar@uni.example\n' });
     if (engine === 'pglite') {

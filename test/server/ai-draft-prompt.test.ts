@@ -19,7 +19,11 @@ describe('the review draft prompt', () => {
   });
 
   test("sets the tone from the student's rating without stating it, and follows their title", () => {
-    const low = buildDraftPrompt(tutor, { title: 'Lectures were hard to follow', rating: 1, notes: '' }, 'Tutorly').prompt;
+    const low = buildDraftPrompt(
+      tutor,
+      { title: 'Lectures were hard to follow', rating: 1, notes: '' },
+      'Tutorly',
+    ).prompt;
     const high = buildDraftPrompt(tutor, { title: 'Best teacher I had', rating: 5, notes: '' }, 'Tutorly').prompt;
 
     expect(low).toContain('clearly negative');
@@ -37,6 +41,8 @@ describe('the review draft prompt', () => {
   });
 
   test('leaves the courses out when the tutor lists none', () => {
-    expect(buildDraftPrompt({ ...tutor, courses: [] }, { title: '', rating: 3, notes: '' }, 'Tutorly').prompt).not.toContain('Courses');
+    expect(
+      buildDraftPrompt({ ...tutor, courses: [] }, { title: '', rating: 3, notes: '' }, 'Tutorly').prompt,
+    ).not.toContain('Courses');
   });
 });

@@ -2,7 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { aiDrafts, type TutorRow } from '../../src/server/db/schema';
-import { AI_NEEDS_TUTOR_MESSAGE, type AiProviderCheck, type AiStatus, type DraftEvent, draftEventSchema } from '../../src/shared/ai';
+import {
+  AI_NEEDS_TUTOR_MESSAGE,
+  type AiProviderCheck,
+  type AiStatus,
+  type DraftEvent,
+  draftEventSchema,
+} from '../../src/shared/ai';
 import { PUBLIC_TUTORS_ONLY_MESSAGE, REVIEW_BODY_MAX_LENGTH } from '../../src/shared/reviews';
 import { type FakeGemini, startFakeGemini } from '../fakes/fake-gemini';
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/fake-openai';
@@ -27,7 +33,11 @@ afterAll(async () => {
   await openai.close();
 });
 
-const geminiEnv = (overrides: Record<string, string> = {}) => ({ GEMINI_API_KEY: GEMINI_KEY, GEMINI_BASE_URL: gemini.url, ...overrides });
+const geminiEnv = (overrides: Record<string, string> = {}) => ({
+  GEMINI_API_KEY: GEMINI_KEY,
+  GEMINI_BASE_URL: gemini.url,
+  ...overrides,
+});
 const openAiEnv = (overrides: Record<string, string> = {}) => ({
   AI_BASE_URL: openai.url,
   AI_API_KEY: OPENAI_KEY,
@@ -41,7 +51,11 @@ let tutor: TutorRow;
 async function start(env: Record<string, string>) {
   t = await createTestApp({ env });
   student = await signedInStudent(t, 'Sam Student');
-  tutor = await createTutorRecord(t.db, { name: 'Grace Hopper', department: 'Computer Science', courses: ['Compilers'] });
+  tutor = await createTutorRecord(t.db, {
+    name: 'Grace Hopper',
+    department: 'Computer Science',
+    courses: ['Compilers'],
+  });
 }
 beforeEach(() => {
   gemini.reset();
@@ -75,7 +89,11 @@ interface StreamedDraft {
 }
 
 /** Posts a draft request over a real connection and reads the answer as it arrives. */
-async function streamDraftOverHttp(actor: Actor, body: object, options: { signal?: AbortSignal; onFirstText?: () => void } = {}): Promise<StreamedDraft> {
+async function streamDraftOverHttp(
+  actor: Actor,
+  body: object,
+  options: { signal?: AbortSignal; onFirstText?: () => void } = {},
+): Promise<StreamedDraft> {
   if (!t.app.server.listening) await t.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = t.app.server.address() as AddressInfo;
   const response = await fetch(`http://127.0.0.1:${port}/api/ai/review-drafts`, {
@@ -108,7 +126,8 @@ function parseEvents(raw: string): DraftEvent[] {
     .map((line) => draftEventSchema.parse(JSON.parse(line.slice('data: '.length))));
 }
 
-const textOf = (events: DraftEvent[]) => events.flatMap((event) => (event.type === 'text' ? [event.text] : [])).join('');
+const textOf = (events: DraftEvent[]) =>
+  events.flatMap((event) => (event.type === 'text' ? [event.text] : [])).join('');
 const lastOf = (events: DraftEvent[]) => events[events.length - 1];
 
 async function draftRows() {
@@ -133,26 +152,50 @@ describe('drafting with Gemini', () => {
     expect(textOf(draft.events)).toBe(gemini.draftText);
     expect(lastOf(draft.events)).toEqual({ type: 'done', truncated: false });
     expect(draft.raw).not.toContain(GEMINI_KEY);
-    expect(await draftRows()).toEqual([expect.objectContaining({ provider: 'gemini', model: 'gemini-flash-latest', outcome: 'completed', counted: true })]);
+    expect(await draftRows()).toEqual([
+      expect.objectContaining({
+        provider: 'gemini',
+        model: 'gemini-flash-latest',
+        outcome: 'completed',
+        counted: true,
+      }),
+    ]);
   });
 
   test("the request follows spec section 9 and carries the tutor and the student's words", async () => {
     await streamDraftOverHttp(student, draftRequest());
 
     const [request] = gemini.requests;
-    expect(request).toMatchObject({ method: 'POST', path: '/v1beta/models/gemini-flash-latest:streamGenerateContent', query: { alt: 'sse' } });
+    expect(request).toMatchObject({
+      method: 'POST',
+      path: '/v1beta/models/gemini-flash-latest:streamGenerateContent',
+      query: { alt: 'sse' },
+    });
     expect(request!.headers['x-goog-api-key']).toBe(GEMINI_KEY);
     const body = request!.body as {
       contents: { role: string; parts: { text: string }[] }[];
       generationConfig: Record<string, unknown>;
       systemInstruction: unknown;
     };
-    expect(body.generationConfig).toEqual({ temperature: 1, topP: 0.95, topK: 40, maxOutputTokens: 8192, responseMimeType: 'text/plain' });
+    expect(body.generationConfig).toEqual({
+      temperature: 1,
+      topP: 0.95,
+      topK: 40,
+      maxOutputTokens: 8192,
+      responseMimeType: 'text/plain',
+    });
     expect(body.systemInstruction).toBeDefined();
     expect(body.contents).toHaveLength(1);
     const prompt = body.contents[0]!.parts[0]!.text;
     expect(body.contents[0]!.role).toBe('user');
-    for (const part of ['Grace Hopper', 'Computer Science', 'Compilers', '"Patient and precise"', 'warmly positive', STUDENT_NOTES]) {
+    for (const part of [
+      'Grace Hopper',
+      'Computer Science',
+      'Compilers',
+      '"Patient and precise"',
+      'warmly positive',
+      STUDENT_NOTES,
+    ]) {
       expect(prompt).toContain(part);
     }
     expect(prompt).toContain('more than 2000 and fewer than 2500 characters');
@@ -187,9 +230,15 @@ describe('drafting with Gemini', () => {
 
     const draft = await streamDraftOverHttp(student, draftRequest());
 
-    expect(lastOf(draft.events)).toEqual({ type: 'error', code: 'ai_timeout', message: expect.stringContaining('took longer than') });
+    expect(lastOf(draft.events)).toEqual({
+      type: 'error',
+      code: 'ai_timeout',
+      message: expect.stringContaining('took longer than'),
+    });
     await gemini.waitForAbortedStream({ timeoutMs: 2000 });
-    expect(await draftRows()).toEqual([expect.objectContaining({ outcome: 'failed', failure: 'ai_timeout', counted: false })]);
+    expect(await draftRows()).toEqual([
+      expect.objectContaining({ outcome: 'failed', failure: 'ai_timeout', counted: false }),
+    ]);
   });
 
   test('a wrong key is refused by the provider; the answer and the log name no key', async () => {
@@ -229,7 +278,9 @@ describe('drafting with Gemini', () => {
     gemini.scenario = 'stall';
     const leaving = new AbortController();
 
-    await expect(streamDraftOverHttp(student, draftRequest(), { signal: leaving.signal, onFirstText: () => leaving.abort() })).rejects.toThrow();
+    await expect(
+      streamDraftOverHttp(student, draftRequest(), { signal: leaving.signal, onFirstText: () => leaving.abort() }),
+    ).rejects.toThrow();
 
     await gemini.waitForAbortedStream({ timeoutMs: 2000 });
     await expect.poll(async () => (await draftRows())[0]?.outcome).toBe('stopped');
@@ -239,7 +290,8 @@ describe('drafting with Gemini', () => {
     const draft = await streamDraftOverHttp(student, { tutorId: tutor.id });
 
     expect(lastOf(draft.events)).toEqual({ type: 'done', truncated: false });
-    const prompt = (gemini.requests[0]!.body as { contents: { parts: { text: string }[] }[] }).contents[0]!.parts[0]!.text;
+    const prompt = (gemini.requests[0]!.body as { contents: { parts: { text: string }[] }[] }).contents[0]!.parts[0]!
+      .text;
     expect(prompt).toContain('Keep the tone balanced.');
   });
 
@@ -271,7 +323,13 @@ describe('drafting with an OpenAI-compatible server', () => {
     const [request] = openai.requests;
     expect(request).toMatchObject({ method: 'POST', path: '/v1/chat/completions' });
     expect(request!.headers.authorization).toBe(`Bearer ${OPENAI_KEY}`);
-    const body = request!.body as { model: string; stream: boolean; temperature: number; top_p: number; messages: { role: string; content: string }[] };
+    const body = request!.body as {
+      model: string;
+      stream: boolean;
+      temperature: number;
+      top_p: number;
+      messages: { role: string; content: string }[];
+    };
     expect(body).toMatchObject({ model: 'llama3.2', stream: true, temperature: 1, top_p: 0.95 });
     expect(body.messages.map((message) => message.role)).toEqual(['system', 'user']);
     expect(body.messages[1]!.content).toContain(STUDENT_NOTES);
@@ -333,11 +391,17 @@ describe('the hourly limit', () => {
 
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({
-      error: { code: 'rate_limited', message: 'You have used all 2 AI drafts for this hour. You can ask for another in 40 minutes.' },
+      error: {
+        code: 'rate_limited',
+        message: 'You have used all 2 AI drafts for this hour. You can ask for another in 40 minutes.',
+      },
     });
     expect(Number(refused.headers['retry-after'])).toBe(40 * 60);
     expect(gemini.requests).toHaveLength(2);
-    expect(await status()).toMatchObject({ draftsLeft: 0, nextDraftAt: new Date(firstAt.getTime() + 60 * 60_000).toISOString() });
+    expect(await status()).toMatchObject({
+      draftsLeft: 0,
+      nextDraftAt: new Date(firstAt.getTime() + 60 * 60_000).toISOString(),
+    });
 
     t.clock.advance(40 * 60_000 + 1000);
     expect((await status()).draftsLeft).toBe(1);
@@ -354,7 +418,9 @@ describe('the hourly limit', () => {
 
   test('simultaneous requests cannot slip past it', async () => {
     gemini.chunkDelayMs = 0;
-    const answers = await Promise.all(Array.from({ length: 6 }, () => callAs(t, student, 'POST', '/api/ai/review-drafts', draftRequest())));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => callAs(t, student, 'POST', '/api/ai/review-drafts', draftRequest())),
+    );
 
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 429, 429, 429, 429]);
   });
@@ -378,7 +444,9 @@ describe('who may draft, and about whom', () => {
       ['GET', '/api/ai/status'],
       ['POST', '/api/ai/review-drafts'],
     ] as const) {
-      expect((await callAs(t, undefined, method, url, method === 'POST' ? draftRequest() : undefined)).statusCode).toBe(401);
+      expect((await callAs(t, undefined, method, url, method === 'POST' ? draftRequest() : undefined)).statusCode).toBe(
+        401,
+      );
     }
     const { user, password } = await createUserRecord(t.db, { verified: false });
     const unverified = { user, cookie: await login(t.app, { email: user.email, password }) };
@@ -394,7 +462,13 @@ describe('who may draft, and about whom', () => {
     expect(noTutor.statusCode).toBe(400);
     expect(noTutor.json().error.message).toBe(AI_NEEDS_TUTOR_MESSAGE);
 
-    const unknown = await callAs(t, student, 'POST', '/api/ai/review-drafts', draftRequest({ tutorId: '6f1c2b1e-8d0a-4c3e-9b7a-2f5d4e3c1a00' }));
+    const unknown = await callAs(
+      t,
+      student,
+      'POST',
+      '/api/ai/review-drafts',
+      draftRequest({ tutorId: '6f1c2b1e-8d0a-4c3e-9b7a-2f5d4e3c1a00' }),
+    );
     expect(unknown.statusCode).toBe(404);
 
     const pending = await createTutorRecord(t.db, { status: 'pending', submittedBy: student.user.id });
@@ -402,14 +476,22 @@ describe('who may draft, and about whom', () => {
     expect(ownPending.statusCode).toBe(403);
     expect(ownPending.json().error.message).toBe(PUBLIC_TUTORS_ONLY_MESSAGE);
     const other = await signedInStudent(t, 'Olive Other');
-    expect((await callAs(t, other, 'POST', '/api/ai/review-drafts', draftRequest({ tutorId: pending.id }))).statusCode).toBe(404);
+    expect(
+      (await callAs(t, other, 'POST', '/api/ai/review-drafts', draftRequest({ tutorId: pending.id }))).statusCode,
+    ).toBe(404);
 
     expect(gemini.requests).toHaveLength(0);
     expect(await t.db.select().from(aiDrafts)).toEqual([]);
   });
 
   test('bad input gets a clear 400', async () => {
-    const tooLong = await callAs(t, student, 'POST', '/api/ai/review-drafts', draftRequest({ notes: 'x'.repeat(REVIEW_BODY_MAX_LENGTH + 1) }));
+    const tooLong = await callAs(
+      t,
+      student,
+      'POST',
+      '/api/ai/review-drafts',
+      draftRequest({ notes: 'x'.repeat(REVIEW_BODY_MAX_LENGTH + 1) }),
+    );
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().error.message).toBe(`The review must be at most ${REVIEW_BODY_MAX_LENGTH} characters.`);
     const badRating = await callAs(t, student, 'POST', '/api/ai/review-drafts', draftRequest({ rating: 6 }));
@@ -422,7 +504,12 @@ describe('without a provider', () => {
   beforeEach(() => start({}));
 
   test('the status says drafting is off and why, and a draft request gets 503', async () => {
-    expect(await status()).toMatchObject({ available: false, reason: 'No AI provider is configured.', provider: null, providerLabel: null });
+    expect(await status()).toMatchObject({
+      available: false,
+      reason: 'No AI provider is configured.',
+      provider: null,
+      providerLabel: null,
+    });
 
     const refused = await callAs(t, student, 'POST', '/api/ai/review-drafts', draftRequest());
 
@@ -433,7 +520,13 @@ describe('without a provider', () => {
   test("the admin's check says so too", async () => {
     const admin = await signedInAdmin(t);
     const check = await callAs(t, admin, 'POST', '/api/admin/ai/check');
-    expect(check.json()).toEqual({ ok: false, provider: null, model: null, latencyMs: null, message: 'No AI provider is configured.' });
+    expect(check.json()).toEqual({
+      ok: false,
+      provider: null,
+      model: null,
+      latencyMs: null,
+      message: 'No AI provider is configured.',
+    });
   });
 });
 
@@ -461,7 +554,10 @@ describe("the administrator's provider check", () => {
 
     const check = await callAs(t, admin, 'POST', '/api/admin/ai/check');
 
-    expect(check.json<AiProviderCheck>()).toMatchObject({ ok: false, message: expect.stringContaining('(HTTP 400, API_KEY_INVALID)') });
+    expect(check.json<AiProviderCheck>()).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('(HTTP 400, API_KEY_INVALID)'),
+    });
     expect(check.body).not.toContain('gemini-key-wrong');
   });
 

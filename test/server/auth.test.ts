@@ -44,14 +44,21 @@ describe('sign up', () => {
     expect(mail.subject).toBe('Verify your email for Tutorly');
     const link = new URL(mail.link!);
     expect(`${link.origin}${link.pathname}`).toBe(`${t.config.publicUrl}/verify`);
-    expect(verificationParams(mail.link!)).toEqual({ userId: account.id, secret: expect.stringMatching(/^[\w-]{40,}$/) });
+    expect(verificationParams(mail.link!)).toEqual({
+      userId: account.id,
+      secret: expect.stringMatching(/^[\w-]{40,}$/),
+    });
     expect(mail.text).not.toContain(password);
   });
 
   test('an email that is already registered, whatever its case, changes nothing and its owner is told by mail', async () => {
     await signUp(t.app, { email: 'grace@uni.example' });
 
-    const response = await postSignup({ name: 'Someone Else', email: 'GRACE@Uni.Example', password: DEFAULT_TEST_PASSWORD });
+    const response = await postSignup({
+      name: 'Someone Else',
+      email: 'GRACE@Uni.Example',
+      password: DEFAULT_TEST_PASSWORD,
+    });
 
     // Answered like a new address (see account-enumeration.test.ts), with no session.
     expect(response.statusCode).toBe(201);
@@ -60,7 +67,11 @@ describe('sign up', () => {
     const rows = await t.db.select().from(users).where(eq(users.email, 'grace@uni.example'));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.name).toBe('Ada Lovelace');
-    expect(await readLatestMail(t.outboxDir)).toMatchObject({ to: 'grace@uni.example', subject: 'Sign-up attempt with your email on Tutorly', link: undefined });
+    expect(await readLatestMail(t.outboxDir)).toMatchObject({
+      to: 'grace@uni.example',
+      subject: 'Sign-up attempt with your email on Tutorly',
+      link: undefined,
+    });
   });
 
   test('refuses a password shorter than 8 characters with the catalogue message', async () => {
@@ -103,10 +114,19 @@ describe('login', () => {
   test('sets an HttpOnly, SameSite=Lax session cookie that lasts seven days', async () => {
     const { user, password } = await createUserRecord(t.db, { email: 'lin@uni.example', verified: true });
 
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'LIN@uni.example', password } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'LIN@uni.example', password },
+    });
 
     expect(response.statusCode).toBe(200);
-    expect(response.json().account).toMatchObject({ id: user.id, email: 'lin@uni.example', emailVerified: true, role: 'student' });
+    expect(response.json().account).toMatchObject({
+      id: user.id,
+      email: 'lin@uni.example',
+      emailVerified: true,
+      role: 'student',
+    });
     const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie!.secure).toBeFalsy();
@@ -120,7 +140,11 @@ describe('login', () => {
     onTestFinished(() => https.close());
     const { user, password } = await createUserRecord(https.db);
 
-    const response = await https.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password } });
+    const response = await https.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password },
+    });
 
     expect(response.cookies.find((c) => c.name === SESSION_COOKIE)).toMatchObject({ secure: true, httpOnly: true });
   });
@@ -143,21 +167,35 @@ describe('login', () => {
   test('answers a wrong password and an unknown email identically', async () => {
     const { user } = await createUserRecord(t.db);
 
-    const wrongPassword = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'not the password' } });
-    const unknownEmail = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@uni.example', password: 'not the password' } });
+    const wrongPassword = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: 'not the password' },
+    });
+    const unknownEmail = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'nobody@uni.example', password: 'not the password' },
+    });
 
     for (const response of [wrongPassword, unknownEmail]) {
       expect(response.statusCode).toBe(401);
       expect(response.cookies).toHaveLength(0);
     }
-    expect(wrongPassword.json()).toEqual({ error: { code: 'invalid_credentials', message: 'Invalid email or password.' } });
+    expect(wrongPassword.json()).toEqual({
+      error: { code: 'invalid_credentials', message: 'Invalid email or password.' },
+    });
     expect(unknownEmail.json()).toEqual(wrongPassword.json());
   });
 
   test('refuses a disabled account', async () => {
     const { user, password } = await createUserRecord(t.db, { disabled: true });
 
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password },
+    });
 
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe('account_disabled');
@@ -187,7 +225,11 @@ describe('session', () => {
   });
 
   test('an unknown cookie is anonymous and gets cleared', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: `${SESSION_COOKIE}=forged-token` } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/session',
+      headers: { cookie: `${SESSION_COOKIE}=forged-token` },
+    });
 
     expect(response.json()).toEqual({ account: null });
     const cleared = response.cookies.find((c) => c.name === SESSION_COOKIE);

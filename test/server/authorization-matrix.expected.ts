@@ -13,7 +13,14 @@ import { fileUploadBody, type MultipartBody } from '../helpers/multipart';
  * they are answered as anonymous. authorization-matrix.test.ts fails for a documented
  * operation missing here and for an entry here the API no longer documents.
  */
-export type Statuses = readonly [anonymous: number, unverified: number, student: number, otherStudent: number, disabled: number, admin: number];
+export type Statuses = readonly [
+  anonymous: number,
+  unverified: number,
+  student: number,
+  otherStudent: number,
+  disabled: number,
+  admin: number,
+];
 
 export interface MatrixEntry {
   params?: (w: World) => Record<string, string>;
@@ -38,7 +45,12 @@ const authorOnly = (status: number): Statuses => [401, 403, status, 403, 401, 40
 /** requireAdmin. */
 const adminOnly = (status: number): Statuses => [401, 403, 403, 403, 401, status];
 
-const tutorSubmission = { name: 'Nina Newton', department: 'Physics', biography: 'Teaches mechanics with a smile.', courses: ['Mechanics'] };
+const tutorSubmission = {
+  name: 'Nina Newton',
+  department: 'Physics',
+  biography: 'Teaches mechanics with a smile.',
+  courses: ['Mechanics'],
+};
 const reviewContent = { title: 'Clear and patient', body: 'Explains every step and answers questions.', rating: 5 };
 const reason = { reason: 'Breaks the community rules.' };
 
@@ -49,20 +61,35 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
 
   // Session and sign-in
   'GET /api/session': { statuses: everyone(200) },
-  'POST /api/auth/signup': { body: (w) => ({ name: 'Nova Newcomer', email: w.freshEmail, password: w.password }), statuses: everyone(201) },
-  'POST /api/auth/login': { body: (w) => ({ email: w.users.otherStudent.email, password: w.password }), statuses: everyone(200) },
+  'POST /api/auth/signup': {
+    body: (w) => ({ name: 'Nova Newcomer', email: w.freshEmail, password: w.password }),
+    statuses: everyone(201),
+  },
+  'POST /api/auth/login': {
+    body: (w) => ({ email: w.users.otherStudent.email, password: w.password }),
+    statuses: everyone(200),
+  },
   'POST /api/auth/invitation': {
     body: (w) => ({ userId: w.invitee.user.id, secret: w.invitee.secret, password: 'a brand new passphrase' }),
     statuses: everyone(200),
   },
   'POST /api/auth/logout': { statuses: everyone(204) },
-  'POST /api/auth/verify-email': { body: (w) => ({ userId: w.users.unverified.id, secret: w.verificationSecret }), statuses: everyone(200) },
+  'POST /api/auth/verify-email': {
+    body: (w) => ({ userId: w.users.unverified.id, secret: w.verificationSecret }),
+    statuses: everyone(200),
+  },
   // Verified accounts have nothing to resend.
   'POST /api/auth/verification': { statuses: [401, 200, 409, 409, 401, 409] },
 
   // Own account
-  'PATCH /api/account': { body: () => ({ name: 'Renamed Person', phone: '+44 20 7946 0000' }), statuses: signedIn(200) },
-  'POST /api/account/password': { body: (w) => ({ currentPassword: w.password, newPassword: 'another long passphrase' }), statuses: signedIn(204) },
+  'PATCH /api/account': {
+    body: () => ({ name: 'Renamed Person', phone: '+44 20 7946 0000' }),
+    statuses: signedIn(200),
+  },
+  'POST /api/account/password': {
+    body: (w) => ({ currentPassword: w.password, newPassword: 'another long passphrase' }),
+    statuses: signedIn(204),
+  },
   'GET /api/settings': { statuses: everyone(200) },
 
   // Pictures
@@ -75,8 +102,15 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   'GET /api/tutors/similar': { query: (w) => ({ name: w.submission.name }), statuses: verified(200) },
   'GET /api/tutors/mine': { statuses: verified(200) },
   // A pending submission: its submitter and administrators see it.
-  'GET /api/tutors/{tutorId}': { params: (w) => ({ tutorId: w.submission.id }), statuses: [401, 403, 200, 404, 401, 200] },
-  'PATCH /api/tutors/{tutorId}': { params: (w) => ({ tutorId: w.submission.id }), body: () => tutorSubmission, statuses: ownerOnly(200) },
+  'GET /api/tutors/{tutorId}': {
+    params: (w) => ({ tutorId: w.submission.id }),
+    statuses: [401, 403, 200, 404, 401, 200],
+  },
+  'PATCH /api/tutors/{tutorId}': {
+    params: (w) => ({ tutorId: w.submission.id }),
+    body: () => tutorSubmission,
+    statuses: ownerOnly(200),
+  },
   'DELETE /api/tutors/{tutorId}': { params: (w) => ({ tutorId: w.submission.id }), statuses: ownerOnly(204) },
   'GET /api/tutors/{tutorId}/reviews': { params: (w) => ({ tutorId: w.reviewedTutor.id }), statuses: verified(200) },
 
@@ -87,7 +121,11 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   'GET /api/reviews/mine': { query: (w) => ({ tutorId: w.reviewedTutor.id }), statuses: verified(200) },
   'GET /api/reviews/{reviewId}': { params: (w) => ({ reviewId: w.review.id }), statuses: ownerOnly(200) },
   // Everyone can read this review, so it is no secret that it exists: anyone but its author is refused, not told it is missing.
-  'PATCH /api/reviews/{reviewId}': { params: (w) => ({ reviewId: w.review.id }), body: () => reviewContent, statuses: authorOnly(200) },
+  'PATCH /api/reviews/{reviewId}': {
+    params: (w) => ({ reviewId: w.review.id }),
+    body: () => reviewContent,
+    statuses: authorOnly(200),
+  },
   'DELETE /api/reviews/{reviewId}': { params: (w) => ({ reviewId: w.review.id }), statuses: authorOnly(204) },
   // Nobody reports their own review.
   'POST /api/reviews/{reviewId}/reports': {
@@ -99,7 +137,12 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   // AI drafting (a fake OpenAI-compatible server answers)
   'GET /api/ai/status': { statuses: verified(200) },
   'POST /api/ai/review-drafts': {
-    body: (w) => ({ tutorId: w.publicTutor.id, title: 'Patient and precise', rating: 5, notes: 'Office hours helped.' }),
+    body: (w) => ({
+      tutorId: w.publicTutor.id,
+      title: 'Patient and precise',
+      rating: 5,
+      notes: 'Office hours helped.',
+    }),
     statuses: verified(200),
   },
 
@@ -107,9 +150,15 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   'GET /api/notifications': { query: () => ({ unreadOnly: 'true' }), statuses: verified(200) },
   'GET /api/notifications/unread-count': { statuses: verified(200) },
   'POST /api/notifications/read-all': { statuses: verified(204) },
-  'POST /api/notifications/{notificationId}/read': { params: (w) => ({ notificationId: w.notification.id }), statuses: ownerOnly(204) },
+  'POST /api/notifications/{notificationId}/read': {
+    params: (w) => ({ notificationId: w.notification.id }),
+    statuses: ownerOnly(204),
+  },
   'GET /api/notifications/departments': { statuses: verified(200) },
-  'PUT /api/notifications/departments': { body: () => ({ departments: ['Physics', 'Mathematics'] }), statuses: verified(200) },
+  'PUT /api/notifications/departments': {
+    body: () => ({ departments: ['Physics', 'Mathematics'] }),
+    statuses: verified(200),
+  },
 
   'GET /api/statistics/mine': { statuses: verified(200) },
 
@@ -124,19 +173,57 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     body: (w) => ({ ...tutorSubmission, imageKey: w.imageKey, isPublic: false }),
     statuses: adminOnly(200),
   },
-  'DELETE /api/admin/tutors/{tutorId}': { params: (w) => ({ tutorId: w.submission.id }), body: () => reason, statuses: adminOnly(204) },
-  'POST /api/admin/tutors/{tutorId}/approve': { params: (w) => ({ tutorId: w.submission.id }), statuses: adminOnly(200) },
-  'POST /api/admin/tutors/{tutorId}/reject': { params: (w) => ({ tutorId: w.submission.id }), body: () => reason, statuses: adminOnly(200) },
+  'DELETE /api/admin/tutors/{tutorId}': {
+    params: (w) => ({ tutorId: w.submission.id }),
+    body: () => reason,
+    statuses: adminOnly(204),
+  },
+  'POST /api/admin/tutors/{tutorId}/approve': {
+    params: (w) => ({ tutorId: w.submission.id }),
+    statuses: adminOnly(200),
+  },
+  'POST /api/admin/tutors/{tutorId}/reject': {
+    params: (w) => ({ tutorId: w.submission.id }),
+    body: () => reason,
+    statuses: adminOnly(200),
+  },
   'GET /api/admin/reviews': { query: () => ({ reported: 'true' }), statuses: adminOnly(200) },
-  'POST /api/admin/reviews/{reviewId}/hide': { params: (w) => ({ reviewId: w.review.id }), body: () => reason, statuses: adminOnly(200) },
-  'POST /api/admin/reviews/{reviewId}/unhide': { params: (w) => ({ reviewId: w.hiddenReview.id }), statuses: adminOnly(200) },
-  'POST /api/admin/reviews/{reviewId}/reports/dismiss': { params: (w) => ({ reviewId: w.review.id }), statuses: adminOnly(200) },
-  'DELETE /api/admin/reviews/{reviewId}': { params: (w) => ({ reviewId: w.review.id }), body: () => reason, statuses: adminOnly(204) },
+  'POST /api/admin/reviews/{reviewId}/hide': {
+    params: (w) => ({ reviewId: w.review.id }),
+    body: () => reason,
+    statuses: adminOnly(200),
+  },
+  'POST /api/admin/reviews/{reviewId}/unhide': {
+    params: (w) => ({ reviewId: w.hiddenReview.id }),
+    statuses: adminOnly(200),
+  },
+  'POST /api/admin/reviews/{reviewId}/reports/dismiss': {
+    params: (w) => ({ reviewId: w.review.id }),
+    statuses: adminOnly(200),
+  },
+  'DELETE /api/admin/reviews/{reviewId}': {
+    params: (w) => ({ reviewId: w.review.id }),
+    body: () => reason,
+    statuses: adminOnly(204),
+  },
   'POST /api/admin/ai/check': { statuses: adminOnly(200) },
   'GET /api/admin/users': { query: () => ({ role: 'student', status: 'active' }), statuses: adminOnly(200) },
-  'POST /api/admin/users': { body: (w) => ({ name: 'Added Person', email: w.freshEmail, delivery: 'password' }), statuses: adminOnly(201) },
-  'PATCH /api/admin/users/{userId}': { params: (w) => ({ userId: w.users.student.id }), body: () => ({ name: 'Samuel Student' }), statuses: adminOnly(200) },
+  'POST /api/admin/users': {
+    body: (w) => ({ name: 'Added Person', email: w.freshEmail, delivery: 'password' }),
+    statuses: adminOnly(201),
+  },
+  'PATCH /api/admin/users/{userId}': {
+    params: (w) => ({ userId: w.users.student.id }),
+    body: () => ({ name: 'Samuel Student' }),
+    statuses: adminOnly(200),
+  },
   'DELETE /api/admin/users/{userId}': { params: (w) => ({ userId: w.users.student.id }), statuses: adminOnly(204) },
-  'POST /api/admin/users/{userId}/disable': { params: (w) => ({ userId: w.users.student.id }), statuses: adminOnly(200) },
-  'POST /api/admin/users/{userId}/enable': { params: (w) => ({ userId: w.users.disabled.id }), statuses: adminOnly(200) },
+  'POST /api/admin/users/{userId}/disable': {
+    params: (w) => ({ userId: w.users.student.id }),
+    statuses: adminOnly(200),
+  },
+  'POST /api/admin/users/{userId}/enable': {
+    params: (w) => ({ userId: w.users.disabled.id }),
+    statuses: adminOnly(200),
+  },
 };

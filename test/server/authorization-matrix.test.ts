@@ -28,17 +28,26 @@ test('the table has an entry for every documented operation, and none for anythi
   const documentedKeys = documented.map((operation) => operation.key).sort();
   const tableKeys = Object.keys(authorizationMatrix).sort();
   expect(documentedKeys.length).toBeGreaterThan(50);
-  expect.soft(
-    documentedKeys.filter((key) => !(key in authorizationMatrix)),
-    'documented operations missing from authorization-matrix.expected.ts',
-  ).toEqual([]);
-  expect.soft(
-    tableKeys.filter((key) => !documentedKeys.includes(key)),
-    'entries in authorization-matrix.expected.ts for operations the API no longer documents',
-  ).toEqual([]);
+  expect
+    .soft(
+      documentedKeys.filter((key) => !(key in authorizationMatrix)),
+      'documented operations missing from authorization-matrix.expected.ts',
+    )
+    .toEqual([]);
+  expect
+    .soft(
+      tableKeys.filter((key) => !documentedKeys.includes(key)),
+      'entries in authorization-matrix.expected.ts for operations the API no longer documents',
+    )
+    .toEqual([]);
 });
 
-async function callAsActor(key: string, entry: MatrixEntry, actor: WorldActor, world: World): Promise<LightMyRequestResponse> {
+async function callAsActor(
+  key: string,
+  entry: MatrixEntry,
+  actor: WorldActor,
+  world: World,
+): Promise<LightMyRequestResponse> {
   const [method, path] = key.split(' ') as [DocumentedOperation['method'], string];
   const url = withQuery(fillPath(path, entry.params?.(world) ?? {}), entry.query?.(world));
   const cookie = world.cookies[actor];
@@ -51,7 +60,8 @@ async function callAsActor(key: string, entry: MatrixEntry, actor: WorldActor, w
   return t.app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as object }) });
 }
 
-const asRow = (statuses: readonly number[]): Record<string, number> => Object.fromEntries(worldActors.map((actor, i) => [actor, statuses[i]!]));
+const asRow = (statuses: readonly number[]): Record<string, number> =>
+  Object.fromEntries(worldActors.map((actor, i) => [actor, statuses[i]!]));
 
 // One comparison of the whole table, so a failure shows every cell that changed at once.
 test('every documented operation answers each actor as the table says', { timeout: 180_000 }, async () => {
@@ -67,10 +77,12 @@ test('every documented operation answers each actor as the table says', { timeou
     // reads change nothing, so the actors of a GET share one.
     let shared: World | undefined;
     for (const actor of worldActors) {
-      const world = operation.method === 'GET' ? (shared ??= await createWorld(t, 'matrix')) : await createWorld(t, 'matrix');
+      const world =
+        operation.method === 'GET' ? (shared ??= await createWorld(t, 'matrix')) : await createWorld(t, 'matrix');
       const response = await callAsActor(operation.key, entry, actor, world);
       statuses.push(response.statusCode);
-      if (response.statusCode >= 400 && !isApiError(response)) badErrorBodies.push(`${operation.key} as ${actor}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+      if (response.statusCode >= 400 && !isApiError(response))
+        badErrorBodies.push(`${operation.key} as ${actor}: ${response.statusCode} ${response.body.slice(0, 200)}`);
     }
     actual[operation.key] = asRow(statuses);
   }
@@ -81,7 +93,9 @@ test('every documented operation answers each actor as the table says', { timeou
 function isApiError(response: LightMyRequestResponse): boolean {
   try {
     const body = response.json<{ error?: { code?: unknown; message?: unknown } }>();
-    return Object.keys(body).length === 1 && typeof body.error?.code === 'string' && typeof body.error.message === 'string';
+    return (
+      Object.keys(body).length === 1 && typeof body.error?.code === 'string' && typeof body.error.message === 'string'
+    );
   } catch {
     return false;
   }

@@ -13,7 +13,13 @@ import type { TutorProfile, TutorResponse } from '../../src/shared/tutors';
 import { createUserRecord } from '../helpers/factories';
 import { addStudentOverHttp, addTutorOverHttp, httpExpect, loginOverHttp } from '../helpers/http-client';
 import { freePort } from '../helpers/ports';
-import { killAllServerProcesses, migratedEmbeddedDataDir, startServerProcess, stopServerProcess, waitUntilReady } from '../helpers/server-process';
+import {
+  killAllServerProcesses,
+  migratedEmbeddedDataDir,
+  startServerProcess,
+  stopServerProcess,
+  waitUntilReady,
+} from '../helpers/server-process';
 
 // `npm run backup` and `npm run restore` as an operator runs them, on data made through the app.
 // Only the embedded database has them (a PostgreSQL server is backed up with pg_dump), so the
@@ -43,7 +49,12 @@ interface CommandResult {
  * runner must not leak in). npm runs the command in processes of its own, so a command that
  * overruns is killed with its whole process group.
  */
-function npmRun(script: 'backup' | 'restore', args: string[], env: Record<string, string>, timeoutMs = 90_000): Promise<CommandResult> {
+function npmRun(
+  script: 'backup' | 'restore',
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
     const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
@@ -92,7 +103,11 @@ describe.skipIf(inject('dbEngine') !== 'pglite')('npm run backup and npm run res
     const server = await startOn(original, { ADMIN_EMAIL, ADMIN_PASSWORD });
     const base = server.baseUrl;
     const adminCookie = await loginOverHttp(base, ADMIN_EMAIL, ADMIN_PASSWORD);
-    tutor = await addTutorOverHttp(base, adminCookie, { name: 'Grace Hopper', department: 'Computer Science', background: '#aa3355' });
+    tutor = await addTutorOverHttp(base, adminCookie, {
+      name: 'Grace Hopper',
+      department: 'Computer Science',
+      background: '#aa3355',
+    });
     picture = await pictureBytes(base, tutor.image!.url);
     students = [
       await addStudentOverHttp(base, adminCookie, 'Backup Student One', 'one@backup.test'),
@@ -102,7 +117,12 @@ describe.skipIf(inject('dbEngine') !== 'pglite')('npm run backup and npm run res
     for (const [index, student] of students.entries()) {
       const { review } = await httpExpect<{ review: MyReview }>(201, base, 'POST', apiPaths.reviews, {
         cookie: student.cookie,
-        json: { tutorId: tutor.id, title: `Review ${index + 1} 🌟`, body: 'Clear explanations, fair grading. مرحبا', rating: index + 4 },
+        json: {
+          tutorId: tutor.id,
+          title: `Review ${index + 1} 🌟`,
+          body: 'Clear explanations, fair grading. مرحبا',
+          rating: index + 4,
+        },
       });
       reviews.push(review);
     }
@@ -122,45 +142,58 @@ describe.skipIf(inject('dbEngine') !== 'pglite')('npm run backup and npm run res
     for (const dir of tempDirs.splice(0)) await rm(dir, { recursive: true, force: true });
   });
 
-  it('bring back users, sessions, tutors, reviews and pictures into a new data folder', { timeout: 180_000 }, async () => {
-    // A new, empty data folder, as after losing the old one.
-    const restored = await tempDir('restored');
-    const restore = await npmRun('restore', [folder], { DATA_DIR: restored });
-    expect(restore, restore.stderr).toMatchObject({ code: 0 });
-    expect(restore.stdout).toMatch(/3 users, 1 tutors, 2 reviews and 2 picture files/);
+  it(
+    'bring back users, sessions, tutors, reviews and pictures into a new data folder',
+    { timeout: 180_000 },
+    async () => {
+      // A new, empty data folder, as after losing the old one.
+      const restored = await tempDir('restored');
+      const restore = await npmRun('restore', [folder], { DATA_DIR: restored });
+      expect(restore, restore.stderr).toMatchObject({ code: 0 });
+      expect(restore.stdout).toMatch(/3 users, 1 tutors, 2 reviews and 2 picture files/);
 
-    const server = await startOn(restored);
-    const base = server.baseUrl;
-    // The admin came back with the database: a start on an empty one would have made a new one.
-    expect(existsSync(path.join(restored, 'initial-admin.txt'))).toBe(false);
-    expect(server.output()).not.toContain('One-time password');
-    await loginOverHttp(base, ADMIN_EMAIL, ADMIN_PASSWORD);
-    for (const [index, student] of students.entries()) {
-      // Sessions are rows too: the cookies from before the backup still sign the students in.
-      const session = await httpExpect<{ account: Account | null }>(200, base, 'GET', apiPaths.session, { cookie: student.cookie });
-      expect(session.account?.email).toBe(student.email);
-      const mine = await httpExpect<MyReviewList>(200, base, 'GET', apiPaths.myReviews, { cookie: student.cookie });
-      expect(mine.items).toEqual([reviews[index]]);
-    }
-    const profile = await httpExpect<TutorResponse>(200, base, 'GET', apiPaths.tutor(tutor.id), { cookie: students[0]!.cookie });
-    expect(profile.tutor).toMatchObject({ name: 'Grace Hopper', reviewCount: 2, averageRating: 4.5, image: tutor.image });
-    expect(await pictureBytes(base, tutor.image!.url)).toEqual(picture);
-    expect((await pictureBytes(base, tutor.image!.thumbnailUrl)).length).toBeGreaterThan(0);
+      const server = await startOn(restored);
+      const base = server.baseUrl;
+      // The admin came back with the database: a start on an empty one would have made a new one.
+      expect(existsSync(path.join(restored, 'initial-admin.txt'))).toBe(false);
+      expect(server.output()).not.toContain('One-time password');
+      await loginOverHttp(base, ADMIN_EMAIL, ADMIN_PASSWORD);
+      for (const [index, student] of students.entries()) {
+        // Sessions are rows too: the cookies from before the backup still sign the students in.
+        const session = await httpExpect<{ account: Account | null }>(200, base, 'GET', apiPaths.session, {
+          cookie: student.cookie,
+        });
+        expect(session.account?.email).toBe(student.email);
+        const mine = await httpExpect<MyReviewList>(200, base, 'GET', apiPaths.myReviews, { cookie: student.cookie });
+        expect(mine.items).toEqual([reviews[index]]);
+      }
+      const profile = await httpExpect<TutorResponse>(200, base, 'GET', apiPaths.tutor(tutor.id), {
+        cookie: students[0]!.cookie,
+      });
+      expect(profile.tutor).toMatchObject({
+        name: 'Grace Hopper',
+        reviewCount: 2,
+        averageRating: 4.5,
+        image: tutor.image,
+      });
+      expect(await pictureBytes(base, tutor.image!.url)).toEqual(picture);
+      expect((await pictureBytes(base, tutor.image!.thumbnailUrl)).length).toBeGreaterThan(0);
 
-    // Under a running server both commands refuse and say why.
-    const backupWhileRunning = await npmRun('backup', ['--out', await tempDir('backups')], { DATA_DIR: restored });
-    expect(backupWhileRunning.code).toBe(1);
-    expect(backupWhileRunning.stderr).toMatch(/in use by another process[\s\S]*Stop it first/);
-    const restoreWhileRunning = await npmRun('restore', [folder, '--force'], { DATA_DIR: restored });
-    expect(restoreWhileRunning.code).toBe(1);
-    expect(restoreWhileRunning.stderr).toMatch(/in use by another process[\s\S]*Stop it first/);
-    expect((await stopServerProcess(server)).code).toBe(0);
+      // Under a running server both commands refuse and say why.
+      const backupWhileRunning = await npmRun('backup', ['--out', await tempDir('backups')], { DATA_DIR: restored });
+      expect(backupWhileRunning.code).toBe(1);
+      expect(backupWhileRunning.stderr).toMatch(/in use by another process[\s\S]*Stop it first/);
+      const restoreWhileRunning = await npmRun('restore', [folder, '--force'], { DATA_DIR: restored });
+      expect(restoreWhileRunning.code).toBe(1);
+      expect(restoreWhileRunning.stderr).toMatch(/in use by another process[\s\S]*Stop it first/);
+      expect((await stopServerProcess(server)).code).toBe(0);
 
-    // A data folder that holds data is not replaced without --force.
-    const withoutForce = await npmRun('restore', [folder], { DATA_DIR: restored });
-    expect(withoutForce.code).toBe(1);
-    expect(withoutForce.stderr).toMatch(/already holds a database and pictures[\s\S]*--force/);
-  });
+      // A data folder that holds data is not replaced without --force.
+      const withoutForce = await npmRun('restore', [folder], { DATA_DIR: restored });
+      expect(withoutForce.code).toBe(1);
+      expect(withoutForce.stderr).toMatch(/already holds a database and pictures[\s\S]*--force/);
+    },
+  );
 
   it('replace newer data with --force, going back to the state of the backup', { timeout: 120_000 }, async () => {
     const emails = async () => {
@@ -185,7 +218,9 @@ describe.skipIf(inject('dbEngine') !== 'pglite')('npm run backup and npm run res
     expect(await emails()).toEqual(before);
     // Nothing of the restore's working folders is left beside the data.
     expect((await readdir(original)).filter((name) => name.endsWith('.restoring'))).toEqual([]);
-    expect((await readdir(path.join(original, 'uploads'))).sort()).toEqual([tutor.image!.key, path.basename(tutor.image!.thumbnailUrl)].sort());
+    expect((await readdir(path.join(original, 'uploads'))).sort()).toEqual(
+      [tutor.image!.key, path.basename(tutor.image!.thumbnailUrl)].sort(),
+    );
   });
 
   it('refuse a damaged backup and leave the data folder alone', { timeout: 60_000 }, async () => {

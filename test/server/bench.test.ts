@@ -51,75 +51,98 @@ describe(`npm run bench on ${engine}`, () => {
   // Lighthouse needs only one engine: the pages are the same whatever the database.
   const withLighthouse = engine === 'pglite';
 
-  it('measures every scenario against the hello-world ceiling and reports no errors', { timeout: 175_000 }, async () => {
-    const out = path.join(await temporaryFolder(), 'bench.json');
-    const args = ['--small', '--duration', '1', '--out', out, ...(withLighthouse ? [] : ['--skip-lighthouse']), ...(await databaseArgs())];
-    const run = await runTool(benchScript, args, 150_000);
+  it(
+    'measures every scenario against the hello-world ceiling and reports no errors',
+    { timeout: 175_000 },
+    async () => {
+      const out = path.join(await temporaryFolder(), 'bench.json');
+      const args = [
+        '--small',
+        '--duration',
+        '1',
+        '--out',
+        out,
+        ...(withLighthouse ? [] : ['--skip-lighthouse']),
+        ...(await databaseArgs()),
+      ];
+      const run = await runTool(benchScript, args, 150_000);
 
-    expect(run.code, run.output).toBe(0);
-    expect(run.output).toMatch(/^Result: PASS/m);
-    const result = JSON.parse(await readFile(out, 'utf8')) as BenchJson;
-    expect(result.errors).toBe(0);
-    expect(result.dataset.origin).toBe('generated');
-    expect(result.dataset.counts).toMatchObject(SMALL_SIZE);
+      expect(run.code, run.output).toBe(0);
+      expect(run.output).toMatch(/^Result: PASS/m);
+      const result = JSON.parse(await readFile(out, 'utf8')) as BenchJson;
+      expect(result.errors).toBe(0);
+      expect(result.dataset.origin).toBe('generated');
+      expect(result.dataset.counts).toMatchObject(SMALL_SIZE);
 
-    expect(result.scenarios.map((scenario) => scenario.key)).toEqual(scenarioKeys);
-    const ceiling = result.scenarios[0]!;
-    expect(ceiling.kind).toBe('ceiling');
-    expect(ceiling.requestsPerSecond).toBeGreaterThan(0);
-    for (const scenario of result.scenarios) {
-      expect(scenario.requests, scenario.key).toBeGreaterThan(0);
-      expect(scenario.errors, `${scenario.key}: ${scenario.errorSamples.join('; ')}`).toBe(0);
-      expect(scenario.latencyMs.p99, scenario.key).toBeGreaterThan(0);
-      // Every table row is also printed.
-      expect(run.output).toContain(`  ${scenario.name}`);
-      if (scenario.kind === 'ceiling') continue;
-      expect(scenario.ratioToCeiling, scenario.key).toBeCloseTo(scenario.requestsPerSecond / ceiling.requestsPerSecond, 2);
-      expect(scenario.rssPeakBytes, scenario.key).toBeGreaterThan(20 * 1024 * 1024);
-    }
-    expect(result.server.rssPeakBytes).toBeGreaterThan(20 * 1024 * 1024);
-    expect(result.loggingCost?.debug.requestsPerSecond).toBeGreaterThan(0);
-
-    // Targets are stated for the default size: at the CI size they are shown, not judged.
-    expect(result.targets.judged).toBe(false);
-    expect(result.targets.checks.length).toBeGreaterThan(0);
-    expect(run.output).toMatch(/^Targets \(informational/m);
-
-    if (withLighthouse) {
-      expect(result.lighthouse?.map((page) => page.name)).toEqual(['Landing page', 'Tutor list', 'Tutor profile']);
-      for (const page of result.lighthouse!) {
-        for (const score of [page.performance, page.accessibility, page.bestPractices]) {
-          expect(score, page.name).toBeGreaterThanOrEqual(0);
-          expect(score, page.name).toBeLessThanOrEqual(100);
-        }
+      expect(result.scenarios.map((scenario) => scenario.key)).toEqual(scenarioKeys);
+      const ceiling = result.scenarios[0]!;
+      expect(ceiling.kind).toBe('ceiling');
+      expect(ceiling.requestsPerSecond).toBeGreaterThan(0);
+      for (const scenario of result.scenarios) {
+        expect(scenario.requests, scenario.key).toBeGreaterThan(0);
+        expect(scenario.errors, `${scenario.key}: ${scenario.errorSamples.join('; ')}`).toBe(0);
+        expect(scenario.latencyMs.p99, scenario.key).toBeGreaterThan(0);
+        // Every table row is also printed.
+        expect(run.output).toContain(`  ${scenario.name}`);
+        if (scenario.kind === 'ceiling') continue;
+        expect(scenario.ratioToCeiling, scenario.key).toBeCloseTo(
+          scenario.requestsPerSecond / ceiling.requestsPerSecond,
+          2,
+        );
+        expect(scenario.rssPeakBytes, scenario.key).toBeGreaterThan(20 * 1024 * 1024);
       }
-    } else {
-      expect(result.lighthouse).toBeNull();
-    }
-  });
+      expect(result.server.rssPeakBytes).toBeGreaterThan(20 * 1024 * 1024);
+      expect(result.loggingCost?.debug.requestsPerSecond).toBeGreaterThan(0);
 
-  it('refuses a database that holds anything but a benchmark dataset, and bad options', { timeout: 60_000 }, async () => {
-    let databaseArg: string[];
-    if (engine === 'postgres') {
-      const database = await openTestDatabase();
-      cleanUps.push(() => database.close());
-      await database.db.execute(sql`insert into settings (key, value) values ('siteName', '"Our university"')`);
-      databaseArg = ['--database-url', database.url!];
-    } else {
-      const dataDir = await temporaryFolder();
-      const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
-      await database.migrate();
-      await database.db.execute(sql`insert into settings (key, value) values ('siteName', '"Our university"')`);
-      await database.close();
-      databaseArg = ['--data-dir', dataDir];
-    }
-    const refused = await runTool(benchScript, ['--small', '--duration', '1', '--skip-lighthouse', ...databaseArg], 45_000);
-    expect(refused.code, refused.output).toBe(1);
-    expect(refused.output).toMatch(/holds data that is not a benchmark dataset \(rows in public\.settings\)/);
-    expect(refused.output).not.toMatch(/Generating/);
+      // Targets are stated for the default size: at the CI size they are shown, not judged.
+      expect(result.targets.judged).toBe(false);
+      expect(result.targets.checks.length).toBeGreaterThan(0);
+      expect(run.output).toMatch(/^Targets \(informational/m);
 
-    const badDuration = await runTool(benchScript, ['--duration', '0'], 20_000);
-    expect(badDuration.code).toBe(2);
-    expect(badDuration.output).toContain('--duration must be a whole number from 1 to 600');
-  });
+      if (withLighthouse) {
+        expect(result.lighthouse?.map((page) => page.name)).toEqual(['Landing page', 'Tutor list', 'Tutor profile']);
+        for (const page of result.lighthouse!) {
+          for (const score of [page.performance, page.accessibility, page.bestPractices]) {
+            expect(score, page.name).toBeGreaterThanOrEqual(0);
+            expect(score, page.name).toBeLessThanOrEqual(100);
+          }
+        }
+      } else {
+        expect(result.lighthouse).toBeNull();
+      }
+    },
+  );
+
+  it(
+    'refuses a database that holds anything but a benchmark dataset, and bad options',
+    { timeout: 60_000 },
+    async () => {
+      let databaseArg: string[];
+      if (engine === 'postgres') {
+        const database = await openTestDatabase();
+        cleanUps.push(() => database.close());
+        await database.db.execute(sql`insert into settings (key, value) values ('siteName', '"Our university"')`);
+        databaseArg = ['--database-url', database.url!];
+      } else {
+        const dataDir = await temporaryFolder();
+        const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+        await database.migrate();
+        await database.db.execute(sql`insert into settings (key, value) values ('siteName', '"Our university"')`);
+        await database.close();
+        databaseArg = ['--data-dir', dataDir];
+      }
+      const refused = await runTool(
+        benchScript,
+        ['--small', '--duration', '1', '--skip-lighthouse', ...databaseArg],
+        45_000,
+      );
+      expect(refused.code, refused.output).toBe(1);
+      expect(refused.output).toMatch(/holds data that is not a benchmark dataset \(rows in public\.settings\)/);
+      expect(refused.output).not.toMatch(/Generating/);
+
+      const badDuration = await runTool(benchScript, ['--duration', '0'], 20_000);
+      expect(badDuration.code).toBe(2);
+      expect(badDuration.output).toContain('--duration must be a whole number from 1 to 600');
+    },
+  );
 });

@@ -51,7 +51,9 @@ describe('loadConfig', () => {
   });
 
   test('ADMIN_PASSWORD needs ADMIN_EMAIL, and at least 8 characters', () => {
-    expect(configError({ ADMIN_PASSWORD: 'long-enough-1' }).problems).toEqual(['ADMIN_EMAIL: is required when ADMIN_PASSWORD is set']);
+    expect(configError({ ADMIN_PASSWORD: 'long-enough-1' }).problems).toEqual([
+      'ADMIN_EMAIL: is required when ADMIN_PASSWORD is set',
+    ]);
     expect(configError({ ADMIN_EMAIL: 'dean@uni.example', ADMIN_PASSWORD: 'short' }).problems).toEqual([
       'ADMIN_PASSWORD: must be at least 8 characters',
     ]);
@@ -65,7 +67,11 @@ describe('loadConfig', () => {
       DATA_DIR: '/srv/tutorly',
     });
 
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgresql://tutorly:pw@db.internal:5432/tutorly', poolSize: 25 });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgresql://tutorly:pw@db.internal:5432/tutorly',
+      poolSize: 25,
+    });
     expect(config.mail).toMatchObject({ transport: 'smtp', url: 'smtps://mailer:pw@mail.uni.example' });
     expect(config.uploadsDir).toBe('/srv/tutorly/uploads');
   });
@@ -90,9 +96,18 @@ describe('loadConfig', () => {
     });
 
     test("a Gemini key turns on Gemini with Google's current Flash model unless one is named", () => {
-      expect(loadConfig({ GEMINI_API_KEY: 'k-1' }).ai.provider).toEqual({ kind: 'gemini', apiKey: 'k-1', model: 'gemini-flash-latest', baseUrl: undefined });
+      expect(loadConfig({ GEMINI_API_KEY: 'k-1' }).ai.provider).toEqual({
+        kind: 'gemini',
+        apiKey: 'k-1',
+        model: 'gemini-flash-latest',
+        baseUrl: undefined,
+      });
       expect(
-        loadConfig({ GEMINI_API_KEY: 'k-1', GEMINI_MODEL: 'gemini-3.6-flash', GEMINI_BASE_URL: 'https://proxy.uni.example' }).ai.provider,
+        loadConfig({
+          GEMINI_API_KEY: 'k-1',
+          GEMINI_MODEL: 'gemini-3.6-flash',
+          GEMINI_BASE_URL: 'https://proxy.uni.example',
+        }).ai.provider,
       ).toEqual({ kind: 'gemini', apiKey: 'k-1', model: 'gemini-3.6-flash', baseUrl: 'https://proxy.uni.example' });
     });
 
@@ -103,7 +118,9 @@ describe('loadConfig', () => {
         apiKey: undefined,
         model: 'llama3.2',
       });
-      expect(configError({ AI_BASE_URL: 'http://gpu.uni.example:11434/v1' }).problems).toEqual(['AI_MODEL: is required when AI_BASE_URL is set']);
+      expect(configError({ AI_BASE_URL: 'http://gpu.uni.example:11434/v1' }).problems).toEqual([
+        'AI_MODEL: is required when AI_BASE_URL is set',
+      ]);
     });
 
     test('AI_PROVIDER chooses when both are set, and can turn drafting off', () => {
@@ -111,7 +128,9 @@ describe('loadConfig', () => {
       expect(loadConfig(both).ai.provider?.kind).toBe('gemini');
       expect(loadConfig({ ...both, AI_PROVIDER: 'openai-compatible' }).ai.provider?.kind).toBe('openai-compatible');
       expect(loadConfig({ ...both, AI_PROVIDER: 'none' }).ai.provider).toBeNull();
-      expect(configError({ AI_PROVIDER: 'gemini' }).problems).toEqual(['GEMINI_API_KEY: is required when AI_PROVIDER is gemini']);
+      expect(configError({ AI_PROVIDER: 'gemini' }).problems).toEqual([
+        'GEMINI_API_KEY: is required when AI_PROVIDER is gemini',
+      ]);
       expect(configError({ AI_PROVIDER: 'openai-compatible', AI_MODEL: 'm' }).problems).toEqual([
         'AI_BASE_URL: is required for an OpenAI-compatible provider',
       ]);
@@ -123,11 +142,16 @@ describe('loadConfig', () => {
       ['AI_BASE_URL', 'gpu.uni.example'],
       ['AI_PROVIDER', 'claude'],
     ])('refuses %s=%s', (key, value) => {
-      expect(configError({ [key]: value, AI_MODEL: 'm' }).problems).toEqual([expect.stringMatching(new RegExp(`^${key}: `))]);
+      expect(configError({ [key]: value, AI_MODEL: 'm' }).problems).toEqual([
+        expect.stringMatching(new RegExp(`^${key}: `)),
+      ]);
     });
 
     test('limits and time limit are read', () => {
-      expect(loadConfig({ AI_DRAFTS_PER_HOUR: '3', AI_TIMEOUT_SECONDS: '1.5' }).ai).toMatchObject({ draftsPerHour: 3, timeoutMs: 1500 });
+      expect(loadConfig({ AI_DRAFTS_PER_HOUR: '3', AI_TIMEOUT_SECONDS: '1.5' }).ai).toMatchObject({
+        draftsPerHour: 3,
+        timeoutMs: 1500,
+      });
     });
   });
 });

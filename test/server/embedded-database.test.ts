@@ -23,18 +23,22 @@ async function open(dataDir: string): Promise<DatabaseHandle> {
 }
 
 describe.runIf(inject('dbEngine') === 'pglite')('the embedded database folder', () => {
-  it('cannot be opened by a second process while one has it, and can again once it is closed', { timeout: 30_000 }, async () => {
-    const dataDir = await tempDataDir();
-    const first = await open(dataDir);
+  it(
+    'cannot be opened by a second process while one has it, and can again once it is closed',
+    { timeout: 30_000 },
+    async () => {
+      const dataDir = await tempDataDir();
+      const first = await open(dataDir);
 
-    // Same process, second handle: stands in for a second process, since the lock names the pid.
-    await writeFile(path.join(dataDir, 'tutorly.lock'), String(process.ppid));
-    await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toThrow(DataDirInUseError);
+      // Same process, second handle: stands in for a second process, since the lock names the pid.
+      await writeFile(path.join(dataDir, 'tutorly.lock'), String(process.ppid));
+      await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toThrow(DataDirInUseError);
 
-    await first.close();
-    const again = await open(dataDir);
-    await again.ping();
-  });
+      await first.close();
+      const again = await open(dataDir);
+      await again.ping();
+    },
+  );
 
   it('takes over a lock left behind by a process that no longer runs', { timeout: 30_000 }, async () => {
     const dataDir = await tempDataDir();

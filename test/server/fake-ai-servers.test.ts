@@ -44,7 +44,12 @@ describe('fake Gemini, through @google/genai', () => {
     const stream = await ai.models.generateContentStream({
       model: GEMINI_MODEL,
       contents: 'Write a review of my tutor.',
-      config: { systemInstruction: 'You help students write reviews.', maxOutputTokens: 2048, temperature: 0.7, abortSignal: signal },
+      config: {
+        systemInstruction: 'You help students write reviews.',
+        maxOutputTokens: 2048,
+        temperature: 0.7,
+        abortSignal: signal,
+      },
     });
     const chunks: GenerateContentResponse[] = [];
     for await (const chunk of stream) chunks.push(chunk);
@@ -61,7 +66,10 @@ describe('fake Gemini, through @google/genai', () => {
     expect(chunks.slice(0, -1).every((chunk) => chunk.candidates![0]!.finishReason === undefined)).toBe(true);
     expect(chunks[0]!.modelVersion).toBe(GEMINI_MODEL);
     expect(chunks[0]!.responseId).toBeTruthy();
-    expect(chunks.at(-1)!.usageMetadata).toMatchObject({ promptTokenCount: expect.any(Number), candidatesTokenCount: expect.any(Number) });
+    expect(chunks.at(-1)!.usageMetadata).toMatchObject({
+      promptTokenCount: expect.any(Number),
+      candidatesTokenCount: expect.any(Number),
+    });
 
     expect(fake.requests).toHaveLength(1);
     const [request] = fake.requests;
@@ -141,7 +149,9 @@ describe('fake Gemini, through @google/genai', () => {
 
   it('refuses a wrong key with ApiError 400 about the API key', async () => {
     const wrong = new GoogleGenAI({ apiKey: 'AIzaWrongKey', httpOptions: { baseUrl: fake.url, apiVersion: 'v1beta' } });
-    const error = await rejection(wrong.models.generateContentStream({ model: GEMINI_MODEL, contents: 'Say something.' }));
+    const error = await rejection(
+      wrong.models.generateContentStream({ model: GEMINI_MODEL, contents: 'Say something.' }),
+    );
 
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(400);
@@ -189,7 +199,10 @@ describe('fake Gemini, through @google/genai', () => {
     const received: string[] = [];
     const error = await rejection(
       (async () => {
-        const stream = await ai.models.generateContentStream({ model: GEMINI_MODEL, contents: 'Write a review of my tutor.' });
+        const stream = await ai.models.generateContentStream({
+          model: GEMINI_MODEL,
+          contents: 'Write a review of my tutor.',
+        });
         for await (const chunk of stream) received.push(chunk.text ?? '');
       })(),
     );
@@ -253,7 +266,11 @@ describe('fake OpenAI-compatible API, through openai', () => {
     expect(chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join('')).toBe(fake.draftText);
     expect(chunks.at(-1)!.choices[0]!.finish_reason).toBe('stop');
     expect(chunks.slice(0, -1).every((chunk) => chunk.choices[0]!.finish_reason === null)).toBe(true);
-    expect(chunks[0]).toMatchObject({ object: 'chat.completion.chunk', model: OPENAI_MODEL, system_fingerprint: 'fp_ollama' });
+    expect(chunks[0]).toMatchObject({
+      object: 'chat.completion.chunk',
+      model: OPENAI_MODEL,
+      system_fingerprint: 'fp_ollama',
+    });
     expect(chunks[0]!.id).toMatch(/^chatcmpl-/);
 
     expect(fake.requests).toHaveLength(1);
@@ -270,12 +287,19 @@ describe('fake OpenAI-compatible API, through openai', () => {
 
     const last = chunks.at(-1)!;
     expect(last.choices).toEqual([]);
-    expect(last.usage).toMatchObject({ prompt_tokens: expect.any(Number), completion_tokens: expect.any(Number), total_tokens: expect.any(Number) });
+    expect(last.usage).toMatchObject({
+      prompt_tokens: expect.any(Number),
+      completion_tokens: expect.any(Number),
+      total_tokens: expect.any(Number),
+    });
   });
 
   it('answers a non-streaming request with one chat.completion', async () => {
     fake.draftText = 'Patient, clear and always prepared.';
-    const completion = await client.chat.completions.create({ model: OPENAI_MODEL, messages: [{ role: 'user', content: 'Say something.' }] });
+    const completion = await client.chat.completions.create({
+      model: OPENAI_MODEL,
+      messages: [{ role: 'user', content: 'Say something.' }],
+    });
 
     expect(completion.object).toBe('chat.completion');
     expect(completion.choices[0]!.message.content).toBe('Patient, clear and always prepared.');
@@ -333,7 +357,12 @@ describe('fake OpenAI-compatible API, through openai', () => {
     expect(empty).toMatchObject({ status: 400, type: 'invalid_request_error', param: 'messages' });
 
     const badRole = await rejection(
-      client.chat.completions.create({ ...draftRequest, messages: [{ role: 'robot', content: 'Hi' } as unknown as ChatCompletionCreateParamsStreaming['messages'][number]] }),
+      client.chat.completions.create({
+        ...draftRequest,
+        messages: [
+          { role: 'robot', content: 'Hi' } as unknown as ChatCompletionCreateParamsStreaming['messages'][number],
+        ],
+      }),
     );
     expect(badRole).toMatchObject({ status: 400, param: 'messages[0].role', code: 'invalid_value' });
 
@@ -365,7 +394,8 @@ describe('fake OpenAI-compatible API, through openai', () => {
     const received: string[] = [];
     const error = await rejection(
       (async () => {
-        for await (const chunk of await client.chat.completions.create(draftRequest)) received.push(chunk.choices[0]?.delta.content ?? '');
+        for await (const chunk of await client.chat.completions.create(draftRequest))
+          received.push(chunk.choices[0]?.delta.content ?? '');
       })(),
     );
 
@@ -378,7 +408,10 @@ describe('fake OpenAI-compatible API, through openai', () => {
     try {
       open.chunkDelayMs = 0;
       const ollama = new OpenAI({ apiKey: 'ollama', baseURL: open.url, maxRetries: 0 });
-      const completion = await ollama.chat.completions.create({ model: OPENAI_MODEL, messages: [{ role: 'user', content: 'Hi' }] });
+      const completion = await ollama.chat.completions.create({
+        model: OPENAI_MODEL,
+        messages: [{ role: 'user', content: 'Hi' }],
+      });
       expect(completion.choices[0]!.message.content).toBe(open.draftText);
 
       const bare = await fetch(`${open.url}/chat/completions`, {
@@ -394,7 +427,6 @@ describe('fake OpenAI-compatible API, through openai', () => {
 });
 
 describe('serve-fake-ai (the process Playwright starts)', () => {
-
   it('serves both fakes, takes scenarios over its control port and stops on SIGTERM', { timeout: 30_000 }, async () => {
     const [geminiPort, openAiPort, controlPort] = [await freePort(), await freePort(), await freePort()];
     let output = '';
@@ -416,8 +448,14 @@ describe('serve-fake-ai (the process Playwright starts)', () => {
 
     try {
       const deadline = Date.now() + 20_000;
-      while (!(await fetch(`${control}/health`).then((r) => r.ok, () => false))) {
-        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`serve-fake-ai did not come up:\n${output}`);
+      while (
+        !(await fetch(`${control}/health`).then(
+          (r) => r.ok,
+          () => false,
+        ))
+      ) {
+        if (child.exitCode !== null || Date.now() > deadline)
+          throw new Error(`serve-fake-ai did not come up:\n${output}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
 
@@ -427,15 +465,24 @@ describe('serve-fake-ai (the process Playwright starts)', () => {
         body: JSON.stringify({ gemini: 'blocked-prompt', openai: 'empty', chunkDelayMs: 0 }),
       });
       expect(scenario.status).toBe(204);
-      const unknown = await fetch(`${control}/scenario`, { method: 'POST', body: JSON.stringify({ gemini: 'on-fire' }) });
+      const unknown = await fetch(`${control}/scenario`, {
+        method: 'POST',
+        body: JSON.stringify({ gemini: 'on-fire' }),
+      });
       expect(unknown.status).toBe(400);
 
-      const ai = new GoogleGenAI({ apiKey: GEMINI_KEY, httpOptions: { baseUrl: `http://127.0.0.1:${geminiPort}`, apiVersion: 'v1beta' } });
+      const ai = new GoogleGenAI({
+        apiKey: GEMINI_KEY,
+        httpOptions: { baseUrl: `http://127.0.0.1:${geminiPort}`, apiVersion: 'v1beta' },
+      });
       const blocked = await ai.models.generateContent({ model: GEMINI_MODEL, contents: 'Hi' });
       expect(blocked.promptFeedback?.blockReason).toBe('SAFETY');
 
       const openai = new OpenAI({ apiKey: 'ollama', baseURL: `http://127.0.0.1:${openAiPort}/v1`, maxRetries: 0 });
-      const empty = await openai.chat.completions.create({ model: OPENAI_MODEL, messages: [{ role: 'user', content: 'Hi' }] });
+      const empty = await openai.chat.completions.create({
+        model: OPENAI_MODEL,
+        messages: [{ role: 'user', content: 'Hi' }],
+      });
       expect(empty.choices[0]!.message.content).toBe('');
 
       const recorded = (await (await fetch(`${control}/requests`)).json()) as { gemini: unknown[]; openai: unknown[] };

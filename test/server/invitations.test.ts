@@ -23,7 +23,12 @@ afterEach(() => t.close());
 const CHOSEN_PASSWORD = 'my own chosen password';
 
 async function invite(email = 'ivy.invited@uni.example', role: 'student' | 'admin' = 'student') {
-  const response = await callAs(t, admin, 'POST', '/api/admin/users', { name: 'Ivy Invited', email, role, delivery: 'invitation' });
+  const response = await callAs(t, admin, 'POST', '/api/admin/users', {
+    name: 'Ivy Invited',
+    email,
+    role,
+    delivery: 'invitation',
+  });
   expect(response.statusCode).toBe(201);
   const body = response.json<CreateUserResponse>();
   const mail = await readLatestMail(t.outboxDir);
@@ -41,7 +46,12 @@ describe('an invitation', () => {
     const { body, mail, link, params } = await invite();
 
     expect(body.oneTimePassword).toBeNull();
-    expect(body.user).toMatchObject({ name: 'Ivy Invited', email: 'ivy.invited@uni.example', role: 'student', emailVerified: true });
+    expect(body.user).toMatchObject({
+      name: 'Ivy Invited',
+      email: 'ivy.invited@uni.example',
+      role: 'student',
+      emailVerified: true,
+    });
     expect(mail.to).toBe('ivy.invited@uni.example');
     expect(mail.subject).toBe('You have been invited to Tutorly');
     expect(mail.text).toContain('Dana Dean');
@@ -63,7 +73,14 @@ describe('an invitation', () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      account: { id: body.user.id, name: 'Ivy Invited', email: 'ivy.invited@uni.example', phone: null, emailVerified: true, role: 'student' },
+      account: {
+        id: body.user.id,
+        name: 'Ivy Invited',
+        email: 'ivy.invited@uni.example',
+        phone: null,
+        emailVerified: true,
+        role: 'student',
+      },
     });
     expect(await getSessionAccount(t.app, cookieHeader(response))).toMatchObject({ id: body.user.id });
     const cookie = await login(t.app, { email: 'ivy.invited@uni.example', password: CHOSEN_PASSWORD });
@@ -71,7 +88,10 @@ describe('an invitation', () => {
 
     const again = await accept({ ...params, password: 'someone else wants in' });
     expect(again.statusCode).toBe(410);
-    expect(again.json().error).toEqual({ code: 'verification_used', message: 'This verification link has already been used.' });
+    expect(again.json().error).toEqual({
+      code: 'verification_used',
+      message: 'This verification link has already been used.',
+    });
     expect(again.cookies).toHaveLength(0);
     // The password chosen first still holds.
     await login(t.app, { email: 'ivy.invited@uni.example', password: CHOSEN_PASSWORD });
@@ -99,9 +119,16 @@ describe('an invitation', () => {
 
     const wrong = await accept({ userId: params.userId, secret: `${params.secret}x`, password: CHOSEN_PASSWORD });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error).toEqual({ code: 'verification_invalid', message: 'This verification link is not valid. Please request a new one.' });
-    expect((await accept({ userId: other.user.id, secret: params.secret, password: CHOSEN_PASSWORD })).json().error.code).toBe('verification_invalid');
-    expect((await accept({ userId: 'not-a-uuid', secret: params.secret, password: CHOSEN_PASSWORD })).json().error.code).toBe('verification_invalid');
+    expect(wrong.json().error).toEqual({
+      code: 'verification_invalid',
+      message: 'This verification link is not valid. Please request a new one.',
+    });
+    expect(
+      (await accept({ userId: other.user.id, secret: params.secret, password: CHOSEN_PASSWORD })).json().error.code,
+    ).toBe('verification_invalid');
+    expect(
+      (await accept({ userId: 'not-a-uuid', secret: params.secret, password: CHOSEN_PASSWORD })).json().error.code,
+    ).toBe('verification_invalid');
     const short = await accept({ ...params, password: 'short' });
     expect(short.statusCode).toBe(400);
     expect(short.json().error.code).toBe('validation_error');
@@ -122,7 +149,9 @@ describe('an invitation', () => {
     expect(asVerification.json().error.code).toBe('verification_invalid');
 
     // Both still work for what they are.
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: verification })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: verification })).statusCode,
+    ).toBe(200);
     expect((await accept({ ...invitation, password: CHOSEN_PASSWORD })).statusCode).toBe(200);
     await login(t.app, { email: signed.email, password: signed.password });
   });
@@ -150,9 +179,17 @@ describe('an invitation', () => {
 
   test('the invited account cannot be signed into before the invitation is accepted', async () => {
     await invite();
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'ivy.invited@uni.example', password: '' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'ivy.invited@uni.example', password: '' },
+    });
     expect(response.statusCode).toBe(400);
-    const guess = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'ivy.invited@uni.example', password: DEFAULT_TEST_PASSWORD } });
+    const guess = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'ivy.invited@uni.example', password: DEFAULT_TEST_PASSWORD },
+    });
     expect(guess.statusCode).toBe(401);
   });
 
@@ -160,7 +197,11 @@ describe('an invitation', () => {
     const send = t.app.mailer.send;
     t.app.mailer.send = () => Promise.reject(new Error('SMTP down'));
     try {
-      const response = await callAs(t, admin, 'POST', '/api/admin/users', { name: 'Ivy Invited', email: 'ivy.invited@uni.example', delivery: 'invitation' });
+      const response = await callAs(t, admin, 'POST', '/api/admin/users', {
+        name: 'Ivy Invited',
+        email: 'ivy.invited@uni.example',
+        delivery: 'invitation',
+      });
       expect(response.statusCode).toBe(503);
       expect(response.json().error.code).toBe('service_unavailable');
     } finally {
@@ -174,7 +215,12 @@ describe('an invitation', () => {
 
 describe('sign-up restricted to university domains', () => {
   beforeEach(async () => {
-    await updateSettings(t.db, { restrictSignupToDomains: true, signupDomains: ['uni.example.edu'] }, t.app.settingDefaults, t.clock());
+    await updateSettings(
+      t.db,
+      { restrictSignupToDomains: true, signupDomains: ['uni.example.edu'] },
+      t.app.settingDefaults,
+      t.clock(),
+    );
   });
 
   test('an address elsewhere is refused with the message, and nothing is created or mailed', async () => {
@@ -192,7 +238,11 @@ describe('sign-up restricted to university domains', () => {
   });
 
   test('a refused address learns nothing about taken ones', async () => {
-    await callAs(t, admin, 'POST', '/api/admin/users', { name: 'Gus Gmail', email: 'gus@gmail.com', delivery: 'password' });
+    await callAs(t, admin, 'POST', '/api/admin/users', {
+      name: 'Gus Gmail',
+      email: 'gus@gmail.com',
+      delivery: 'password',
+    });
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
@@ -209,7 +259,11 @@ describe('sign-up restricted to university domains', () => {
   });
 
   test('administrators add accounts from anywhere', async () => {
-    const response = await callAs(t, admin, 'POST', '/api/admin/users', { name: 'Gus Gmail', email: 'gus@gmail.com', delivery: 'password' });
+    const response = await callAs(t, admin, 'POST', '/api/admin/users', {
+      name: 'Gus Gmail',
+      email: 'gus@gmail.com',
+      delivery: 'password',
+    });
     expect(response.statusCode).toBe(201);
   });
 });

@@ -25,7 +25,12 @@ describe('without SMTP (outbox folder)', () => {
     onTestFinished(() => t.close());
     const { user, password } = await createAdminRecord(t.db);
     const cookie = await login(t.app, { email: user.email, password });
-    await t.app.inject({ method: 'PATCH', url: '/api/admin/settings', headers: { cookie }, payload: { siteName: 'Études Tutors' } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/settings',
+      headers: { cookie },
+      payload: { siteName: 'Études Tutors' },
+    });
 
     await signUp(t.app);
 
@@ -55,11 +60,18 @@ describe('with SMTP', () => {
     // With a real mail server the link is not printed in the log.
     expect(t.logs.join('\n')).not.toContain(verificationParams(message.link!).secret);
 
-    const verified = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: verificationParams(message.link!) });
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: verificationParams(message.link!),
+    });
 
     expect(verified.statusCode).toBe(200);
     const cookie = await login(t.app, signed);
-    expect(await getSessionAccount(t.app, cookie)).toMatchObject({ email: 'smtp-user@uni.example', emailVerified: true });
+    expect(await getSessionAccount(t.app, cookie)).toMatchObject({
+      email: 'smtp-user@uni.example',
+      emailVerified: true,
+    });
   });
 
   test('an unreachable SMTP server does not lose the account; the mail can be sent again', async () => {

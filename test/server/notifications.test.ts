@@ -170,11 +170,15 @@ describe('followed departments', () => {
   test('start empty; a PUT replaces the list, trimmed, once per department whatever its case', async () => {
     expect((await callAs(t, sam, 'GET', '/api/notifications/departments')).json()).toEqual({ departments: [] });
 
-    const saved = await put(sam, '/api/notifications/departments', { departments: ['  Physics ', 'Computer Science', 'physics', 'computer science '] });
+    const saved = await put(sam, '/api/notifications/departments', {
+      departments: ['  Physics ', 'Computer Science', 'physics', 'computer science '],
+    });
 
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual({ departments: ['Computer Science', 'Physics'] });
-    expect((await callAs(t, sam, 'GET', '/api/notifications/departments')).json()).toEqual({ departments: ['Computer Science', 'Physics'] });
+    expect((await callAs(t, sam, 'GET', '/api/notifications/departments')).json()).toEqual({
+      departments: ['Computer Science', 'Physics'],
+    });
 
     const replaced = await put(sam, '/api/notifications/departments', { departments: ['Mathematics'] });
     expect(replaced.json()).toEqual({ departments: ['Mathematics'] });
@@ -194,9 +198,14 @@ describe('followed departments', () => {
       departments: Array.from({ length: FOLLOWED_DEPARTMENTS_MAX + 1 }, (_, i) => `Department ${i}`),
     });
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().error).toEqual({ code: 'validation_error', message: `You can follow at most ${FOLLOWED_DEPARTMENTS_MAX} departments.` });
+    expect(tooMany.json().error).toEqual({
+      code: 'validation_error',
+      message: `You can follow at most ${FOLLOWED_DEPARTMENTS_MAX} departments.`,
+    });
 
-    expect((await callAs(t, sam, 'GET', '/api/notifications/departments')).json()).toEqual({ departments: ['Physics'] });
+    expect((await callAs(t, sam, 'GET', '/api/notifications/departments')).json()).toEqual({
+      departments: ['Physics'],
+    });
   });
 });
 
@@ -219,7 +228,9 @@ describe('announcing a published tutor to the followers of its department', () =
 
   async function published(): Promise<{ userId: string; tutorId: string | null; data: unknown }[]> {
     const rows = await t.db.select().from(notifications).where(eq(notifications.kind, 'tutor_published'));
-    return rows.map(({ userId, tutorId, data }) => ({ userId, tutorId, data })).sort((a, b) => a.userId.localeCompare(b.userId));
+    return rows
+      .map(({ userId, tutorId, data }) => ({ userId, tutorId, data }))
+      .sort((a, b) => a.userId.localeCompare(b.userId));
   }
 
   function announcedTo(followers: Actor[], tutorId: string, tutorName: string, department = 'Computer Science') {
@@ -245,7 +256,11 @@ describe('announcing a published tutor to the followers of its department', () =
   });
 
   test('on approval: followers only; not the submitter, the approving admin or disabled accounts', async () => {
-    const submission = await createTutorRecord(t.db, { name: 'Ada Lovelace', status: 'pending', submittedBy: olive.user.id });
+    const submission = await createTutorRecord(t.db, {
+      name: 'Ada Lovelace',
+      status: 'pending',
+      submittedBy: olive.user.id,
+    });
     await put(olive, '/api/notifications/departments', { departments: ['Computer Science'] });
 
     const response = await callAs(t, admin, 'POST', `/api/admin/tutors/${submission.id}/approve`);
@@ -272,7 +287,10 @@ describe('announcing a published tutor to the followers of its department', () =
   test('a rejection announces nothing', async () => {
     const submission = await createTutorRecord(t.db, { status: 'pending', submittedBy: olive.user.id });
 
-    expect((await callAs(t, admin, 'POST', `/api/admin/tutors/${submission.id}/reject`, { reason: 'Unknown here.' })).statusCode).toBe(200);
+    expect(
+      (await callAs(t, admin, 'POST', `/api/admin/tutors/${submission.id}/reject`, { reason: 'Unknown here.' }))
+        .statusCode,
+    ).toBe(200);
 
     expect(await published()).toEqual([]);
   });
@@ -284,7 +302,10 @@ describe('announcing a published tutor to the followers of its department', () =
     expect(await published()).toEqual(announcedTo([sam, casual], tutorId, 'Grace Hopper'));
 
     await t.db.delete(notifications);
-    const hidden = await callAs(t, admin, 'POST', '/api/admin/tutors', { ...adminTutor(await uploadPicture(), false), name: 'Hidden Hopper' });
+    const hidden = await callAs(t, admin, 'POST', '/api/admin/tutors', {
+      ...adminTutor(await uploadPicture(), false),
+      name: 'Hidden Hopper',
+    });
     expect(hidden.statusCode, hidden.body).toBe(201);
     expect(await published()).toEqual([]);
   });
@@ -311,10 +332,17 @@ describe('announcing a published tutor to the followers of its department', () =
   });
 
   test('publishing a pending submission by editing it: the submitter is told it was approved, the followers that it is out', async () => {
-    const submission = await createTutorRecord(t.db, { name: 'Ada Lovelace', status: 'pending', submittedBy: sam.user.id });
+    const submission = await createTutorRecord(t.db, {
+      name: 'Ada Lovelace',
+      status: 'pending',
+      submittedBy: sam.user.id,
+    });
     const picture = await uploadPicture();
 
-    const response = await callAs(t, admin, 'PATCH', `/api/admin/tutors/${submission.id}`, { ...adminTutor(picture, true), name: 'Ada Lovelace' });
+    const response = await callAs(t, admin, 'PATCH', `/api/admin/tutors/${submission.id}`, {
+      ...adminTutor(picture, true),
+      name: 'Ada Lovelace',
+    });
 
     expect(response.statusCode, response.body).toBe(200);
     expect(await published()).toEqual(announcedTo([casual], submission.id, 'Ada Lovelace'));

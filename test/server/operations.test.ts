@@ -46,14 +46,30 @@ describe('API description', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
 
     expect(response.statusCode).toBe(200);
-    const document = response.json<{ paths: Record<string, Record<string, { responses?: Record<string, unknown>; requestBody?: unknown }>> }>();
-    for (const path of ['/api/session', '/api/auth/signup', '/api/auth/login', '/api/auth/logout', '/api/auth/verify-email', '/api/auth/verification', '/api/settings', '/api/admin/settings', '/healthz', '/readyz']) {
+    const document = response.json<{
+      paths: Record<string, Record<string, { responses?: Record<string, unknown>; requestBody?: unknown }>>;
+    }>();
+    for (const path of [
+      '/api/session',
+      '/api/auth/signup',
+      '/api/auth/login',
+      '/api/auth/logout',
+      '/api/auth/verify-email',
+      '/api/auth/verification',
+      '/api/settings',
+      '/api/admin/settings',
+      '/healthz',
+      '/readyz',
+    ]) {
       expect(document.paths, path).toHaveProperty([path]);
     }
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
         const statuses = Object.keys(operation.responses ?? {});
-        expect(statuses.some((status) => status.startsWith('2')), `${method} ${path} documents its success answer`).toBe(true);
+        expect(
+          statuses.some((status) => status.startsWith('2')),
+          `${method} ${path} documents its success answer`,
+        ).toBe(true);
       }
     }
     expect(document.paths['/api/auth/signup']!.post!.requestBody).toBeDefined();
@@ -79,7 +95,9 @@ describe('errors', () => {
 
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(response.json()).toEqual({ error: { code: 'not_found', message: 'No such endpoint: GET /api/no-such-thing' } });
+    expect(response.json()).toEqual({
+      error: { code: 'not_found', message: 'No such endpoint: GET /api/no-such-thing' },
+    });
   });
 
   test('a malformed JSON body is a JSON 400', async () => {
@@ -99,7 +117,11 @@ describe('errors', () => {
       method: 'POST',
       url: '/api/auth/signup',
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ name: 'x'.repeat(BODY_LIMIT_BYTES), email: 'big@uni.example', password: 'long-enough-1' }),
+      payload: JSON.stringify({
+        name: 'x'.repeat(BODY_LIMIT_BYTES),
+        email: 'big@uni.example',
+        password: 'long-enough-1',
+      }),
     });
 
     expect(response.statusCode).toBe(413);
@@ -116,10 +138,16 @@ describe('errors', () => {
     const response = await own.app.inject({ method: 'GET', url: '/api/test-crash' });
 
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' } });
+    expect(response.json()).toEqual({
+      error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' },
+    });
     expect(response.body).not.toMatch(/10\.0\.0\.7|tutorly_rw|secret\.ts|stack/);
     const logged = own.logs.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'request failed');
-    expect(logged).toMatchObject({ level: 50, reqId: expect.any(String), err: { message: expect.stringContaining('10.0.0.7') } });
+    expect(logged).toMatchObject({
+      level: 50,
+      reqId: expect.any(String),
+      err: { message: expect.stringContaining('10.0.0.7') },
+    });
   });
 
   test('every response carries its request id', async () => {
@@ -138,7 +166,13 @@ describe('logging', () => {
     onTestFinished(() => verbose.close());
     await verbose.app.inject({ method: 'GET', url: '/healthz?from=test' });
     const lines = verbose.logs.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'request completed');
-    expect(lines).toEqual([expect.objectContaining({ level: 20, req: expect.objectContaining({ method: 'GET', url: '/healthz?from=test' }), res: { statusCode: 200 } })]);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 20,
+        req: expect.objectContaining({ method: 'GET', url: '/healthz?from=test' }),
+        res: { statusCode: 200 },
+      }),
+    ]);
   });
 
   test('a whole sign-up, verify, login, logout never logs the password or the session cookie', async () => {
@@ -149,7 +183,11 @@ describe('logging', () => {
     const signed = await signUp(t.app, { email: 'careful@uni.example', password });
     const { userId, secret } = verificationParams((await readLatestMail(t.outboxDir)).link!);
     await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { userId, secret } });
-    const loginResponse = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: signed.email, password } });
+    const loginResponse = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: signed.email, password },
+    });
     const setCookie = String(loginResponse.headers['set-cookie']);
     const token = loginResponse.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
     const cookie = `${SESSION_COOKIE}=${token}`;
@@ -171,7 +209,10 @@ describe('logging', () => {
   test('the secret in a /verify page URL is masked in the request log', async () => {
     await t.close();
     t = await createTestApp({ env: { LOG_LEVEL: 'debug' } });
-    await t.app.inject({ method: 'GET', url: '/verify?userId=3f1c2d9e-0000-4000-8000-000000000000&secret=XYZ-not-for-logs' });
+    await t.app.inject({
+      method: 'GET',
+      url: '/verify?userId=3f1c2d9e-0000-4000-8000-000000000000&secret=XYZ-not-for-logs',
+    });
 
     const log = t.logs.join('\n');
     expect(log).not.toContain('XYZ-not-for-logs');

@@ -68,8 +68,12 @@ interface GeneratedRequest {
 }
 
 function requestFor(operation: DocumentedOperation, w: World, picture: Buffer): fc.Arbitrary<GeneratedRequest> {
-  const params = fc.record(Object.fromEntries(operation.pathParams.map((parameter) => [parameter.name, pathSegment(w)])));
-  const body = operation.multipart ? uploadBody(picture) : bodyFor(operation, w, authorizationMatrix[operation.key]?.body?.(w));
+  const params = fc.record(
+    Object.fromEntries(operation.pathParams.map((parameter) => [parameter.name, pathSegment(w)])),
+  );
+  const body = operation.multipart
+    ? uploadBody(picture)
+    : bodyFor(operation, w, authorizationMatrix[operation.key]?.body?.(w));
   const forgedCookie = fc.option(fc.string({ unit: 'grapheme-ascii', maxLength: 60 }), { freq: 3 });
   return fc.record({ params, query: queryFor(operation, w), body, forgedCookie });
 }
@@ -84,8 +88,16 @@ function uploadBody(picture: Buffer): fc.Arbitrary<GeneratedBody> {
     fc.constant(multipart(picture)),
     fc.integer({ min: 0, max: picture.length - 1 }).map((cut) => multipart(picture.subarray(0, cut))),
     fc.uint8Array({ maxLength: 2048 }).map((bytes) => multipart(bytes)),
-    fc.tuple(fc.constantFrom('picture', 'files[]', ''), fc.uint8Array({ minLength: 1, maxLength: 64 })).map(([field, bytes]) => multipart(bytes, field)),
-    fc.uint8Array({ maxLength: 64 }).map((bytes): GeneratedBody => ({ kind: 'raw', payload: Buffer.from(bytes), contentType: 'multipart/form-data; boundary=x' })),
+    fc
+      .tuple(fc.constantFrom('picture', 'files[]', ''), fc.uint8Array({ minLength: 1, maxLength: 64 }))
+      .map(([field, bytes]) => multipart(bytes, field)),
+    fc
+      .uint8Array({ maxLength: 64 })
+      .map((bytes): GeneratedBody => ({
+        kind: 'raw',
+        payload: Buffer.from(bytes),
+        contentType: 'multipart/form-data; boundary=x',
+      })),
     fc.constant<GeneratedBody>({ kind: 'json', value: { file: 'picture.png' } }),
     fc.constant<GeneratedBody>({ kind: 'none' }),
   );
@@ -96,22 +108,53 @@ function urlOf(operation: DocumentedOperation, request: GeneratedRequest): strin
   return request.query ? `${path}?${request.query}` : path;
 }
 
-async function send(operation: DocumentedOperation, w: World, caller: Caller, request: GeneratedRequest): Promise<LightMyRequestResponse> {
+async function send(
+  operation: DocumentedOperation,
+  w: World,
+  caller: Caller,
+  request: GeneratedRequest,
+): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = {};
-  const cookie = caller === 'anonymous' ? (request.forgedCookie === null ? undefined : `tutorly_session=${request.forgedCookie}`) : w.cookies[caller];
+  const cookie =
+    caller === 'anonymous'
+      ? request.forgedCookie === null
+        ? undefined
+        : `tutorly_session=${request.forgedCookie}`
+      : w.cookies[caller];
   if (cookie) headers.cookie = cookie;
   const url = urlOf(operation, request);
   const { body } = request;
   if (body.kind === 'none') return t.app.inject({ method: operation.method, url, headers });
   if (body.kind === 'json') {
-    return t.app.inject({ method: operation.method, url, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(body.value) ?? 'null' });
+    return t.app.inject({
+      method: operation.method,
+      url,
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify(body.value) ?? 'null',
+    });
   }
-  return t.app.inject({ method: operation.method, url, headers: { ...headers, 'content-type': body.contentType }, payload: body.payload });
+  return t.app.inject({
+    method: operation.method,
+    url,
+    headers: { ...headers, 'content-type': body.contentType },
+    payload: body.payload,
+  });
 }
 
 /** What went wrong, with everything needed to send the request again by hand. */
-function describeFailure(problem: string, operation: DocumentedOperation, caller: Caller, request: GeneratedRequest, response: LightMyRequestResponse): string {
-  const body = request.body.kind === 'json' ? JSON.stringify(request.body.value) : request.body.kind === 'raw' ? `${request.body.contentType}: ${String(request.body.payload).slice(0, 200)}` : '(none)';
+function describeFailure(
+  problem: string,
+  operation: DocumentedOperation,
+  caller: Caller,
+  request: GeneratedRequest,
+  response: LightMyRequestResponse,
+): string {
+  const body =
+    request.body.kind === 'json'
+      ? JSON.stringify(request.body.value)
+      : request.body.kind === 'raw'
+        ? `${request.body.contentType}: ${String(request.body.payload).slice(0, 200)}`
+        : '(none)';
   return `${problem}\n  ${operation.method} ${urlOf(operation, request)} as ${caller}\n  body: ${body?.slice(0, 500)}\n  answer: ${response.statusCode} ${response.body.slice(0, 500)}`;
 }
 
@@ -126,7 +169,8 @@ function errorShapeProblem(response: LightMyRequestResponse): string | null {
   if (!error || typeof error.code !== 'string' || typeof error.message !== 'string' || error.message.length === 0) {
     return 'the error answer is not { error: { code, message } }';
   }
-  if (Object.keys(parsed as object).length !== 1 || Object.keys(error).length !== 2) return 'the error answer carries more than { error: { code, message } }';
+  if (Object.keys(parsed as object).length !== 1 || Object.keys(error).length !== 2)
+    return 'the error answer carries more than { error: { code, message } }';
   return null;
 }
 
@@ -139,40 +183,50 @@ async function expectServerHealthy(): Promise<void> {
 
 // One test for all operations (a test costs an emptied database), which runs them all and
 // then reports every operation that failed, each with its shrunk counterexample.
-test('generated requests at every documented operation: never a 5xx, errors always { error: { code, message } }', { timeout: 3 * TEST_TIMEOUT_MS }, async () => {
-  expect(operations.length).toBeGreaterThan(50);
-  const failures: string[] = [];
-  for (const operation of operations) {
-    const w = await createWorld(t, 'prop');
-    const picture = await w.picture();
-    // Anonymous first and admin last: what an administrator's request deletes no longer matters.
-    for (const caller of callers) {
-      try {
-        await check(
-          `${operation.key} as ${caller}`,
-          fc.asyncProperty(requestFor(operation, w, picture), async (request) => {
-            const response = await send(operation, w, caller, request);
-            if (response.statusCode >= 500) throw new Error(describeFailure(`answered ${response.statusCode}`, operation, caller, request, response));
-            if (response.statusCode >= 400) {
-              const problem = errorShapeProblem(response);
-              if (problem) throw new Error(describeFailure(problem, operation, caller, request, response));
-            }
-          }),
-          RUNS,
-        );
-      } catch (err) {
-        failures.push(err instanceof Error ? err.message : String(err));
+test(
+  'generated requests at every documented operation: never a 5xx, errors always { error: { code, message } }',
+  { timeout: 3 * TEST_TIMEOUT_MS },
+  async () => {
+    expect(operations.length).toBeGreaterThan(50);
+    const failures: string[] = [];
+    for (const operation of operations) {
+      const w = await createWorld(t, 'prop');
+      const picture = await w.picture();
+      // Anonymous first and admin last: what an administrator's request deletes no longer matters.
+      for (const caller of callers) {
+        try {
+          await check(
+            `${operation.key} as ${caller}`,
+            fc.asyncProperty(requestFor(operation, w, picture), async (request) => {
+              const response = await send(operation, w, caller, request);
+              if (response.statusCode >= 500)
+                throw new Error(
+                  describeFailure(`answered ${response.statusCode}`, operation, caller, request, response),
+                );
+              if (response.statusCode >= 400) {
+                const problem = errorShapeProblem(response);
+                if (problem) throw new Error(describeFailure(problem, operation, caller, request, response));
+              }
+            }),
+            RUNS,
+          );
+        } catch (err) {
+          failures.push(err instanceof Error ? err.message : String(err));
+        }
       }
     }
-  }
-  await expectServerHealthy();
-  expect(failures.length, `operations that failed:\n\n${failures.join('\n\n')}`).toBe(0);
-});
+    await expectServerHealthy();
+    expect(failures.length, `operations that failed:\n\n${failures.join('\n\n')}`).toBe(0);
+  },
+);
 
 /** Path parameters for an operation: the matrix's real records, or the student's review for any it does not list. */
 function realPath(operation: DocumentedOperation, w: World): string {
   const params = authorizationMatrix[operation.key]?.params?.(w) ?? {};
-  return fillPath(operation.path, Object.fromEntries(operation.pathParams.map((p) => [p.name, params[p.name] ?? w.review.id])));
+  return fillPath(
+    operation.path,
+    Object.fromEntries(operation.pathParams.map((p) => [p.name, params[p.name] ?? w.review.id])),
+  );
 }
 
 function expectApiError(response: LightMyRequestResponse, status: number, code: string): void {
@@ -183,45 +237,58 @@ function expectApiError(response: LightMyRequestResponse, status: number, code: 
 describe('oversized bodies', () => {
   const overLimit = JSON.stringify({ name: 'x'.repeat(BODY_LIMIT_BYTES) });
 
-  test('every operation that takes JSON refuses a body over the 1 MB limit with 413, with or without a length', { timeout: TEST_TIMEOUT_MS }, async () => {
-    const writes = operations.filter((operation) => operation.method !== 'GET' && !operation.multipart);
-    expect(writes.length).toBeGreaterThan(20);
-    const w = await createWorld(t, 'big');
-    for (const operation of writes) {
-      // As the admin, whom no guard stops before the body is read; the guards answer strangers first.
-      const response = await t.app.inject({
-        method: operation.method,
-        url: realPath(operation, w),
-        headers: { cookie: w.cookies.admin!, 'content-type': 'application/json' },
-        payload: overLimit,
+  test(
+    'every operation that takes JSON refuses a body over the 1 MB limit with 413, with or without a length',
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      const writes = operations.filter((operation) => operation.method !== 'GET' && !operation.multipart);
+      expect(writes.length).toBeGreaterThan(20);
+      const w = await createWorld(t, 'big');
+      for (const operation of writes) {
+        // As the admin, whom no guard stops before the body is read; the guards answer strangers first.
+        const response = await t.app.inject({
+          method: operation.method,
+          url: realPath(operation, w),
+          headers: { cookie: w.cookies.admin!, 'content-type': 'application/json' },
+          payload: overLimit,
+        });
+        expect(response.statusCode, `${operation.key}: ${response.body.slice(0, 200)}`).toBe(413);
+        expectApiError(response, 413, 'payload_too_large');
+      }
+      // Sent in chunks without a Content-Length: cut off once the limit is passed.
+      const chunk = Buffer.alloc(64 * 1024, 'x');
+      const chunks = Array.from({ length: Math.ceil(BODY_LIMIT_BYTES / chunk.length) + 2 }, () => chunk);
+      const streamed = await t.app.inject({
+        method: 'POST',
+        url: '/api/reviews',
+        headers: { cookie: w.cookies.student!, 'content-type': 'application/json' },
+        payload: Readable.from(chunks),
       });
-      expect(response.statusCode, `${operation.key}: ${response.body.slice(0, 200)}`).toBe(413);
-      expectApiError(response, 413, 'payload_too_large');
-    }
-    // Sent in chunks without a Content-Length: cut off once the limit is passed.
-    const chunk = Buffer.alloc(64 * 1024, 'x');
-    const chunks = Array.from({ length: Math.ceil(BODY_LIMIT_BYTES / chunk.length) + 2 }, () => chunk);
-    const streamed = await t.app.inject({
-      method: 'POST',
-      url: '/api/reviews',
-      headers: { cookie: w.cookies.student!, 'content-type': 'application/json' },
-      payload: Readable.from(chunks),
-    });
-    expectApiError(streamed, 413, 'payload_too_large');
-    await expectServerHealthy();
-  });
+      expectApiError(streamed, 413, 'payload_too_large');
+      await expectServerHealthy();
+    },
+  );
 
   test('the upload has its own limit: a 1.5 MB file is read, one over 5 MB is refused with 413', async () => {
     const w = await createWorld(t, 'upload');
     const upload = (content: Uint8Array, extraHeaders: Record<string, string> = {}) => {
       const { payload, headers } = fileUploadBody(content);
-      return t.app.inject({ method: 'POST', url: '/api/uploads/images', headers: { cookie: w.cookies.student!, ...headers, ...extraHeaders }, payload });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/uploads/images',
+        headers: { cookie: w.cookies.student!, ...headers, ...extraHeaders },
+        payload,
+      });
     };
     // Over the JSON limit but within the picture limit: judged by its content, not its size.
     expectApiError(await upload(Buffer.alloc(1.5 * 1024 * 1024, 7)), 400, 'unsupported_image');
     expectApiError(await upload(Buffer.alloc(MAX_UPLOAD_BYTES + 1, 7)), 413, 'payload_too_large');
     // Announced as too large: refused before it is read.
-    expectApiError(await upload(Buffer.alloc(16, 7), { 'content-length': String(MAX_UPLOAD_BYTES * 2) }), 413, 'payload_too_large');
+    expectApiError(
+      await upload(Buffer.alloc(16, 7), { 'content-length': String(MAX_UPLOAD_BYTES * 2) }),
+      413,
+      'payload_too_large',
+    );
     await expectServerHealthy();
   });
 });
@@ -230,7 +297,12 @@ test('malformed requests get a 4xx in the usual shape: undecodable or overlong p
   const w = await createWorld(t, 'malformed');
   const as = (cookie: string | undefined) => (cookie ? { cookie } : {});
   // The router answers these before any route does; a path that names nothing is not found.
-  for (const url of ['/api/tutors/%80', `/api/tutors/${'a'.repeat(200)}`, '/api/reviews/%E0%A4%A', `/api/notifications/${'9'.repeat(150)}/read`]) {
+  for (const url of [
+    '/api/tutors/%80',
+    `/api/tutors/${'a'.repeat(200)}`,
+    '/api/reviews/%E0%A4%A',
+    `/api/notifications/${'9'.repeat(150)}/read`,
+  ]) {
     for (const cookie of [undefined, w.cookies.student]) {
       const response = await t.app.inject({ method: url.endsWith('/read') ? 'POST' : 'GET', url, headers: as(cookie) });
       expect(response.statusCode, `${url}: ${response.body}`).toBe(404);
@@ -241,12 +313,20 @@ test('malformed requests get a 4xx in the usual shape: undecodable or overlong p
   const { payload: whole, headers } = fileUploadBody(picture);
   const bodies: { payload: Buffer; contentType: string }[] = [
     { payload: Buffer.from([0]), contentType: 'multipart/form-data; boundary=x' },
-    { payload: Buffer.from('--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc'), contentType: 'multipart/form-data; boundary=x' },
+    {
+      payload: Buffer.from('--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc'),
+      contentType: 'multipart/form-data; boundary=x',
+    },
     { payload: whole, contentType: 'multipart/form-data' },
     { payload: whole.subarray(0, whole.length - 20), contentType: headers['content-type'] },
   ];
   for (const body of bodies) {
-    const response = await t.app.inject({ method: 'POST', url: '/api/uploads/images', headers: { ...as(w.cookies.student), 'content-type': body.contentType }, payload: body.payload });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/images',
+      headers: { ...as(w.cookies.student), 'content-type': body.contentType },
+      payload: body.payload,
+    });
     expectApiError(response, 400, 'validation_error');
   }
   await expectServerHealthy();
@@ -254,11 +334,15 @@ test('malformed requests get a 4xx in the usual shape: undecodable or overlong p
 
 /** Every row of every application table, as text: where a stored value would show. */
 async function everythingStored(): Promise<string> {
-  const result = await t.db.execute<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`);
+  const result = await t.db.execute<{ tablename: string }>(
+    sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
+  );
   const tables = (result as unknown as { rows: { tablename: string }[] }).rows.map((row) => row.tablename);
   const dumps: string[] = [];
   for (const table of tables) {
-    const rows = await t.db.execute(sql.raw(`select coalesce(string_agg(x::text, E'\\n'), '') as dump from "public"."${table}" x`));
+    const rows = await t.db.execute(
+      sql.raw(`select coalesce(string_agg(x::text, E'\\n'), '') as dump from "public"."${table}" x`),
+    );
     dumps.push(String((rows as unknown as { rows: { dump: string }[] }).rows[0]?.dump ?? ''));
   }
   return dumps.join('\n');
@@ -288,55 +372,68 @@ const internalNames = [
 ];
 
 describe('unknown fields', () => {
-  const bodyOperations = operations.filter((operation) => operation.jsonBody && authorizationMatrix[operation.key]?.body);
+  const bodyOperations = operations.filter(
+    (operation) => operation.jsonBody && authorizationMatrix[operation.key]?.body,
+  );
 
-  test('at every operation with a body they are dropped or refused, and never stored', { timeout: TEST_TIMEOUT_MS }, async () => {
-    expect(bodyOperations.length).toBeGreaterThan(20);
-    let serial = 0;
-    const markers: string[] = [];
-    const extraValue = fc.constantFrom('string', 'nested', 'list');
-    for (const operation of bodyOperations) {
-      const entry = authorizationMatrix[operation.key]!;
-      const documentedNames = new Set(Object.keys(operation.jsonBody?.properties ?? {}));
-      // Whoever the matrix lets through, so the unknown fields reach the service.
-      const caller = (['student', 'admin', 'anonymous'] as const)
-        .map((actor) => ({ actor, status: entry.statuses[worldActors.indexOf(actor)]! }))
-        .find(({ status }) => status < 300)!;
-      const extras = fc.uniqueArray(fc.tuple(fc.oneof(fc.constantFrom(...internalNames), unknownKey), extraValue), { minLength: 1, maxLength: 4, selector: ([name]) => name });
-      await check(
-        `unknown fields at ${operation.key}`,
-        fc.asyncProperty(extras, async (chosen) => {
-          // A fresh world each time: the request must be one that succeeds without the extras.
-          const w = await createWorld(t, 'unknown');
-          const fields: Record<string, unknown> = {};
-          const sent: string[] = [];
-          for (const [name, shape] of chosen.filter(([name]) => !documentedNames.has(name))) {
-            serial += 1;
-            const marker = `unknown-field-marker-${serial}-${SEED}`;
-            sent.push(marker);
-            fields[name] = shape === 'string' ? marker : shape === 'nested' ? { value: marker } : [marker];
-          }
-          markers.push(...sent);
-          const body = { ...(entry.body!(w) as object), ...fields };
-          const cookie = w.cookies[caller.actor];
-          const response = await t.app.inject({
-            method: operation.method,
-            url: withQuery(realPath(operation, w), entry.query?.(w)),
-            headers: cookie ? { cookie } : {},
-            payload: body,
-          });
-          // Dropped: the same answer as without them. Refused: a 400 that says so.
-          expect([caller.status, 400], `${operation.key} with ${JSON.stringify(fields)}: ${response.body.slice(0, 300)}`).toContain(response.statusCode);
-          for (const marker of sent) expect(response.body).not.toContain(marker);
-        }),
-        Math.max(2, Math.ceil(RUNS / 3)),
-      );
-    }
-    const stored = await everythingStored();
-    expect(markers.filter((marker) => stored.includes(marker))).toEqual([]);
-  });
+  test(
+    'at every operation with a body they are dropped or refused, and never stored',
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      expect(bodyOperations.length).toBeGreaterThan(20);
+      let serial = 0;
+      const markers: string[] = [];
+      const extraValue = fc.constantFrom('string', 'nested', 'list');
+      for (const operation of bodyOperations) {
+        const entry = authorizationMatrix[operation.key]!;
+        const documentedNames = new Set(Object.keys(operation.jsonBody?.properties ?? {}));
+        // Whoever the matrix lets through, so the unknown fields reach the service.
+        const caller = (['student', 'admin', 'anonymous'] as const)
+          .map((actor) => ({ actor, status: entry.statuses[worldActors.indexOf(actor)]! }))
+          .find(({ status }) => status < 300)!;
+        const extras = fc.uniqueArray(fc.tuple(fc.oneof(fc.constantFrom(...internalNames), unknownKey), extraValue), {
+          minLength: 1,
+          maxLength: 4,
+          selector: ([name]) => name,
+        });
+        await check(
+          `unknown fields at ${operation.key}`,
+          fc.asyncProperty(extras, async (chosen) => {
+            // A fresh world each time: the request must be one that succeeds without the extras.
+            const w = await createWorld(t, 'unknown');
+            const fields: Record<string, unknown> = {};
+            const sent: string[] = [];
+            for (const [name, shape] of chosen.filter(([name]) => !documentedNames.has(name))) {
+              serial += 1;
+              const marker = `unknown-field-marker-${serial}-${SEED}`;
+              sent.push(marker);
+              fields[name] = shape === 'string' ? marker : shape === 'nested' ? { value: marker } : [marker];
+            }
+            markers.push(...sent);
+            const body = { ...(entry.body!(w) as object), ...fields };
+            const cookie = w.cookies[caller.actor];
+            const response = await t.app.inject({
+              method: operation.method,
+              url: withQuery(realPath(operation, w), entry.query?.(w)),
+              headers: cookie ? { cookie } : {},
+              payload: body,
+            });
+            // Dropped: the same answer as without them. Refused: a 400 that says so.
+            expect(
+              [caller.status, 400],
+              `${operation.key} with ${JSON.stringify(fields)}: ${response.body.slice(0, 300)}`,
+            ).toContain(response.statusCode);
+            for (const marker of sent) expect(response.body).not.toContain(marker);
+          }),
+          Math.max(2, Math.ceil(RUNS / 3)),
+        );
+      }
+      const stored = await everythingStored();
+      expect(markers.filter((marker) => stored.includes(marker))).toEqual([]);
+    },
+  );
 
-  test('a review cannot be created hidden, backdated, or in someone else\'s name', async () => {
+  test("a review cannot be created hidden, backdated, or in someone else's name", async () => {
     const w = await createWorld(t, 'review');
     const backdated = '2001-01-01T00:00:00.000Z';
     const created = await t.app.inject({
@@ -360,12 +457,28 @@ describe('unknown fields', () => {
     expect(created.statusCode, created.body).toBe(201);
     const review = created.json().review;
     expect(review.id).not.toBe('00000000-0000-4000-8000-000000000001');
-    const readBack = (await t.app.inject({ method: 'GET', url: `/api/reviews/${review.id}`, headers: { cookie: w.cookies.student! } })).json().review;
+    const readBack = (
+      await t.app.inject({ method: 'GET', url: `/api/reviews/${review.id}`, headers: { cookie: w.cookies.student! } })
+    ).json().review;
     expect(readBack).toMatchObject({ isHidden: false, hiddenReason: null, title: 'Honest', rating: 4 });
     expect(readBack.createdAt).not.toBe(backdated);
     // Written by the student: the other student does not own it.
-    expect((await t.app.inject({ method: 'GET', url: `/api/reviews/${review.id}`, headers: { cookie: w.cookies.otherStudent! } })).statusCode).toBe(404);
-    const listed = (await t.app.inject({ method: 'GET', url: `/api/tutors/${w.publicTutor.id}/reviews`, headers: { cookie: w.cookies.otherStudent! } })).json();
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/reviews/${review.id}`,
+          headers: { cookie: w.cookies.otherStudent! },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const listed = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/tutors/${w.publicTutor.id}/reviews`,
+        headers: { cookie: w.cookies.otherStudent! },
+      })
+    ).json();
     expect(listed.items.map((item: { authorName: string }) => item.authorName)).toEqual([w.users.student.name]);
   });
 
@@ -391,9 +504,22 @@ describe('unknown fields', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().tutor.id;
-    const profile = (await t.app.inject({ method: 'GET', url: `/api/tutors/${id}`, headers: { cookie: w.cookies.student! } })).json().tutor;
-    expect(profile).toMatchObject({ status: 'pending', isPublic: false, reviewCount: 0, averageRating: null, ratingDistribution: [0, 0, 0, 0, 0], rejectionReason: null, submittedByMe: true });
-    expect((await t.app.inject({ method: 'GET', url: `/api/tutors/${id}`, headers: { cookie: w.cookies.otherStudent! } })).statusCode).toBe(404);
+    const profile = (
+      await t.app.inject({ method: 'GET', url: `/api/tutors/${id}`, headers: { cookie: w.cookies.student! } })
+    ).json().tutor;
+    expect(profile).toMatchObject({
+      status: 'pending',
+      isPublic: false,
+      reviewCount: 0,
+      averageRating: null,
+      ratingDistribution: [0, 0, 0, 0, 0],
+      rejectionReason: null,
+      submittedByMe: true,
+    });
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/tutors/${id}`, headers: { cookie: w.cookies.otherStudent! } }))
+        .statusCode,
+    ).toBe(404);
   });
 
   test('a profile update cannot grant a role, unverify, disable or set a password', async () => {
@@ -402,13 +528,25 @@ describe('unknown fields', () => {
       method: 'PATCH',
       url: '/api/account',
       headers: { cookie: w.cookies.student! },
-      payload: { name: 'Still Sam', role: 'admin', emailVerified: false, emailVerifiedAt: null, disabled: true, disabledAt: new Date().toISOString(), passwordHash: 'x', password: 'hijacked password' },
+      payload: {
+        name: 'Still Sam',
+        role: 'admin',
+        emailVerified: false,
+        emailVerifiedAt: null,
+        disabled: true,
+        disabledAt: new Date().toISOString(),
+        passwordHash: 'x',
+        password: 'hijacked password',
+      },
     });
     expect(updated.statusCode, updated.body).toBe(200);
-    const session = (await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: w.cookies.student! } })).json().account;
+    const session = (
+      await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: w.cookies.student! } })
+    ).json().account;
     expect(session).toMatchObject({ name: 'Still Sam', role: 'student', emailVerified: true });
     // The old password still works, the smuggled one does not.
-    const login = (password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: w.users.student.email, password } });
+    const login = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: w.users.student.email, password } });
     expect((await login('hijacked password')).statusCode).toBe(401);
     expect((await login(w.password)).statusCode).toBe(200);
   });
@@ -418,10 +556,21 @@ describe('unknown fields', () => {
     const signup = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { name: 'Eve Eager', email, password: 'a long enough password', role: 'admin', emailVerified: true, emailVerifiedAt: new Date().toISOString() },
+      payload: {
+        name: 'Eve Eager',
+        email,
+        password: 'a long enough password',
+        role: 'admin',
+        emailVerified: true,
+        emailVerifiedAt: new Date().toISOString(),
+      },
     });
     expect(signup.statusCode, signup.body).toBeLessThan(300);
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'a long enough password' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'a long enough password' },
+    });
     expect(login.statusCode, login.body).toBe(200);
     expect(login.json().account).toMatchObject({ role: 'student', emailVerified: false });
   });
@@ -436,7 +585,9 @@ describe('unknown fields', () => {
       payload: { siteName: 'Campus Tutors', ai: { provider: 'gemini', model: marker }, [marker]: marker },
     });
     expect(updated.statusCode, updated.body).toBe(200);
-    const settings = (await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { cookie: w.cookies.admin! } })).json();
+    const settings = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { cookie: w.cookies.admin! } })
+    ).json();
     expect(settings.siteName).toBe('Campus Tutors');
     expect(settings.ai).toMatchObject({ provider: 'openai-compatible', model: 'llama3.2' });
     expect(JSON.stringify(settings)).not.toContain(marker);
@@ -500,65 +651,152 @@ describe('Unicode round-trips unchanged', () => {
     await check(
       'Unicode user names',
       fc.asyncProperty(unicodeText(100), async (name) => {
-        const updated = await t.app.inject({ method: 'PATCH', url: '/api/account', headers: { cookie: w.cookies.student! }, payload: { name } });
+        const updated = await t.app.inject({
+          method: 'PATCH',
+          url: '/api/account',
+          headers: { cookie: w.cookies.student! },
+          payload: { name },
+        });
         expect(updated.statusCode, updated.body).toBe(200);
-        const session = await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: w.cookies.student! } });
+        const session = await t.app.inject({
+          method: 'GET',
+          url: '/api/session',
+          headers: { cookie: w.cookies.student! },
+        });
         expect(session.json().account.name).toBe(asStored(name));
       }),
       RUNS * 2,
     );
   });
 
-  test("tutors' names, departments, biographies and courses, through a submission and its profile", { timeout: TEST_TIMEOUT_MS }, async () => {
-    const w = await createWorld(t, 'unicode-tutor');
-    const submission = fc.record({ name: unicodeText(120), department: unicodeText(120), biography: unicodeText(5000), courses: fc.array(unicodeText(120), { maxLength: 3 }) });
-    await check(
-      'Unicode tutor submissions',
-      fc.asyncProperty(submission, async (input) => {
-        const created = await t.app.inject({ method: 'POST', url: '/api/tutors', headers: { cookie: w.cookies.student! }, payload: input });
-        expect(created.statusCode, created.body).toBe(201);
-        const profile = (await t.app.inject({ method: 'GET', url: `/api/tutors/${created.json().tutor.id}`, headers: { cookie: w.cookies.admin! } })).json().tutor;
-        expect({ name: profile.name, department: profile.department, biography: profile.biography, courses: profile.courses }).toEqual({
-          name: asStored(input.name),
-          department: asStored(input.department),
-          biography: asStored(input.biography),
-          courses: input.courses.map(asStored),
-        });
-      }),
-      RUNS * 2,
-    );
-  });
+  test(
+    "tutors' names, departments, biographies and courses, through a submission and its profile",
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      const w = await createWorld(t, 'unicode-tutor');
+      const submission = fc.record({
+        name: unicodeText(120),
+        department: unicodeText(120),
+        biography: unicodeText(5000),
+        courses: fc.array(unicodeText(120), { maxLength: 3 }),
+      });
+      await check(
+        'Unicode tutor submissions',
+        fc.asyncProperty(submission, async (input) => {
+          const created = await t.app.inject({
+            method: 'POST',
+            url: '/api/tutors',
+            headers: { cookie: w.cookies.student! },
+            payload: input,
+          });
+          expect(created.statusCode, created.body).toBe(201);
+          const profile = (
+            await t.app.inject({
+              method: 'GET',
+              url: `/api/tutors/${created.json().tutor.id}`,
+              headers: { cookie: w.cookies.admin! },
+            })
+          ).json().tutor;
+          expect({
+            name: profile.name,
+            department: profile.department,
+            biography: profile.biography,
+            courses: profile.courses,
+          }).toEqual({
+            name: asStored(input.name),
+            department: asStored(input.department),
+            biography: asStored(input.biography),
+            courses: input.courses.map(asStored),
+          });
+        }),
+        RUNS * 2,
+      );
+    },
+  );
 
-  test('review titles and bodies, through the author\'s view and the tutor\'s list', { timeout: TEST_TIMEOUT_MS }, async () => {
-    const w = await createWorld(t, 'unicode-review');
-    await check(
-      'Unicode reviews',
-      fc.asyncProperty(unicodeText(150), unicodeText(5000), async (title, body) => {
-        const tutor = await createTutorRecord(t.db, { name: 'Una Code' });
-        const created = await t.app.inject({ method: 'POST', url: '/api/reviews', headers: { cookie: w.cookies.student! }, payload: { tutorId: tutor.id, title, body, rating: 5 } });
-        expect(created.statusCode, created.body).toBe(201);
-        const own = (await t.app.inject({ method: 'GET', url: `/api/reviews/${created.json().review.id}`, headers: { cookie: w.cookies.student! } })).json().review;
-        expect({ title: own.title, body: own.body }).toEqual({ title: asStored(title), body: asStored(body) });
-        const listed = (await t.app.inject({ method: 'GET', url: `/api/tutors/${tutor.id}/reviews`, headers: { cookie: w.cookies.otherStudent! } })).json();
-        expect(listed.items.map((item: { title: string; body: string }) => ({ title: item.title, body: item.body }))).toEqual([{ title: asStored(title), body: asStored(body) }]);
-      }),
-      RUNS * 2,
-    );
-  });
+  test(
+    "review titles and bodies, through the author's view and the tutor's list",
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      const w = await createWorld(t, 'unicode-review');
+      await check(
+        'Unicode reviews',
+        fc.asyncProperty(unicodeText(150), unicodeText(5000), async (title, body) => {
+          const tutor = await createTutorRecord(t.db, { name: 'Una Code' });
+          const created = await t.app.inject({
+            method: 'POST',
+            url: '/api/reviews',
+            headers: { cookie: w.cookies.student! },
+            payload: { tutorId: tutor.id, title, body, rating: 5 },
+          });
+          expect(created.statusCode, created.body).toBe(201);
+          const own = (
+            await t.app.inject({
+              method: 'GET',
+              url: `/api/reviews/${created.json().review.id}`,
+              headers: { cookie: w.cookies.student! },
+            })
+          ).json().review;
+          expect({ title: own.title, body: own.body }).toEqual({ title: asStored(title), body: asStored(body) });
+          const listed = (
+            await t.app.inject({
+              method: 'GET',
+              url: `/api/tutors/${tutor.id}/reviews`,
+              headers: { cookie: w.cookies.otherStudent! },
+            })
+          ).json();
+          expect(
+            listed.items.map((item: { title: string; body: string }) => ({ title: item.title, body: item.body })),
+          ).toEqual([{ title: asStored(title), body: asStored(body) }]);
+        }),
+        RUNS * 2,
+      );
+    },
+  );
 
   test('text PostgreSQL cannot store (NUL, half a surrogate pair) is refused with 400, never a 5xx', async () => {
     const w = await createWorld(t, 'unstorable');
     const { student, otherStudent, admin } = w.cookies;
     const attempts = [
       { method: 'PATCH', url: '/api/account', cookie: student, payload: { name: 'Nul\u0000Name' } },
-      { method: 'POST', url: '/api/tutors', cookie: student, payload: { name: 'Nul\u0000', department: 'Physics', biography: 'Bio' } },
-      { method: 'POST', url: '/api/reviews', cookie: student, payload: { tutorId: w.publicTutor.id, title: 'T\u0000', body: 'B', rating: 3 } },
-      { method: 'POST', url: `/api/reviews/${w.review.id}/reports`, cookie: otherStudent, payload: { reason: 'other', details: 'x\u0000' } },
-      { method: 'POST', url: '/api/auth/signup', cookie: undefined, payload: { name: 'A\u0000', email: uniqueEmail('nul'), password: 'a long enough password' } },
+      {
+        method: 'POST',
+        url: '/api/tutors',
+        cookie: student,
+        payload: { name: 'Nul\u0000', department: 'Physics', biography: 'Bio' },
+      },
+      {
+        method: 'POST',
+        url: '/api/reviews',
+        cookie: student,
+        payload: { tutorId: w.publicTutor.id, title: 'T\u0000', body: 'B', rating: 3 },
+      },
+      {
+        method: 'POST',
+        url: `/api/reviews/${w.review.id}/reports`,
+        cookie: otherStudent,
+        payload: { reason: 'other', details: 'x\u0000' },
+      },
+      {
+        method: 'POST',
+        url: '/api/auth/signup',
+        cookie: undefined,
+        payload: { name: 'A\u0000', email: uniqueEmail('nul'), password: 'a long enough password' },
+      },
       { method: 'PATCH', url: '/api/admin/settings', cookie: admin, payload: { siteName: 'Tutor\u0000ly' } },
-      { method: 'PUT', url: '/api/notifications/departments', cookie: student, payload: { departments: ['Ph\u0000ysics'] } },
+      {
+        method: 'PUT',
+        url: '/api/notifications/departments',
+        cookie: student,
+        payload: { departments: ['Ph\u0000ysics'] },
+      },
       { method: 'POST', url: `/api/admin/reviews/${w.review.id}/hide`, cookie: admin, payload: { reason: 'r\u0000' } },
-      { method: 'POST', url: '/api/admin/users', cookie: admin, payload: { name: 'N\u0000', email: uniqueEmail('nul'), delivery: 'password' } },
+      {
+        method: 'POST',
+        url: '/api/admin/users',
+        cookie: admin,
+        payload: { name: 'N\u0000', email: uniqueEmail('nul'), delivery: 'password' },
+      },
       { method: 'GET', url: '/api/tutors?q=%00', cookie: student, payload: undefined },
       { method: 'GET', url: '/api/tutors?department=a%00', cookie: student, payload: undefined },
       { method: 'GET', url: '/api/tutors/similar?name=a%00', cookie: student, payload: undefined },
@@ -567,8 +805,18 @@ describe('Unicode round-trips unchanged', () => {
       { method: 'GET', url: '/api/admin/reviews?q=a%00b', cookie: admin, payload: undefined },
       // JSON can carry half of a surrogate pair ("\ud83d" without its "\ude00"); no Unicode text can.
       { method: 'PATCH', url: '/api/admin/settings', cookie: admin, payload: { siteName: 'Tutorly \ud83d' } },
-      { method: 'POST', url: '/api/reviews', cookie: student, payload: { tutorId: w.publicTutor.id, title: '\ude00 title', body: 'B', rating: 3 } },
-      { method: 'POST', url: `/api/admin/reviews/${w.review.id}/hide`, cookie: admin, payload: { reason: 'half an emoji \ud83d' } },
+      {
+        method: 'POST',
+        url: '/api/reviews',
+        cookie: student,
+        payload: { tutorId: w.publicTutor.id, title: '\ude00 title', body: 'B', rating: 3 },
+      },
+      {
+        method: 'POST',
+        url: `/api/admin/reviews/${w.review.id}/hide`,
+        cookie: admin,
+        payload: { reason: 'half an emoji \ud83d' },
+      },
       { method: 'PATCH', url: '/api/account', cookie: student, payload: { name: 'Sam \udc00' } },
     ] as const;
     for (const attempt of attempts) {

@@ -51,7 +51,12 @@ describe.runIf(onPostgres)('query plans of the benchmarked endpoints at universi
   });
 
   /** The statements one request runs, with nothing answered from memory. */
-  async function statementsOf(method: 'GET' | 'POST', url: string, token: string, payload?: object): Promise<Statement[]> {
+  async function statementsOf(
+    method: 'GET' | 'POST',
+    url: string,
+    token: string,
+    payload?: object,
+  ): Promise<Statement[]> {
     database.version.advance();
     recorded.length = 0;
     const response = await t.app.inject({ method, url, payload, headers: { cookie: `${SESSION_COOKIE}=${token}` } });
@@ -63,7 +68,10 @@ describe.runIf(onPostgres)('query plans of the benchmarked endpoints at universi
     const found: string[] = [];
     for (const statement of statements) {
       if (!/^\s*(select|insert|update|delete|with)\b/i.test(statement.text)) continue;
-      const { rows } = await explainer.query<{ 'QUERY PLAN': PlanRoot[] }>({ text: `explain (format json) ${statement.text}`, values: statement.values });
+      const { rows } = await explainer.query<{ 'QUERY PLAN': PlanRoot[] }>({
+        text: `explain (format json) ${statement.text}`,
+        values: statement.values,
+      });
       for (const node of planNodes(rows[0]!['QUERY PLAN'][0]!.Plan)) {
         if (node['Node Type'] === 'Seq Scan' && WHOLE_TABLE_SCANS_FORBIDDEN_ON.has(node['Relation Name'] ?? '')) {
           found.push(`${node['Relation Name']} in: ${statement.text}`);
@@ -89,7 +97,11 @@ describe.runIf(onPostgres)('query plans of the benchmarked endpoints at universi
   });
 
   test('the next page of All Reviews reads no whole table', async () => {
-    const first = await t.app.inject({ method: 'GET', url: '/api/reviews', headers: { cookie: `${SESSION_COOKIE}=${reader()}` } });
+    const first = await t.app.inject({
+      method: 'GET',
+      url: '/api/reviews',
+      headers: { cookie: `${SESSION_COOKIE}=${reader()}` },
+    });
     const cursor = first.json<{ nextCursor: string }>().nextCursor;
     expect(await wholeTableScans(await statementsOf('GET', `/api/reviews?cursor=${cursor}`, reader()))).toEqual([]);
   });

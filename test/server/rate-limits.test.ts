@@ -16,15 +16,30 @@ const MINUTE_MS = 60_000;
 const CLIENT = '203.0.113.7';
 const OTHER_CLIENT = '198.51.100.23';
 
-function postLogin(t: TestApp, email: string, password: string, remoteAddress = CLIENT, headers: Record<string, string> = {}) {
+function postLogin(
+  t: TestApp,
+  email: string,
+  password: string,
+  remoteAddress = CLIENT,
+  headers: Record<string, string> = {},
+) {
   return t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress, headers });
 }
 
 function postSignup(t: TestApp, email: string, remoteAddress = CLIENT) {
-  return t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'Ada Lovelace', email, password: DEFAULT_TEST_PASSWORD }, remoteAddress });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { name: 'Ada Lovelace', email, password: DEFAULT_TEST_PASSWORD },
+    remoteAddress,
+  });
 }
 
-function expectRefusal(response: { statusCode: number; headers: Record<string, unknown>; json(): unknown }, message: string, retryAfterSeconds: number) {
+function expectRefusal(
+  response: { statusCode: number; headers: Record<string, unknown>; json(): unknown },
+  message: string,
+  retryAfterSeconds: number,
+) {
   expect(response.statusCode).toBe(429);
   expect(response.json()).toEqual({ error: { code: 'rate_limited', message } });
   expect(response.headers['retry-after']).toBe(String(retryAfterSeconds));
@@ -35,11 +50,16 @@ describe('login, per account', () => {
     const t = await createTestApp({ env: { RATE_LIMIT_LOGIN_PER_ACCOUNT: '3/15m' } });
     const { user, password } = await createUserRecord(t.db, { verified: true });
 
-    for (const client of [CLIENT, OTHER_CLIENT, '192.0.2.1']) expect((await postLogin(t, user.email, 'wrong password', client)).statusCode).toBe(401);
+    for (const client of [CLIENT, OTHER_CLIENT, '192.0.2.1'])
+      expect((await postLogin(t, user.email, 'wrong password', client)).statusCode).toBe(401);
     t.clock.advance(5 * MINUTE_MS);
 
     // Even the right password waits: a guesser must not learn it was right.
-    expectRefusal(await postLogin(t, user.email, password, '192.0.2.99'), 'Too many failed login attempts. Please try again in 10 minutes.', 600);
+    expectRefusal(
+      await postLogin(t, user.email, password, '192.0.2.99'),
+      'Too many failed login attempts. Please try again in 10 minutes.',
+      600,
+    );
     expect((await postLogin(t, user.email.toUpperCase(), password, '192.0.2.99')).statusCode).toBe(429);
 
     t.clock.advance(10 * MINUTE_MS);
@@ -88,7 +108,11 @@ describe('login, per client address', () => {
 
     for (let i = 0; i < 3; i++) expect((await postLogin(t, uniqueEmail(), 'guess')).statusCode).toBe(401);
 
-    expectRefusal(await postLogin(t, uniqueEmail(), 'guess'), 'Too many failed login attempts. Please try again in 15 minutes.', 900);
+    expectRefusal(
+      await postLogin(t, uniqueEmail(), 'guess'),
+      'Too many failed login attempts. Please try again in 15 minutes.',
+      900,
+    );
     expect((await postLogin(t, uniqueEmail(), 'guess', OTHER_CLIENT)).statusCode).toBe(401);
   });
 
@@ -99,12 +123,14 @@ describe('login, per client address', () => {
 
     // Without trust, a forged header does not give an attacker fresh addresses.
     const fromDirect = [];
-    for (let i = 1; i <= 3; i++) fromDirect.push((await postLogin(direct, uniqueEmail(), 'guess', CLIENT, forwardedFor(i))).statusCode);
+    for (let i = 1; i <= 3; i++)
+      fromDirect.push((await postLogin(direct, uniqueEmail(), 'guess', CLIENT, forwardedFor(i))).statusCode);
     expect(fromDirect).toEqual([401, 401, 429]);
 
     // Behind the proxy every student has an address of their own; the proxy's is not limited.
     const fromProxy = [];
-    for (let i = 1; i <= 3; i++) fromProxy.push((await postLogin(proxied, uniqueEmail(), 'guess', '10.0.0.1', forwardedFor(i))).statusCode);
+    for (let i = 1; i <= 3; i++)
+      fromProxy.push((await postLogin(proxied, uniqueEmail(), 'guess', '10.0.0.1', forwardedFor(i))).statusCode);
     expect(fromProxy).toEqual([401, 401, 401]);
   });
 });
@@ -133,7 +159,8 @@ describe('resending the verification mail, per client address', () => {
     const t = await createTestApp({ env: { RATE_LIMIT_RESEND_PER_IP: '2/1h' } });
     const { user, password } = await createUserRecord(t.db);
     const cookie = await login(t.app, { email: user.email, password });
-    const resend = (remoteAddress = CLIENT) => t.app.inject({ method: 'POST', url: '/api/auth/verification', headers: { cookie }, remoteAddress });
+    const resend = (remoteAddress = CLIENT) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/verification', headers: { cookie }, remoteAddress });
 
     expect((await resend()).statusCode).toBe(200);
     expect((await resend()).statusCode).toBe(200);
@@ -149,12 +176,28 @@ describe('writes, per signed-in user', () => {
     const t = await createTestApp({ env: { RATE_LIMIT_WRITES_PER_USER: '3/10m' } });
     const student = await signedInStudent(t);
     const other = await signedInStudent(t, 'Other Student');
-    const rename = (cookie: string, name: string) => t.app.inject({ method: 'PATCH', url: '/api/account', headers: { cookie }, payload: { name } });
+    const rename = (cookie: string, name: string) =>
+      t.app.inject({ method: 'PATCH', url: '/api/account', headers: { cookie }, payload: { name } });
 
     expect((await rename(student.cookie, 'One')).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/notifications/read-all', headers: { cookie: student.cookie } })).statusCode).toBeLessThan(300);
-    expect((await t.app.inject({ method: 'PUT', url: '/api/notifications/departments', headers: { cookie: student.cookie }, payload: { departments: [] } })).statusCode).toBeLessThan(300);
-    for (let i = 0; i < 3; i++) expect((await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: student.cookie } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/notifications/read-all', headers: { cookie: student.cookie } }))
+        .statusCode,
+    ).toBeLessThan(300);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/notifications/departments',
+          headers: { cookie: student.cookie },
+          payload: { departments: [] },
+        })
+      ).statusCode,
+    ).toBeLessThan(300);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: student.cookie } })).statusCode,
+      ).toBe(200);
 
     const refused = await rename(student.cookie, 'Four');
     expectRefusal(refused, 'You are making changes too quickly. Please try again in 10 minutes.', 600);
@@ -162,13 +205,16 @@ describe('writes, per signed-in user', () => {
 
     expect((await rename(other.cookie, 'Unaffected')).statusCode).toBe(200);
     // Logging out always works, even past the limit.
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: student.cookie } })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: student.cookie } })).statusCode,
+    ).toBe(204);
   });
 
   test('the window ends and the user may write again', async () => {
     const t = await createTestApp({ env: { RATE_LIMIT_WRITES_PER_USER: '1/10m' } });
     const student = await signedInStudent(t);
-    const rename = (name: string) => t.app.inject({ method: 'PATCH', url: '/api/account', headers: { cookie: student.cookie }, payload: { name } });
+    const rename = (name: string) =>
+      t.app.inject({ method: 'PATCH', url: '/api/account', headers: { cookie: student.cookie }, payload: { name } });
 
     expect((await rename('One')).statusCode).toBe(200);
     t.clock.advance(9 * MINUTE_MS + 30_000);
@@ -187,7 +233,8 @@ describe('counters shared by several server instances', () => {
     const { user } = await createUserRecord(first.db);
 
     const statuses = [];
-    for (const instance of [first, second, first, second, first, second]) statuses.push((await postLogin(instance, user.email, 'wrong')).statusCode);
+    for (const instance of [first, second, first, second, first, second])
+      statuses.push((await postLogin(instance, user.email, 'wrong')).statusCode);
 
     expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
   });
@@ -215,7 +262,10 @@ describe('the store', () => {
     const store: RateLimitStore = {
       async hit(key, windowMs, now) {
         const open = windows.get(key);
-        const window = open && open.windowEnd > now ? { ...open, count: open.count + 1 } : { count: 1, windowEnd: new Date(now.getTime() + windowMs) };
+        const window =
+          open && open.windowEnd > now
+            ? { ...open, count: open.count + 1 }
+            : { count: 1, windowEnd: new Date(now.getTime() + windowMs) };
         windows.set(key, window);
         return window;
       },
@@ -242,7 +292,9 @@ describe('configuration', () => {
       resendVerificationPerIp: { limit: 5, windowMs: HOUR_MS },
       writesPerUser: { limit: 300, windowMs: 10 * MINUTE_MS },
     });
-    expect(loadConfig({ RATE_LIMIT_WRITES_PER_USER: '1000 / 30s', RATE_LIMIT_SIGNUP_PER_IP: '50/1d' }).rateLimits).toMatchObject({
+    expect(
+      loadConfig({ RATE_LIMIT_WRITES_PER_USER: '1000 / 30s', RATE_LIMIT_SIGNUP_PER_IP: '50/1d' }).rateLimits,
+    ).toMatchObject({
       writesPerUser: { limit: 1000, windowMs: 30_000 },
       signupPerIp: { limit: 50, windowMs: 24 * HOUR_MS },
     });
@@ -253,7 +305,9 @@ describe('configuration', () => {
     try {
       loadConfig({ RATE_LIMIT_LOGIN_PER_IP: value });
     } catch (err) {
-      expect((err as ConfigError).problems).toEqual([expect.stringMatching(/^RATE_LIMIT_LOGIN_PER_IP: must be requests per period, such as 30\/15m/)]);
+      expect((err as ConfigError).problems).toEqual([
+        expect.stringMatching(/^RATE_LIMIT_LOGIN_PER_IP: must be requests per period, such as 30\/15m/),
+      ]);
     }
   });
 });

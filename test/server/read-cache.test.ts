@@ -81,16 +81,32 @@ describe('ReadCache', () => {
     expect(await cache.get('b', async () => 'b was dropped')).toBe('b was dropped');
     expect(await cache.get('a', async () => 'a was dropped')).toBe('a');
 
-
     const weighed = new ReadCache(version, 'content', { maxEntries: 10, maxWeight: 100 });
-    const forty = (key: string) => weighed.get(key, async () => key.repeat(40), (value) => value.length);
+    const forty = (key: string) =>
+      weighed.get(
+        key,
+        async () => key.repeat(40),
+        (value) => value.length,
+      );
     await forty('a');
     await forty('b');
     await forty('c');
     expect(weighed.size).toBe(2);
     expect(await weighed.get('a', async () => 'a was dropped')).toBe('a was dropped');
-    expect(await weighed.get('too heavy', async () => 'y'.repeat(200), (value) => value.length)).toHaveLength(200);
-    expect(await weighed.get('too heavy', async () => 'not kept', (value) => value.length)).toBe('not kept');
+    expect(
+      await weighed.get(
+        'too heavy',
+        async () => 'y'.repeat(200),
+        (value) => value.length,
+      ),
+    ).toHaveLength(200);
+    expect(
+      await weighed.get(
+        'too heavy',
+        async () => 'not kept',
+        (value) => value.length,
+      ),
+    ).toBe('not kept');
   });
 
   test('a change of one topic leaves what depends on another', async () => {
@@ -108,12 +124,20 @@ describe('ReadCache', () => {
   test('statements change the topics of their tables; a plain SELECT nothing, anything unknown everything', () => {
     expect(topicsChangedBy('select * from "tutors"')).toEqual([]);
     expect(topicsChangedBy('  SELECT 1')).toEqual([]);
-    expect(topicsChangedBy('insert into "rate_limits" ("key") values ($1) on conflict do update set "count" = 1')).toEqual([]);
+    expect(
+      topicsChangedBy('insert into "rate_limits" ("key") values ($1) on conflict do update set "count" = 1'),
+    ).toEqual([]);
     expect(topicsChangedBy('delete from "sessions" where "token_hash" = $1')).toEqual(['sessions']);
     expect(topicsChangedBy('update "users" set "name" = $1')).toEqual(['sessions', 'content']);
     expect(topicsChangedBy('insert into "reviews" ("id") values ($1)')).toEqual(['content']);
     expect(topicsChangedBy('update "tutors" set "review_count" = "tutors"."review_count" + $1')).toEqual(['content']);
-    for (const statement of ['commit', 'truncate users', 'savepoint a', 'delete from public.sessions', 'update "public"."tutors" set x = 1']) {
+    for (const statement of [
+      'commit',
+      'truncate users',
+      'savepoint a',
+      'delete from public.sessions',
+      'update "public"."tutors" set x = 1',
+    ]) {
       expect(topicsChangedBy(statement)).toEqual(['sessions', 'content']);
     }
   });
@@ -125,10 +149,20 @@ describe('ReadCache', () => {
         'with "counted" as (update "tutors" set "review_count" = 1 returning "id"), "added" as (insert into "reviews" ("tutor_id") select "id" from "counted" returning "id") select * from "added"',
       ),
     ).toEqual(['content']);
-    expect(topicsChangedBy('with a as (delete from "users" where id = $1) insert into "rate_limits" ("key") values ($2)')).toEqual(['sessions', 'content']);
+    expect(
+      topicsChangedBy('with a as (delete from "users" where id = $1) insert into "rate_limits" ("key") values ($2)'),
+    ).toEqual(['sessions', 'content']);
     // An upsert's UPDATE and a locking read write no other table.
-    expect(topicsChangedBy('with a as (insert into rate_limits (key) values ($1) on conflict (key) do update set count = 2 returning key) select * from a')).toEqual([]);
-    expect(topicsChangedBy('with a as (select id from tutors for update), b as (select id from users for no key update) select 1')).toEqual([]);
+    expect(
+      topicsChangedBy(
+        'with a as (insert into rate_limits (key) values ($1) on conflict (key) do update set count = 2 returning key) select * from a',
+      ),
+    ).toEqual([]);
+    expect(
+      topicsChangedBy(
+        'with a as (select id from tutors for update), b as (select id from users for no key update) select 1',
+      ),
+    ).toEqual([]);
     expect(topicsChangedBy('with a as (select 1) select * from a')).toEqual([]);
     expect(topicsChangedBy('with a as (delete from "public"."sessions") select 1')).toEqual(['sessions', 'content']);
   });
@@ -150,8 +184,10 @@ describe('answers kept in memory', () => {
   });
   afterEach(() => t.close());
 
-  const profile = (actor: Actor) => callAs(t, actor, 'GET', `/api/tutors/${tutor.id}`).then((r) => r.json<{ tutor: TutorProfile }>().tutor);
-  const reviewsPage = (actor: Actor) => callAs(t, actor, 'GET', `/api/tutors/${tutor.id}/reviews`).then((r) => r.json<TutorReviewList>());
+  const profile = (actor: Actor) =>
+    callAs(t, actor, 'GET', `/api/tutors/${tutor.id}`).then((r) => r.json<{ tutor: TutorProfile }>().tutor);
+  const reviewsPage = (actor: Actor) =>
+    callAs(t, actor, 'GET', `/api/tutors/${tutor.id}/reviews`).then((r) => r.json<TutorReviewList>());
 
   test('repeated reads come from memory, and a change made through the API shows in the very next read', async () => {
     expect((await profile(student)).reviewCount).toBe(1);
@@ -161,11 +197,20 @@ describe('answers kept in memory', () => {
     expect((await reviewsPage(student)).total).toBe(1);
     expect(t.app.readCache.hits).toBeGreaterThan(hitsBefore + 2);
 
-    const posted = await callAs(t, student, 'POST', '/api/reviews', { tutorId: tutor.id, title: 'Clear', body: 'Explains well.', rating: 5 });
+    const posted = await callAs(t, student, 'POST', '/api/reviews', {
+      tutorId: tutor.id,
+      title: 'Clear',
+      body: 'Explains well.',
+      rating: 5,
+    });
     expect(posted.statusCode).toBe(201);
     // A review changes content only: the student's session stays in memory.
     const sessionHits = t.app.sessionCache.hits;
-    expect(await profile(student)).toMatchObject({ reviewCount: 2, averageRating: 3.5, ratingDistribution: [0, 1, 0, 0, 1] });
+    expect(await profile(student)).toMatchObject({
+      reviewCount: 2,
+      averageRating: 3.5,
+      ratingDistribution: [0, 1, 0, 0, 1],
+    });
     expect(t.app.sessionCache.hits).toBe(sessionHits + 1);
     const page = await reviewsPage(student);
     expect(page.total).toBe(2);
@@ -176,33 +221,58 @@ describe('answers kept in memory', () => {
     const seenByOther = async (id: string) => (await reviewsPage(other)).items.find((review) => review.id === id);
     expect(await seenByOther(mine!.id)).toMatchObject({ title: 'Clear', writtenByMe: false });
     const reported = page.items.find((review) => review.id !== mine!.id)!;
-    expect((await callAs(t, other, 'POST', `/api/reviews/${reported.id}/reports`, { reason: 'spam' })).statusCode).toBe(204);
+    expect((await callAs(t, other, 'POST', `/api/reviews/${reported.id}/reports`, { reason: 'spam' })).statusCode).toBe(
+      204,
+    );
     expect(await seenByOther(reported.id)).toMatchObject({ reportedByMe: true });
-    expect((await reviewsPage(student)).items.find((review) => review.id === reported.id)).toMatchObject({ reportedByMe: false });
+    expect((await reviewsPage(student)).items.find((review) => review.id === reported.id)).toMatchObject({
+      reportedByMe: false,
+    });
   });
 
-  test('the tutor list, search and All Reviews follow every change made through the app\'s database handle', async () => {
-    const list = async (query: string) => (await callAs(t, student, 'GET', `/api/tutors${query}`)).json<{ items: { name: string }[] }>().items.map((i) => i.name);
+  test("the tutor list, search and All Reviews follow every change made through the app's database handle", async () => {
+    const list = async (query: string) =>
+      (await callAs(t, student, 'GET', `/api/tutors${query}`))
+        .json<{ items: { name: string }[] }>()
+        .items.map((i) => i.name);
     expect(await list('?q=grace')).toEqual(['Grace Hopper']);
     expect(await list('?q=GRACE')).toEqual(['Grace Hopper']);
     // Any statement through the app's database handle counts, not only the API's services.
     await t.db.update(tutors).set({ name: 'Grace Brewster Hopper' }).where(eq(tutors.id, tutor.id));
     expect(await list('?q=grace')).toEqual(['Grace Brewster Hopper']);
 
-    const feedTitles = async () => (await callAs(t, student, 'GET', '/api/reviews')).json<{ items: { title: string }[] }>().items.map((i) => i.title);
+    const feedTitles = async () =>
+      (await callAs(t, student, 'GET', '/api/reviews'))
+        .json<{ items: { title: string }[] }>()
+        .items.map((i) => i.title);
     const before = await feedTitles();
     t.clock.advance(60_000);
-    await callAs(t, student, 'POST', '/api/reviews', { tutorId: tutor.id, title: 'Newest', body: 'Just written.', rating: 4 });
+    await callAs(t, student, 'POST', '/api/reviews', {
+      tutorId: tutor.id,
+      title: 'Newest',
+      body: 'Just written.',
+      rating: 4,
+    });
     expect(await feedTitles()).toEqual(['Newest', ...before]);
   });
 
   test('a student who is not the submitter shares the kept profile; the submitter and admins still see the rejection reason', async () => {
-    const submitted = await createTutorRecord(t.db, { name: 'Pending Person', status: 'rejected', submittedBy: student.user.id });
+    const submitted = await createTutorRecord(t.db, {
+      name: 'Pending Person',
+      status: 'rejected',
+      submittedBy: student.user.id,
+    });
     const asSubmitter = await callAs(t, student, 'GET', `/api/tutors/${submitted.id}`);
-    expect(asSubmitter.json().tutor).toMatchObject({ submittedByMe: true, rejectionReason: 'Not a tutor at this university.' });
+    expect(asSubmitter.json().tutor).toMatchObject({
+      submittedByMe: true,
+      rejectionReason: 'Not a tutor at this university.',
+    });
     const other = await signedInStudent(t, 'Olga Other');
     expect((await callAs(t, other, 'GET', `/api/tutors/${submitted.id}`)).statusCode).toBe(404);
-    expect((await callAs(t, admin, 'GET', `/api/tutors/${submitted.id}`)).json().tutor).toMatchObject({ submittedByMe: false, rejectionReason: 'Not a tutor at this university.' });
+    expect((await callAs(t, admin, 'GET', `/api/tutors/${submitted.id}`)).json().tutor).toMatchObject({
+      submittedByMe: false,
+      rejectionReason: 'Not a tutor at this university.',
+    });
 
     await profile(other);
     expect(await profile(student)).toMatchObject({ submittedByMe: false, rejectionReason: null });

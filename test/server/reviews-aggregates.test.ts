@@ -20,7 +20,8 @@ let tutorRows: TutorRow[];
 beforeEach(async () => {
   t = await createTestApp();
   students = [];
-  for (let i = 0; i < 6; i++) students.push((await createUserRecord(t.db, { name: `Student ${i}`, verified: true })).user);
+  for (let i = 0; i < 6; i++)
+    students.push((await createUserRecord(t.db, { name: `Student ${i}`, verified: true })).user);
   moderator = (await createAdminRecord(t.db)).user;
   tutorRows = [];
   for (let i = 0; i < 3; i++) tutorRows.push(await createTutorRecord(t.db, { name: `Tutor ${i}` }));
@@ -47,9 +48,12 @@ async function knownReviews(db: Database): Promise<KnownReview[]> {
 function randomOperation(random: Random, existing: KnownReview[]): Operation {
   const rating = random.int(1, 5);
   const target = existing.length > 0 ? random.pick(existing) : undefined;
-  const kinds = target ? (['create', 'create', 'edit', 'delete', 'hide', 'unhide', 'moderatorDelete'] as const) : (['create'] as const);
+  const kinds = target
+    ? (['create', 'create', 'edit', 'delete', 'hide', 'unhide', 'moderatorDelete'] as const)
+    : (['create'] as const);
   const kind = random.pick(kinds);
-  if (kind === 'create' || !target) return { kind: 'create', author: random.pick(students), tutor: random.pick(tutorRows), rating };
+  if (kind === 'create' || !target)
+    return { kind: 'create', author: random.pick(students), tutor: random.pick(tutorRows), rating };
   const author = students.find((student) => student.id === target.authorId)!;
   switch (kind) {
     case 'edit':
@@ -68,10 +72,21 @@ async function run(operation: Operation): Promise<'done' | 'refused'> {
   try {
     switch (operation.kind) {
       case 'create':
-        await createReview(t.db, operation.author, { tutorId: operation.tutor.id, title: 'T', body: 'B', rating: operation.rating, aiAssisted: false }, now());
+        await createReview(
+          t.db,
+          operation.author,
+          { tutorId: operation.tutor.id, title: 'T', body: 'B', rating: operation.rating, aiAssisted: false },
+          now(),
+        );
         break;
       case 'edit':
-        await updateOwnReview(t.db, operation.author, operation.reviewId, { title: 'T2', body: 'B2', rating: operation.rating, aiAssisted: false }, now());
+        await updateOwnReview(
+          t.db,
+          operation.author,
+          operation.reviewId,
+          { title: 'T2', body: 'B2', rating: operation.rating, aiAssisted: false },
+          now(),
+        );
         break;
       case 'delete':
         await deleteOwnReview(t.db, operation.author, operation.reviewId);
@@ -95,7 +110,12 @@ async function run(operation: Operation): Promise<'done' | 'refused'> {
 
 async function expectAggregatesMatchReviews(): Promise<void> {
   const stored = await t.db
-    .select({ id: tutors.id, reviewCount: tutors.reviewCount, ratingSum: tutors.ratingSum, averageRating: tutors.averageRating })
+    .select({
+      id: tutors.id,
+      reviewCount: tutors.reviewCount,
+      ratingSum: tutors.ratingSum,
+      averageRating: tutors.averageRating,
+    })
     .from(tutors)
     .orderBy(tutors.id);
   const recomputed = await t.db
@@ -144,7 +164,12 @@ describe('stored aggregates always equal a recomputation', () => {
   test('the same review hidden, unhidden, edited and deleted by many requests at once', async () => {
     const [tutor] = tutorRows;
     const author = students[0]!;
-    const created = await createReview(t.db, author, { tutorId: tutor!.id, title: 'T', body: 'B', rating: 4, aiAssisted: false }, now());
+    const created = await createReview(
+      t.db,
+      author,
+      { tutorId: tutor!.id, title: 'T', body: 'B', rating: 4, aiAssisted: false },
+      now(),
+    );
     const racers: Operation[] = [
       ...Array.from({ length: 4 }, (): Operation => ({ kind: 'hide', reviewId: created.id })),
       ...Array.from({ length: 4 }, (): Operation => ({ kind: 'unhide', reviewId: created.id })),

@@ -37,7 +37,13 @@ const TUTOR_NOT_FOUND = { code: 'not_found', message: 'No Teacher Record Found' 
 const ONLY_PUBLIC = { code: 'forbidden', message: PUBLIC_TUTORS_ONLY_MESSAGE };
 
 function draft(overrides: Record<string, unknown> = {}) {
-  return { tutorId: tutor.id, title: 'Clear and patient', body: 'Explains every step and answers questions.', rating: 4, ...overrides };
+  return {
+    tutorId: tutor.id,
+    title: 'Clear and patient',
+    body: 'Explains every step and answers questions.',
+    rating: 4,
+    ...overrides,
+  };
 }
 
 async function writeReview(actor: Actor, overrides: Record<string, unknown> = {}): Promise<MyReview> {
@@ -122,7 +128,11 @@ describe('writing a review', () => {
 
     const listed: TutorReviewList = (await callAs(t, other, 'GET', `/api/tutors/${tutor.id}/reviews`)).json();
     expect(listed.total).toBe(4);
-    expect(listed.items.find((item) => item.id === review.id)).toMatchObject({ authorName: 'Ada Author', writtenByMe: false, reportedByMe: false });
+    expect(listed.items.find((item) => item.id === review.id)).toMatchObject({
+      authorName: 'Ada Author',
+      writtenByMe: false,
+      reportedByMe: false,
+    });
   });
 
   test('trims the text and keeps whether AI drafted it', async () => {
@@ -173,7 +183,9 @@ describe('writing a review', () => {
   });
 
   test('one review per student and tutor holds when the same review is sent many times at once', async () => {
-    const responses = await Promise.all(Array.from({ length: 6 }, () => callAs(t, author, 'POST', '/api/reviews', draft({ rating: 3 }))));
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () => callAs(t, author, 'POST', '/api/reviews', draft({ rating: 3 }))),
+    );
     expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
     expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 1, ratingSum: 3, averageRating: 3 });
   });
@@ -206,9 +218,18 @@ describe('editing and deleting', () => {
     const review = await writeReview(author, { rating: 2 });
     await writeReview(other, { rating: 4 });
 
-    const edited = await callAs(t, author, 'PATCH', `/api/reviews/${review.id}`, { title: 'Better now', body: 'Much improved.', rating: 5 });
+    const edited = await callAs(t, author, 'PATCH', `/api/reviews/${review.id}`, {
+      title: 'Better now',
+      body: 'Much improved.',
+      rating: 5,
+    });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json().review).toMatchObject({ id: review.id, title: 'Better now', body: 'Much improved.', rating: 5 });
+    expect(edited.json().review).toMatchObject({
+      id: review.id,
+      title: 'Better now',
+      body: 'Much improved.',
+      rating: 5,
+    });
     expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 2, ratingSum: 9, averageRating: 4.5 });
 
     const update = { title: 'Hijacked', body: 'Not mine.', rating: 1 };
@@ -217,7 +238,9 @@ describe('editing and deleting', () => {
     expect(asOther.json().error).toEqual({ code: 'forbidden', message: 'Only its author can change this review.' });
     const asAdmin = await callAs(t, admin, 'PATCH', `/api/reviews/${review.id}`, update);
     expect(asAdmin.statusCode).toBe(403);
-    expect(asAdmin.json().error.message).toBe('Only its author can change a review; administrators can hide or delete it.');
+    expect(asAdmin.json().error.message).toBe(
+      'Only its author can change a review; administrators can hide or delete it.',
+    );
     expect((await callAs(t, undefined, 'PATCH', `/api/reviews/${review.id}`, update)).statusCode).toBe(401);
 
     const [stored] = await t.db.select().from(reviews).where(eq(reviews.id, review.id));
@@ -227,7 +250,11 @@ describe('editing and deleting', () => {
 
   test('an edit is validated like a new review', async () => {
     const review = await writeReview(author);
-    const response = await callAs(t, author, 'PATCH', `/api/reviews/${review.id}`, { title: 'Fine', body: ' ', rating: 3 });
+    const response = await callAs(t, author, 'PATCH', `/api/reviews/${review.id}`, {
+      title: 'Fine',
+      body: ' ',
+      rating: 3,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe(REVIEW_FORM_INCOMPLETE_MESSAGE);
   });
@@ -235,7 +262,11 @@ describe('editing and deleting', () => {
   test('a review whose tutor was made private can be deleted but no longer edited', async () => {
     const review = await writeReview(author, { rating: 3 });
     await t.db.update(tutors).set({ isPublic: false }).where(eq(tutors.id, tutor.id));
-    const edit = await callAs(t, author, 'PATCH', `/api/reviews/${review.id}`, { title: 'Again', body: 'Again.', rating: 1 });
+    const edit = await callAs(t, author, 'PATCH', `/api/reviews/${review.id}`, {
+      title: 'Again',
+      body: 'Again.',
+      rating: 1,
+    });
     expect(edit.statusCode).toBe(403);
     expect(edit.json().error).toEqual(ONLY_PUBLIC);
     expect((await callAs(t, author, 'DELETE', `/api/reviews/${review.id}`)).statusCode).toBe(204);
@@ -259,7 +290,12 @@ describe('editing and deleting', () => {
   });
 
   test("someone else's hidden review is not found rather than forbidden", async () => {
-    const review = await createReviewRecord(t.db, { tutorId: tutor.id, authorId: author.user.id, rating: 2, hidden: true });
+    const review = await createReviewRecord(t.db, {
+      tutorId: tutor.id,
+      authorId: author.user.id,
+      rating: 2,
+      hidden: true,
+    });
     const response = await callAs(t, other, 'PATCH', `/api/reviews/${review.id}`, { title: 'x', body: 'y', rating: 1 });
     expect(response.statusCode).toBe(404);
     expect(response.json().error).toEqual(REVIEW_NOT_FOUND);
@@ -269,7 +305,12 @@ describe('editing and deleting', () => {
     const review = await writeReview(author);
     const own = await callAs(t, author, 'GET', `/api/reviews/${review.id}`);
     expect(own.statusCode).toBe(200);
-    expect(own.json().review).toMatchObject({ id: review.id, title: 'Clear and patient', rating: 4, tutor: { id: tutor.id } });
+    expect(own.json().review).toMatchObject({
+      id: review.id,
+      title: 'Clear and patient',
+      rating: 4,
+      tutor: { id: tutor.id },
+    });
 
     for (const [actor, id] of [
       [other, review.id],
@@ -287,9 +328,17 @@ describe('editing and deleting', () => {
 describe('reading reviews', () => {
   test('My Reviews lists the student’s own, newest first, hidden ones with the moderator’s reason', async () => {
     const older = await createTutorRecord(t.db, { name: 'Older Tutor' });
-    await createReviewRecord(t.db, { tutorId: older.id, authorId: author.user.id, rating: 2, createdAt: new Date('2026-01-01T00:00:00Z') });
+    await createReviewRecord(t.db, {
+      tutorId: older.id,
+      authorId: author.user.id,
+      rating: 2,
+      createdAt: new Date('2026-01-01T00:00:00Z'),
+    });
     const newest = await writeReview(author);
-    await t.db.update(reviews).set({ isHidden: true, hiddenReason: 'Names a classmate.' }).where(eq(reviews.id, newest.id));
+    await t.db
+      .update(reviews)
+      .set({ isHidden: true, hiddenReason: 'Names a classmate.' })
+      .where(eq(reviews.id, newest.id));
     await writeReview(other);
 
     const mine: MyReviewList = (await callAs(t, author, 'GET', '/api/reviews/mine')).json();
@@ -304,7 +353,9 @@ describe('reading reviews', () => {
 
   test('the feed pages through every visible review of a public tutor exactly once, newest first', async () => {
     const privateTutor = await createTutorRecord(t.db, { status: 'approved', isPublic: false });
-    const writers = await Promise.all(Array.from({ length: 7 }, (_, i) => createUserRecord(t.db, { name: `Writer ${i}`, verified: true })));
+    const writers = await Promise.all(
+      Array.from({ length: 7 }, (_, i) => createUserRecord(t.db, { name: `Writer ${i}`, verified: true })),
+    );
     const tutorsToReview = [tutor, await createTutorRecord(t.db), await createTutorRecord(t.db)];
     const expected: string[] = [];
     let minute = 0;
@@ -317,7 +368,12 @@ describe('reading reviews', () => {
       }
       await createReviewRecord(t.db, { tutorId: privateTutor.id, authorId: user.id, rating: 1 });
     }
-    const hidden = await createReviewRecord(t.db, { tutorId: tutor.id, authorId: author.user.id, rating: 1, hidden: true });
+    const hidden = await createReviewRecord(t.db, {
+      tutorId: tutor.id,
+      authorId: author.user.id,
+      rating: 1,
+      hidden: true,
+    });
 
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -362,7 +418,9 @@ describe('reading reviews', () => {
   });
 
   test('Recent Reviews are the 3 latest visible ones', async () => {
-    const writers = await Promise.all(Array.from({ length: 5 }, (_, i) => createUserRecord(t.db, { name: `Writer ${i}`, verified: true })));
+    const writers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => createUserRecord(t.db, { name: `Writer ${i}`, verified: true })),
+    );
     const ids: string[] = [];
     for (const [i, { user }] of writers.entries()) {
       const review = await createReviewRecord(t.db, {
@@ -381,7 +439,9 @@ describe('reading reviews', () => {
   test("a profile's reviews say which one is the viewer's and which the viewer reported", async () => {
     const mine = await writeReview(author);
     const theirs = await writeReview(other);
-    expect((await callAs(t, author, 'POST', `/api/reviews/${theirs.id}/reports`, { reason: 'spam' })).statusCode).toBe(204);
+    expect((await callAs(t, author, 'POST', `/api/reviews/${theirs.id}/reports`, { reason: 'spam' })).statusCode).toBe(
+      204,
+    );
     const listed: TutorReviewList = (await callAs(t, author, 'GET', `/api/tutors/${tutor.id}/reviews`)).json();
     const flags = Object.fromEntries(listed.items.map((item) => [item.id, [item.writtenByMe, item.reportedByMe]]));
     expect(flags).toEqual({ [mine.id]: [true, false], [theirs.id]: [false, true] });

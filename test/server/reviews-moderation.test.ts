@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { auditLog, notifications, reviewReports, reviews, type ReviewRow, type TutorRow } from '../../src/server/db/schema';
+import {
+  auditLog,
+  notifications,
+  reviewReports,
+  reviews,
+  type ReviewRow,
+  type TutorRow,
+} from '../../src/server/db/schema';
 import {
   ALREADY_REPORTED_MESSAGE,
   OWN_REVIEW_REPORT_MESSAGE,
@@ -26,7 +33,13 @@ beforeEach(async () => {
   reader = await signedInStudent(t, 'Rita Reader');
   admin = await signedInAdmin(t, 'Dana Dean');
   tutor = await createTutorRecord(t.db, { name: 'Grace Hopper' });
-  review = await createReviewRecord(t.db, { tutorId: tutor.id, authorId: author.user.id, rating: 1, title: 'Awful', body: 'Rude remarks.' });
+  review = await createReviewRecord(t.db, {
+    tutorId: tutor.id,
+    authorId: author.user.id,
+    rating: 1,
+    title: 'Awful',
+    body: 'Rude remarks.',
+  });
   const otherWriter = await signedInStudent(t, 'Walt Writer');
   await createReviewRecord(t.db, { tutorId: tutor.id, authorId: otherWriter.user.id, rating: 5 });
 });
@@ -41,7 +54,10 @@ function adminList(query = ''): Promise<AdminReviewList> {
 }
 
 async function notificationsOf(userId: string) {
-  return t.db.select({ kind: notifications.kind, tutorId: notifications.tutorId, data: notifications.data }).from(notifications).where(eq(notifications.userId, userId));
+  return t.db
+    .select({ kind: notifications.kind, tutorId: notifications.tutorId, data: notifications.data })
+    .from(notifications)
+    .where(eq(notifications.userId, userId));
 }
 
 describe('reporting', () => {
@@ -53,7 +69,14 @@ describe('reporting', () => {
     expect(second.json().error).toEqual({ code: 'conflict', message: ALREADY_REPORTED_MESSAGE });
 
     const stored = await t.db.select().from(reviewReports);
-    expect(stored).toEqual([expect.objectContaining({ reviewId: review.id, reporterId: reader.user.id, reason: 'personal_attack', details: 'Mocks a classmate.' })]);
+    expect(stored).toEqual([
+      expect.objectContaining({
+        reviewId: review.id,
+        reporterId: reader.user.id,
+        reason: 'personal_attack',
+        details: 'Mocks a classmate.',
+      }),
+    ]);
     const [still] = await t.db.select().from(reviews).where(eq(reviews.id, review.id));
     expect(still?.isHidden).toBe(false);
     expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 2, ratingSum: 6, averageRating: 3 });
@@ -75,7 +98,12 @@ describe('reporting', () => {
 
     expect((await report(undefined, { reason: 'spam' })).statusCode).toBe(401);
 
-    const hidden = await createReviewRecord(t.db, { tutorId: tutor.id, authorId: admin.user.id, rating: 2, hidden: true });
+    const hidden = await createReviewRecord(t.db, {
+      tutorId: tutor.id,
+      authorId: admin.user.id,
+      rating: 2,
+      hidden: true,
+    });
     const privateTutor = await createTutorRecord(t.db, { status: 'approved', isPublic: false });
     const onPrivate = await createReviewRecord(t.db, { tutorId: privateTutor.id, authorId: author.user.id, rating: 2 });
     for (const target of [hidden.id, onPrivate.id, 'not-a-uuid']) {
@@ -89,7 +117,12 @@ describe('reporting', () => {
 
 describe('review management list', () => {
   test('the reported filter puts the most reported first, with counts and reasons', async () => {
-    const mild = await createReviewRecord(t.db, { tutorId: tutor.id, authorId: reader.user.id, rating: 3, title: 'Mild' });
+    const mild = await createReviewRecord(t.db, {
+      tutorId: tutor.id,
+      authorId: reader.user.id,
+      rating: 3,
+      title: 'Mild',
+    });
     const reporters = await Promise.all(['One', 'Two', 'Three'].map((name) => signedInStudent(t, `Reporter ${name}`)));
     expect((await report(reporters[0], { reason: 'spam' }, mild.id)).statusCode).toBe(204);
     for (const [i, reporter] of reporters.entries()) {
@@ -117,13 +150,21 @@ describe('review management list', () => {
 
   test('search matches title, text, author and tutor; hide-hidden leaves hidden ones out', async () => {
     const other = await createTutorRecord(t.db, { name: 'José Núñez' });
-    await createReviewRecord(t.db, { tutorId: other.id, authorId: reader.user.id, rating: 4, title: 'Great labs', hidden: true });
+    await createReviewRecord(t.db, {
+      tutorId: other.id,
+      authorId: reader.user.id,
+      rating: 4,
+      title: 'Great labs',
+      hidden: true,
+    });
 
     expect((await adminList('?q=awful')).items.map((item) => item.title)).toEqual(['Awful']);
     expect((await adminList('?q=rude%20REMARKS')).items.map((item) => item.title)).toEqual(['Awful']);
     expect((await adminList('?q=rita')).items.map((item) => item.title)).toEqual(['Great labs']);
     expect((await adminList('?q=nunez')).items.map((item) => item.title)).toEqual(['Great labs']);
-    expect((await adminList(`?q=${encodeURIComponent(author.user.email)}`)).items.map((item) => item.title)).toEqual(['Awful']);
+    expect((await adminList(`?q=${encodeURIComponent(author.user.email)}`)).items.map((item) => item.title)).toEqual([
+      'Awful',
+    ]);
     expect((await adminList('?q=100%25')).items).toEqual([]);
 
     expect((await adminList()).total).toBe(3);
@@ -138,9 +179,17 @@ describe('hiding, unhiding and deleting', () => {
   test('hiding takes the review out of the profile, the feed and the average, settles its reports and tells the author why', async () => {
     expect((await report(reader, { reason: 'personal_attack' })).statusCode).toBe(204);
 
-    const hidden = await callAs(t, admin, 'POST', `/api/admin/reviews/${review.id}/hide`, { reason: 'Insults the tutor.' });
+    const hidden = await callAs(t, admin, 'POST', `/api/admin/reviews/${review.id}/hide`, {
+      reason: 'Insults the tutor.',
+    });
     expect(hidden.statusCode).toBe(200);
-    expect(hidden.json().review).toMatchObject({ id: review.id, isHidden: true, hiddenReason: 'Insults the tutor.', openReportCount: 0, reports: [] });
+    expect(hidden.json().review).toMatchObject({
+      id: review.id,
+      isHidden: true,
+      hiddenReason: 'Insults the tutor.',
+      openReportCount: 0,
+      reports: [],
+    });
 
     expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 1, ratingSum: 5, averageRating: 5 });
     const profile: TutorProfile = (await callAs(t, reader, 'GET', `/api/tutors/${tutor.id}`)).json().tutor;
@@ -152,11 +201,22 @@ describe('hiding, unhiding and deleting', () => {
     expect((await adminList('?reported=true')).items).toEqual([]);
 
     expect(await notificationsOf(author.user.id)).toEqual([
-      { kind: 'review_hidden', tutorId: tutor.id, data: { tutorName: 'Grace Hopper', reviewTitle: 'Awful', reason: 'Insults the tutor.' } },
+      {
+        kind: 'review_hidden',
+        tutorId: tutor.id,
+        data: { tutorName: 'Grace Hopper', reviewTitle: 'Awful', reason: 'Insults the tutor.' },
+      },
     ]);
     const log = await t.db.select().from(auditLog);
     expect(log).toEqual([
-      expect.objectContaining({ action: 'review_hidden', actorId: admin.user.id, targetType: 'review', targetId: review.id, subjectUserId: author.user.id, reason: 'Insults the tutor.' }),
+      expect.objectContaining({
+        action: 'review_hidden',
+        actorId: admin.user.id,
+        targetType: 'review',
+        targetId: review.id,
+        subjectUserId: author.user.id,
+        reason: 'Insults the tutor.',
+      }),
     ]);
 
     // The author still sees it, with the reason.
@@ -186,7 +246,10 @@ describe('hiding, unhiding and deleting', () => {
     expect(shown.statusCode).toBe(200);
     expect(shown.json().review).toMatchObject({ isHidden: false, hiddenReason: null });
     expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 2, ratingSum: 6, averageRating: 3 });
-    expect((await notificationsOf(author.user.id)).map((row) => row.kind)).toEqual(['review_hidden', 'review_unhidden']);
+    expect((await notificationsOf(author.user.id)).map((row) => row.kind)).toEqual([
+      'review_hidden',
+      'review_unhidden',
+    ]);
     expect((await callAs(t, admin, 'POST', `/api/admin/reviews/${review.id}/unhide`)).statusCode).toBe(409);
   });
 
@@ -196,10 +259,20 @@ describe('hiding, unhiding and deleting', () => {
     expect(await t.db.select().from(reviews).where(eq(reviews.id, review.id))).toEqual([]);
     expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 1, ratingSum: 5, averageRating: 5 });
     expect(await notificationsOf(author.user.id)).toEqual([
-      { kind: 'review_deleted', tutorId: tutor.id, data: { tutorName: 'Grace Hopper', reviewTitle: 'Awful', reason: 'Harassment.' } },
+      {
+        kind: 'review_deleted',
+        tutorId: tutor.id,
+        data: { tutorName: 'Grace Hopper', reviewTitle: 'Awful', reason: 'Harassment.' },
+      },
     ]);
     const [entry] = await t.db.select().from(auditLog);
-    expect(entry).toMatchObject({ action: 'review_deleted', targetType: 'review', targetId: review.id, reason: 'Harassment.', data: { reviewTitle: 'Awful' } });
+    expect(entry).toMatchObject({
+      action: 'review_deleted',
+      targetType: 'review',
+      targetId: review.id,
+      reason: 'Harassment.',
+      data: { reviewTitle: 'Awful' },
+    });
 
     const again = await callAs(t, admin, 'DELETE', `/api/admin/reviews/${review.id}`, { reason: 'Harassment.' });
     expect(again.statusCode).toBe(404);
@@ -207,7 +280,9 @@ describe('hiding, unhiding and deleting', () => {
 
   test('deleting a hidden review leaves the average alone', async () => {
     await callAs(t, admin, 'POST', `/api/admin/reviews/${review.id}/hide`, { reason: 'Off topic.' });
-    expect((await callAs(t, admin, 'DELETE', `/api/admin/reviews/${review.id}`, { reason: 'Off topic.' })).statusCode).toBe(204);
+    expect(
+      (await callAs(t, admin, 'DELETE', `/api/admin/reviews/${review.id}`, { reason: 'Off topic.' })).statusCode,
+    ).toBe(204);
     expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 1, ratingSum: 5, averageRating: 5 });
   });
 

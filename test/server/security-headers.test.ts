@@ -10,7 +10,10 @@ const SCRIPT = '/assets/index-Ab12Cd34.js';
 /** A web build of our own: the real page's markup, pointing at a stand-in script. */
 beforeAll(async () => {
   webDistDir = await mkdtemp(path.join(os.tmpdir(), 'tutorly-web-'));
-  const page = (await readFile('src/web/index.html', 'utf8')).replace(/<script type="module" src="[^"]+"><\/script>/, `<script type="module" src="${SCRIPT}"></script>`);
+  const page = (await readFile('src/web/index.html', 'utf8')).replace(
+    /<script type="module" src="[^"]+"><\/script>/,
+    `<script type="module" src="${SCRIPT}"></script>`,
+  );
   await mkdir(path.join(webDistDir, 'assets'));
   await writeFile(path.join(webDistDir, 'index.html'), page);
   await writeFile(path.join(webDistDir, SCRIPT), 'console.log("app");');
@@ -143,7 +146,11 @@ describe("the web app's page needs no inline script, so the policy can forbid th
   });
 
   test('the checker itself finds what the policy would block', () => {
-    expect(inlineScripts('<script>alert(1)</script><script src="/a.js">x()</script><img src=x onerror="alert(1)"><a href="javascript:alert(1)">')).toHaveLength(4);
+    expect(
+      inlineScripts(
+        '<script>alert(1)</script><script src="/a.js">x()</script><img src=x onerror="alert(1)"><a href="javascript:alert(1)">',
+      ),
+    ).toHaveLength(4);
     expect(inlineScripts('<script type="module" crossorigin src="/assets/a.js"></script>')).toEqual([]);
   });
 });

@@ -59,7 +59,10 @@ describe('seed:demo', () => {
     expect(students.length).toBeGreaterThanOrEqual(15);
     expect(summary).toMatchObject({
       students: students.length,
-      reviews: { visible: reviewRows.filter((r) => !r.isHidden).length, hidden: reviewRows.filter((r) => r.isHidden).length },
+      reviews: {
+        visible: reviewRows.filter((r) => !r.isHidden).length,
+        hidden: reviewRows.filter((r) => r.isHidden).length,
+      },
     });
 
     // A few visible reviews wait in the reported queue; nobody reports their own review.
@@ -84,9 +87,16 @@ describe('seed:demo', () => {
     // Its submitter was told why, as a real rejection would have told them.
     const notices = await db.select().from(notifications);
     expect(notices).toContainEqual(
-      expect.objectContaining({ userId: rejected[0]!.submittedBy, kind: 'submission_rejected', tutorId: rejected[0]!.id, data: { tutorName: rejected[0]!.name, reason: rejected[0]!.rejectionReason } }),
+      expect.objectContaining({
+        userId: rejected[0]!.submittedBy,
+        kind: 'submission_rejected',
+        tutorId: rejected[0]!.id,
+        data: { tutorName: rejected[0]!.name, reason: rejected[0]!.rejectionReason },
+      }),
     );
-    expect(notices.filter((notice) => notice.kind === 'review_hidden')).toHaveLength(reviewRows.filter((review) => review.isHidden).length);
+    expect(notices.filter((notice) => notice.kind === 'review_hidden')).toHaveLength(
+      reviewRows.filter((review) => review.isHidden).length,
+    );
     const studentIds = new Set(students.map((s) => s.id));
     for (const tutor of tutorRows) {
       expect(tutor.isPublic).toBe(tutor.status === 'approved');
@@ -167,7 +177,11 @@ describe('seed:demo', () => {
 
     const second = seeded(await seedDemo(db, { store, now, force: true }));
 
-    expect(second.removed).toEqual({ tutors: afterFirst.tutors, reviews: afterFirst.reviews, nonAdminUsers: first.students + 1 });
+    expect(second.removed).toEqual({
+      tutors: afterFirst.tutors,
+      reviews: afterFirst.reviews,
+      nonAdminUsers: first.students + 1,
+    });
     expect(await snapshotCounts()).toEqual(afterFirst);
     expect(await db.select().from(users).where(eq(users.id, admin.id))).toEqual([admin]);
     expect(await db.$count(users, eq(users.id, stranger.id))).toBe(0);

@@ -6,7 +6,13 @@ import { repositoryRoot } from '../../tools/repository-root';
 import { SERVER_BUNDLE, SERVER_NODE_FLAGS, serverBuildStaleness } from '../../tools/build/server';
 import { openTestDatabase, type TestDatabase } from '../helpers/database';
 import { freePort } from '../helpers/ports';
-import { killAllServerProcesses, migratedEmbeddedDataDir, startServerProcess, stopServerProcess, waitUntilReady } from '../helpers/server-process';
+import {
+  killAllServerProcesses,
+  migratedEmbeddedDataDir,
+  startServerProcess,
+  stopServerProcess,
+  waitUntilReady,
+} from '../helpers/server-process';
 import '../setup/provided-context';
 
 /** What `npm start` runs: the server bundled by `npm run build` (the test run's global setup builds it). */
@@ -19,7 +25,9 @@ describe('the server bundle', () => {
 
   test('is current with the sources, and what npm start runs', async () => {
     expect(serverBuildStaleness()).toBeNull();
-    const { scripts } = JSON.parse(await readFile(path.join(repositoryRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const { scripts } = JSON.parse(await readFile(path.join(repositoryRoot, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
     expect(scripts.start).toBe(`npm run build && node ${SERVER_NODE_FLAGS.join(' ')} ${SERVER_BUNDLE}`);
   });
 

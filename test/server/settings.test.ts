@@ -65,7 +65,11 @@ describe('without an AI provider', () => {
   test('changes are stored, shown to everyone, and recorded with what changed', async () => {
     await start();
 
-    const response = await patch({ signupDomains: ['@Uni.Example.edu', 'cs.uni.example.edu', 'uni.example.edu'], restrictSignupToDomains: true, aiDraftsPerHour: 4 });
+    const response = await patch({
+      signupDomains: ['@Uni.Example.edu', 'cs.uni.example.edu', 'uni.example.edu'],
+      restrictSignupToDomains: true,
+      aiDraftsPerHour: 4,
+    });
 
     expect(response.statusCode, response.body).toBe(200);
     const expected = {
@@ -77,7 +81,11 @@ describe('without an AI provider', () => {
     };
     expect(response.json()).toEqual(expected);
     expect(await adminSettings()).toEqual(expected);
-    expect(await publicSettings()).toEqual({ siteName: 'Tutorly', signupDomains: ['uni.example.edu', 'cs.uni.example.edu'], restrictSignupToDomains: true });
+    expect(await publicSettings()).toEqual({
+      siteName: 'Tutorly',
+      signupDomains: ['uni.example.edu', 'cs.uni.example.edu'],
+      restrictSignupToDomains: true,
+    });
 
     expect(await t.db.select().from(auditLog)).toEqual([
       expect.objectContaining({
@@ -85,7 +93,13 @@ describe('without an AI provider', () => {
         action: 'settings_updated',
         targetType: 'settings',
         targetId: null,
-        data: { changes: { signupDomains: ['uni.example.edu', 'cs.uni.example.edu'], restrictSignupToDomains: true, aiDraftsPerHour: 4 } },
+        data: {
+          changes: {
+            signupDomains: ['uni.example.edu', 'cs.uni.example.edu'],
+            restrictSignupToDomains: true,
+            aiDraftsPerHour: 4,
+          },
+        },
         createdAt: t.clock(),
       }),
     ]);
@@ -100,7 +114,10 @@ describe('without an AI provider', () => {
     expect((await patch({ siteName: 'Campus Reviews', aiDraftsPerHour: 10 })).statusCode).toBe(200);
 
     const entries = await t.db.select().from(auditLog).orderBy(auditLog.createdAt);
-    expect(entries.map((entry) => entry.data)).toEqual([{ changes: { siteName: 'Campus Tutors' } }, { changes: { siteName: 'Campus Reviews' } }]);
+    expect(entries.map((entry) => entry.data)).toEqual([
+      { changes: { siteName: 'Campus Tutors' } },
+      { changes: { siteName: 'Campus Reviews' } },
+    ]);
   });
 
   test('restricting sign-up without a domain is refused, and nothing is stored or recorded', async () => {
@@ -152,7 +169,11 @@ describe('with an AI provider', () => {
     const tutor = await createTutorRecord(t.db, { name: 'Grace Hopper' });
     const status = async () => (await callAs(t, student, 'GET', '/api/ai/status')).json<AiStatus>();
 
-    expect((await adminSettings()).ai).toEqual({ provider: 'gemini', providerLabel: 'Gemini (Google)', model: 'gemini-flash-latest' });
+    expect((await adminSettings()).ai).toEqual({
+      provider: 'gemini',
+      providerLabel: 'Gemini (Google)',
+      model: 'gemini-flash-latest',
+    });
     expect(await status()).toMatchObject({ available: true, draftsPerHour: 10, draftsLeft: 10 });
 
     expect((await patch({ aiDraftsPerHour: 1 })).statusCode).toBe(200);

@@ -21,32 +21,50 @@ async function databaseArgs(): Promise<string[]> {
 }
 
 describe(`npm run soak on ${inject('dbEngine')}`, () => {
-  it('drives every kind of traffic at a server it starts and reports no errors and the server memory', { timeout: 150_000 }, async () => {
-    const run = await runTool(soakScript, ['--duration', '5', '--concurrency', '4', '--tutors', '10', ...(await databaseArgs())], 100_000);
+  it(
+    'drives every kind of traffic at a server it starts and reports no errors and the server memory',
+    { timeout: 150_000 },
+    async () => {
+      const run = await runTool(
+        soakScript,
+        ['--duration', '5', '--concurrency', '4', '--tutors', '10', ...(await databaseArgs())],
+        100_000,
+      );
 
-    expect(run.output).not.toMatch(/SIGTERM: stopping/);
-    expect(run.code, run.output).toBe(0);
-    for (const kind of trafficKinds) {
-      const row = new RegExp(`^\\s+${kind}\\s+(\\d+)\\s+(\\d+)\\s+[\\d.]+\\s+[\\d.]+\\s+[\\d.]+\\s+[\\d.]+$`, 'm').exec(run.output);
-      expect(row, `the report's row for ${kind}:\n${run.output}`).not.toBeNull();
-      expect(Number(row![1]), `${kind} requests`).toBeGreaterThan(0);
-      expect(Number(row![2]), `${kind} errors`).toBe(0);
-    }
-    expect(run.output).toMatch(/^\s+total\s+\d+\s+0$/m);
-    expect(run.output).toMatch(/^Writes checked: .* all match what the server accepted$/m);
-    const memory = /^Server memory \(RSS\): at start ([\d.]+) MiB, at end ([\d.]+) MiB \([+-][\d.]+ MiB\), peak ([\d.]+) MiB/m.exec(run.output);
-    expect(memory, run.output).not.toBeNull();
-    for (const figure of memory!.slice(1)) expect(Number(figure)).toBeGreaterThan(10);
-    expect(run.output).toMatch(/^Errors: 0$/m);
-    expect(run.output).toMatch(/^Result: PASS$/m);
-  });
+      expect(run.output).not.toMatch(/SIGTERM: stopping/);
+      expect(run.code, run.output).toBe(0);
+      for (const kind of trafficKinds) {
+        const row = new RegExp(
+          `^\\s+${kind}\\s+(\\d+)\\s+(\\d+)\\s+[\\d.]+\\s+[\\d.]+\\s+[\\d.]+\\s+[\\d.]+$`,
+          'm',
+        ).exec(run.output);
+        expect(row, `the report's row for ${kind}:\n${run.output}`).not.toBeNull();
+        expect(Number(row![1]), `${kind} requests`).toBeGreaterThan(0);
+        expect(Number(row![2]), `${kind} errors`).toBe(0);
+      }
+      expect(run.output).toMatch(/^\s+total\s+\d+\s+0$/m);
+      expect(run.output).toMatch(/^Writes checked: .* all match what the server accepted$/m);
+      const memory =
+        /^Server memory \(RSS\): at start ([\d.]+) MiB, at end ([\d.]+) MiB \([+-][\d.]+ MiB\), peak ([\d.]+) MiB/m.exec(
+          run.output,
+        );
+      expect(memory, run.output).not.toBeNull();
+      for (const figure of memory!.slice(1)) expect(Number(figure)).toBeGreaterThan(10);
+      expect(run.output).toMatch(/^Errors: 0$/m);
+      expect(run.output).toMatch(/^Result: PASS$/m);
+    },
+  );
 
   it('keeps its load bounded and on this machine', { timeout: 30_000 }, async () => {
     const tooLong = await runTool(soakScript, ['--duration', '3601'], 20_000);
     expect(tooLong.code).toBe(2);
     expect(tooLong.output).toContain('--duration must be a whole number from 1 to 3600 (add --no-limit to run longer)');
 
-    const elsewhere = await runTool(soakScript, ['--url', 'http://192.0.2.10:3000', '--admin-email', 'a@b.test', '--admin-password', 'secret-password'], 20_000);
+    const elsewhere = await runTool(
+      soakScript,
+      ['--url', 'http://192.0.2.10:3000', '--admin-email', 'a@b.test', '--admin-password', 'secret-password'],
+      20_000,
+    );
     expect(elsewhere.code).toBe(2);
     expect(elsewhere.output).toContain('--url must be a server on this machine');
   });

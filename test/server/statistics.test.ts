@@ -41,8 +41,18 @@ describe("a student's numbers", () => {
     expect(await statistics(sam)).toEqual({
       totals: { reviews: 0, averageRatingGiven: null, submissions: 0 },
       reviewsByMonth: [
-        '2024-04', '2024-05', '2024-06', '2024-07', '2024-08', '2024-09',
-        '2024-10', '2024-11', '2024-12', '2025-01', '2025-02', '2025-03',
+        '2024-04',
+        '2024-05',
+        '2024-06',
+        '2024-07',
+        '2024-08',
+        '2024-09',
+        '2024-10',
+        '2024-11',
+        '2024-12',
+        '2025-01',
+        '2025-02',
+        '2025-03',
       ].map((month) => ({ month, count: 0 })),
       ratingsGiven: [1, 2, 3, 4, 5].map((rating) => ({ rating, count: 0 })),
       submissionsByStatus: { pending: 0, approved: 0, rejected: 0 },
@@ -53,7 +63,13 @@ describe("a student's numbers", () => {
     t.clock.set(new Date('2025-03-15T12:00:00Z'));
     const tutors = await Promise.all(Array.from({ length: 7 }, () => createTutorRecord(t.db)));
     const review = (tutor: number, rating: number, at: string, hidden = false) =>
-      createReviewRecord(t.db, { tutorId: tutors[tutor]!.id, authorId: sam.user.id, rating, createdAt: new Date(at), hidden });
+      createReviewRecord(t.db, {
+        tutorId: tutors[tutor]!.id,
+        authorId: sam.user.id,
+        rating,
+        createdAt: new Date(at),
+        hidden,
+      });
     await review(0, 5, '2025-03-01T00:00:00Z'); // the first instant of this month
     await review(1, 4, '2025-03-15T11:00:00Z');
     await review(2, 1, '2025-02-28T23:59:59Z', true); // hidden: still the student's
@@ -61,7 +77,12 @@ describe("a student's numbers", () => {
     await review(4, 3, '2024-04-01T00:00:00Z'); // the oldest month shown
     await review(5, 2, '2024-03-31T23:59:59Z'); // before it: in the totals, not in the chart
     // Someone else's review counts for nobody here.
-    await createReviewRecord(t.db, { tutorId: tutors[6]!.id, authorId: olive.user.id, rating: 1, createdAt: new Date('2025-03-10T00:00:00Z') });
+    await createReviewRecord(t.db, {
+      tutorId: tutors[6]!.id,
+      authorId: olive.user.id,
+      rating: 1,
+      createdAt: new Date('2025-03-10T00:00:00Z'),
+    });
 
     await createTutorRecord(t.db, { status: 'pending', submittedBy: sam.user.id });
     await createTutorRecord(t.db, { status: 'pending', submittedBy: sam.user.id });
@@ -97,7 +118,12 @@ describe("a student's numbers", () => {
 
   test('the months follow the clock, across the turn of the year', async () => {
     const tutor = await createTutorRecord(t.db);
-    await createReviewRecord(t.db, { tutorId: tutor.id, authorId: sam.user.id, rating: 4, createdAt: new Date('2025-01-31T23:59:59Z') });
+    await createReviewRecord(t.db, {
+      tutorId: tutor.id,
+      authorId: sam.user.id,
+      rating: 4,
+      createdAt: new Date('2025-01-31T23:59:59Z'),
+    });
 
     t.clock.set(new Date('2025-01-31T23:59:59Z'));
     const january = (await statistics(sam)).reviewsByMonth;

@@ -28,7 +28,8 @@ interface Actor {
 }
 
 async function signedIn(role: 'student' | 'admin', name: string): Promise<Actor> {
-  const { user, password } = role === 'admin' ? await createAdminRecord(t.db, { name }) : await createUserRecord(t.db, { name, verified: true });
+  const { user, password } =
+    role === 'admin' ? await createAdminRecord(t.db, { name }) : await createUserRecord(t.db, { name, verified: true });
   return { user, cookie: await login(t.app, { email: user.email, password }) };
 }
 
@@ -47,7 +48,11 @@ async function uploadPicture(uploader: Actor, red: number): Promise<string> {
 
 async function pictureStored(key: string): Promise<{ row: boolean; picture: boolean; thumbnail: boolean }> {
   const rows = await t.db.select().from(uploads).where(eq(uploads.key, key));
-  return { row: rows.length === 1, picture: await t.app.imageStore.has(key), thumbnail: await t.app.imageStore.has(thumbnailKeyOf(key)) };
+  return {
+    row: rows.length === 1,
+    picture: await t.app.imageStore.has(key),
+    thumbnail: await t.app.imageStore.has(thumbnailKeyOf(key)),
+  };
 }
 
 const STORED = { row: true, picture: true, thumbnail: true };
@@ -74,7 +79,11 @@ describe('a student submits a tutor', () => {
   test('it is created private and pending, with its search columns', async () => {
     const picture = await uploadPicture(submitter, 10);
 
-    const response = await call(submitter, 'POST', '/api/tutors', { ...submission, name: '  Grace Hopper ', imageKey: picture });
+    const response = await call(submitter, 'POST', '/api/tutors', {
+      ...submission,
+      name: '  Grace Hopper ',
+      imageKey: picture,
+    });
 
     expect(response.statusCode, response.body).toBe(201);
     const { tutor } = response.json<{ tutor: TutorProfile }>();
@@ -94,7 +103,11 @@ describe('a student submits a tutor', () => {
       updatedAt: t.clock().toISOString(),
     });
     const [row] = await t.db.select().from(tutors).where(eq(tutors.id, tutor.id));
-    expect(row).toMatchObject({ submittedBy: submitter.user.id, normalizedName: 'grace hopper', searchText: 'grace hopper computer science cs101 cs330 compilers' });
+    expect(row).toMatchObject({
+      submittedBy: submitter.user.id,
+      normalizedName: 'grace hopper',
+      searchText: 'grace hopper computer science cs101 cs330 compilers',
+    });
     expect(await publicNames()).toEqual([]);
   });
 
@@ -110,30 +123,54 @@ describe('a student submits a tutor', () => {
     const response = await call(submitter, 'POST', '/api/tutors', { name: ' ', department: 'Physics', biography: '' });
 
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toEqual({ code: 'validation_error', message: 'Name is required. Biography is required.' });
+    expect(response.json().error).toEqual({
+      code: 'validation_error',
+      message: 'Name is required. Biography is required.',
+    });
   });
 });
 
 describe('a student edits or deletes a submission', () => {
   test('while pending: edits are saved and it stays pending and private', async () => {
-    const tutor = await createTutorRecord(t.db, { name: 'Old Name', status: 'pending', submittedBy: submitter.user.id });
+    const tutor = await createTutorRecord(t.db, {
+      name: 'Old Name',
+      status: 'pending',
+      submittedBy: submitter.user.id,
+    });
     t.clock.advance(DAY_MS);
 
     const response = await call(submitter, 'PATCH', `/api/tutors/${tutor.id}`, { ...submission, name: 'José Núñez' });
 
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().tutor).toMatchObject({ name: 'José Núñez', status: 'pending', isPublic: false, updatedAt: t.clock().toISOString() });
+    expect(response.json().tutor).toMatchObject({
+      name: 'José Núñez',
+      status: 'pending',
+      isPublic: false,
+      updatedAt: t.clock().toISOString(),
+    });
     const [row] = await t.db.select().from(tutors).where(eq(tutors.id, tutor.id));
     expect(row).toMatchObject({ normalizedName: 'jose nunez', updatedAt: t.clock() });
   });
 
   test('a rejected submission, once edited, is pending again without the old reason', async () => {
-    const tutor = await createTutorRecord(t.db, { status: 'rejected', rejectionReason: 'Wrong department.', submittedBy: submitter.user.id });
+    const tutor = await createTutorRecord(t.db, {
+      status: 'rejected',
+      rejectionReason: 'Wrong department.',
+      submittedBy: submitter.user.id,
+    });
 
-    const response = await call(submitter, 'PATCH', `/api/tutors/${tutor.id}`, { ...submission, department: 'Mathematics' });
+    const response = await call(submitter, 'PATCH', `/api/tutors/${tutor.id}`, {
+      ...submission,
+      department: 'Mathematics',
+    });
 
     expect(response.statusCode).toBe(200);
-    expect(response.json().tutor).toMatchObject({ department: 'Mathematics', status: 'pending', rejectionReason: null, isPublic: false });
+    expect(response.json().tutor).toMatchObject({
+      department: 'Mathematics',
+      status: 'pending',
+      rejectionReason: null,
+      isPublic: false,
+    });
     const queue = (await call(boss, 'GET', '/api/admin/tutors?status=pending')).json<AdminTutorList>();
     expect(queue.items.map((item) => item.id)).toEqual([tutor.id]);
   });
@@ -143,10 +180,16 @@ describe('a student edits or deletes a submission', () => {
 
     const edit = await call(submitter, 'PATCH', `/api/tutors/${tutor.id}`, submission);
     expect(edit.statusCode).toBe(409);
-    expect(edit.json().error).toEqual({ code: 'conflict', message: 'This tutor has been approved; only an administrator can change it now.' });
+    expect(edit.json().error).toEqual({
+      code: 'conflict',
+      message: 'This tutor has been approved; only an administrator can change it now.',
+    });
     const removal = await call(submitter, 'DELETE', `/api/tutors/${tutor.id}`);
     expect(removal.statusCode).toBe(409);
-    expect(removal.json().error).toEqual({ code: 'conflict', message: 'This tutor has been approved; only an administrator can delete it now.' });
+    expect(removal.json().error).toEqual({
+      code: 'conflict',
+      message: 'This tutor has been approved; only an administrator can delete it now.',
+    });
 
     const [row] = await t.db.select().from(tutors).where(eq(tutors.id, tutor.id));
     expect(row).toMatchObject({ name: 'Approved', status: 'approved' });
@@ -167,7 +210,11 @@ describe('a student edits or deletes a submission', () => {
 
   test('deleting a pending submission removes it and its picture', async () => {
     const picture = await uploadPicture(submitter, 20);
-    const tutor = await createTutorRecord(t.db, { status: 'pending', submittedBy: submitter.user.id, imageKey: picture });
+    const tutor = await createTutorRecord(t.db, {
+      status: 'pending',
+      submittedBy: submitter.user.id,
+      imageKey: picture,
+    });
 
     const response = await call(submitter, 'DELETE', `/api/tutors/${tutor.id}`);
 
@@ -181,7 +228,11 @@ describe('a student edits or deletes a submission', () => {
   test('replacing the picture releases the old one', async () => {
     const oldPicture = await uploadPicture(submitter, 30);
     const newPicture = await uploadPicture(submitter, 40);
-    const tutor = await createTutorRecord(t.db, { status: 'pending', submittedBy: submitter.user.id, imageKey: oldPicture });
+    const tutor = await createTutorRecord(t.db, {
+      status: 'pending',
+      submittedBy: submitter.user.id,
+      imageKey: oldPicture,
+    });
 
     const response = await call(submitter, 'PATCH', `/api/tutors/${tutor.id}`, { ...submission, imageKey: newPicture });
 
@@ -192,9 +243,17 @@ describe('a student edits or deletes a submission', () => {
 
   test('an edit with a picture that is not uploaded changes nothing', async () => {
     const picture = await uploadPicture(submitter, 50);
-    const tutor = await createTutorRecord(t.db, { name: 'Kept', status: 'pending', submittedBy: submitter.user.id, imageKey: picture });
+    const tutor = await createTutorRecord(t.db, {
+      name: 'Kept',
+      status: 'pending',
+      submittedBy: submitter.user.id,
+      imageKey: picture,
+    });
 
-    const response = await call(submitter, 'PATCH', `/api/tutors/${tutor.id}`, { ...submission, imageKey: MISSING_PICTURE_KEY });
+    const response = await call(submitter, 'PATCH', `/api/tutors/${tutor.id}`, {
+      ...submission,
+      imageKey: MISSING_PICTURE_KEY,
+    });
 
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toEqual(PICTURE_NOT_FOUND);
@@ -206,13 +265,22 @@ describe('a student edits or deletes a submission', () => {
 
 describe('approve', () => {
   test('a pending submission becomes approved and public, and its submitter is notified', async () => {
-    const tutor = await createTutorRecord(t.db, { name: 'Grace Hopper', status: 'pending', submittedBy: submitter.user.id });
+    const tutor = await createTutorRecord(t.db, {
+      name: 'Grace Hopper',
+      status: 'pending',
+      submittedBy: submitter.user.id,
+    });
     t.clock.advance(DAY_MS);
 
     const response = await call(boss, 'POST', `/api/admin/tutors/${tutor.id}/approve`);
 
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().tutor).toMatchObject({ status: 'approved', isPublic: true, rejectionReason: null, updatedAt: t.clock().toISOString() });
+    expect(response.json().tutor).toMatchObject({
+      status: 'approved',
+      isPublic: true,
+      rejectionReason: null,
+      updatedAt: t.clock().toISOString(),
+    });
     expect(await publicNames()).toEqual(['Grace Hopper']);
     expect(await notificationRows()).toEqual([
       expect.objectContaining({
@@ -227,7 +295,11 @@ describe('approve', () => {
   });
 
   test('a rejected submission can be approved after all; the reason goes', async () => {
-    const tutor = await createTutorRecord(t.db, { status: 'rejected', rejectionReason: 'Unknown.', submittedBy: submitter.user.id });
+    const tutor = await createTutorRecord(t.db, {
+      status: 'rejected',
+      rejectionReason: 'Unknown.',
+      submittedBy: submitter.user.id,
+    });
 
     const response = await call(boss, 'POST', `/api/admin/tutors/${tutor.id}/approve`);
 
@@ -257,12 +329,22 @@ describe('approve', () => {
 
 describe('reject', () => {
   test('a pending submission is rejected with its reason, stays private, and the submitter is notified', async () => {
-    const tutor = await createTutorRecord(t.db, { name: 'Grace Hopper', status: 'pending', submittedBy: submitter.user.id });
+    const tutor = await createTutorRecord(t.db, {
+      name: 'Grace Hopper',
+      status: 'pending',
+      submittedBy: submitter.user.id,
+    });
 
-    const response = await call(boss, 'POST', `/api/admin/tutors/${tutor.id}/reject`, { reason: '  Not teaching here.  ' });
+    const response = await call(boss, 'POST', `/api/admin/tutors/${tutor.id}/reject`, {
+      reason: '  Not teaching here.  ',
+    });
 
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().tutor).toMatchObject({ status: 'rejected', isPublic: false, rejectionReason: 'Not teaching here.' });
+    expect(response.json().tutor).toMatchObject({
+      status: 'rejected',
+      isPublic: false,
+      rejectionReason: 'Not teaching here.',
+    });
     expect(await notificationRows()).toEqual([
       expect.objectContaining({
         userId: submitter.user.id,
@@ -293,7 +375,10 @@ describe('reject', () => {
 
     const first = await call(boss, 'POST', `/api/admin/tutors/${approved.id}/reject`, { reason: 'Late.' });
     expect(first.statusCode).toBe(409);
-    expect(first.json().error).toEqual({ code: 'conflict', message: 'This tutor has already been approved; it can no longer be rejected.' });
+    expect(first.json().error).toEqual({
+      code: 'conflict',
+      message: 'This tutor has already been approved; it can no longer be rejected.',
+    });
     const second = await call(boss, 'POST', `/api/admin/tutors/${rejected.id}/reject`, { reason: 'Again.' });
     expect(second.statusCode).toBe(409);
     expect(second.json().error).toEqual({ code: 'conflict', message: 'This submission has already been rejected.' });
@@ -308,10 +393,20 @@ describe('an administrator manages tutors', () => {
     const response = await call(boss, 'POST', '/api/admin/tutors', { ...submission, imageKey: picture });
 
     expect(response.statusCode, response.body).toBe(201);
-    expect(response.json().tutor).toMatchObject({ status: 'approved', isPublic: true, submittedByMe: true, image: { key: picture } });
+    expect(response.json().tutor).toMatchObject({
+      status: 'approved',
+      isPublic: true,
+      submittedByMe: true,
+      image: { key: picture },
+    });
     expect(await publicNames()).toEqual(['Grace Hopper']);
 
-    const hidden = await call(boss, 'POST', '/api/admin/tutors', { ...submission, name: 'Private Tutor', imageKey: picture, isPublic: false });
+    const hidden = await call(boss, 'POST', '/api/admin/tutors', {
+      ...submission,
+      name: 'Private Tutor',
+      imageKey: picture,
+      isPublic: false,
+    });
     expect(hidden.json().tutor).toMatchObject({ status: 'approved', isPublic: false });
     expect(await publicNames()).toEqual(['Grace Hopper']);
   });
@@ -330,16 +425,30 @@ describe('an administrator manages tutors', () => {
     const picture = await uploadPicture(boss, 70);
     const tutor = await createTutorRecord(t.db, { name: 'Draft', status: 'pending', submittedBy: submitter.user.id });
 
-    const kept = await call(boss, 'PATCH', `/api/admin/tutors/${tutor.id}`, { ...submission, imageKey: picture, isPublic: false });
+    const kept = await call(boss, 'PATCH', `/api/admin/tutors/${tutor.id}`, {
+      ...submission,
+      imageKey: picture,
+      isPublic: false,
+    });
     expect(kept.json().tutor).toMatchObject({ name: 'Grace Hopper', status: 'pending', isPublic: false });
     expect(await notificationRows()).toEqual([]);
 
-    const published = await call(boss, 'PATCH', `/api/admin/tutors/${tutor.id}`, { ...submission, imageKey: picture, isPublic: true });
+    const published = await call(boss, 'PATCH', `/api/admin/tutors/${tutor.id}`, {
+      ...submission,
+      imageKey: picture,
+      isPublic: true,
+    });
     expect(published.json().tutor).toMatchObject({ status: 'approved', isPublic: true });
-    expect(await notificationRows()).toEqual([expect.objectContaining({ kind: 'submission_approved', userId: submitter.user.id, tutorId: tutor.id })]);
+    expect(await notificationRows()).toEqual([
+      expect.objectContaining({ kind: 'submission_approved', userId: submitter.user.id, tutorId: tutor.id }),
+    ]);
 
     // Hiding an approved tutor keeps it approved, and says nothing to anybody.
-    const hidden = await call(boss, 'PATCH', `/api/admin/tutors/${tutor.id}`, { ...submission, imageKey: picture, isPublic: false });
+    const hidden = await call(boss, 'PATCH', `/api/admin/tutors/${tutor.id}`, {
+      ...submission,
+      imageKey: picture,
+      isPublic: false,
+    });
     expect(hidden.json().tutor).toMatchObject({ status: 'approved', isPublic: false });
     expect(await notificationRows()).toHaveLength(1);
   });
@@ -347,12 +456,28 @@ describe('an administrator manages tutors', () => {
   test('lists every tutor with its submitter; filters and sorts; the queue is pending, oldest first', async () => {
     const start = t.clock();
     const at = (days: number) => new Date(start.getTime() + days * DAY_MS);
-    const a = await createTutorRecord(t.db, { name: 'Ana', status: 'pending', submittedBy: submitter.user.id, createdAt: at(2) });
-    const b = await createTutorRecord(t.db, { name: 'Ben', status: 'pending', submittedBy: other.user.id, createdAt: at(1) });
+    const a = await createTutorRecord(t.db, {
+      name: 'Ana',
+      status: 'pending',
+      submittedBy: submitter.user.id,
+      createdAt: at(2),
+    });
+    const b = await createTutorRecord(t.db, {
+      name: 'Ben',
+      status: 'pending',
+      submittedBy: other.user.id,
+      createdAt: at(1),
+    });
     const c = await createTutorRecord(t.db, { name: 'Cy', createdAt: at(3) });
-    const d = await createTutorRecord(t.db, { name: 'Dee', status: 'rejected', submittedBy: submitter.user.id, createdAt: at(4) });
+    const d = await createTutorRecord(t.db, {
+      name: 'Dee',
+      status: 'rejected',
+      submittedBy: submitter.user.id,
+      createdAt: at(4),
+    });
     const e = await createTutorRecord(t.db, { name: 'Eve', isPublic: false, createdAt: at(5) });
-    const ids = async (query: string) => (await call(boss, 'GET', `/api/admin/tutors?${query}`)).json<AdminTutorList>().items.map((item) => item.id);
+    const ids = async (query: string) =>
+      (await call(boss, 'GET', `/api/admin/tutors?${query}`)).json<AdminTutorList>().items.map((item) => item.id);
 
     const all = (await call(boss, 'GET', '/api/admin/tutors')).json<AdminTutorList>();
     expect(all.items.map((item) => item.id)).toEqual([e.id, d.id, c.id, a.id, b.id]);
@@ -376,7 +501,12 @@ describe('deleting a tutor', () => {
   test('takes its reviews and its picture; notifications keep their words; a shared picture stays', async () => {
     const ownPicture = await uploadPicture(submitter, 80);
     const sharedPicture = await uploadPicture(submitter, 90);
-    const doomed = await createTutorRecord(t.db, { name: 'Grace Hopper', status: 'pending', submittedBy: submitter.user.id, imageKey: ownPicture });
+    const doomed = await createTutorRecord(t.db, {
+      name: 'Grace Hopper',
+      status: 'pending',
+      submittedBy: submitter.user.id,
+      imageKey: ownPicture,
+    });
     const sharing = await createTutorRecord(t.db, { name: 'Sharer One', imageKey: sharedPicture });
     const alsoSharing = await createTutorRecord(t.db, { name: 'Sharer Two', imageKey: sharedPicture });
     await call(boss, 'POST', `/api/admin/tutors/${doomed.id}/approve`);
@@ -387,10 +517,17 @@ describe('deleting a tutor', () => {
     const response = await call(boss, 'DELETE', `/api/admin/tutors/${doomed.id}`);
 
     expect(response.statusCode).toBe(204);
-    expect((await t.db.select().from(tutors)).map((tutor) => tutor.id).sort()).toEqual([sharing.id, alsoSharing.id].sort());
+    expect((await t.db.select().from(tutors)).map((tutor) => tutor.id).sort()).toEqual(
+      [sharing.id, alsoSharing.id].sort(),
+    );
     expect((await t.db.select().from(reviews)).map((review) => review.tutorId)).toEqual([sharing.id]);
     expect(await notificationRows()).toEqual([
-      expect.objectContaining({ kind: 'submission_approved', userId: submitter.user.id, tutorId: null, data: { tutorName: 'Grace Hopper' } }),
+      expect.objectContaining({
+        kind: 'submission_approved',
+        userId: submitter.user.id,
+        tutorId: null,
+        data: { tutorName: 'Grace Hopper' },
+      }),
     ]);
     expect(await pictureStored(ownPicture)).toEqual(GONE);
 

@@ -37,7 +37,11 @@ async function rate(tutor: TutorRow, ratings: number[]): Promise<void> {
 describe('search', () => {
   beforeEach(async () => {
     await createTutorRecord(t.db, { name: 'José Núñez', department: 'Physics', courses: ['PHY201 Quantum Mechanics'] });
-    await createTutorRecord(t.db, { name: 'Maria Garcia', department: 'Computer Science', courses: ['CS101 Programming', 'CS240 Databases'] });
+    await createTutorRecord(t.db, {
+      name: 'Maria Garcia',
+      department: 'Computer Science',
+      courses: ['CS101 Programming', 'CS240 Databases'],
+    });
     await createTutorRecord(t.db, { name: 'Li Wei', department: 'Mathematics', courses: ['MATH110 Calculus'] });
     await createTutorRecord(t.db, { name: 'Jose Hidden', department: 'Physics', status: 'pending' });
   });
@@ -68,7 +72,11 @@ describe('search', () => {
   });
 
   test('a query longer than 100 characters is refused with a clear message', async () => {
-    const response = await t.app.inject({ method: 'GET', url: `/api/tutors?q=${'a'.repeat(101)}`, headers: { cookie } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/tutors?q=${'a'.repeat(101)}`,
+      headers: { cookie },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toEqual({ code: 'validation_error', message: 'Search at most 100 characters.' });
   });
@@ -136,7 +144,12 @@ describe('sorting', () => {
   test('pages follow the order, with the total; a page past the end is empty', async () => {
     const pages = [];
     for (const page of [1, 2, 3, 4]) pages.push(await list(`sort=rating&pageSize=2&page=${page}`));
-    expect(pages.map((p) => p.items.map((tutor) => tutor.name))).toEqual([['Dan', 'Ben'], ['Cy', 'Ana'], ['Eve', 'Émile'], ['Fay']]);
+    expect(pages.map((p) => p.items.map((tutor) => tutor.name))).toEqual([
+      ['Dan', 'Ben'],
+      ['Cy', 'Ana'],
+      ['Eve', 'Émile'],
+      ['Fay'],
+    ]);
     expect(pages.map((p) => [p.total, p.page, p.pageSize])).toEqual([
       [7, 1, 2],
       [7, 2, 2],
@@ -171,8 +184,14 @@ describe('similar names (the duplicates hint)', () => {
     const found = await similar('name=Jon%20Smith&department=Mathematics');
     expect(found.map((tutor) => tutor.id)).toEqual([maths.id, physics.id]);
     expect(found[0]).toMatchObject({ name: 'John Smith', department: 'Mathematics' });
-    expect((await similar('name=jon%20smith&department=mathematics')).map((tutor) => tutor.id)).toEqual([maths.id, physics.id]);
-    expect((await similar('name=Jon%20Smith&department=Physics')).map((tutor) => tutor.id)).toEqual([physics.id, maths.id]);
+    expect((await similar('name=jon%20smith&department=mathematics')).map((tutor) => tutor.id)).toEqual([
+      maths.id,
+      physics.id,
+    ]);
+    expect((await similar('name=Jon%20Smith&department=Physics')).map((tutor) => tutor.id)).toEqual([
+      physics.id,
+      maths.id,
+    ]);
   });
 
   test('finds names containing what was typed, or contained in it, accents aside', async () => {

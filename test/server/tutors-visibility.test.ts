@@ -33,7 +33,12 @@ function get(url: string, actor?: Actor) {
 
 const NOT_FOUND = { code: 'not_found', message: 'No Teacher Record Found' };
 const SOME_UUID = '6f1c2b1e-8d0a-4c3e-9b7a-2f5d4e3c1a00';
-const submission = { name: 'Grace Hopper', department: 'Computer Science', biography: 'Compilers.', courses: ['CS101'] };
+const submission = {
+  name: 'Grace Hopper',
+  department: 'Computer Science',
+  biography: 'Compilers.',
+  courses: ['CS101'],
+};
 
 describe('who may call', () => {
   const studentRoutes = [
@@ -59,7 +64,10 @@ describe('who may call', () => {
     const cookie = await login(t.app, { email: user.email, password });
     const unverified = await t.app.inject({ method, url, payload, headers: { cookie } });
     expect(unverified.statusCode).toBe(403);
-    expect(unverified.json().error).toEqual({ code: 'email_not_verified', message: 'Please verify your email address first.' });
+    expect(unverified.json().error).toEqual({
+      code: 'email_not_verified',
+      message: 'Please verify your email address first.',
+    });
   });
 
   const adminRoutes = [
@@ -74,7 +82,11 @@ describe('who may call', () => {
   test.each(adminRoutes)('%s %s: anonymous 401, student 403', async (method, url) => {
     const tutor = await createTutorRecord(t.db, { status: 'pending' });
     const target = url.replace(SOME_UUID, tutor.id);
-    const payload = url.endsWith('/reject') ? { reason: 'Unknown here.' } : method === 'POST' || method === 'PATCH' ? submission : undefined;
+    const payload = url.endsWith('/reject')
+      ? { reason: 'Unknown here.' }
+      : method === 'POST' || method === 'PATCH'
+        ? submission
+        : undefined;
 
     const anonymous = await t.app.inject({ method, url: target, payload });
     expect(anonymous.statusCode).toBe(401);
@@ -96,7 +108,11 @@ describe('a private tutor', () => {
     const other = await student('Olive Other');
     const boss = await admin();
     const publicTutor = await createTutorRecord(t.db, { name: 'Ada Public' });
-    const pending = await createTutorRecord(t.db, { name: 'Pat Pending', status: 'pending', submittedBy: submitter.user.id });
+    const pending = await createTutorRecord(t.db, {
+      name: 'Pat Pending',
+      status: 'pending',
+      submittedBy: submitter.user.id,
+    });
     const rejected = await createTutorRecord(t.db, {
       name: 'Rita Rejected',
       status: 'rejected',
@@ -146,8 +162,12 @@ describe('a private tutor', () => {
   test('the rejection reason is for the submitter and admins only', async () => {
     const { submitter, other, boss, rejected } = await scene();
 
-    expect((await get(`/api/tutors/${rejected.id}`, submitter)).json().tutor.rejectionReason).toBe('We could not find this tutor.');
-    expect((await get(`/api/tutors/${rejected.id}`, boss)).json().tutor.rejectionReason).toBe('We could not find this tutor.');
+    expect((await get(`/api/tutors/${rejected.id}`, submitter)).json().tutor.rejectionReason).toBe(
+      'We could not find this tutor.',
+    );
+    expect((await get(`/api/tutors/${rejected.id}`, boss)).json().tutor.rejectionReason).toBe(
+      'We could not find this tutor.',
+    );
     expect((await get(`/api/tutors/${rejected.id}`, other)).statusCode).toBe(404);
 
     // Even where a tutor with a recorded reason is public, other students never read the reason.
@@ -199,7 +219,12 @@ describe('unknown and malformed ids get the same answer', () => {
       expect(response.statusCode, `${method} ${url}`).toBe(404);
       expect(response.json().error).toEqual(NOT_FOUND);
     }
-    const edit = await t.app.inject({ method: 'PATCH', url: path, payload: submission, headers: { cookie: submitter.cookie } });
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: path,
+      payload: submission,
+      headers: { cookie: submitter.cookie },
+    });
     expect(edit.statusCode).toBe(404);
     expect(edit.json().error).toEqual(NOT_FOUND);
   });
@@ -222,7 +247,13 @@ describe('profiles and reviews', () => {
       });
     }
     const hider = await createUserRecord(t.db, { verified: true });
-    await createReviewRecord(t.db, { tutorId: tutor.id, authorId: hider.user.id, rating: 2, hidden: true, title: 'Hidden' });
+    await createReviewRecord(t.db, {
+      tutorId: tutor.id,
+      authorId: hider.user.id,
+      rating: 2,
+      hidden: true,
+      title: 'Hidden',
+    });
 
     const profile = (await get(`/api/tutors/${tutor.id}`, viewer)).json<{ tutor: TutorProfile }>().tutor;
     expect(profile).toMatchObject({
@@ -257,7 +288,12 @@ describe('my submissions', () => {
   test('lists only the caller’s own tutors, newest first, with status and reason', async () => {
     const me = await student();
     const someoneElse = await student();
-    const first = await createTutorRecord(t.db, { name: 'First', status: 'pending', submittedBy: me.user.id, createdAt: t.clock() });
+    const first = await createTutorRecord(t.db, {
+      name: 'First',
+      status: 'pending',
+      submittedBy: me.user.id,
+      createdAt: t.clock(),
+    });
     const second = await createTutorRecord(t.db, {
       name: 'Second',
       status: 'rejected',
@@ -265,7 +301,11 @@ describe('my submissions', () => {
       submittedBy: me.user.id,
       createdAt: t.clock.advance(DAY_MS),
     });
-    const third = await createTutorRecord(t.db, { name: 'Third', submittedBy: me.user.id, createdAt: t.clock.advance(DAY_MS) });
+    const third = await createTutorRecord(t.db, {
+      name: 'Third',
+      submittedBy: me.user.id,
+      createdAt: t.clock.advance(DAY_MS),
+    });
     await createTutorRecord(t.db, { name: 'Not mine', status: 'pending', submittedBy: someoneElse.user.id });
 
     const mine = (await get('/api/tutors/mine', me)).json<MySubmissions>();

@@ -40,7 +40,10 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 /** Posts as the verified user, unless another cookie or null (anonymous) is given. */
-function post(body: MultipartBody | { payload: unknown; headers: Record<string, string> }, sessionCookie: string | null = cookie) {
+function post(
+  body: MultipartBody | { payload: unknown; headers: Record<string, string> },
+  sessionCookie: string | null = cookie,
+) {
   return t.app.inject({
     method: 'POST',
     url: apiPaths.imageUploads,
@@ -64,7 +67,12 @@ async function storedFiles(): Promise<string[]> {
   return readdir(t.config.uploadsDir).catch(() => []);
 }
 
-function expectError(response: { statusCode: number; json(): unknown }, status: number, code: string, message?: string) {
+function expectError(
+  response: { statusCode: number; json(): unknown },
+  status: number,
+  code: string,
+  message?: string,
+) {
   expect(response.statusCode).toBe(status);
   const { error } = response.json() as { error: { code: string; message: string } };
   expect(error.code).toBe(code);
@@ -107,10 +115,20 @@ describe('POST /api/uploads/images', () => {
 
     const thumbnail = await fetchStored(image.thumbnailUrl);
     expect(thumbnail.response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect([thumbnail.metadata.format, thumbnail.metadata.width, thumbnail.metadata.height]).toEqual(['webp', 200, 200]);
+    expect([thumbnail.metadata.format, thumbnail.metadata.width, thumbnail.metadata.height]).toEqual([
+      'webp',
+      200,
+      200,
+    ]);
 
     const [row] = await t.db.select().from(uploads);
-    expect(row).toMatchObject({ key: image.key, uploadedBy: userId, contentType: 'image/webp', width: 300, height: 200 });
+    expect(row).toMatchObject({
+      key: image.key,
+      uploadedBy: userId,
+      contentType: 'image/webp',
+      width: 300,
+      height: 200,
+    });
     expect(row!.bytes).toBe(picture.response.rawPayload.length);
   });
 
@@ -119,12 +137,21 @@ describe('POST /api/uploads/images', () => {
 
     expect(response.statusCode).toBe(201);
     const { image } = response.json<{ image: UploadedImage }>();
-    expect(image).toMatchObject({ key: expect.stringMatching(/^[0-9a-f]{64}\.jpg$/), width: 1024, height: 683, contentType: 'image/jpeg' });
+    expect(image).toMatchObject({
+      key: expect.stringMatching(/^[0-9a-f]{64}\.jpg$/),
+      width: 1024,
+      height: 683,
+      contentType: 'image/jpeg',
+    });
     const picture = await fetchStored(image.url);
     expect(picture.response.headers['content-type']).toBe('image/jpeg');
     expect([picture.metadata.format, picture.metadata.width, picture.metadata.height]).toEqual(['jpeg', 1024, 683]);
     const thumbnail = await fetchStored(image.thumbnailUrl);
-    expect([thumbnail.metadata.format, thumbnail.metadata.width, thumbnail.metadata.height]).toEqual(['jpeg', 256, 256]);
+    expect([thumbnail.metadata.format, thumbnail.metadata.width, thumbnail.metadata.height]).toEqual([
+      'jpeg',
+      256,
+      256,
+    ]);
   });
 
   test('a picture just under 5 MB is accepted', async () => {
@@ -140,7 +167,11 @@ describe('POST /api/uploads/images', () => {
   });
 
   test('a text file named .png and sent as image/png is refused, and nothing is stored', async () => {
-    const response = await upload(Buffer.from('This is not a picture, whatever its name says.\n'.repeat(20)), 'holiday.png', 'image/png');
+    const response = await upload(
+      Buffer.from('This is not a picture, whatever its name says.\n'.repeat(20)),
+      'holiday.png',
+      'image/png',
+    );
 
     expectError(response, 400, 'unsupported_image', 'Only JPEG, PNG, WebP, GIF or AVIF pictures can be uploaded.');
     expect(await storedFiles()).toEqual([]);
@@ -148,9 +179,13 @@ describe('POST /api/uploads/images', () => {
   });
 
   test('SVG and other formats sharp could read are refused by their content', async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+    );
     expectError(await upload(svg, 'a.svg', 'image/svg+xml'), 400, 'unsupported_image');
-    const tiff = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).tiff().toBuffer();
+    const tiff = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .tiff()
+      .toBuffer();
     expectError(await upload(tiff, 'a.png', 'image/png'), 400, 'unsupported_image');
   });
 
@@ -160,7 +195,12 @@ describe('POST /api/uploads/images', () => {
 
     const response = await upload(damaged);
 
-    expectError(response, 400, 'unsupported_image', 'The picture could not be read; the file may be damaged. Please choose another picture.');
+    expectError(
+      response,
+      400,
+      'unsupported_image',
+      'The picture could not be read; the file may be damaged. Please choose another picture.',
+    );
     expect(await t.db.$count(uploads)).toBe(0);
   });
 
@@ -195,7 +235,11 @@ describe('POST /api/uploads/images', () => {
         port,
         method: 'POST',
         path: apiPaths.imageUploads,
-        headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' },
+        headers: {
+          cookie,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'transfer-encoding': 'chunked',
+        },
       });
       const finish = () => resolve({ sent, status });
       request.on('response', (response) => {
@@ -204,7 +248,9 @@ describe('POST /api/uploads/images', () => {
       });
       request.on('error', finish);
       request.on('close', finish);
-      request.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`);
+      request.write(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      );
       const pump = () => {
         while (sent < ceiling && !request.destroyed) {
           sent += chunk.length;
@@ -225,7 +271,10 @@ describe('POST /api/uploads/images', () => {
     const bomb = pngDeclaring(100_000, 100_000);
     expect(bomb.length).toBeLessThan(100);
     expect(sniffImageType(bomb)).toBe('png');
-    expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({ width: 100_000, height: 100_000 });
+    expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({
+      width: 100_000,
+      height: 100_000,
+    });
 
     const started = performance.now();
     const response = await upload(bomb);
@@ -242,7 +291,9 @@ describe('POST /api/uploads/images', () => {
     expect(original.orientation).toBe(6);
     expect(original.exif?.toString('latin1')).toContain('TestCam');
     // The GPS directory: latitude reference N, as a camera writes it.
-    expect(original.exif?.includes(Buffer.from([0x25, 0x88])) || original.exif?.includes(Buffer.from([0x88, 0x25]))).toBe(true);
+    expect(
+      original.exif?.includes(Buffer.from([0x25, 0x88])) || original.exif?.includes(Buffer.from([0x88, 0x25])),
+    ).toBe(true);
 
     const response = await upload(photo, 'IMG_0001.jpg', 'image/jpeg');
 
@@ -272,7 +323,12 @@ describe('POST /api/uploads/images', () => {
 
     expect(response.statusCode).toBe(201);
     const { image } = response.json<{ image: UploadedImage }>();
-    expect(image).toMatchObject({ key: expect.stringMatching(/\.webp$/), width: 64, height: 48, contentType: 'image/webp' });
+    expect(image).toMatchObject({
+      key: expect.stringMatching(/\.webp$/),
+      width: 64,
+      height: 48,
+      contentType: 'image/webp',
+    });
     expect((await fetchStored(image.url)).metadata.format).toBe('webp');
   });
 
@@ -384,7 +440,9 @@ describe('GET /uploads/:file', () => {
 
 describe('deleting unused pictures', () => {
   async function insertTutor(imageKey: string) {
-    await t.db.insert(tutors).values({ name: 'Grace Hopper', department: 'Computer Science', biography: 'Compilers.', imageKey });
+    await t.db
+      .insert(tutors)
+      .values({ name: 'Grace Hopper', department: 'Computer Science', biography: 'Compilers.', imageKey });
   }
 
   async function exists(image: UploadedImage) {
@@ -437,6 +495,8 @@ describe('deleting unused pictures', () => {
 
     await t.app.listen({ host: '127.0.0.1', port: 0 });
 
-    await vi.waitFor(async () => expect(await exists(abandoned)).toEqual({ row: false, picture: false, thumbnail: false }));
+    await vi.waitFor(async () =>
+      expect(await exists(abandoned)).toEqual({ row: false, picture: false, thumbnail: false }),
+    );
   });
 });

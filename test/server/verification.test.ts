@@ -60,7 +60,10 @@ describe('confirming an email address', () => {
     const again = await verifyEmail(params);
 
     expect(again.statusCode).toBe(410);
-    expect(again.json().error).toEqual({ code: 'verification_used', message: 'This verification link has already been used.' });
+    expect(again.json().error).toEqual({
+      code: 'verification_used',
+      message: 'This verification link has already been used.',
+    });
   });
 
   test('a link expires after 48 hours', async () => {

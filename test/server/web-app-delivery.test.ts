@@ -11,8 +11,10 @@ import { closeOpenTestApps, createTestApp } from '../helpers/app';
 let webDistDir: string;
 const SCRIPT_URL = '/assets/index-Ab12Cd34.js';
 const SCRIPT = 'export function greet(name) { return `Hello, ${name}!`; }\n'.repeat(300);
-const APP_PAGE = '<!doctype html><html lang="en"><head><title>Tutorly</title></head><body><div id="root"></div></body></html>';
-const LANDING_PAGE = '<!doctype html><html lang="en"><head><title>Tutorly</title><!-- landing --></head><body><div id="root"></div></body></html>';
+const APP_PAGE =
+  '<!doctype html><html lang="en"><head><title>Tutorly</title></head><body><div id="root"></div></body></html>';
+const LANDING_PAGE =
+  '<!doctype html><html lang="en"><head><title>Tutorly</title><!-- landing --></head><body><div id="root"></div></body></html>';
 
 const routePreloads: RoutePreload[] = [
   { path: '/user/tutors', modules: ['/assets/layout-1.js', '/assets/tutors-1.js'] },
@@ -36,7 +38,11 @@ afterEach(() => closeOpenTestApps());
 
 async function get(url: string, acceptEncoding?: string) {
   const t = await createTestApp({ webDistDir });
-  return t.app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+  return t.app.inject({
+    method: 'GET',
+    url,
+    headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+  });
 }
 
 describe('static files are sent in the compressed copy the browser accepts', () => {
@@ -124,7 +130,10 @@ describe("a client route's lazy modules are announced with its page", () => {
   test.each([
     ['/user/tutors', '</assets/layout-1.js>; rel=modulepreload, </assets/tutors-1.js>; rel=modulepreload'],
     ['/User/Tutors/?q=ada', '</assets/layout-1.js>; rel=modulepreload, </assets/tutors-1.js>; rel=modulepreload'],
-    ['/user/tutorprofile/4b1c9f6e-2a7d-4c55-9d0b-1f2e3a4b5c6d', '</assets/layout-1.js>; rel=modulepreload, </assets/tutor-profile-1.js>; rel=modulepreload'],
+    [
+      '/user/tutorprofile/4b1c9f6e-2a7d-4c55-9d0b-1f2e3a4b5c6d',
+      '</assets/layout-1.js>; rel=modulepreload, </assets/tutor-profile-1.js>; rel=modulepreload',
+    ],
     ['/user/tutorprofile', '</assets/layout-1.js>; rel=modulepreload, </assets/tutor-profile-1.js>; rel=modulepreload'],
     ['/no/such/page', '</assets/not-found-1.js>; rel=modulepreload'],
   ])('%s', async (url, link) => {
@@ -142,8 +151,16 @@ describe("a client route's lazy modules are announced with its page", () => {
   test('React Router paths as patterns', () => {
     expect(routePathPattern('/')).toEqual(/^\/?$/i);
     const profile = routePathPattern('/admin/teacher/fullprofile/:tutorId?');
-    expect(['/admin/teacher/fullprofile', '/admin/teacher/fullprofile/x1', '/ADMIN/teacher/fullprofile/x1/'].map((p) => profile.test(p))).toEqual([true, true, true]);
-    expect(['/admin/teacher/fullprofile/x1/more', '/admin/teacher', '/admin/teacher/fullprofileX'].map((p) => profile.test(p))).toEqual([false, false, false]);
+    expect(
+      ['/admin/teacher/fullprofile', '/admin/teacher/fullprofile/x1', '/ADMIN/teacher/fullprofile/x1/'].map((p) =>
+        profile.test(p),
+      ),
+    ).toEqual([true, true, true]);
+    expect(
+      ['/admin/teacher/fullprofile/x1/more', '/admin/teacher', '/admin/teacher/fullprofileX'].map((p) =>
+        profile.test(p),
+      ),
+    ).toEqual([false, false, false]);
     expect(routePathPattern('/user/SubmitReview/:reviewId').test('/user/SubmitReview')).toBe(false);
     expect(routePathPattern('/a.b').test('/aXb')).toBe(false);
     expect(routePathPattern('/*').test('/any/thing/at/all')).toBe(true);

@@ -13,7 +13,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // Tests that start a server process run the bundle, as `npm start` does.
   await ensureServerBuild();
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('The postgres test project needs TEST_DATABASE_URL (a superuser connection to a throwaway cluster).');
+  if (!adminUrl)
+    throw new Error(
+      'The postgres test project needs TEST_DATABASE_URL (a superuser connection to a throwaway cluster).',
+    );
 
   const templateName = `tutorly_test_${randomBytes(4).toString('hex')}`;
   await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE "${templateName}"`));

@@ -18,7 +18,9 @@ afterEach(() => {
   spy?.mockRestore();
   spy = undefined;
   if (errors.length > 0) {
-    const shown = errors.map((args) => args.map((arg) => (arg instanceof Error ? arg.stack : String(arg))).join(' ')).join('\n');
+    const shown = errors
+      .map((args) => args.map((arg) => (arg instanceof Error ? arg.stack : String(arg))).join(' '))
+      .join('\n');
     throw new Error(`Unexpected console.error during the test:\n${shown}`);
   }
 });

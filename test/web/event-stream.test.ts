@@ -55,25 +55,39 @@ describe('readEventStream', () => {
 
   it('keeps a CRLF split between two chunks as one line break', async () => {
     // Read as CR, LF, the LF would be a blank line dispatching 'first' on its own.
-    expect(await eventsOf(streamOf('data: first\r', '\ndata: second\r', '\n\r', '\n'))).toEqual([message('first\nsecond')]);
+    expect(await eventsOf(streamOf('data: first\r', '\ndata: second\r', '\n\r', '\n'))).toEqual([
+      message('first\nsecond'),
+    ]);
   });
 
   it('treats a CR at the end of a chunk as a line break when no LF follows', async () => {
-    expect(await eventsOf(streamOf('data: one\r', '\r', 'data: two\r', 'data: three\r\r'))).toEqual([message('one'), message('two\nthree')]);
+    expect(await eventsOf(streamOf('data: one\r', '\r', 'data: two\r', 'data: three\r\r'))).toEqual([
+      message('one'),
+      message('two\nthree'),
+    ]);
   });
 
   it('joins lines, fields and events split anywhere across chunks', async () => {
     const text = 'event: note\ndata: {"type":"text","text":"Hello"}\n\ndata: tail\n\n';
     const oneByteAtATime = [...encoder.encode(text)].map((byte) => [byte]);
-    expect(await eventsOf(streamOf(...oneByteAtATime))).toEqual([{ event: 'note', data: '{"type":"text","text":"Hello"}' }, message('tail')]);
+    expect(await eventsOf(streamOf(...oneByteAtATime))).toEqual([
+      { event: 'note', data: '{"type":"text","text":"Hello"}' },
+      message('tail'),
+    ]);
   });
 
   it('joins the data lines of one event with LF', async () => {
-    expect(await eventsOf(streamOf('data: one\ndata: two\ndata:\ndata: four\n\n'))).toEqual([message('one\ntwo\n\nfour')]);
+    expect(await eventsOf(streamOf('data: one\ndata: two\ndata:\ndata: four\n\n'))).toEqual([
+      message('one\ntwo\n\nfour'),
+    ]);
   });
 
   it('removes only one space after the colon', async () => {
-    expect(await eventsOf(streamOf('data:tight\n\ndata:  two spaces\n\ndata: \n\n'))).toEqual([message('tight'), message(' two spaces'), message('')]);
+    expect(await eventsOf(streamOf('data:tight\n\ndata:  two spaces\n\ndata: \n\n'))).toEqual([
+      message('tight'),
+      message(' two spaces'),
+      message(''),
+    ]);
   });
 
   it('reads a line without a colon as a field with an empty value', async () => {
@@ -81,7 +95,9 @@ describe('readEventStream', () => {
   });
 
   it('ignores comment lines, including keep-alives between and inside events', async () => {
-    expect(await eventsOf(streamOf(': keep-alive\n\ndata: a\n: keep-alive\ndata: b\n\n:\n\n'))).toEqual([message('a\nb')]);
+    expect(await eventsOf(streamOf(': keep-alive\n\ndata: a\n: keep-alive\ndata: b\n\n:\n\n'))).toEqual([
+      message('a\nb'),
+    ]);
   });
 
   it('ignores id, retry and unknown fields, and blank lines without data', async () => {
@@ -108,7 +124,9 @@ describe('readEventStream', () => {
     const encoded = [...encoder.encode(text)];
     // Every split point, so each multi-byte character is cut at every one of its bytes somewhere.
     for (let cut = 1; cut < encoded.length; cut += 1) {
-      expect(await eventsOf(streamOf(encoded.slice(0, cut), encoded.slice(cut)))).toEqual([message('Très bien 😀 — 日本')]);
+      expect(await eventsOf(streamOf(encoded.slice(0, cut), encoded.slice(cut)))).toEqual([
+        message('Très bien 😀 — 日本'),
+      ]);
     }
     const emoji = [...encoder.encode('😀')].map((byte) => [byte]);
     expect(await eventsOf(streamOf('data: ', ...emoji, '\n\n'))).toEqual([message('😀')]);
@@ -175,8 +193,14 @@ describe('readEventStream', () => {
 });
 
 describe('streamReviewDraft', () => {
-  const input: ReviewDraftInput = { tutorId: '00000000-0000-4000-8000-000000000001', title: 'Great', rating: 5, notes: 'Clear explanations' };
-  const sse = (...events: (DraftEvent | string)[]) => events.map((event) => (typeof event === 'string' ? event : `data: ${JSON.stringify(event)}\n\n`));
+  const input: ReviewDraftInput = {
+    tutorId: '00000000-0000-4000-8000-000000000001',
+    title: 'Great',
+    rating: 5,
+    notes: 'Clear explanations',
+  };
+  const sse = (...events: (DraftEvent | string)[]) =>
+    events.map((event) => (typeof event === 'string' ? event : `data: ${JSON.stringify(event)}\n\n`));
   const eventStreamResponse = (body: ReadableStream<Uint8Array>) =>
     new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8' } });
 
@@ -192,10 +216,21 @@ describe('streamReviewDraft', () => {
 
   it('posts the input as JSON and hands over each piece of text until done', async () => {
     const fetchMock = stubFetch(() =>
-      eventStreamResponse(streamOf(...sse({ type: 'text', text: 'Hello' }, ': keep-alive\n\n', { type: 'text', text: ' world' }, { type: 'done', truncated: true }))),
+      eventStreamResponse(
+        streamOf(
+          ...sse(
+            { type: 'text', text: 'Hello' },
+            ': keep-alive\n\n',
+            { type: 'text', text: ' world' },
+            { type: 'done', truncated: true },
+          ),
+        ),
+      ),
     );
     const pieces: string[] = [];
-    await expect(streamReviewDraft(input, { onText: (text) => pieces.push(text) })).resolves.toEqual({ truncated: true });
+    await expect(streamReviewDraft(input, { onText: (text) => pieces.push(text) })).resolves.toEqual({
+      truncated: true,
+    });
     expect(pieces).toEqual(['Hello', ' world']);
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe(apiPaths.reviewDrafts);
@@ -210,18 +245,28 @@ describe('streamReviewDraft', () => {
   it('throws DraftFailedError with the server’s code and message on an error event', async () => {
     stubFetch(() =>
       eventStreamResponse(
-        streamOf(...sse({ type: 'text', text: 'Partial' }, { type: 'error', code: 'ai_timeout', message: 'The AI provider took too long to answer.' })),
+        streamOf(
+          ...sse(
+            { type: 'text', text: 'Partial' },
+            { type: 'error', code: 'ai_timeout', message: 'The AI provider took too long to answer.' },
+          ),
+        ),
       ),
     );
     const pieces: string[] = [];
     const failure = streamReviewDraft(input, { onText: (text) => pieces.push(text) });
     await expect(failure).rejects.toBeInstanceOf(DraftFailedError);
-    await expect(failure).rejects.toMatchObject({ code: 'ai_timeout', message: 'The AI provider took too long to answer.' });
+    await expect(failure).rejects.toMatchObject({
+      code: 'ai_timeout',
+      message: 'The AI provider took too long to answer.',
+    });
     expect(pieces).toEqual(['Partial']);
   });
 
   it('reports a stream that ends without done or error as interrupted', async () => {
-    stubFetch(() => eventStreamResponse(streamOf(...sse({ type: 'text', text: 'Cut' }), 'data: {"type":"done","trunc')));
+    stubFetch(() =>
+      eventStreamResponse(streamOf(...sse({ type: 'text', text: 'Cut' }), 'data: {"type":"done","trunc')),
+    );
     await expect(streamReviewDraft(input, { onText: () => undefined })).rejects.toMatchObject({
       name: 'DraftFailedError',
       message: DRAFT_INTERRUPTED_MESSAGE,
@@ -251,11 +296,18 @@ describe('streamReviewDraft', () => {
     );
     const refusal = streamReviewDraft(input, { onText: () => undefined });
     await expect(refusal).rejects.toBeInstanceOf(ApiRequestError);
-    await expect(refusal).rejects.toMatchObject({ status: 429, code: 'rate_limited', message: 'You have asked for too many drafts. Try again in 12 minutes.' });
+    await expect(refusal).rejects.toMatchObject({
+      status: 429,
+      code: 'rate_limited',
+      message: 'You have asked for too many drafts. Try again in 12 minutes.',
+    });
   });
 
   it('throws the usual network error when the server cannot be reached', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('fetch failed'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('fetch failed'))),
+    );
     await expect(streamReviewDraft(input, { onText: () => undefined })).rejects.toMatchObject({
       name: 'ApiRequestError',
       status: 0,
@@ -291,16 +343,24 @@ describe('streamReviewDraft', () => {
     );
     const controller = new AbortController();
     controller.abort();
-    await expect(streamReviewDraft(input, { signal: controller.signal, onText: () => undefined })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(
+      streamReviewDraft(input, { signal: controller.signal, onText: () => undefined }),
+    ).rejects.toMatchObject({ name: 'AbortError' });
   });
 
   it('refuses an answer that is not an event stream', async () => {
     stubFetch(() => new Response('<!doctype html>', { status: 200, headers: { 'content-type': 'text/html' } }));
-    await expect(streamReviewDraft(input, { onText: () => undefined })).rejects.toMatchObject({ name: 'DraftFailedError', code: 'draft_unreadable' });
+    await expect(streamReviewDraft(input, { onText: () => undefined })).rejects.toMatchObject({
+      name: 'DraftFailedError',
+      code: 'draft_unreadable',
+    });
   });
 
   it('refuses an event it cannot read', async () => {
     stubFetch(() => eventStreamResponse(streamOf('data: {"type":"poem"}\n\n')));
-    await expect(streamReviewDraft(input, { onText: () => undefined })).rejects.toMatchObject({ name: 'DraftFailedError', code: 'draft_unreadable' });
+    await expect(streamReviewDraft(input, { onText: () => undefined })).rejects.toMatchObject({
+      name: 'DraftFailedError',
+      code: 'draft_unreadable',
+    });
   });
 });

@@ -22,7 +22,12 @@ it('writes a brotli and a gzip copy beside every text file served, each decompre
 
   expect(await precompressDirectory(dir)).toBe(2);
 
-  expect((await readdir(path.join(dir, 'assets'))).sort()).toEqual(['app-Ab12.js', 'app-Ab12.js.br', 'app-Ab12.js.gz', 'photo.webp']);
+  expect((await readdir(path.join(dir, 'assets'))).sort()).toEqual([
+    'app-Ab12.js',
+    'app-Ab12.js.br',
+    'app-Ab12.js.gz',
+    'photo.webp',
+  ]);
   expect(await readdir(path.join(dir, '.vite'))).toEqual(['route-preloads.json']);
   const brotli = await readFile(path.join(dir, 'assets', 'app-Ab12.js.br'));
   const gzip = await readFile(path.join(dir, 'assets', 'app-Ab12.js.gz'));
@@ -30,5 +35,7 @@ it('writes a brotli and a gzip copy beside every text file served, each decompre
   expect(zlib.gunzipSync(gzip).toString()).toBe(script);
   expect(brotli.byteLength).toBeLessThan(gzip.byteLength);
   expect(gzip.byteLength).toBe(await gzipSize(script));
-  expect(zlib.gunzipSync(await readFile(path.join(dir, 'index.html.gz'))).toString()).toBe('<!doctype html><title>x</title>');
+  expect(zlib.gunzipSync(await readFile(path.join(dir, 'index.html.gz'))).toString()).toBe(
+    '<!doctype html><title>x</title>',
+  );
 });

@@ -45,9 +45,18 @@ describe('reading the routes of a data router', () => {
     const branches = readRouteBranches(await readFile('src/web/app/router.tsx', 'utf8'), 'router.tsx');
 
     expect(branches).toContainEqual({ path: '/', lazyImports: ['../routes/landing'] });
-    expect(branches).toContainEqual({ path: '/user/tutors', lazyImports: ['../routes/user/layout', '../routes/user/tutors'] });
-    expect(branches).toContainEqual({ path: '/user/dashboard', lazyImports: ['../routes/user/layout', '../routes/user/dashboard'] });
-    expect(branches).toContainEqual({ path: '/admin/add-teacher', lazyImports: ['../routes/admin/layout', '../routes/admin/teacher-form'] });
+    expect(branches).toContainEqual({
+      path: '/user/tutors',
+      lazyImports: ['../routes/user/layout', '../routes/user/tutors'],
+    });
+    expect(branches).toContainEqual({
+      path: '/user/dashboard',
+      lazyImports: ['../routes/user/layout', '../routes/user/dashboard'],
+    });
+    expect(branches).toContainEqual({
+      path: '/admin/add-teacher',
+      lazyImports: ['../routes/admin/layout', '../routes/admin/teacher-form'],
+    });
     expect(branches.map((branch) => branch.path)).toContain('/*');
   });
 
@@ -57,22 +66,58 @@ describe('reading the routes of a data router', () => {
 });
 
 function chunk(fileName: string, kb: number, rest: Partial<ChunkNode> = {}): ChunkNode {
-  return { fileName, gzipBytes: kb * 1024, imports: [], dynamicImports: [], moduleIds: [], facadeModuleId: null, isEntry: false, ...rest };
+  return {
+    fileName,
+    gzipBytes: kb * 1024,
+    imports: [],
+    dynamicImports: [],
+    moduleIds: [],
+    facadeModuleId: null,
+    isEntry: false,
+    ...rest,
+  };
 }
 
 describe('measuring what each route loads', () => {
   // The app's page: an entry importing React and the router, and lazily every route.
   // The landing page: its own entry, sharing React.
   const chunks: ChunkNode[] = [
-    chunk('index.js', 40, { isEntry: true, facadeModuleId: '/web/index.html', imports: ['react.js'], dynamicImports: ['about.js', 'layout.js', 'tutors.js', 'stats.js'], moduleIds: ['/web/main.tsx', '/web/router.tsx'] }),
+    chunk('index.js', 40, {
+      isEntry: true,
+      facadeModuleId: '/web/index.html',
+      imports: ['react.js'],
+      dynamicImports: ['about.js', 'layout.js', 'tutors.js', 'stats.js'],
+      moduleIds: ['/web/main.tsx', '/web/router.tsx'],
+    }),
     chunk('react.js', 60),
-    chunk('landing.js', 2, { isEntry: true, facadeModuleId: '/web/landing.html', imports: ['react.js'], moduleIds: ['/web/landing-main.tsx'] }),
+    chunk('landing.js', 2, {
+      isEntry: true,
+      facadeModuleId: '/web/landing.html',
+      imports: ['react.js'],
+      moduleIds: ['/web/landing-main.tsx'],
+    }),
     chunk('about.js', 1, { facadeModuleId: '/web/routes/about.tsx', moduleIds: ['/web/routes/about.tsx'] }),
-    chunk('layout.js', 3, { facadeModuleId: '/web/routes/layout.tsx', imports: ['react.js'], moduleIds: ['/web/routes/layout.tsx'] }),
-    chunk('tutors.js', 5, { facadeModuleId: '/web/routes/tutors.tsx', imports: ['schemas.js', 'index.js'], moduleIds: ['/web/routes/tutors.tsx', '/web/lib/list.ts'] }),
+    chunk('layout.js', 3, {
+      facadeModuleId: '/web/routes/layout.tsx',
+      imports: ['react.js'],
+      moduleIds: ['/web/routes/layout.tsx'],
+    }),
+    chunk('tutors.js', 5, {
+      facadeModuleId: '/web/routes/tutors.tsx',
+      imports: ['schemas.js', 'index.js'],
+      moduleIds: ['/web/routes/tutors.tsx', '/web/lib/list.ts'],
+    }),
     chunk('schemas.js', 25),
-    chunk('stats.js', 2, { facadeModuleId: '/web/routes/stats.tsx', dynamicImports: ['chart.js'], moduleIds: ['/web/routes/stats.tsx', '/web/lib/list.ts'] }),
-    chunk('chart.js', 55, { facadeModuleId: '/web/draw-chart.ts', imports: ['colors.js'], moduleIds: ['/web/draw-chart.ts'] }),
+    chunk('stats.js', 2, {
+      facadeModuleId: '/web/routes/stats.tsx',
+      dynamicImports: ['chart.js'],
+      moduleIds: ['/web/routes/stats.tsx', '/web/lib/list.ts'],
+    }),
+    chunk('chart.js', 55, {
+      facadeModuleId: '/web/draw-chart.ts',
+      imports: ['colors.js'],
+      moduleIds: ['/web/draw-chart.ts'],
+    }),
     chunk('colors.js', 4),
   ];
   const routes = [
@@ -91,11 +136,19 @@ describe('measuring what each route loads', () => {
   const byPath = Object.fromEntries(measured.map((route) => [route.path, route]));
 
   it("counts a path with a page of its own by that page's entry, not the router's", () => {
-    expect(byPath['/']).toMatchObject({ files: ['landing.js', 'react.js'], gzipBytes: 62 * 1024, budgetBytes: 90 * 1024 });
+    expect(byPath['/']).toMatchObject({
+      files: ['landing.js', 'react.js'],
+      gzipBytes: 62 * 1024,
+      budgetBytes: 90 * 1024,
+    });
   });
 
   it("adds each lazy module on the branch, with its static imports, to the page entry's share, each file once", () => {
-    expect(byPath['/about']).toMatchObject({ files: ['about.js', 'index.js', 'react.js'], gzipBytes: 101 * 1024, budgetBytes: 180 * 1024 });
+    expect(byPath['/about']).toMatchObject({
+      files: ['about.js', 'index.js', 'react.js'],
+      gzipBytes: 101 * 1024,
+      budgetBytes: 180 * 1024,
+    });
     expect(byPath['/user/tutors']).toMatchObject({
       files: ['index.js', 'layout.js', 'react.js', 'schemas.js', 'tutors.js'],
       gzipBytes: (40 + 60 + 3 + 5 + 25) * 1024,
@@ -120,12 +173,24 @@ describe('measuring what each route loads', () => {
 
   it('finds the route module by the chunk it is the facade of, even when another chunk holds a copy', () => {
     const withCopy = [chunk('copy.js', 99, { moduleIds: ['/web/routes/about.tsx'] }), ...chunks];
-    const [about] = measureRoutes({ routes: [routes[1]!], chunks: withCopy, routerModuleId: '/web/router.tsx', pages: {}, budgetsKb: { '*': 180 } });
+    const [about] = measureRoutes({
+      routes: [routes[1]!],
+      chunks: withCopy,
+      routerModuleId: '/web/router.tsx',
+      pages: {},
+      budgetsKb: { '*': 180 },
+    });
     expect(about!.files).toEqual(['about.js', 'index.js', 'react.js']);
   });
 
   it('marks a route over its budget in the table', () => {
-    const [tight] = measureRoutes({ routes: [routes[2]!], chunks, routerModuleId: '/web/router.tsx', pages: {}, budgetsKb: { '*': 100 } });
+    const [tight] = measureRoutes({
+      routes: [routes[2]!],
+      chunks,
+      routerModuleId: '/web/router.tsx',
+      pages: {},
+      budgetsKb: { '*': 100 },
+    });
     const table = formatRouteTable([byPath['/']!, tight!]);
 
     expect(table.split('\n')[0]).toMatch(/^route\s+JS gzip KB\s+budget\s+files\s+on demand$/);
@@ -135,7 +200,13 @@ describe('measuring what each route loads', () => {
 
   it('fails loudly when a route module is in no chunk', () => {
     expect(() =>
-      measureRoutes({ routes: [{ path: '/x', lazyModuleIds: ['/web/routes/x.tsx'] }], chunks, routerModuleId: '/web/router.tsx', pages: {}, budgetsKb: { '*': 180 } }),
+      measureRoutes({
+        routes: [{ path: '/x', lazyModuleIds: ['/web/routes/x.tsx'] }],
+        chunks,
+        routerModuleId: '/web/router.tsx',
+        pages: {},
+        budgetsKb: { '*': 180 },
+      }),
     ).toThrow(/x\.tsx/);
   });
 });

@@ -72,7 +72,15 @@ export interface PreparedDataset {
   /** Each step of this run's generation, in seconds; empty when reused. */
   generationSteps: Record<string, number>;
   /** What the database holds, counted after preparing. */
-  counts: { tutors: number; publicTutors: number; pendingTutors: number; students: number; reviews: number; hiddenReviews: number; writers: number };
+  counts: {
+    tutors: number;
+    publicTutors: number;
+    pendingTutors: number;
+    students: number;
+    reviews: number;
+    hiddenReviews: number;
+    writers: number;
+  };
   engine: { kind: 'pglite' | 'postgres'; version: string; pgliteVersion?: string };
 }
 
@@ -85,7 +93,11 @@ function roles(size: DatasetSize): { writers: number; reviewers: number; readers
   return { writers, reviewers, readers: Math.min(READER_POOL, reviewers) };
 }
 
-export async function prepareDataset(target: DatabaseTarget, size: DatasetSize, log: (line: string) => void): Promise<PreparedDataset> {
+export async function prepareDataset(
+  target: DatabaseTarget,
+  size: DatasetSize,
+  log: (line: string) => void,
+): Promise<PreparedDataset> {
   const handle = await openTarget(target);
   try {
     const found = await inspect(handle.db);
@@ -98,13 +110,17 @@ export async function prepareDataset(target: DatabaseTarget, size: DatasetSize, 
       );
     }
     if (found.kind === 'bench' && reusable(found.marker, size)) {
-      log(`Reusing the dataset generated ${new Date(found.marker.generated_at).toISOString()} (${(found.marker.generation_seconds ?? 0).toFixed(0)} s to generate)`);
+      log(
+        `Reusing the dataset generated ${new Date(found.marker.generated_at).toISOString()} (${(found.marker.generation_seconds ?? 0).toFixed(0)} s to generate)`,
+      );
       // A dataset kept from before newer migrations gets them, as a site being upgraded would.
       await handle.migrate();
       origin = 'reused';
     } else {
       if (found.kind === 'bench') {
-        log('Replacing the previous benchmark dataset (another size, an older format, rewritten migrations, or unfinished)');
+        log(
+          'Replacing the previous benchmark dataset (another size, an older format, rewritten migrations, or unfinished)',
+        );
         await wipe(handle.db);
       }
       await handle.migrate();
@@ -177,15 +193,28 @@ function reusable(marker: Marker, size: DatasetSize): boolean {
 }
 
 function migrationFingerprints(): string[] {
-  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  return journal.entries.map(({ tag }) => `${tag}:${createHash('sha256').update(readFileSync(path.join(migrationsFolder, `${tag}.sql`))).digest('hex')}`);
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  return journal.entries.map(
+    ({ tag }) =>
+      `${tag}:${createHash('sha256')
+        .update(readFileSync(path.join(migrationsFolder, `${tag}.sql`)))
+        .digest('hex')}`,
+  );
 }
 
 async function readMarker(db: Database): Promise<Marker | undefined> {
-  const [marked] = await rows<{ marked: boolean }>(db, sql`select to_regclass(${`${BENCH_SCHEMA}.dataset`}) is not null as marked`);
+  const [marked] = await rows<{ marked: boolean }>(
+    db,
+    sql`select to_regclass(${`${BENCH_SCHEMA}.dataset`}) is not null as marked`,
+  );
   if (!marked?.marked) return undefined;
   // As JSON: a marker written by an older version of this file may lack columns.
-  const [row] = await rows<{ marker: Marker | string }>(db, sql`select to_jsonb(d)::text as marker from ${sql.raw(BENCH_SCHEMA)}.dataset d`);
+  const [row] = await rows<{ marker: Marker | string }>(
+    db,
+    sql`select to_jsonb(d)::text as marker from ${sql.raw(BENCH_SCHEMA)}.dataset d`,
+  );
   return row ? (JSON.parse(row.marker as string) as Marker) : undefined;
 }
 
@@ -232,7 +261,9 @@ async function generate(db: Database, size: DatasetSize, log: (line: string) => 
     log(`  ${name}: ${steps[name].toFixed(1)} s`);
   };
   assertPlainAscii();
-  log(`Generating the dataset (${reviewers.toLocaleString('en-US')} students who review, ${writers} who will write during the run)...`);
+  log(
+    `Generating the dataset (${reviewers.toLocaleString('en-US')} students who review, ${writers} who will write during the run)...`,
+  );
   const now = new Date();
 
   await db.execute(sql.raw(`create schema if not exists ${BENCH_SCHEMA}`));
@@ -384,7 +415,12 @@ async function insertReviews(db: Database, first: number, last: number, reviewer
  * from their own definitions, as the migrations made them; a run that dies in between leaves
  * its dataset unfinished, and the next run starts over from the migrations.
  */
-async function withoutSecondaryIndexes(db: Database, table: string, log: (line: string) => void, load: () => Promise<void>): Promise<void> {
+async function withoutSecondaryIndexes(
+  db: Database,
+  table: string,
+  log: (line: string) => void,
+  load: () => Promise<void>,
+): Promise<void> {
   const indexes = await rows<{ name: string; definition: string }>(
     db,
     sql`select quote_ident(indexname) as name, indexdef as definition from pg_indexes i
@@ -401,8 +437,11 @@ async function withoutSecondaryIndexes(db: Database, table: string, log: (line: 
   await load();
   const rebuilt = performance.now();
   for (const { definition } of indexes) await db.execute(sql.raw(definition));
-  for (const { name, definition } of foreignKeys) await db.execute(sql.raw(`alter table public.${table} add constraint ${name} ${definition}`));
-  log(`    ${indexes.length} indexes and ${foreignKeys.length} foreign keys rebuilt in ${((performance.now() - rebuilt) / 1000).toFixed(1)} s`);
+  for (const { name, definition } of foreignKeys)
+    await db.execute(sql.raw(`alter table public.${table} add constraint ${name} ${definition}`));
+  log(
+    `    ${indexes.length} indexes and ${foreignKeys.length} foreign keys rebuilt in ${((performance.now() - rebuilt) / 1000).toFixed(1)} s`,
+  );
 }
 
 /** Tutors' review_count and rating_sum from their visible reviews; only rows that differ are written. Answers how many. */
@@ -434,15 +473,21 @@ async function checkDataset(db: Database, size: DatasetSize): Promise<void> {
   if (counts!.tutors !== size.tutors) problems.push(`${counts!.tutors} tutors instead of ${size.tutors}`);
   if (counts!.reviews !== size.reviews) problems.push(`${counts!.reviews} reviews instead of ${size.reviews}`);
   if (counts!.students !== size.students) problems.push(`${counts!.students} students instead of ${size.students}`);
-  if (counts!.drift > 0) problems.push(`${counts!.drift} tutors whose review_count or rating_sum differ from their visible reviews`);
-  const sample = await rows<{ name: string; department: string; courses: string[]; normalized_name: string; search_text: string }>(
-    db,
-    sql`select name, department, courses, normalized_name, search_text from tutors order by id limit 500`,
-  );
+  if (counts!.drift > 0)
+    problems.push(`${counts!.drift} tutors whose review_count or rating_sum differ from their visible reviews`);
+  const sample = await rows<{
+    name: string;
+    department: string;
+    courses: string[];
+    normalized_name: string;
+    search_text: string;
+  }>(db, sql`select name, department, courses, normalized_name, search_text from tutors order by id limit 500`);
   for (const tutor of sample) {
     const expected = tutorSearchColumns(tutor);
     if (expected.normalizedName !== tutor.normalized_name || expected.searchText !== tutor.search_text) {
-      problems.push(`the search columns of ${tutor.name} are not what the app computes (${JSON.stringify(tutor.search_text)} instead of ${JSON.stringify(expected.searchText)})`);
+      problems.push(
+        `the search columns of ${tutor.name} are not what the app computes (${JSON.stringify(tutor.search_text)} instead of ${JSON.stringify(expected.searchText)})`,
+      );
       break;
     }
   }
@@ -475,7 +520,9 @@ async function collectFixtures(db: Database, size: DatasetSize): Promise<BenchFi
   const readerTokens = await createSessions(db, readerNumbers);
   const writerTokens = await createSessions(db, writerNumbers);
 
-  const publicTutorIds = (await rows<{ id: string }>(db, sql`select id from tutors where is_public order by id`)).map((row) => row.id);
+  const publicTutorIds = (await rows<{ id: string }>(db, sql`select id from tutors where is_public order by id`)).map(
+    (row) => row.id,
+  );
   // Weighted sampling without replacement (Efraimidis–Spirakis): popular tutors are opened more often.
   const profileTutorIds = (
     await rows<{ id: string }>(
@@ -483,7 +530,10 @@ async function collectFixtures(db: Database, size: DatasetSize): Promise<BenchFi
       sql`select id from tutors where is_public order by -ln(1 - random()) / (review_count + 1) limit ${PROFILE_SAMPLE}`,
     )
   ).map((row) => row.id);
-  const [popular] = await rows<{ id: string }>(db, sql`select id from tutors where is_public order by review_count desc, id limit 1`);
+  const [popular] = await rows<{ id: string }>(
+    db,
+    sql`select id from tutors where is_public order by review_count desc, id limit 1`,
+  );
   if (!popular) throw new Error('The dataset has no public tutor.');
 
   const candidates = namePrefixes();
@@ -526,7 +576,9 @@ async function engineOf(handle: DatabaseHandle): Promise<PreparedDataset['engine
   const [row] = await rows<{ version: string }>(handle.db, sql`select version()`);
   const version = row?.version ?? 'unknown';
   if (handle.kind === 'postgres') return { kind: 'postgres', version };
-  const pglite = JSON.parse(readFileSync(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url), 'utf8')) as { version: string };
+  const pglite = JSON.parse(
+    readFileSync(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url), 'utf8'),
+  ) as { version: string };
   return { kind: 'pglite', version, pgliteVersion: pglite.version };
 }
 
@@ -587,7 +639,10 @@ function planTutors(size: DatasetSize, reviewers: number): TutorPlan[] {
  */
 function namePicker(count: number, random: () => number): () => number {
   const RAREST = 1 / 150;
-  const ranks = shuffled(Array.from({ length: count }, (_, i) => i + 1), Math.floor(random() * 1e9));
+  const ranks = shuffled(
+    Array.from({ length: count }, (_, i) => i + 1),
+    Math.floor(random() * 1e9),
+  );
   const cumulative: number[] = [];
   let sum = 0;
   for (let i = 0; i < count; i++) cumulative.push((sum += RAREST ** (i / Math.max(1, count - 1))));
@@ -609,7 +664,8 @@ function namePicker(count: number, random: () => number): () => number {
  * reviews a tutor twice), rounded so the parts add up to exactly `total`.
  */
 function longTailCounts(slots: number, total: number, cap: number, random: () => number): number[] {
-  if (total > slots * cap) throw new Error(`${total} reviews do not fit: ${slots} public tutors with at most ${cap} reviewing students each.`);
+  if (total > slots * cap)
+    throw new Error(`${total} reviews do not fit: ${slots} public tutors with at most ${cap} reviewing students each.`);
   const SIGMA = 1.4;
   const weights = shuffled(
     Array.from({ length: slots }, (_, i) => Math.exp(SIGMA * inverseNormal((i + 0.5) / slots))),
@@ -644,17 +700,26 @@ function longTailCounts(slots: number, total: number, cap: number, random: () =>
 
 /** Acklam's approximation of the standard normal quantile; plenty for shaping a dataset. */
 function inverseNormal(p: number): number {
-  const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
+  const a = [
+    -39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239,
+  ];
   const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
-  const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+  const c = [
+    -0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968,
+    2.938163982698783,
+  ];
   const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
   const tail = (q: number) =>
-    (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) / ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1);
+    (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) /
+    ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1);
   if (p < 0.02425) return tail(Math.sqrt(-2 * Math.log(p)));
   if (p > 1 - 0.02425) return -tail(Math.sqrt(-2 * Math.log(1 - p)));
   const q = p - 0.5;
   const r = q * q;
-  return ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) / (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1);
+  return (
+    ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) /
+    (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1)
+  );
 }
 
 function coprimeStride(modulus: number, random: () => number): number {
@@ -738,4 +803,3 @@ function shuffled<T>(items: readonly T[], seed: number): T[] {
 function round(value: number): number {
   return Math.round(value * 1000) / 1000;
 }
-

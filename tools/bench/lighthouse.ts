@@ -30,7 +30,11 @@ export interface LighthouseScores extends LighthousePage {
   bestPractices: number;
 }
 
-export async function runLighthouse(options: { baseUrl: string; cookie: string; pages: LighthousePage[] }): Promise<LighthouseScores[]> {
+export async function runLighthouse(options: {
+  baseUrl: string;
+  cookie: string;
+  pages: LighthousePage[];
+}): Promise<LighthouseScores[]> {
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
   try {
     const scores: LighthouseScores[] = [];
@@ -38,19 +42,33 @@ export async function runLighthouse(options: { baseUrl: string; cookie: string; 
     for (const page of options.pages) {
       const url = new URL(page.path, options.baseUrl).href;
       const audit = () =>
-        lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, extraHeaders: { Cookie: options.cookie } });
+        lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: CATEGORIES,
+          extraHeaders: { Cookie: options.cookie },
+        });
       let result = await audit();
       // Now and then the trace of a page load comes back incomplete (NO_NAVSTART and the like); Lighthouse's own advice is to run again.
       for (let retry = 1; result?.lhr.runtimeError && retry <= RETRIES; retry++) result = await audit();
       if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
       const { categories, runtimeError } = result.lhr;
-      if (runtimeError) throw new Error(`Lighthouse could not audit ${url} (${RETRIES + 1} tries): ${runtimeError.code} ${runtimeError.message}`);
+      if (runtimeError)
+        throw new Error(
+          `Lighthouse could not audit ${url} (${RETRIES + 1} tries): ${runtimeError.code} ${runtimeError.message}`,
+        );
       const score = (category: string) => {
         const value = categories[category]?.score;
         if (value === null || value === undefined) throw new Error(`Lighthouse gave ${url} no ${category} score`);
         return Math.round(value * 100);
       };
-      scores.push({ ...page, performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices') });
+      scores.push({
+        ...page,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+      });
     }
     return scores;
   } finally {

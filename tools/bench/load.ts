@@ -46,7 +46,12 @@ export interface ScenarioResult {
   rssPeakBytes: number | null;
 }
 
-export async function measure(baseUrl: string, scenario: LoadScenario, settings: LoadSettings, serverPid: number | undefined): Promise<ScenarioResult> {
+export async function measure(
+  baseUrl: string,
+  scenario: LoadScenario,
+  settings: LoadSettings,
+  serverPid: number | undefined,
+): Promise<ScenarioResult> {
   const errorSamples = new Map<string, string>();
   const noteFailure = (what: string, detail: string) => {
     if (errorSamples.size < ERROR_SAMPLES_KEPT && !errorSamples.has(what)) errorSamples.set(what, `${what}: ${detail}`);
@@ -58,8 +63,14 @@ export async function measure(baseUrl: string, scenario: LoadScenario, settings:
       if (prepared) context.sent = `${prepared.method ?? 'GET'} ${prepared.path}`;
       return prepared;
     },
-    onResponse: (status: number, body: string, context: autocannon.Context, headers: Record<string, string | string[]>) => {
-      if (status < 200 || status >= 300) noteFailure(`${status} ${String(context.sent).replace(UUID, ':id')}`, body.slice(0, 300) || '(empty body)');
+    onResponse: (
+      status: number,
+      body: string,
+      context: autocannon.Context,
+      headers: Record<string, string | string[]>,
+    ) => {
+      if (status < 200 || status >= 300)
+        noteFailure(`${status} ${String(context.sent).replace(UUID, ':id')}`, body.slice(0, 300) || '(empty body)');
       request.onResponse?.(status, body, context, headers);
     },
   }));
@@ -86,7 +97,8 @@ export async function measure(baseUrl: string, scenario: LoadScenario, settings:
   const runs = [result, ...(result.warmup ? [result.warmup] : [])];
   const statusCodes: Record<string, number> = {};
   for (const run of runs) {
-    for (const [status, { count }] of Object.entries(run.statusCodeStats)) statusCodes[status] = (statusCodes[status] ?? 0) + count;
+    for (const [status, { count }] of Object.entries(run.statusCodeStats))
+      statusCodes[status] = (statusCodes[status] ?? 0) + count;
   }
   const errors = runs.reduce((sum, run) => sum + run.non2xx + run.errors, 0);
   const requestsDone = result.requests.total;
@@ -138,7 +150,12 @@ export async function startHelloWorld(): Promise<HelloWorldServer> {
     process.off('exit', stopIfLeftRunning);
   };
   const deadline = Date.now() + 30_000;
-  while (!(await fetch(url).then((response) => response.ok, () => false))) {
+  while (
+    !(await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    ))
+  ) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await stop();
       throw new Error('The hello-world server did not start.');

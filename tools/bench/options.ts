@@ -80,8 +80,10 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv = process.en
   const sizeName = sameSize(size, DEFAULT_SIZE) ? 'default' : sameSize(size, SMALL_SIZE) ? 'small' : 'custom';
 
   const databaseUrl = values['database-url'] || env.DATABASE_URL || undefined;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new UsageError('--database-url (or DATABASE_URL) must be a postgres:// address.');
-  if (databaseUrl && values['data-dir']) throw new UsageError('--data-dir keeps an embedded dataset; with PostgreSQL the dataset stays in its database.');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
+    throw new UsageError('--database-url (or DATABASE_URL) must be a postgres:// address.');
+  if (databaseUrl && values['data-dir'])
+    throw new UsageError('--data-dir keeps an embedded dataset; with PostgreSQL the dataset stays in its database.');
 
   return {
     size,

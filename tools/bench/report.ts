@@ -41,11 +41,23 @@ export function evaluateTargets(
     const { readShareOfCeiling, readP99Ms, submitP99Ms, serverRssBytes } = TARGETS.postgres;
     for (const read of reads) {
       const share = read.ratioToCeiling ?? 0;
-      checks.push({ target: `${read.name}: at least ${percent(readShareOfCeiling)} of hello-world req/s`, actual: percent(share), pass: share >= readShareOfCeiling });
-      checks.push({ target: `${read.name}: p99 under ${readP99Ms} ms`, actual: `${read.latencyMs.p99} ms`, pass: read.latencyMs.p99 < readP99Ms });
+      checks.push({
+        target: `${read.name}: at least ${percent(readShareOfCeiling)} of hello-world req/s`,
+        actual: percent(share),
+        pass: share >= readShareOfCeiling,
+      });
+      checks.push({
+        target: `${read.name}: p99 under ${readP99Ms} ms`,
+        actual: `${read.latencyMs.p99} ms`,
+        pass: read.latencyMs.p99 < readP99Ms,
+      });
     }
     for (const write of scenarios.filter((scenario) => scenario.kind === 'write')) {
-      checks.push({ target: `${write.name}: p99 under ${submitP99Ms} ms`, actual: `${write.latencyMs.p99} ms`, pass: write.latencyMs.p99 < submitP99Ms });
+      checks.push({
+        target: `${write.name}: p99 under ${submitP99Ms} ms`,
+        actual: `${write.latencyMs.p99} ms`,
+        pass: write.latencyMs.p99 < submitP99Ms,
+      });
     }
     checks.push({
       target: `Server memory under load below ${mib(serverRssBytes)} RSS`,
@@ -55,20 +67,40 @@ export function evaluateTargets(
   } else {
     for (const read of reads) {
       const { readP99Ms } = TARGETS.pglite;
-      checks.push({ target: `${read.name}: p99 under ${readP99Ms} ms`, actual: `${read.latencyMs.p99} ms`, pass: read.latencyMs.p99 < readP99Ms });
+      checks.push({
+        target: `${read.name}: p99 under ${readP99Ms} ms`,
+        actual: `${read.latencyMs.p99} ms`,
+        pass: read.latencyMs.p99 < readP99Ms,
+      });
     }
   }
   for (const page of lighthouse ?? []) {
     const { performance, accessibility, bestPractices } = TARGETS.lighthouse;
-    checks.push({ target: `Lighthouse ${page.name}: performance at least ${performance}`, actual: String(page.performance), pass: page.performance >= performance });
-    checks.push({ target: `Lighthouse ${page.name}: accessibility ${accessibility}`, actual: String(page.accessibility), pass: page.accessibility >= accessibility });
-    checks.push({ target: `Lighthouse ${page.name}: best practices ${bestPractices}`, actual: String(page.bestPractices), pass: page.bestPractices >= bestPractices });
+    checks.push({
+      target: `Lighthouse ${page.name}: performance at least ${performance}`,
+      actual: String(page.performance),
+      pass: page.performance >= performance,
+    });
+    checks.push({
+      target: `Lighthouse ${page.name}: accessibility ${accessibility}`,
+      actual: String(page.accessibility),
+      pass: page.accessibility >= accessibility,
+    });
+    checks.push({
+      target: `Lighthouse ${page.name}: best practices ${bestPractices}`,
+      actual: String(page.bestPractices),
+      pass: page.bestPractices >= bestPractices,
+    });
   }
   return checks;
 }
 
 export function printScenarioTable(scenarios: ScenarioResult[]): void {
-  const columns = (cells: (string | number)[]) => `  ${String(cells[0]).padEnd(30)}${cells.slice(1).map((cell) => String(cell).padStart(12)).join('')}`;
+  const columns = (cells: (string | number)[]) =>
+    `  ${String(cells[0]).padEnd(30)}${cells
+      .slice(1)
+      .map((cell) => String(cell).padStart(12))
+      .join('')}`;
   console.log(columns(['scenario', 'req/s', '% of hello', 'p50 ms', 'p99 ms', 'errors', 'RSS MiB']));
   for (const scenario of scenarios) {
     console.log(
@@ -86,9 +118,21 @@ export function printScenarioTable(scenarios: ScenarioResult[]): void {
 }
 
 export function printLighthouse(scores: LighthouseScores[]): void {
-  const columns = (cells: (string | number)[]) => `  ${String(cells[0]).padEnd(42)}${cells.slice(1).map((cell) => String(cell).padStart(15)).join('')}`;
+  const columns = (cells: (string | number)[]) =>
+    `  ${String(cells[0]).padEnd(42)}${cells
+      .slice(1)
+      .map((cell) => String(cell).padStart(15))
+      .join('')}`;
   console.log(columns(['page', 'performance', 'accessibility', 'best practices']));
-  for (const page of scores) console.log(columns([`${page.name} (${page.path.replace(/[0-9a-f-]{36}/, ':id')})`, page.performance, page.accessibility, page.bestPractices]));
+  for (const page of scores)
+    console.log(
+      columns([
+        `${page.name} (${page.path.replace(/[0-9a-f-]{36}/, ':id')})`,
+        page.performance,
+        page.accessibility,
+        page.bestPractices,
+      ]),
+    );
 }
 
 export function printTargets(checks: TargetCheck[], judged: boolean): void {
@@ -102,7 +146,13 @@ function percent(fraction: number): string {
   return `${(fraction * 100).toFixed(fraction < 0.1 ? 1 : 0)}%`;
 }
 
-export function machineDescription(): { cpuModel: string; cores: number; memoryBytes: number; os: string; node: string } {
+export function machineDescription(): {
+  cpuModel: string;
+  cores: number;
+  memoryBytes: number;
+  os: string;
+  node: string;
+} {
   return {
     cpuModel: os.cpus()[0]?.model ?? 'unknown',
     cores: os.availableParallelism(),

@@ -14,7 +14,12 @@ const LIST_PAGES = 50;
 /** All Reviews: the first page and this many more, each after the cursor of the one before. */
 const FEED_PAGES = 5;
 
-export const HELLO_WORLD: LoadScenario = { key: 'hello-world', name: 'Fastify hello-world (ceiling)', kind: 'ceiling', requests: [{ path: '/' }] };
+export const HELLO_WORLD: LoadScenario = {
+  key: 'hello-world',
+  name: 'Fastify hello-world (ceiling)',
+  kind: 'ceiling',
+  requests: [{ path: '/' }],
+};
 
 /** Hands out the items in turn, across all connections. */
 function inTurn<T>(items: readonly T[]): () => T {
@@ -30,7 +35,11 @@ export const sessionCookie = (token: string) => `${SESSION_COOKIE}=${token}`;
 function readerGet(cookieFor: () => string, pathFor: (context: autocannon.Context) => string): autocannon.Request {
   return {
     method: 'GET',
-    setupRequest: (request, context) => ({ ...request, path: pathFor(context), headers: { ...request.headers, accept: 'application/json', cookie: cookieFor() } }),
+    setupRequest: (request, context) => ({
+      ...request,
+      path: pathFor(context),
+      headers: { ...request.headers, accept: 'application/json', cookie: cookieFor() },
+    }),
   };
 }
 
@@ -109,7 +118,13 @@ export function submissionScenario(fixtures: BenchFixtures, origin: string): Loa
           return {
             ...request,
             path: '/api/reviews',
-            headers: { ...request.headers, accept: 'application/json', 'content-type': 'application/json', origin, cookie: writers[writer]! },
+            headers: {
+              ...request.headers,
+              accept: 'application/json',
+              'content-type': 'application/json',
+              origin,
+              cookie: writers[writer]!,
+            },
             body: JSON.stringify(review),
           };
         },
@@ -122,8 +137,11 @@ export function submissionScenario(fixtures: BenchFixtures, origin: string): Loa
 export async function feedPaths(baseUrl: string, token: string): Promise<string[]> {
   const paths = [`/api/reviews?limit=${ALL_REVIEWS_PAGE_SIZE}`];
   while (paths.length < FEED_PAGES) {
-    const response = await fetch(baseUrl + paths.at(-1)!, { headers: { cookie: sessionCookie(token), accept: 'application/json' } });
-    if (!response.ok) throw new Error(`GET ${paths.at(-1)} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+    const response = await fetch(baseUrl + paths.at(-1)!, {
+      headers: { cookie: sessionCookie(token), accept: 'application/json' },
+    });
+    if (!response.ok)
+      throw new Error(`GET ${paths.at(-1)} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
     const feed = (await response.json()) as ReviewFeed;
     if (!feed.nextCursor) break;
     paths.push(`/api/reviews?cursor=${feed.nextCursor}&limit=${ALL_REVIEWS_PAGE_SIZE}`);

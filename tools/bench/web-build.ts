@@ -14,11 +14,16 @@ export function webBuildStaleness(): string | null {
 /** `vite build`, its output shown only when it fails. */
 export function buildWeb(): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(path.join(repositoryRoot, 'node_modules/.bin/vite'), ['build'], { cwd: repositoryRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(path.join(repositoryRoot, 'node_modules/.bin/vite'), ['build'], {
+      cwd: repositoryRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build failed (${code}):\n${output.slice(-4000)}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`vite build failed (${code}):\n${output.slice(-4000)}`)),
+    );
   });
 }

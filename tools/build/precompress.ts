@@ -18,7 +18,14 @@ export const gzipSize = async (content: string | Uint8Array): Promise<number> =>
 async function servedFilesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   return entries
-    .filter((entry) => entry.isFile() && !path.relative(dir, entry.parentPath).split(path.sep).some((folder) => folder.startsWith('.')))
+    .filter(
+      (entry) =>
+        entry.isFile() &&
+        !path
+          .relative(dir, entry.parentPath)
+          .split(path.sep)
+          .some((folder) => folder.startsWith('.')),
+    )
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 

@@ -93,16 +93,21 @@ export function readRouteBranches(source: string, filename: string): RouteBranch
 
   const constants = new Map<string, ESTree.Expression>();
   for (const node of descendants(program)) {
-    if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier' && node.init) constants.set(node.id.name, node.init);
+    if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier' && node.init)
+      constants.set(node.id.name, node.init);
   }
   const valueOf = (expression: ESTree.Expression): ESTree.Expression =>
-    expression.type === 'Identifier' && constants.has(expression.name) ? valueOf(constants.get(expression.name)!) : expression;
+    expression.type === 'Identifier' && constants.has(expression.name)
+      ? valueOf(constants.get(expression.name)!)
+      : expression;
 
   const routerCall = [...descendants(program)].find(
-    (node): node is ESTree.CallExpression => node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === 'createBrowserRouter',
+    (node): node is ESTree.CallExpression =>
+      node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === 'createBrowserRouter',
   );
   const routesArgument = routerCall?.arguments[0];
-  if (!routesArgument || routesArgument.type === 'SpreadElement') throw new Error(`${filename} does not call createBrowserRouter(routes)`);
+  if (!routesArgument || routesArgument.type === 'SpreadElement')
+    throw new Error(`${filename} does not call createBrowserRouter(routes)`);
 
   /** The properties of a route object, spread constants included, later ones winning. */
   function routeProperties(route: ESTree.ObjectExpression): Map<string, ESTree.Expression> {
@@ -110,7 +115,8 @@ export function readRouteBranches(source: string, filename: string): RouteBranch
     for (const property of route.properties) {
       if (property.type === 'SpreadElement') {
         const spread = valueOf(property.argument);
-        if (spread.type === 'ObjectExpression') for (const [name, value] of routeProperties(spread)) properties.set(name, value);
+        if (spread.type === 'ObjectExpression')
+          for (const [name, value] of routeProperties(spread)) properties.set(name, value);
       } else {
         const name = propertyName(property);
         if (name) properties.set(name, property.value);
@@ -129,11 +135,15 @@ export function readRouteBranches(source: string, filename: string): RouteBranch
       const properties = routeProperties(route);
       const ownPath = properties.get('path');
       const segment = ownPath?.type === 'Literal' && typeof ownPath.value === 'string' ? ownPath.value : '';
-      const fullPath = segment.startsWith('/') ? segment : `${parentPath.replace(/\/$/, '')}/${segment}`.replace(/\/$/, '') || '/';
+      const fullPath = segment.startsWith('/')
+        ? segment
+        : `${parentPath.replace(/\/$/, '')}/${segment}`.replace(/\/$/, '') || '/';
       const lazy = properties.get('lazy');
       const ownImports = lazy
         ? [...descendants(lazy)].flatMap((node) =>
-            node.type === 'ImportExpression' && node.source.type === 'Literal' && typeof node.source.value === 'string' ? [node.source.value] : [],
+            node.type === 'ImportExpression' && node.source.type === 'Literal' && typeof node.source.value === 'string'
+              ? [node.source.value]
+              : [],
           )
         : [];
       const imports = [...parentImports, ...ownImports];
@@ -181,9 +191,15 @@ export function measureRoutes(input: {
   const byFile = new Map(input.chunks.map((chunk) => [chunk.fileName, chunk]));
   // A lazily imported module is its chunk's facade; small shared modules may be copied into several chunks.
   const chunkOf = (moduleId: string) =>
-    input.chunks.find((chunk) => chunk.facadeModuleId === moduleId) ?? input.chunks.find((chunk) => chunk.moduleIds.includes(moduleId));
+    input.chunks.find((chunk) => chunk.facadeModuleId === moduleId) ??
+    input.chunks.find((chunk) => chunk.moduleIds.includes(moduleId));
   const bytesOf = (files: Set<string>) => [...files].reduce((sum, file) => sum + (byFile.get(file)?.gzipBytes ?? 0), 0);
-  const measure = (routePath: string, files: Set<string>, onDemand = new Set<string>(), page = files): RouteJavaScript => ({
+  const measure = (
+    routePath: string,
+    files: Set<string>,
+    onDemand = new Set<string>(),
+    page = files,
+  ): RouteJavaScript => ({
     path: routePath,
     files: [...files].sort(),
     gzipBytes: bytesOf(files),
@@ -221,7 +237,8 @@ export function measureRoutes(input: {
     for (const file of files) {
       if (routerPage.has(file)) continue;
       for (const dynamicImport of byFile.get(file)?.dynamicImports ?? []) {
-        for (const later of chunkClosure(byFile.get(dynamicImport)!, byFile, true)) if (!files.has(later)) onDemand.add(later);
+        for (const later of chunkClosure(byFile.get(dynamicImport)!, byFile, true))
+          if (!files.has(later)) onDemand.add(later);
       }
     }
     results.push(measure(route.path, files, onDemand, routerPage));
@@ -233,12 +250,20 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 export function formatRouteTable(results: RouteJavaScript[]): string {
   const width = Math.max(5, ...results.map((result) => result.path.length));
-  const row = (...cells: string[]) => [cells[0]!.padEnd(width), ...cells.slice(1).map((cell, index) => cell.padStart([10, 6, 5, 9][index]!))].join('  ').trimEnd();
+  const row = (...cells: string[]) =>
+    [cells[0]!.padEnd(width), ...cells.slice(1).map((cell, index) => cell.padStart([10, 6, 5, 9][index]!))]
+      .join('  ')
+      .trimEnd();
   const lines = [row('route', 'JS gzip KB', 'budget', 'files', 'on demand')];
   for (const result of results) {
     lines.push(
-      row(result.path, kb(result.gzipBytes), String(result.budgetBytes / 1024), String(result.files.length), result.onDemandFiles.length > 0 ? kb(result.onDemandBytes) : '') +
-        (result.gzipBytes > result.budgetBytes ? '  OVER BUDGET' : ''),
+      row(
+        result.path,
+        kb(result.gzipBytes),
+        String(result.budgetBytes / 1024),
+        String(result.files.length),
+        result.onDemandFiles.length > 0 ? kb(result.onDemandBytes) : '',
+      ) + (result.gzipBytes > result.budgetBytes ? '  OVER BUDGET' : ''),
     );
   }
   return lines.join('\n');
@@ -251,7 +276,9 @@ export function formatRouteTable(results: RouteJavaScript[]): string {
  */
 export function routeBudgetsPlugin(options: RouteBudgetOptions): Plugin {
   const routerFile = path.resolve(options.router);
-  const pages = Object.fromEntries(Object.entries(options.pages ?? {}).map(([pagePath, html]) => [pagePath, path.resolve(html)]));
+  const pages = Object.fromEntries(
+    Object.entries(options.pages ?? {}).map(([pagePath, html]) => [pagePath, path.resolve(html)]),
+  );
   let routes: { path: string; lazyModuleIds: string[] }[] | undefined;
   let logInfo: (message: string) => void = console.log;
   let base = '/';
@@ -303,16 +330,30 @@ export function routeBudgetsPlugin(options: RouteBudgetOptions): Plugin {
               : [],
           ),
         );
-        const results = measureRoutes({ routes, chunks, routerModuleId: routerFile, pages, budgetsKb: options.budgetsKb });
-        logInfo(`\nJavaScript per route (gzip; the page's entry, the route's lazy modules and their static imports):\n${formatRouteTable(results)}\n`);
+        const results = measureRoutes({
+          routes,
+          chunks,
+          routerModuleId: routerFile,
+          pages,
+          budgetsKb: options.budgetsKb,
+        });
+        logInfo(
+          `\nJavaScript per route (gzip; the page's entry, the route's lazy modules and their static imports):\n${formatRouteTable(results)}\n`,
+        );
         const over = results.filter((result) => result.gzipBytes > result.budgetBytes);
         if (over.length > 0) {
-          this.error(`Over the JavaScript budget: ${over.map((result) => `${result.path} ${kb(result.gzipBytes)} KB > ${result.budgetBytes / 1024} KB`).join(', ')}`);
+          this.error(
+            `Over the JavaScript budget: ${over.map((result) => `${result.path} ${kb(result.gzipBytes)} KB > ${result.budgetBytes / 1024} KB`).join(', ')}`,
+          );
         }
         const preloads: RoutePreload[] = results
           .filter((result) => result.lazyFiles.length > 0)
           .map((result) => ({ path: result.path, modules: result.lazyFiles.map((file) => `${base}${file}`) }));
-        this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(preloads, null, 2)}\n` });
+        this.emitFile({
+          type: 'asset',
+          fileName: ROUTE_PRELOADS_FILE,
+          source: `${JSON.stringify(preloads, null, 2)}\n`,
+        });
       },
     },
   };

@@ -13,7 +13,9 @@ export function buildStaleness(built: string, sources: readonly string[]): strin
   } catch {
     return `${built} is missing`;
   }
-  const newer = sources.flatMap((source) => filesUnder(path.join(repositoryRoot, source))).find((file) => statSync(file).mtimeMs > builtAt);
+  const newer = sources
+    .flatMap((source) => filesUnder(path.join(repositoryRoot, source)))
+    .find((file) => statSync(file).mtimeMs > builtAt);
   return newer ? `${path.relative(repositoryRoot, newer)} is newer than ${built}` : null;
 }
 

@@ -66,7 +66,12 @@ export class ApiClient {
     let status: number;
     let text: string;
     try {
-      const response = await fetch(this.baseUrl + path, { method, headers, body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      const response = await fetch(this.baseUrl + path, {
+        method,
+        headers,
+        body,
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
       this.keepCookies(response);
       status = response.status;
       text = await response.text();

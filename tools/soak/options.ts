@@ -46,25 +46,41 @@ export function parseOptions(args: string[]): SoakOptions | 'help' {
   if (values.help) return 'help';
   const maxDuration = values['no-limit'] ? 7 * 24 * 3600 : 3600;
   const options: SoakOptions = {
-    durationSeconds: wholeNumberOption('--duration', values.duration, 120, 1, maxDuration, values['no-limit'] ? '' : ' (add --no-limit to run longer)'),
+    durationSeconds: wholeNumberOption(
+      '--duration',
+      values.duration,
+      120,
+      1,
+      maxDuration,
+      values['no-limit'] ? '' : ' (add --no-limit to run longer)',
+    ),
     concurrency: wholeNumberOption('--concurrency', values.concurrency, 8, 1, 64),
     tutors: wholeNumberOption('--tutors', values.tutors, 40, 1, 200),
     databaseUrl: values['database-url'],
   };
   if (values.url === undefined) {
-    if (values['server-pid'] || values['admin-email'] || values['admin-password']) throw new UsageError('--admin-email, --admin-password and --server-pid go with --url.');
+    if (values['server-pid'] || values['admin-email'] || values['admin-password'])
+      throw new UsageError('--admin-email, --admin-password and --server-pid go with --url.');
     return options;
   }
   if (options.databaseUrl) throw new UsageError('--database-url is for the server the soak starts, not with --url.');
   const url = new URL(values.url);
   // The soak is a load generator: it may only ever point at this machine.
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) && !url.hostname.startsWith('127.')) {
-    throw new UsageError(`--url must be a server on this machine (127.0.0.1, localhost or [::1]), not ${url.hostname}.`);
+    throw new UsageError(
+      `--url must be a server on this machine (127.0.0.1, localhost or [::1]), not ${url.hostname}.`,
+    );
   }
   const adminEmail = values['admin-email'] ?? process.env.ADMIN_EMAIL;
   const adminPassword = values['admin-password'] ?? process.env.ADMIN_PASSWORD;
-  if (!adminEmail || !adminPassword) throw new UsageError('--url needs an administrator: --admin-email and --admin-password (or ADMIN_EMAIL and ADMIN_PASSWORD).');
-  const serverPid = values['server-pid'] === undefined ? undefined : wholeNumberOption('--server-pid', values['server-pid'], 0, 1, 2 ** 31);
+  if (!adminEmail || !adminPassword)
+    throw new UsageError(
+      '--url needs an administrator: --admin-email and --admin-password (or ADMIN_EMAIL and ADMIN_PASSWORD).',
+    );
+  const serverPid =
+    values['server-pid'] === undefined
+      ? undefined
+      : wholeNumberOption('--server-pid', values['server-pid'], 0, 1, 2 ** 31);
   options.target = { url: url.origin, adminEmail, adminPassword, serverPid };
   return options;
 }

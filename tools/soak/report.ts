@@ -2,24 +2,42 @@
 import { type MemoryWatch, soakRateLimits } from './server';
 import { type TrafficRecorder, trafficKinds } from './stats';
 
-export function printReport(recorder: TrafficRecorder, trafficMs: number, memory: MemoryWatch, target: { external: boolean }): void {
-  const columns = (cells: (string | number)[]) => `  ${String(cells[0]).padEnd(9)}${cells.slice(1).map((cell) => String(cell).padStart(9)).join('')}`;
+export function printReport(
+  recorder: TrafficRecorder,
+  trafficMs: number,
+  memory: MemoryWatch,
+  target: { external: boolean },
+): void {
+  const columns = (cells: (string | number)[]) =>
+    `  ${String(cells[0]).padEnd(9)}${cells
+      .slice(1)
+      .map((cell) => String(cell).padStart(9))
+      .join('')}`;
   console.log('\nRequests');
   console.log(columns(['kind', 'count', 'errors', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms']));
   for (const kind of trafficKinds) {
     const { requests, errors, latency } = recorder.byKind.get(kind)!;
     const ms = (fraction: number) => (requests ? latency.percentile(fraction).toFixed(1) : '-');
-    console.log(columns([kind, requests, errors, ms(0.5), ms(0.95), ms(0.99), requests ? latency.max.toFixed(1) : '-']));
+    console.log(
+      columns([kind, requests, errors, ms(0.5), ms(0.95), ms(0.99), requests ? latency.max.toFixed(1) : '-']),
+    );
   }
   console.log(columns(['total', recorder.totalRequests, recorder.totalErrors]));
-  console.log(`Throughput: ${(recorder.totalRequests / (trafficMs / 1000)).toFixed(1)} requests/s over ${seconds(trafficMs)} s`);
+  console.log(
+    `Throughput: ${(recorder.totalRequests / (trafficMs / 1000)).toFixed(1)} requests/s over ${seconds(trafficMs)} s`,
+  );
 
   const { startUp, trafficStart, end } = memory.samples;
   if (!memory.watching) {
-    console.log('Server memory: not measured (the server was started elsewhere; pass --server-pid <pid> to read its RSS)');
+    console.log(
+      'Server memory: not measured (the server was started elsewhere; pass --server-pid <pid> to read its RSS)',
+    );
   } else {
     const rss = (bytes: number | undefined) => (bytes === undefined ? 'unknown' : mib(bytes));
-    const growth = trafficStart !== undefined && end !== undefined ? ` (${end >= trafficStart ? '+' : '-'}${mib(Math.abs(end - trafficStart))})` : '';
+    const growth =
+      trafficStart !== undefined && end !== undefined
+        ? ` (${end >= trafficStart ? '+' : '-'}${mib(Math.abs(end - trafficStart))})`
+        : '';
     console.log(
       `Server memory (RSS): at start ${rss(trafficStart)}, at end ${rss(end)}${growth}, peak ${rss(memory.peak || undefined)}` +
         (startUp === undefined ? '' : ` (${mib(startUp)} before seeding)`),
@@ -30,7 +48,10 @@ export function printReport(recorder: TrafficRecorder, trafficMs: number, memory
     console.log('\nWhat went wrong (grouped, ids left out):');
     for (const { kind, what, count } of recorder.errorSamples.values()) console.log(`  ${count} x ${kind}: ${what}`);
   }
-  if (recorder.tooManyRequests > 0) console.log(`\n${recorder.tooManyRequests} requests were refused with 429 Too Many Requests. ${tooManyRequestsAdvice(target.external)}`);
+  if (recorder.tooManyRequests > 0)
+    console.log(
+      `\n${recorder.tooManyRequests} requests were refused with 429 Too Many Requests. ${tooManyRequestsAdvice(target.external)}`,
+    );
 }
 
 export function tooManyRequestsAdvice(external: boolean): string {

@@ -97,7 +97,12 @@ export async function startServer(options: ServerOptions): Promise<StartedServer
   });
   const stopIfLeftRunning = () => child.kill('SIGKILL');
   process.once('exit', stopIfLeftRunning);
-  const exitStatus = () => (child.exitCode !== null ? `code ${child.exitCode}` : child.signalCode !== null ? `signal ${child.signalCode}` : null);
+  const exitStatus = () =>
+    child.exitCode !== null
+      ? `code ${child.exitCode}`
+      : child.signalCode !== null
+        ? `signal ${child.signalCode}`
+        : null;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   if (typeof output === 'number') closeSync(output);
   const log = typeof output === 'number' ? watchLogFile(options.logFile!) : watchLog(child);
@@ -107,7 +112,9 @@ export async function startServer(options: ServerOptions): Promise<StartedServer
     pid: child.pid!,
     adminEmail,
     adminPassword,
-    databaseDescription: options.databaseUrl ? 'PostgreSQL server from --database-url' : `embedded database in ${dataDir}`,
+    databaseDescription: options.databaseUrl
+      ? 'PostgreSQL server from --database-url'
+      : `embedded database in ${dataDir}`,
     get loggedErrors() {
       log.catchUp();
       return log.errors;
@@ -157,7 +164,11 @@ export function residentMemory(pid: number): number | undefined {
 
 /** Reads the server's memory when it runs on this machine and its pid is known. */
 export class MemoryWatch {
-  readonly samples: Record<'startUp' | 'trafficStart' | 'end', number | undefined> = { startUp: undefined, trafficStart: undefined, end: undefined };
+  readonly samples: Record<'startUp' | 'trafficStart' | 'end', number | undefined> = {
+    startUp: undefined,
+    trafficStart: undefined,
+    end: undefined,
+  };
   peak = 0;
 
   constructor(private readonly pid: number | undefined) {}
@@ -249,8 +260,14 @@ function logLevelOf(line: string): number {
 async function waitUntilReady(url: string, child: ChildProcess, logLines: () => string[]): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited during start-up (${child.exitCode ?? child.signalCode}):\n${logLines().join('\n')}`);
-    const ready = await fetch(`${url}/readyz`).then((response) => response.ok, () => false);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(
+        `the server exited during start-up (${child.exitCode ?? child.signalCode}):\n${logLines().join('\n')}`,
+      );
+    const ready = await fetch(`${url}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -15,7 +15,8 @@ export class LatencyHistogram {
   max = 0;
 
   add(ms: number): void {
-    const bucket = ms <= SMALLEST_BUCKET_MS ? 0 : Math.ceil(Math.log(ms / SMALLEST_BUCKET_MS) / Math.log(BUCKET_GROWTH));
+    const bucket =
+      ms <= SMALLEST_BUCKET_MS ? 0 : Math.ceil(Math.log(ms / SMALLEST_BUCKET_MS) / Math.log(BUCKET_GROWTH));
     this.buckets.set(bucket, (this.buckets.get(bucket) ?? 0) + 1);
     this.count += 1;
     this.max = Math.max(this.max, ms);

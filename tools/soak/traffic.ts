@@ -2,9 +2,52 @@ import sharp from 'sharp';
 import { ApiClient, UnexpectedAnswerError } from './client';
 import type { TrafficKind, TrafficRecorder } from './stats';
 
-const DEPARTMENTS = ['Mathematics', 'Physics', 'Chemistry', 'Biology', 'Computer Science', 'History', 'Economics', 'Linguistics'];
-const FIRST_NAMES = ['Ada', 'Alan', 'Barbara', 'Claude', 'Dorothy', 'Edsger', 'Emmy', 'Grace', 'Hedy', 'John', 'Katherine', 'Leslie', 'Margaret', 'Niklaus', 'Radia', 'Tim'];
-const LAST_NAMES = ['Lovelace', 'Turing', 'Liskov', 'Shannon', 'Hodgkin', 'Dijkstra', 'Noether', 'Hopper', 'Lamarr', 'Neumann', 'Johnson', 'Lamport', 'Hamilton', 'Wirth', 'Perlman', 'Berners'];
+const DEPARTMENTS = [
+  'Mathematics',
+  'Physics',
+  'Chemistry',
+  'Biology',
+  'Computer Science',
+  'History',
+  'Economics',
+  'Linguistics',
+];
+const FIRST_NAMES = [
+  'Ada',
+  'Alan',
+  'Barbara',
+  'Claude',
+  'Dorothy',
+  'Edsger',
+  'Emmy',
+  'Grace',
+  'Hedy',
+  'John',
+  'Katherine',
+  'Leslie',
+  'Margaret',
+  'Niklaus',
+  'Radia',
+  'Tim',
+];
+const LAST_NAMES = [
+  'Lovelace',
+  'Turing',
+  'Liskov',
+  'Shannon',
+  'Hodgkin',
+  'Dijkstra',
+  'Noether',
+  'Hopper',
+  'Lamarr',
+  'Neumann',
+  'Johnson',
+  'Lamport',
+  'Hamilton',
+  'Wirth',
+  'Perlman',
+  'Berners',
+];
 
 /** How often each kind is picked once a virtual student has done one of each. */
 const WEIGHTS: [TrafficKind, number][] = [
@@ -53,10 +96,16 @@ export async function seedSite(options: {
 }): Promise<Site> {
   const admin = new ApiClient(options.baseUrl, options.recorder);
   await admin.logIn(options.adminEmail, options.adminPassword);
-  const picture = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#4f46e5' } }).png().toBuffer();
+  const picture = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#4f46e5' } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'tutor.png');
-  const { image } = await admin.request<{ image: { key: string } }>('/api/uploads/images', { method: 'POST', form, expect: 201 });
+  const { image } = await admin.request<{ image: { key: string } }>('/api/uploads/images', {
+    method: 'POST',
+    form,
+    expect: 201,
+  });
 
   const tutors = await inBatches(options.tutorCount, async (index) => {
     const department = DEPARTMENTS[index % DEPARTMENTS.length]!;
@@ -106,7 +155,11 @@ export interface WrittenReviews {
  * first (so even a short run covers every kind), then picks at random by weight. A student who
  * has reviewed every seeded tutor hands over to a fresh account.
  */
-export async function driveTraffic(site: Site, recorder: TrafficRecorder, shouldStop: () => boolean): Promise<WrittenReviews> {
+export async function driveTraffic(
+  site: Site,
+  recorder: TrafficRecorder,
+  shouldStop: () => boolean,
+): Promise<WrittenReviews> {
   const written: WrittenReviews = { ratingsByTutor: new Map(), reviewsByStudent: new Map() };
   let lastTutorTotal = site.tutors.length;
 
@@ -133,7 +186,10 @@ export async function driveTraffic(site: Site, recorder: TrafficRecorder, should
       if (choice < 0.7) {
         const pages = Math.max(1, Math.ceil(lastTutorTotal / TUTOR_PAGE_SIZE));
         const sort = pick(['rating', 'reviews', 'name']);
-        const list = await this.client.get<{ total: number }>(`/api/tutors?page=${1 + randomInt(pages)}&sort=${sort}`, 'browse');
+        const list = await this.client.get<{ total: number }>(
+          `/api/tutors?page=${1 + randomInt(pages)}&sort=${sort}`,
+          'browse',
+        );
         lastTutorTotal = list.total;
       } else if (choice < 0.8) {
         await this.client.get('/api/tutors/departments', 'browse');
@@ -147,9 +203,19 @@ export async function driveTraffic(site: Site, recorder: TrafficRecorder, should
     async search(): Promise<void> {
       const tutor = pick(site.tutors);
       const [firstName, lastName = ''] = tutor.name.split(' ');
-      const query = Math.random() < 0.6 ? `q=${encodeURIComponent(`${firstName} ${lastName.slice(0, 3)}`)}` : `department=${encodeURIComponent(tutor.department)}`;
-      const found = await this.client.get<{ total: number }>(`/api/tutors?${query}&sort=${pick(['rating', 'name'])}`, 'search');
-      if (found.total === 0) recorder.recordError('search', `GET /api/tutors?${query.split('=')[0]}= found no tutor, though one was seeded to match`);
+      const query =
+        Math.random() < 0.6
+          ? `q=${encodeURIComponent(`${firstName} ${lastName.slice(0, 3)}`)}`
+          : `department=${encodeURIComponent(tutor.department)}`;
+      const found = await this.client.get<{ total: number }>(
+        `/api/tutors?${query}&sort=${pick(['rating', 'name'])}`,
+        'search',
+      );
+      if (found.total === 0)
+        recorder.recordError(
+          'search',
+          `GET /api/tutors?${query.split('=')[0]}= found no tutor, though one was seeded to match`,
+        );
     }
 
     async profile(): Promise<void> {
@@ -236,19 +302,31 @@ export async function driveTraffic(site: Site, recorder: TrafficRecorder, should
  * After the traffic: every review the server accepted is there, and every tutor's count and
  * average equal a recomputation from what was written. Answers the problems found.
  */
-export async function checkWrites(site: Site, written: WrittenReviews): Promise<{ problems: string[]; students: number; tutors: number }> {
+export async function checkWrites(
+  site: Site,
+  written: WrittenReviews,
+): Promise<{ problems: string[]; students: number; tutors: number }> {
   const problems: string[] = [];
   for (const [email, reviews] of written.reviewsByStudent) {
-    const { items } = await site.admin.get<{ items: { email: string; reviewCount: number }[] }>(`/api/admin/users?q=${encodeURIComponent(email)}`);
+    const { items } = await site.admin.get<{ items: { email: string; reviewCount: number }[] }>(
+      `/api/admin/users?q=${encodeURIComponent(email)}`,
+    );
     const onServer = items.find((user) => user.email === email)?.reviewCount;
-    if (onServer !== reviews) problems.push(`${email} has ${onServer ?? 'no account and no'} reviews on the server, but ${reviews} were accepted`);
+    if (onServer !== reviews)
+      problems.push(
+        `${email} has ${onServer ?? 'no account and no'} reviews on the server, but ${reviews} were accepted`,
+      );
   }
   for (const tutor of site.tutors) {
     const ratings = [...(written.ratingsByTutor.get(tutor.id)?.values() ?? [])];
-    const { tutor: profile } = await site.admin.get<{ tutor: { reviewCount: number; averageRating: number | null } }>(`/api/tutors/${tutor.id}`);
+    const { tutor: profile } = await site.admin.get<{ tutor: { reviewCount: number; averageRating: number | null } }>(
+      `/api/tutors/${tutor.id}`,
+    );
     const expectedAverage = ratings.length ? ratings.reduce((sum, rating) => sum + rating, 0) / ratings.length : null;
     const averageMatches =
-      expectedAverage === null ? profile.averageRating === null : profile.averageRating !== null && Math.abs(profile.averageRating - expectedAverage) < 1e-9;
+      expectedAverage === null
+        ? profile.averageRating === null
+        : profile.averageRating !== null && Math.abs(profile.averageRating - expectedAverage) < 1e-9;
     if (profile.reviewCount !== ratings.length || !averageMatches) {
       problems.push(
         `${tutor.name} (${tutor.id}) shows ${profile.reviewCount} reviews averaging ${profile.averageRating}, but ${ratings.length} averaging ${expectedAverage} were written`,

@@ -1,5 +1,11 @@
 import { ApiError, type GenerateContentParameters, type GenerateContentResponse, GoogleGenAI } from '@google/genai';
-import { AiProviderFailure, failureForStatus, networkErrorCode, type TextProvider, type TextRequest } from './text-provider';
+import {
+  AiProviderFailure,
+  failureForStatus,
+  networkErrorCode,
+  type TextProvider,
+  type TextRequest,
+} from './text-provider';
 
 /** Generation settings from spec section 9. */
 const generationSettings = {
@@ -11,7 +17,15 @@ const generationSettings = {
 } as const;
 
 /** Finish reasons that mean the model refused or was stopped by a filter, not that it finished. */
-const blockingFinishReasons = new Set(['SAFETY', 'RECITATION', 'LANGUAGE', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'SPII', 'IMAGE_SAFETY']);
+const blockingFinishReasons = new Set([
+  'SAFETY',
+  'RECITATION',
+  'LANGUAGE',
+  'BLOCKLIST',
+  'PROHIBITED_CONTENT',
+  'SPII',
+  'IMAGE_SAFETY',
+]);
 
 export interface GeminiSettings {
   apiKey: string;
@@ -51,7 +65,8 @@ export function createGeminiProvider(settings: GeminiSettings): TextProvider {
           if (chunk.candidates?.[0]?.finishReason) finished = true;
         }
         // The SDK ends quietly when a connection closes cleanly mid-answer; a whole answer says why it ended.
-        if (!finished && !request.signal.aborted) throw new AiProviderFailure('ai_provider_error', { reason: 'STREAM_CUT_OFF' });
+        if (!finished && !request.signal.aborted)
+          throw new AiProviderFailure('ai_provider_error', { reason: 'STREAM_CUT_OFF' });
       } catch (error) {
         throw classify(error, request.signal);
       }
@@ -99,7 +114,8 @@ function classify(error: unknown, signal: AbortSignal): unknown {
 function googleReason(message: string): string | undefined {
   try {
     const body = JSON.parse(message) as { error?: { status?: unknown; details?: { reason?: unknown }[] } };
-    const reason = body.error?.details?.find((detail) => typeof detail.reason === 'string')?.reason ?? body.error?.status;
+    const reason =
+      body.error?.details?.find((detail) => typeof detail.reason === 'string')?.reason ?? body.error?.status;
     return typeof reason === 'string' && /^[A-Z_]+$/.test(reason) ? reason : undefined;
   } catch {
     return undefined;

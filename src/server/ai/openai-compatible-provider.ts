@@ -1,6 +1,12 @@
 import OpenAI, { APIError } from 'openai';
 import type { ChatCompletionCreateParamsBase } from 'openai/resources/chat/completions';
-import { AiProviderFailure, failureForStatus, networkErrorCode, type TextProvider, type TextRequest } from './text-provider';
+import {
+  AiProviderFailure,
+  failureForStatus,
+  networkErrorCode,
+  type TextProvider,
+  type TextRequest,
+} from './text-provider';
 
 export interface OpenAiCompatibleSettings {
   /** The API root, ending in /v1 for Ollama, llama.cpp's server and vLLM. */
@@ -26,7 +32,10 @@ export function createOpenAiCompatibleProvider(settings: OpenAiCompatibleSetting
   function body({ system, prompt }: TextRequest): ChatCompletionCreateParamsBase {
     return {
       model: settings.model,
-      messages: [...(system ? [{ role: 'system' as const, content: system }] : []), { role: 'user' as const, content: prompt }],
+      messages: [
+        ...(system ? [{ role: 'system' as const, content: system }] : []),
+        { role: 'user' as const, content: prompt },
+      ],
       temperature: 1,
       top_p: 0.95,
     };
@@ -39,16 +48,21 @@ export function createOpenAiCompatibleProvider(settings: OpenAiCompatibleSetting
 
     async *streamText(request) {
       try {
-        const stream = await client.chat.completions.create({ ...body(request), stream: true }, { signal: request.signal });
+        const stream = await client.chat.completions.create(
+          { ...body(request), stream: true },
+          { signal: request.signal },
+        );
         let finished = false;
         for await (const chunk of stream) {
           const choice = chunk.choices[0];
           if (choice?.delta?.content) yield choice.delta.content;
-          if (choice?.finish_reason === 'content_filter') throw new AiProviderFailure('ai_blocked', { reason: 'content_filter' });
+          if (choice?.finish_reason === 'content_filter')
+            throw new AiProviderFailure('ai_blocked', { reason: 'content_filter' });
           if (choice?.finish_reason) finished = true;
         }
         // An aborted stream also just ends, without an error: the caller checks its signal.
-        if (!finished && !request.signal.aborted) throw new AiProviderFailure('ai_provider_error', { reason: 'STREAM_CUT_OFF' });
+        if (!finished && !request.signal.aborted)
+          throw new AiProviderFailure('ai_provider_error', { reason: 'STREAM_CUT_OFF' });
       } catch (error) {
         throw classify(error, request.signal);
       }
@@ -56,9 +70,13 @@ export function createOpenAiCompatibleProvider(settings: OpenAiCompatibleSetting
 
     async generateText(request) {
       try {
-        const completion = await client.chat.completions.create({ ...body(request), stream: false }, { signal: request.signal });
+        const completion = await client.chat.completions.create(
+          { ...body(request), stream: false },
+          { signal: request.signal },
+        );
         const choice = completion.choices[0];
-        if (choice?.finish_reason === 'content_filter') throw new AiProviderFailure('ai_blocked', { reason: 'content_filter' });
+        if (choice?.finish_reason === 'content_filter')
+          throw new AiProviderFailure('ai_blocked', { reason: 'content_filter' });
         return choice?.message.content ?? '';
       } catch (error) {
         throw classify(error, request.signal);
@@ -70,6 +88,7 @@ export function createOpenAiCompatibleProvider(settings: OpenAiCompatibleSetting
 function classify(error: unknown, signal: AbortSignal): unknown {
   if (error instanceof AiProviderFailure || signal.aborted) return error;
   // The error's `code` and `type` are the server's machine-readable tokens; its message is left out.
-  if (error instanceof APIError && error.status !== undefined) return failureForStatus(error.status, error.code ?? error.type ?? undefined);
+  if (error instanceof APIError && error.status !== undefined)
+    return failureForStatus(error.status, error.code ?? error.type ?? undefined);
   return new AiProviderFailure('ai_provider_error', { reason: networkErrorCode(error) });
 }

@@ -30,7 +30,9 @@ export class AiProviderFailure extends Error {
     readonly code: DraftFailureCode,
     readonly detail: { status?: number; reason?: string } = {},
   ) {
-    super(`AI provider failure: ${code}${detail.status ? ` (HTTP ${detail.status})` : ''}${detail.reason ? ` ${detail.reason}` : ''}`);
+    super(
+      `AI provider failure: ${code}${detail.status ? ` (HTTP ${detail.status})` : ''}${detail.reason ? ` ${detail.reason}` : ''}`,
+    );
     this.name = 'AiProviderFailure';
   }
 }
@@ -38,7 +40,8 @@ export class AiProviderFailure extends Error {
 /** The failure an HTTP status from a provider means, whichever provider it was. */
 export function failureForStatus(status: number | undefined, reason?: string): AiProviderFailure {
   if (status === 429) return new AiProviderFailure('ai_busy', { status, reason });
-  if (status !== undefined && status >= 400 && status < 500) return new AiProviderFailure('ai_provider_refused', { status, reason });
+  if (status !== undefined && status >= 400 && status < 500)
+    return new AiProviderFailure('ai_provider_refused', { status, reason });
   return new AiProviderFailure('ai_provider_error', { status, reason });
 }
 

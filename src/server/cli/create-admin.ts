@@ -9,11 +9,18 @@ const usage = 'Usage: npm run create-admin -- --email E --name N --password P';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
-    options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' }, help: { type: 'boolean' } },
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      password: { type: 'string' },
+      help: { type: 'boolean' },
+    },
     strict: true,
   });
   if (values.help) {
-    console.log(`${usage}\n\nCreates an admin account, or makes the account with that email an admin (and sets its password).`);
+    console.log(
+      `${usage}\n\nCreates an admin account, or makes the account with that email an admin (and sets its password).`,
+    );
     return 0;
   }
   const email = emailSchema.safeParse(values.email);
@@ -39,7 +46,12 @@ async function main(): Promise<number> {
       { email: email.data, name: name.data, password: password.data, resetPassword: true },
       new Date(),
     );
-    const verb = { created: 'Created', promoted: 'Promoted to admin:', updated: 'Updated admin', unchanged: 'Already an admin:' }[result.outcome];
+    const verb = {
+      created: 'Created',
+      promoted: 'Promoted to admin:',
+      updated: 'Updated admin',
+      unchanged: 'Already an admin:',
+    }[result.outcome];
     console.log(`${verb} ${result.user.email}`);
     return 0;
   } finally {

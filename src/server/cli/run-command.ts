@@ -2,7 +2,8 @@ import { ConfigError } from '../config';
 import { DataDirInUseError } from '../db/data-dir-lock';
 
 /** node:util parseArgs reports a mistyped or value-less flag with one of these codes. */
-const isUsageError = (err: unknown) => err instanceof Error && String((err as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS');
+const isUsageError = (err: unknown) =>
+  err instanceof Error && String((err as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS');
 
 /**
  * Runs a command-line entry point: its number is the exit code. Usage mistakes exit 2 with the
@@ -17,7 +18,8 @@ export function runCommand(main: () => Promise<number>, usage: string): void {
         process.exit(2);
       }
       if (err instanceof ConfigError) console.error(err.message);
-      else if (err instanceof DataDirInUseError) console.error(`${err.message}\nIs the server running on the same DATA_DIR? Stop it first.`);
+      else if (err instanceof DataDirInUseError)
+        console.error(`${err.message}\nIs the server running on the same DATA_DIR? Stop it first.`);
       else console.error(err);
       process.exit(1);
     },

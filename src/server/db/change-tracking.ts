@@ -113,7 +113,11 @@ export interface ChangeChannel {
  * version is not tracking, so nothing read earlier is trusted; it reconnects on its own, and an
  * announcement that could not be sent goes out once it is back.
  */
-export function openChangeChannel(options: { url: string; version: DataVersion; onError: (err: Error) => void }): ChangeChannel {
+export function openChangeChannel(options: {
+  url: string;
+  version: DataVersion;
+  onError: (err: Error) => void;
+}): ChangeChannel {
   const { version } = options;
   // Each instance ignores its own announcements: it has already moved its version on.
   const instanceId = randomUUID();
@@ -162,7 +166,11 @@ export function openChangeChannel(options: { url: string; version: DataVersion; 
   async function connect(): Promise<void> {
     retry = undefined;
     if (stopped) return;
-    const next = new pg.Client({ connectionString: options.url, connectionTimeoutMillis: 5_000, application_name: CHANGE_CHANNEL_APPLICATION_NAME });
+    const next = new pg.Client({
+      connectionString: options.url,
+      connectionTimeoutMillis: 5_000,
+      application_name: CHANGE_CHANNEL_APPLICATION_NAME,
+    });
     client = next;
     next.on('notification', (message) => {
       const announced = parseAnnouncement(message.payload);
@@ -213,6 +221,8 @@ export function openChangeChannel(options: { url: string; version: DataVersion; 
 function parseAnnouncement(payload: string | undefined): { from: string | null; topics: readonly DataTopic[] } {
   const match = /^([0-9a-f-]{36}):([a-z,]*)$/.exec(payload ?? '');
   if (!match) return { from: null, topics: ALL_TOPICS };
-  const topics = match[2]!.split(',').filter((topic): topic is DataTopic => (ALL_TOPICS as readonly string[]).includes(topic));
+  const topics = match[2]!
+    .split(',')
+    .filter((topic): topic is DataTopic => (ALL_TOPICS as readonly string[]).includes(topic));
   return { from: match[1]!, topics: topics.length > 0 ? topics : ALL_TOPICS };
 }

@@ -92,7 +92,11 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
   let client: PGlite;
   try {
     // Trigram search (the migrations create the extension) ships with PGlite as a contrib module.
-    client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
+    client = await PGlite.create({
+      dataDir: options.dataDir,
+      loadDataDir: options.loadDataDir,
+      extensions: { pg_trgm },
+    });
   } catch (err) {
     unlock();
     throw err;

@@ -50,7 +50,8 @@ const SESSION_AND_CONTENT_TABLES = new Set(['users']);
 // A name followed by a dot is a schema, not the table: such a statement counts as unknown.
 const WRITE_STATEMENT = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_]+)(?![a-z_])(?!"?\.)/i;
 /** Each INSERT, UPDATE or DELETE inside a WITH; the UPDATE of an upsert and a locking read are not statements of their own. */
-const WRITE_IN_WITH = /(?<!\b(?:do|for|key)\s+)\b(?:insert\s+into|update|delete\s+from)\s+"?([a-z_]+)(?![a-z_])("?\.)?/gi;
+const WRITE_IN_WITH =
+  /(?<!\b(?:do|for|key)\s+)\b(?:insert\s+into|update|delete\s+from)\s+"?([a-z_]+)(?![a-z_])("?\.)?/gi;
 
 function topicsOfTable(table: string): readonly DataTopic[] {
   if (UNCACHED_TABLES.has(table)) return [];

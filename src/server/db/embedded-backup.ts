@@ -24,7 +24,11 @@ const manifestSchema = z.object({
   format: z.literal('tutorly-embedded-backup'),
   version: z.literal(1),
   createdAt: z.iso.datetime(),
-  database: z.object({ file: z.literal(DATABASE_FILE), bytes: z.number().int(), sha256: z.string().regex(/^[0-9a-f]{64}$/) }),
+  database: z.object({
+    file: z.literal(DATABASE_FILE),
+    bytes: z.number().int(),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  }),
   uploads: z.object({ files: z.number().int(), bytes: z.number().int() }),
   counts: countsSchema,
 });
@@ -79,7 +83,10 @@ async function copyTree(from: string, to: string): Promise<{ files: number; byte
 }
 
 function timestampForName(date: Date): string {
-  return date.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+  return date
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-');
 }
 
 /**
@@ -87,9 +94,15 @@ function timestampForName(date: Date): string {
  * throughout, so a running server (or a second backup) makes this fail instead of copying a
  * database that is being written. The folder gets its final name only once complete.
  */
-export async function createEmbeddedBackup(paths: EmbeddedPaths, outDir: string, now = new Date()): Promise<{ folder: string; manifest: BackupManifest }> {
+export async function createEmbeddedBackup(
+  paths: EmbeddedPaths,
+  outDir: string,
+  now = new Date(),
+): Promise<{ folder: string; manifest: BackupManifest }> {
   if (!hasDatabase(paths.databaseDir)) {
-    throw new BackupError(`There is no embedded database in ${paths.databaseDir}: nothing to back up. Is DATA_DIR set as it is for the server?`);
+    throw new BackupError(
+      `There is no embedded database in ${paths.databaseDir}: nothing to back up. Is DATA_DIR set as it is for the server?`,
+    );
   }
   const outside = path.relative(path.dirname(paths.databaseDir), path.resolve(outDir));
   if (!outside.startsWith('..') && !path.isAbsolute(outside)) {
@@ -117,7 +130,11 @@ export async function createEmbeddedBackup(paths: EmbeddedPaths, outDir: string,
       format: 'tutorly-embedded-backup',
       version: 1,
       createdAt: now.toISOString(),
-      database: { file: DATABASE_FILE, bytes: compressed.length, sha256: createHash('sha256').update(compressed).digest('hex') },
+      database: {
+        file: DATABASE_FILE,
+        bytes: compressed.length,
+        sha256: createHash('sha256').update(compressed).digest('hex'),
+      },
       uploads,
       counts,
     };
@@ -136,7 +153,9 @@ export async function createEmbeddedBackup(paths: EmbeddedPaths, outDir: string,
 async function readBackup(folder: string): Promise<{ manifest: BackupManifest; database: Buffer }> {
   const manifestFile = path.join(folder, MANIFEST_FILE);
   if (!existsSync(manifestFile)) {
-    throw new BackupError(`${folder} is not a Tutorly backup: it has no ${MANIFEST_FILE}. Pass the folder that \`npm run backup\` printed.`);
+    throw new BackupError(
+      `${folder} is not a Tutorly backup: it has no ${MANIFEST_FILE}. Pass the folder that \`npm run backup\` printed.`,
+    );
   }
   let manifest: BackupManifest;
   try {
@@ -146,8 +165,14 @@ async function readBackup(folder: string): Promise<{ manifest: BackupManifest; d
   }
   const databaseFile = path.join(folder, manifest.database.file);
   const database = existsSync(databaseFile) ? await readFile(databaseFile) : undefined;
-  if (!database || database.length !== manifest.database.bytes || createHash('sha256').update(database).digest('hex') !== manifest.database.sha256) {
-    throw new BackupError(`The backup is damaged: ${databaseFile} is missing or differs from what ${MANIFEST_FILE} recorded.`);
+  if (
+    !database ||
+    database.length !== manifest.database.bytes ||
+    createHash('sha256').update(database).digest('hex') !== manifest.database.sha256
+  ) {
+    throw new BackupError(
+      `The backup is damaged: ${databaseFile} is missing or differs from what ${MANIFEST_FILE} recorded.`,
+    );
   }
   return { manifest, database };
 }
@@ -162,7 +187,11 @@ async function entriesOf(dir: string, except: string[] = []): Promise<string[]> 
  * the database folder, and refuses to replace existing data unless `force`. The backup is
  * loaded and checked in a folder beside the real one first; only then is anything replaced.
  */
-export async function restoreEmbeddedBackup(paths: EmbeddedPaths, folder: string, options: { force: boolean }): Promise<BackupManifest> {
+export async function restoreEmbeddedBackup(
+  paths: EmbeddedPaths,
+  folder: string,
+  options: { force: boolean },
+): Promise<BackupManifest> {
   const { manifest, database } = await readBackup(folder);
 
   await mkdir(paths.databaseDir, { recursive: true });
@@ -183,7 +212,11 @@ export async function restoreEmbeddedBackup(paths: EmbeddedPaths, folder: string
 
     await rm(stagedDatabase, { recursive: true, force: true });
     await rm(stagedUploads, { recursive: true, force: true });
-    const staged = await openDatabase({ kind: 'pglite', dataDir: stagedDatabase, loadDataDir: new Blob([new Uint8Array(database)]) });
+    const staged = await openDatabase({
+      kind: 'pglite',
+      dataDir: stagedDatabase,
+      loadDataDir: new Blob([new Uint8Array(database)]),
+    });
     try {
       const counts = await rowCounts(staged);
       if (JSON.stringify(counts) !== JSON.stringify(manifest.counts)) {
@@ -196,7 +229,9 @@ export async function restoreEmbeddedBackup(paths: EmbeddedPaths, folder: string
     }
     const uploads = await copyTree(path.join(folder, UPLOADS_FOLDER), stagedUploads);
     if (uploads.files !== manifest.uploads.files || uploads.bytes !== manifest.uploads.bytes) {
-      throw new BackupError(`The backup is damaged: it holds ${uploads.files} picture files, the manifest says ${manifest.uploads.files}.`);
+      throw new BackupError(
+        `The backup is damaged: it holds ${uploads.files} picture files, the manifest says ${manifest.uploads.files}.`,
+      );
     }
 
     // From here on the old data goes. The lock file stays, so no server can start half way.

@@ -72,7 +72,10 @@ export const emailVerifications = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('email_verifications_user_id_idx').on(t.userId), uniqueIndex('email_verifications_secret_hash_key').on(t.secretHash)],
+  (t) => [
+    index('email_verifications_user_id_idx').on(t.userId),
+    uniqueIndex('email_verifications_secret_hash_key').on(t.secretHash),
+  ],
 );
 
 /** Admin-editable settings as key → JSON value; defaults live in code, rows only for changed keys. */
@@ -106,7 +109,10 @@ export const tutors = pgTable(
     name: text('name').notNull(),
     department: text('department').notNull(),
     biography: text('biography').notNull(),
-    courses: text('courses').array().notNull().default(sql`'{}'::text[]`),
+    courses: text('courses')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Lower-cased, accent-free name: sorting by name and finding likely duplicates. */
     normalizedName: text('normalized_name').notNull().default(''),
     /** Lower-cased, accent-free name, department and courses: what the search box matches. */
@@ -138,7 +144,9 @@ export const tutors = pgTable(
     index('tutors_public_reviews_idx')
       .on(sql`${t.reviewCount} desc`, sql`${t.averageRating} desc nulls last`, t.normalizedName, t.id)
       .where(sql`${t.isPublic}`),
-    index('tutors_public_name_idx').on(t.normalizedName, t.id).where(sql`${t.isPublic}`),
+    index('tutors_public_name_idx')
+      .on(t.normalizedName, t.id)
+      .where(sql`${t.isPublic}`),
     // Substring search ("partial words") and similar-name lookups through trigrams.
     index('tutors_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('tutors_normalized_name_trgm_idx').using('gin', sql`${t.normalizedName} gin_trgm_ops`),
@@ -174,13 +182,20 @@ export const reviews = pgTable(
     index('reviews_tutor_visible_recent_idx')
       .on(t.tutorId, sql`${t.createdAt} desc`, sql`${t.id} desc`)
       .where(sql`${t.isHidden} = false`),
-    index('reviews_visible_recent_idx').on(sql`${t.createdAt} desc`, sql`${t.id} desc`).where(sql`${t.isHidden} = false`),
+    index('reviews_visible_recent_idx')
+      .on(sql`${t.createdAt} desc`, sql`${t.id} desc`)
+      .where(sql`${t.isHidden} = false`),
     index('reviews_recent_idx').on(sql`${t.createdAt} desc`, sql`${t.id} desc`),
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
   ],
 );
 
-export const reviewReportReason = pgEnum('review_report_reason', ['spam', 'personal_attack', 'false_information', 'other']);
+export const reviewReportReason = pgEnum('review_report_reason', [
+  'spam',
+  'personal_attack',
+  'false_information',
+  'other',
+]);
 
 /** A student's report of a review: one per student and review; it never hides the review by itself. */
 export const reviewReports = pgTable(
@@ -202,7 +217,9 @@ export const reviewReports = pgTable(
   },
   (t) => [
     uniqueIndex('review_reports_one_per_reporter').on(t.reviewId, t.reporterId),
-    index('review_reports_open_idx').on(t.reviewId, t.createdAt).where(sql`${t.resolvedAt} is null`),
+    index('review_reports_open_idx')
+      .on(t.reviewId, t.createdAt)
+      .where(sql`${t.resolvedAt} is null`),
     // Which reviews a student has reported, read with every page of a tutor's reviews.
     index('review_reports_reporter_idx').on(t.reporterId),
   ],
@@ -241,7 +258,10 @@ export const auditLog = pgTable(
     data: jsonb('data').$type<AuditData>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_recent_idx').on(sql`${t.createdAt} desc`), index('audit_log_target_idx').on(t.targetType, t.targetId)],
+  (t) => [
+    index('audit_log_recent_idx').on(sql`${t.createdAt} desc`),
+    index('audit_log_target_idx').on(t.targetType, t.targetId),
+  ],
 );
 
 /** Departments a student follows: newly published tutors there are announced to them. */
@@ -255,7 +275,10 @@ export const departmentFollows = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // Followers are matched case-insensitively when a tutor is published, so the index is on lower(department).
-  (t) => [primaryKey({ columns: [t.userId, t.department] }), index('department_follows_department_lower_idx').on(sql`lower(${t.department})`)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.department] }),
+    index('department_follows_department_lower_idx').on(sql`lower(${t.department})`),
+  ],
 );
 
 /** What a notification is about; the UI words it. Text, not an enum, so later kinds need no type migration. */
@@ -286,7 +309,9 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_user_recent_idx').on(t.userId, t.createdAt),
     // The unread badge is asked for on every page: counted from the unread entries alone.
-    index('notifications_user_unread_idx').on(t.userId, t.createdAt).where(sql`${t.readAt} is null`),
+    index('notifications_user_unread_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.readAt} is null`),
   ],
 );
 

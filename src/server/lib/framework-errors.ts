@@ -15,6 +15,8 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
     return;
   }
   request.log.error({ err: error }, 'request failed before routing');
-  const body: ApiError = { error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' } };
+  const body: ApiError = {
+    error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' },
+  };
   void reply.status(500).send(body);
 }

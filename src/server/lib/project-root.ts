@@ -11,10 +11,11 @@ import { fileURLToPath } from 'node:url';
 export const projectRoot = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 function findProjectRoot(start: string): string {
-  for (let folder = start; ; ) {
+  for (let folder = start; ;) {
     if (existsSync(path.join(folder, 'package.json'))) return folder;
     const parent = path.dirname(folder);
-    if (parent === folder) throw new Error(`No package.json above ${start}: the server must run from inside the project folder.`);
+    if (parent === folder)
+      throw new Error(`No package.json above ${start}: the server must run from inside the project folder.`);
     folder = parent;
   }
 }

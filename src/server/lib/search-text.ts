@@ -3,7 +3,12 @@
  * 'JOSÉ'. The same function prepares stored columns and search input, so both sides agree.
  */
 export function normalizeForSearch(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLocaleLowerCase('en').replace(/\s+/g, ' ').trim();
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLocaleLowerCase('en')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** The tutor columns the search box and the duplicate check read, derived from what is shown. */

@@ -31,7 +31,9 @@ function createSmtpMailer(url: string, from: string): Mailer {
     secure: parsed.protocol === 'smtps:',
     ignoreTLS: parsed.searchParams.get('ignoreTLS') === 'true',
     requireTLS: parsed.searchParams.get('requireTLS') === 'true',
-    auth: parsed.username ? { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) } : undefined,
+    auth: parsed.username
+      ? { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) }
+      : undefined,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,

@@ -29,7 +29,14 @@ export function verificationMail(input: { to: string; name: string; siteName: st
 }
 
 /** An administrator's 'Add User' with an invitation: the link lets the new user choose a password. */
-export function invitationMail(input: { to: string; name: string; siteName: string; link: string; invitedBy: string; validDays: number }): MailMessage {
+export function invitationMail(input: {
+  to: string;
+  name: string;
+  siteName: string;
+  link: string;
+  invitedBy: string;
+  validDays: number;
+}): MailMessage {
   const { name, siteName, link, invitedBy, validDays } = input;
   const validity = `The link works once and expires in ${validDays} days. If you did not expect this invitation, you can ignore this message.`;
   return {
@@ -58,7 +65,12 @@ export function invitationMail(input: { to: string; name: string; siteName: stri
  * Sent instead of a verification mail when someone signs up with an address that already has
  * an account: the sign-up page answers as for a new address, so only the owner learns of it.
  */
-export function signupAttemptMail(input: { to: string; name: string; siteName: string; loginLink: string }): MailMessage {
+export function signupAttemptMail(input: {
+  to: string;
+  name: string;
+  siteName: string;
+  loginLink: string;
+}): MailMessage {
   const { name, siteName, loginLink } = input;
   const intro = `Someone just tried to sign up for ${siteName} with this email address. It already has an account, so no new account was created and nothing was changed.`;
   const ifYou = 'If it was you, log in with your existing account:';

@@ -18,11 +18,19 @@ export const authPlugin = fp(async function auth(app: FastifyInstance) {
 });
 
 /** onRequest hook for API scopes: resolves the cookie to a user; a dead cookie is cleared. */
-export async function loadSessionUser(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+export async function loadSessionUser(
+  this: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return;
   const tokenHash = hashToken(token);
-  const session = await this.sessionCache.get(tokenHash, () => findSession(this.db, tokenHash), () => SESSION_CACHE_WEIGHT);
+  const session = await this.sessionCache.get(
+    tokenHash,
+    () => findSession(this.db, tokenHash),
+    () => SESSION_CACHE_WEIGHT,
+  );
   const user = sessionUserAt(session, this.clock());
   if (user) {
     request.user = user;
@@ -56,7 +64,8 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
 
 export async function requireVerifiedUser(request: FastifyRequest): Promise<void> {
   await requireUser(request);
-  if (!request.user!.emailVerifiedAt) throw new AppError('email_not_verified', 'Please verify your email address first.');
+  if (!request.user!.emailVerifiedAt)
+    throw new AppError('email_not_verified', 'Please verify your email address first.');
 }
 
 export async function requireAdmin(request: FastifyRequest): Promise<void> {

@@ -25,10 +25,16 @@ function isDatabaseUnavailable(err: unknown): boolean {
   let current: unknown = err;
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
     const e = current as { code?: unknown; message?: unknown; cause?: unknown };
-    if (typeof e.code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001'].includes(e.code)) return true;
+    if (
+      typeof e.code === 'string' &&
+      ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001'].includes(e.code)
+    )
+      return true;
     if (
       typeof e.message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is closed/i.test(e.message)
+      /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is closed/i.test(
+        e.message,
+      )
     ) {
       return true;
     }
@@ -45,21 +51,31 @@ export const errorHandlerPlugin = fp(async function errorHandler(app: FastifyIns
       const messages = [
         ...new Set(
           err.validation.map((issue) =>
-            issue.instancePath === '' && issue.keyword === 'invalid_type' ? `The request ${err.validationContext ?? 'body'} must be a JSON object.` : issue.message,
+            issue.instancePath === '' && issue.keyword === 'invalid_type'
+              ? `The request ${err.validationContext ?? 'body'} must be a JSON object.`
+              : issue.message,
           ),
         ),
       ].filter(Boolean);
-      return reply.status(400).send({ error: { code: 'validation_error', message: messages.join(' ') || 'The request is not valid.' } });
+      return reply
+        .status(400)
+        .send({ error: { code: 'validation_error', message: messages.join(' ') || 'The request is not valid.' } });
     }
     if (err instanceof AppError) {
-      if (err instanceof RateLimitedError) reply.header('retry-after', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
+      if (err instanceof RateLimitedError)
+        reply.header('retry-after', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
       return reply.status(statusByErrorCode[err.code]).send({ error: { code: err.code, message: err.message } });
     }
     if (isDatabaseUnavailable(err)) {
       request.log.error({ err }, 'database unavailable');
       return reply
         .status(503)
-        .send({ error: { code: 'service_unavailable', message: 'The service is temporarily unavailable. Please try again shortly.' } });
+        .send({
+          error: {
+            code: 'service_unavailable',
+            message: 'The service is temporarily unavailable. Please try again shortly.',
+          },
+        });
     }
     const status = err.statusCode ?? 500;
     if (status < 500 && !isResponseSerializationError(err)) {

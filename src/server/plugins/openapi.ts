@@ -7,7 +7,11 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 export const openapiPlugin = fp(async function openapi(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Tutorly API', version: '1.0.0', description: 'Accounts, tutors and reviews. Errors are `{ "error": { "code", "message" } }`.' },
+      info: {
+        title: 'Tutorly API',
+        version: '1.0.0',
+        description: 'Accounts, tutors and reviews. Errors are `{ "error": { "code", "message" } }`.',
+      },
       components: {
         securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'tutorly_session' } },
       },

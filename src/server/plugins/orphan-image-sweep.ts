@@ -15,7 +15,11 @@ export async function orphanImageSweepPlugin(app: App): Promise<void> {
   const sweep = () => {
     running ??= (async () => {
       try {
-        const removed = await sweepOrphanImages(app.db, app.imageStore, new Date(app.clock().getTime() - ORPHAN_IMAGE_GRACE_MS));
+        const removed = await sweepOrphanImages(
+          app.db,
+          app.imageStore,
+          new Date(app.clock().getTime() - ORPHAN_IMAGE_GRACE_MS),
+        );
         if (removed > 0) app.log.info({ removed }, 'removed pictures no tutor uses');
       } catch (err) {
         app.log.error({ err }, 'sweeping unused pictures failed');

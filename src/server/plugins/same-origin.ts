@@ -7,7 +7,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Sec-Fetch-Site values of requests a page of this site made, or the user typed. */
 const SAME_ORIGIN_FETCH_SITES = new Set(['same-origin', 'none']);
 
-export const CROSS_SITE_MESSAGE = 'This request came from another website and was refused. Please make the change on this site itself.';
+export const CROSS_SITE_MESSAGE =
+  'This request came from another website and was refused. Please make the change on this site itself.';
 
 function originOf(url: string): string | undefined {
   try {
@@ -43,7 +44,10 @@ export const sameOriginPlugin = fp(async function sameOrigin(app: FastifyInstanc
     const pathname = request.url.split('?')[0] ?? '';
     if (pathname !== '/api' && !pathname.startsWith('/api/')) return;
     if (isCrossSite(request, publicOrigin)) {
-      request.log.info({ origin: request.headers.origin, fetchSite: request.headers['sec-fetch-site'] }, 'cross-site request refused');
+      request.log.info(
+        { origin: request.headers.origin, fetchSite: request.headers['sec-fetch-site'] },
+        'cross-site request refused',
+      );
       throw new AppError('cross_site', CROSS_SITE_MESSAGE);
     }
   });

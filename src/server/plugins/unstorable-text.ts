@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
 
-export const UNSTORABLE_TEXT_MESSAGE = 'Text cannot contain NUL characters (U+0000) or incomplete Unicode characters (unpaired surrogates).';
+export const UNSTORABLE_TEXT_MESSAGE =
+  'Text cannot contain NUL characters (U+0000) or incomplete Unicode characters (unpaired surrogates).';
 
 /** A UTF-16 surrogate without its partner: no Unicode character, and nothing UTF-8 can encode. */
 const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -38,7 +39,11 @@ export function containsUnstorableText(value: unknown): boolean {
 
 /** preValidation hook: such text in the body, query or path is refused before any work is done, instead of failing in the database. */
 export async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
-  if (containsUnstorableText(request.body) || containsUnstorableText(request.query) || containsUnstorableText(request.params)) {
+  if (
+    containsUnstorableText(request.body) ||
+    containsUnstorableText(request.query) ||
+    containsUnstorableText(request.params)
+  ) {
     throw new AppError('validation_error', UNSTORABLE_TEXT_MESSAGE);
   }
 }

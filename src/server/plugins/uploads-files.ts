@@ -31,5 +31,7 @@ export async function uploadsFilesPlugin(app: App): Promise<void> {
   );
 
   // Deeper paths are never pictures either.
-  app.get(`${UPLOADS_URL_PREFIX}*`, { schema: { hide: true } }, async (_request, reply) => reply.status(404).send(notFound));
+  app.get(`${UPLOADS_URL_PREFIX}*`, { schema: { hide: true } }, async (_request, reply) =>
+    reply.status(404).send(notFound),
+  );
 }

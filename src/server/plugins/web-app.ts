@@ -92,11 +92,14 @@ export const webAppPlugin = fp(async function webApp(app: FastifyInstance, optio
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     if (!isApi && hasWebBuild && (request.method === 'GET' || request.method === 'HEAD')) {
-      if (pathname === '/' && hasLandingPage) return reply.header('cache-control', 'no-cache').sendFile(LANDING_PAGE, distDir);
+      if (pathname === '/' && hasLandingPage)
+        return reply.header('cache-control', 'no-cache').sendFile(LANDING_PAGE, distDir);
       const preload = routePreloads.find((route) => route.pattern.test(pathname));
       if (preload) reply.header('link', preload.link);
       return reply.header('cache-control', 'no-cache').sendFile('index.html', distDir);
     }
-    return reply.status(404).send({ error: { code: 'not_found', message: `No such endpoint: ${request.method} ${pathname}` } });
+    return reply
+      .status(404)
+      .send({ error: { code: 'not_found', message: `No such endpoint: ${request.method} ${pathname}` } });
   });
 });

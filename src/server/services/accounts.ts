@@ -26,7 +26,11 @@ export async function findUserById(db: Database, id: string): Promise<UserRow | 
 }
 
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.email, normalizeEmail(email))).limit(1);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+    .limit(1);
   return user;
 }
 
@@ -79,7 +83,15 @@ export async function signUpStudent(db: Database, input: SignupRequest, now: Dat
   const email = normalizeEmail(input.email);
   const [created] = await db
     .insert(users)
-    .values({ name: input.name.trim(), email, passwordHash, role: 'student', emailVerifiedAt: null, createdAt: now, updatedAt: now })
+    .values({
+      name: input.name.trim(),
+      email,
+      passwordHash,
+      role: 'student',
+      emailVerifiedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    })
     .onConflictDoNothing({ target: users.email })
     .returning();
   if (created) return { created: true, user: created };
@@ -97,7 +109,9 @@ export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Please 
  */
 export async function authenticate(db: Database, credentials: LoginRequest): Promise<UserRow> {
   const user = await findUserByEmail(db, credentials.email);
-  const valid = user ? await verifyPassword(user.passwordHash, credentials.password) : await verifyAgainstDummy(credentials.password);
+  const valid = user
+    ? await verifyPassword(user.passwordHash, credentials.password)
+    : await verifyAgainstDummy(credentials.password);
   if (!user || !valid) throw new AppError('invalid_credentials', 'Invalid email or password.');
   if (user.disabledAt) throw new AppError('account_disabled', ACCOUNT_DISABLED_MESSAGE);
   return user;
@@ -107,7 +121,9 @@ export async function countActiveAdmins(db: Database, exceptUserId?: string): Pr
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.role, 'admin'), isNull(users.disabledAt), exceptUserId ? ne(users.id, exceptUserId) : undefined));
+    .where(
+      and(eq(users.role, 'admin'), isNull(users.disabledAt), exceptUserId ? ne(users.id, exceptUserId) : undefined),
+    );
   return rows.length;
 }
 

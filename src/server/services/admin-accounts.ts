@@ -30,7 +30,13 @@ export async function ensureAdmin(db: Database, input: EnsureAdminInput, now: Da
     const generatedPassword = input.password ? undefined : generatePassword();
     const user = await createUser(
       db,
-      { name: input.name, email: input.email, password: input.password ?? generatedPassword!, role: 'admin', emailVerifiedAt: now },
+      {
+        name: input.name,
+        email: input.email,
+        password: input.password ?? generatedPassword!,
+        role: 'admin',
+        emailVerifiedAt: now,
+      },
       now,
     );
     return { user, outcome: 'created', generatedPassword };
@@ -63,8 +69,13 @@ export interface InitialAdminOptions {
  * At start-up: honour ADMIN_EMAIL if given; otherwise make sure at least one admin exists,
  * creating one with a generated password when there is none.
  */
-export async function ensureInitialAdmin(db: Database, options: InitialAdminOptions, now: Date): Promise<EnsureAdminResult | undefined> {
-  if (options.email) return ensureAdmin(db, { email: options.email, name: options.name, password: options.password }, now);
+export async function ensureInitialAdmin(
+  db: Database,
+  options: InitialAdminOptions,
+  now: Date,
+): Promise<EnsureAdminResult | undefined> {
+  if (options.email)
+    return ensureAdmin(db, { email: options.email, name: options.name, password: options.password }, now);
   if ((await countActiveAdmins(db)) > 0) return undefined;
   return ensureAdmin(db, { email: DEFAULT_ADMIN_EMAIL, name: options.name }, now);
 }

@@ -14,12 +14,24 @@ export const VERIFICATION_LIFETIME_MS = 48 * HOUR_MS;
  * working. Links of the other purpose are left alone: asking for a new verification mail must
  * not void an administrator's invitation.
  */
-export async function issueEmailLinkSecret(db: Database, userId: string, purpose: EmailLinkPurpose, lifetimeMs: number, now: Date): Promise<string> {
+export async function issueEmailLinkSecret(
+  db: Database,
+  userId: string,
+  purpose: EmailLinkPurpose,
+  lifetimeMs: number,
+  now: Date,
+): Promise<string> {
   const secret = generateToken();
   await db.transaction(async (tx) => {
     await tx
       .delete(emailVerifications)
-      .where(and(eq(emailVerifications.userId, userId), eq(emailVerifications.purpose, purpose), isNull(emailVerifications.usedAt)));
+      .where(
+        and(
+          eq(emailVerifications.userId, userId),
+          eq(emailVerifications.purpose, purpose),
+          isNull(emailVerifications.usedAt),
+        ),
+      );
     await tx.insert(emailVerifications).values({
       userId,
       secretHash: hashToken(secret),
@@ -48,15 +60,23 @@ export function verificationLink(publicUrl: string, userId: string, secret: stri
   return emailLink(publicUrl, '/verify', userId, secret);
 }
 
-const invalidLink = () => new AppError('verification_invalid', 'This verification link is not valid. Please request a new one.');
+const invalidLink = () =>
+  new AppError('verification_invalid', 'This verification link is not valid. Please request a new one.');
 const usedLink = () => new AppError('verification_used', 'This verification link has already been used.');
-const expiredLink = () => new AppError('verification_expired', 'This verification link has expired. Please request a new one.');
+const expiredLink = () =>
+  new AppError('verification_expired', 'This verification link has expired. Please request a new one.');
 
 /**
  * Checks a mailed link without using it up: it must belong to `userId`, serve `purpose`, be
  * unused and unexpired. A secret of the other purpose is as invalid as a made-up one.
  */
-export async function assertEmailLinkUsable(db: Database, purpose: EmailLinkPurpose, userId: string, secret: string, now: Date): Promise<string> {
+export async function assertEmailLinkUsable(
+  db: Database,
+  purpose: EmailLinkPurpose,
+  userId: string,
+  secret: string,
+  now: Date,
+): Promise<string> {
   if (!z.uuid().safeParse(userId).success) throw invalidLink();
   const [record] = await db
     .select()
@@ -70,7 +90,13 @@ export async function assertEmailLinkUsable(db: Database, purpose: EmailLinkPurp
 }
 
 /** Checks a mailed link and marks it used, inside the caller's transaction. */
-export async function claimEmailLink(tx: Database, purpose: EmailLinkPurpose, userId: string, secret: string, now: Date): Promise<void> {
+export async function claimEmailLink(
+  tx: Database,
+  purpose: EmailLinkPurpose,
+  userId: string,
+  secret: string,
+  now: Date,
+): Promise<void> {
   const linkId = await assertEmailLinkUsable(tx, purpose, userId, secret, now);
   // The conditional update makes the secret single-use even when two clicks race.
   const claimed = await tx

@@ -100,7 +100,8 @@ async function encodeImage(bytes: Uint8Array): Promise<EncodedImage> {
     const edge = Math.min(THUMBNAIL_EDGE, picture.info.width, picture.info.height);
     thumbnail = await encode(sharp(picture.data).resize(edge, edge, { fit: 'cover' })).toBuffer();
   } catch (err) {
-    if (err instanceof Error && /pixel limit/i.test(err.message)) throw new AppError('image_too_large', TOO_LARGE_MESSAGE);
+    if (err instanceof Error && /pixel limit/i.test(err.message))
+      throw new AppError('image_too_large', TOO_LARGE_MESSAGE);
     throw new AppError('unsupported_image', UNREADABLE_MESSAGE);
   }
 
@@ -154,7 +155,11 @@ export async function storeImage(db: Database, store: ImageStore, input: StoreIm
  * files. Called after the change that dropped the references has committed. Returns the keys
  * deleted.
  */
-export async function deleteUnusedImages(db: Database, store: ImageStore, keys: readonly (string | null | undefined)[]): Promise<string[]> {
+export async function deleteUnusedImages(
+  db: Database,
+  store: ImageStore,
+  keys: readonly (string | null | undefined)[],
+): Promise<string[]> {
   const candidates = [...new Set(keys)].filter((key): key is string => typeof key === 'string' && isStoredFileKey(key));
   const deleted: string[] = [];
   for (const key of candidates) {
@@ -190,7 +195,9 @@ async function deleteIfUnused(db: Database, store: ImageStore, key: string, crea
     return await db.transaction(async (tx) => {
       const deleted = await tx
         .delete(uploads)
-        .where(and(eq(uploads.key, key), notReferenced(), createdBefore ? lt(uploads.createdAt, createdBefore) : undefined))
+        .where(
+          and(eq(uploads.key, key), notReferenced(), createdBefore ? lt(uploads.createdAt, createdBefore) : undefined),
+        )
         .returning({ key: uploads.key });
       if (deleted.length === 0) return false;
       // Removed while the deleted row is still locked, so an upload of the same picture waits

@@ -3,7 +3,15 @@ import type { Notification, NotificationList, NotificationListQuery } from '../.
 import { offsetOf } from '../../shared/pagination';
 import { isUuid } from '../../shared/validation';
 import type { Database } from '../db/client';
-import { departmentFollows, notifications, users, type NotificationData, type NotificationKind, type NotificationRow, type TutorRow } from '../db/schema';
+import {
+  departmentFollows,
+  notifications,
+  users,
+  type NotificationData,
+  type NotificationKind,
+  type NotificationRow,
+  type TutorRow,
+} from '../db/schema';
 import { AppError } from '../lib/errors';
 
 export interface NewNotification {
@@ -90,7 +98,11 @@ export async function countUnread(db: Database, userId: string): Promise<number>
 }
 
 /** The user's notifications, newest first, with the unread count. */
-export async function listNotifications(db: Database, userId: string, query: NotificationListQuery): Promise<NotificationList> {
+export async function listNotifications(
+  db: Database,
+  userId: string,
+  query: NotificationListQuery,
+): Promise<NotificationList> {
   const mine = eq(notifications.userId, userId);
   const where = query.unreadOnly === 'true' ? and(mine, isNull(notifications.readAt)) : mine;
   const [rows, [total], unread] = await Promise.all([
@@ -104,11 +116,22 @@ export async function listNotifications(db: Database, userId: string, query: Not
     db.select({ total: count() }).from(notifications).where(where),
     countUnread(db, userId),
   ]);
-  return { items: rows.map(notificationOf), total: total?.total ?? 0, page: query.page, pageSize: query.pageSize, unread };
+  return {
+    items: rows.map(notificationOf),
+    total: total?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+    unread,
+  };
 }
 
 /** Marks one of the user's own notifications read; someone else's is answered like an unknown one. */
-export async function markNotificationRead(db: Database, userId: string, notificationId: string, now: Date): Promise<void> {
+export async function markNotificationRead(
+  db: Database,
+  userId: string,
+  notificationId: string,
+  now: Date,
+): Promise<void> {
   if (!isUuid(notificationId)) throw new AppError('not_found', NOTIFICATION_NOT_FOUND_MESSAGE);
   const updated = await db
     .update(notifications)
@@ -140,7 +163,12 @@ export async function getFollowedDepartments(db: Database, userId: string): Prom
  * Replaces the followed departments with the given list. Departments match case-insensitively
  * when a tutor is published, so "physics" after "Physics" is the same follow and the first spelling stays.
  */
-export async function replaceFollowedDepartments(db: Database, userId: string, departments: readonly string[], now: Date): Promise<string[]> {
+export async function replaceFollowedDepartments(
+  db: Database,
+  userId: string,
+  departments: readonly string[],
+  now: Date,
+): Promise<string[]> {
   const unique = new Map<string, string>();
   for (const department of departments) {
     const trimmed = department.trim();
@@ -151,7 +179,9 @@ export async function replaceFollowedDepartments(db: Database, userId: string, d
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
     await tx.delete(departmentFollows).where(eq(departmentFollows.userId, userId));
     if (unique.size > 0) {
-      await tx.insert(departmentFollows).values([...unique.values()].map((department) => ({ userId, department, createdAt: now })));
+      await tx
+        .insert(departmentFollows)
+        .values([...unique.values()].map((department) => ({ userId, department, createdAt: now })));
     }
     return getFollowedDepartments(tx, userId);
   });

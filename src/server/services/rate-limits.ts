@@ -64,7 +64,10 @@ export function databaseRateLimitStore(db: Database): RateLimitStore {
     },
 
     async prune(now) {
-      const removed = await db.delete(rateLimits).where(lt(rateLimits.windowEnd, now)).returning({ key: rateLimits.key });
+      const removed = await db
+        .delete(rateLimits)
+        .where(lt(rateLimits.windowEnd, now))
+        .returning({ key: rateLimits.key });
       return removed.length;
     },
   };

@@ -21,12 +21,18 @@ export interface SettingDefaults {
 type SettingKey = keyof SiteSettings;
 const keys: SettingKey[] = ['siteName', 'signupDomains', 'restrictSignupToDomains', 'aiDraftsPerHour'];
 
-const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+const isStringArray = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
 
 /** Every setting: stored values where an administrator changed them, defaults elsewhere. */
 export async function getSettings(db: Database, defaults: SettingDefaults): Promise<SiteSettings> {
   const rows = await db.select().from(settings).where(inArray(settings.key, keys));
-  const result: SiteSettings = { siteName: DEFAULT_SITE_NAME, signupDomains: [], restrictSignupToDomains: false, aiDraftsPerHour: defaults.aiDraftsPerHour };
+  const result: SiteSettings = {
+    siteName: DEFAULT_SITE_NAME,
+    signupDomains: [],
+    restrictSignupToDomains: false,
+    aiDraftsPerHour: defaults.aiDraftsPerHour,
+  };
   for (const { key, value } of rows) {
     if (key === 'siteName' && typeof value === 'string') result.siteName = value;
     if (key === 'signupDomains' && isStringArray(value)) result.signupDomains = value;
@@ -40,17 +46,31 @@ export async function getSettings(db: Database, defaults: SettingDefaults): Prom
  * Stores the changed settings and answers with all of them. Restricting sign-up needs at
  * least one domain, checked against the result so neither change can break it alone.
  */
-export async function updateSettings(db: Database, changes: UpdateSiteSettingsRequest, defaults: SettingDefaults, now: Date): Promise<SiteSettings> {
+export async function updateSettings(
+  db: Database,
+  changes: UpdateSiteSettingsRequest,
+  defaults: SettingDefaults,
+  now: Date,
+): Promise<SiteSettings> {
   return db.transaction(async (tx) => {
-    const entries = Object.entries(changes).filter(([key, value]) => keys.includes(key as SettingKey) && value !== undefined);
+    const entries = Object.entries(changes).filter(
+      ([key, value]) => keys.includes(key as SettingKey) && value !== undefined,
+    );
     if (entries.length > 0) {
       await tx
         .insert(settings)
-        .values(entries.map(([key, value]) => ({ key, value: key === 'signupDomains' ? [...new Set(value as string[])] : value, updatedAt: now })))
+        .values(
+          entries.map(([key, value]) => ({
+            key,
+            value: key === 'signupDomains' ? [...new Set(value as string[])] : value,
+            updatedAt: now,
+          })),
+        )
         .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value`, updatedAt: now } });
     }
     const result = await getSettings(tx, defaults);
-    if (result.restrictSignupToDomains && result.signupDomains.length === 0) throw new AppError('validation_error', RESTRICT_WITHOUT_DOMAINS_MESSAGE);
+    if (result.restrictSignupToDomains && result.signupDomains.length === 0)
+      throw new AppError('validation_error', RESTRICT_WITHOUT_DOMAINS_MESSAGE);
     return result;
   });
 }
@@ -58,7 +78,8 @@ export async function updateSettings(db: Database, changes: UpdateSiteSettingsRe
 /** Refuses a sign-up from outside the university's domains while the restriction is on. */
 export async function assertSignupAllowed(db: Database, email: string, defaults: SettingDefaults): Promise<void> {
   const { signupDomains, restrictSignupToDomains } = await getSettings(db, defaults);
-  if (restrictSignupToDomains && !emailInDomains(email, signupDomains)) throw new AppError('forbidden', signupDomainsMessage(signupDomains));
+  if (restrictSignupToDomains && !emailInDomains(email, signupDomains))
+    throw new AppError('forbidden', signupDomainsMessage(signupDomains));
 }
 
 type AuditChanges = NonNullable<AuditData['changes']>;
@@ -84,7 +105,16 @@ export async function updateSettingsAsAdmin(
     const after = await updateSettings(tx, changes, defaults, now);
     const changed = changedSettings(before, after);
     if (Object.keys(changed).length > 0) {
-      await recordAudit(tx, { actorId: adminId, action: 'settings_updated', target: { type: 'settings', id: null }, data: { changes: changed } }, now);
+      await recordAudit(
+        tx,
+        {
+          actorId: adminId,
+          action: 'settings_updated',
+          target: { type: 'settings', id: null },
+          data: { changes: changed },
+        },
+        now,
+      );
     }
     return after;
   });

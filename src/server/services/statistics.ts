@@ -33,7 +33,13 @@ export async function getMyStatistics(db: Database, userId: string, now: Date): 
     db
       .select({ month: monthOfReview, count: count() })
       .from(reviews)
-      .where(and(eq(reviews.authorId, userId), gte(reviews.createdAt, monthStart(firstMonth)), lt(reviews.createdAt, monthStart(thisMonth + 1))))
+      .where(
+        and(
+          eq(reviews.authorId, userId),
+          gte(reviews.createdAt, monthStart(firstMonth)),
+          lt(reviews.createdAt, monthStart(thisMonth + 1)),
+        ),
+      )
       // By position: the expression carries parameters, and PostgreSQL matches a repeated one by its text.
       .groupBy(sql`1`),
     db

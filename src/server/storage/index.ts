@@ -1,2 +1,8 @@
-export { contentAddressedKey, type ImageStore, isStoredFileKey, type StoredExtension, type StoredFile } from './image-store';
+export {
+  contentAddressedKey,
+  type ImageStore,
+  isStoredFileKey,
+  type StoredExtension,
+  type StoredFile,
+} from './image-store';
 export { createLocalDiskStore } from './local-disk-store';

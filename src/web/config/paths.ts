@@ -31,7 +31,8 @@ export const paths = {
     manageSubmissionsAlias: '/admin/manage-submissions',
     reviewManagement: '/admin/review-managment',
     teacherProfileManagement: '/admin/teacher-profile-managment',
-    teacherFullProfile: (tutorId?: string) => (tutorId ? `/admin/teacher/fullprofile/${tutorId}` : '/admin/teacher/fullprofile'),
+    teacherFullProfile: (tutorId?: string) =>
+      tutorId ? `/admin/teacher/fullprofile/${tutorId}` : '/admin/teacher/fullprofile',
     teacherForm: '/admin/teacher-form',
     /** 'Edit Profile' on a full profile: the teacher form, prefilled. */
     editTeacher: (tutorId: string) => `/admin/teacher-form/${tutorId}`,

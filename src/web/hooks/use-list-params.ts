@@ -30,6 +30,9 @@ export function useListParams() {
 }
 
 /** A URL value, if it is one of a filter's options; anything else (or the '' "all" option) means none. */
-export function optionFromParam<T extends string>(options: ReadonlyArray<{ value: T | '' }>, value: string | null): T | undefined {
+export function optionFromParam<T extends string>(
+  options: ReadonlyArray<{ value: T | '' }>,
+  value: string | null,
+): T | undefined {
   return options.find((option) => option.value !== '' && option.value === value)?.value || undefined;
 }

@@ -48,7 +48,11 @@ export async function apiFetch(url: string, { method, accept, body, signal }: Ap
   if (!response.ok) {
     const payload: unknown = await response.json().catch(() => undefined);
     const error = (payload as Partial<ApiError> | undefined)?.error;
-    throw new ApiRequestError(response.status, error?.code ?? 'http_error', error?.message ?? `Request failed (${response.status}).`);
+    throw new ApiRequestError(
+      response.status,
+      error?.code ?? 'http_error',
+      error?.message ?? `Request failed (${response.status}).`,
+    );
   }
   return response;
 }

@@ -64,7 +64,10 @@ class EventStreamParser {
  * unterminated when the body ends is discarded, as the standard says. Aborting the signal
  * cancels the body and rejects with the signal's reason; so does an error of the body itself.
  */
-export async function* readEventStream(body: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<ServerSentEvent, void, undefined> {
+export async function* readEventStream(
+  body: ReadableStream<Uint8Array>,
+  signal?: AbortSignal,
+): AsyncGenerator<ServerSentEvent, void, undefined> {
   signal?.throwIfAborted();
   const reader = body.getReader();
   // Streaming decode keeps a character split between two chunks whole; the BOM is dropped.

@@ -25,14 +25,19 @@ export class UploadAbortedError extends Error {
 
 export const isUploadAborted = (error: unknown): boolean => error instanceof UploadAbortedError;
 
-const networkError = () => new ApiRequestError(0, 'network_error', 'Cannot reach the server. Check your connection and try again.');
+const networkError = () =>
+  new ApiRequestError(0, 'network_error', 'Cannot reach the server. Check your connection and try again.');
 
 /**
  * POSTs one file as multipart/form-data and resolves to the parsed JSON answer. Uses
  * XMLHttpRequest because fetch cannot report upload progress. Rejects with ApiRequestError
  * (the server's code and message, or a network error) or UploadAbortedError.
  */
-export function uploadFile<T>(url: string, file: Blob, { fieldName, onProgress, signal }: UploadFileOptions): Promise<T> {
+export function uploadFile<T>(
+  url: string,
+  file: Blob,
+  { fieldName, onProgress, signal }: UploadFileOptions,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
       reject(new UploadAbortedError());
@@ -50,7 +55,11 @@ export function uploadFile<T>(url: string, file: Blob, { fieldName, onProgress, 
 
     xhr.upload.addEventListener('progress', (event) => {
       if (!onProgress || !event.lengthComputable) return;
-      onProgress({ loaded: event.loaded, total: event.total, percent: Math.min(100, Math.round((event.loaded / event.total) * 100)) });
+      onProgress({
+        loaded: event.loaded,
+        total: event.total,
+        percent: Math.min(100, Math.round((event.loaded / event.total) * 100)),
+      });
     });
 
     xhr.addEventListener('load', () => {
@@ -61,7 +70,13 @@ export function uploadFile<T>(url: string, file: Blob, { fieldName, onProgress, 
         return;
       }
       const error = (payload as Partial<ApiError> | undefined)?.error;
-      reject(new ApiRequestError(xhr.status, error?.code ?? 'http_error', error?.message ?? `Request failed (${xhr.status}).`));
+      reject(
+        new ApiRequestError(
+          xhr.status,
+          error?.code ?? 'http_error',
+          error?.message ?? `Request failed (${xhr.status}).`,
+        ),
+      );
     });
     xhr.addEventListener('error', () => {
       settle();

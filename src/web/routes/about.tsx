@@ -34,47 +34,49 @@ export function AboutRoute() {
         <section>
           <h1 className="text-3xl font-bold text-slate-900">About {siteName}</h1>
           <p className="mt-3">
-            {siteName} helps university students find good tutors. Students browse tutor profiles, read star-rated reviews written by other
-            students, write their own, and suggest tutors who are not listed yet.
+            {siteName} helps university students find good tutors. Students browse tutor profiles, read star-rated
+            reviews written by other students, write their own, and suggest tutors who are not listed yet.
           </p>
         </section>
         <AboutSection title="Who can write reviews">
           <p>
-            Anyone with a verified email address can write one review per tutor, and edit or delete it later. The administrators of this
-            site may limit sign-up to university email addresses. The rating shown on a profile is the true average of its visible reviews.
+            Anyone with a verified email address can write one review per tutor, and edit or delete it later. The
+            administrators of this site may limit sign-up to university email addresses. The rating shown on a profile
+            is the true average of its visible reviews.
           </p>
         </AboutSection>
         <AboutSection title="How moderation works">
           <ul className="list-disc space-y-2 pl-5">
             <li>
-              Tutors suggested by students stay private until an administrator checks them. An approved tutor becomes public; a rejected
-              one stays private, and the student is told why and can correct the suggestion.
+              Tutors suggested by students stay private until an administrator checks them. An approved tutor becomes
+              public; a rejected one stays private, and the student is told why and can correct the suggestion.
             </li>
             <li>
-              Students can report a review that is spam, a personal attack or false. A report never hides a review on its own: an
-              administrator reads it and decides.
+              Students can report a review that is spam, a personal attack or false. A report never hides a review on
+              its own: an administrator reads it and decides.
             </li>
             <li>
-              An administrator may hide a review (it leaves the tutor&apos;s profile and no longer counts towards the rating) or delete it,
-              and always gives a reason. The author gets a notification with that reason, and another one if a hidden review is shown
-              again.
+              An administrator may hide a review (it leaves the tutor&apos;s profile and no longer counts towards the
+              rating) or delete it, and always gives a reason. The author gets a notification with that reason, and
+              another one if a hidden review is shown again.
             </li>
             <li>
-              Students may have an AI writing helper draft the text of a review. Such reviews carry an &ldquo;AI-assisted&rdquo; badge, and
-              their authors remain responsible for what they say.
+              Students may have an AI writing helper draft the text of a review. Such reviews carry an
+              &ldquo;AI-assisted&rdquo; badge, and their authors remain responsible for what they say.
             </li>
           </ul>
         </AboutSection>
         <AboutSection title="Your data">
           <p>
-            Passwords are stored only as salted hashes, never in readable form. Uploaded pictures are re-encoded, which removes location
-            data and other hidden details.
+            Passwords are stored only as salted hashes, never in readable form. Uploaded pictures are re-encoded, which
+            removes location data and other hidden details.
           </p>
         </AboutSection>
         <AboutSection title="Contact">
           <p>
-            {siteName} is run and moderated by the administrators of this site. Please contact them with any question about a review, a
-            tutor profile or your account. To flag a particular review, use its Report button: the report goes straight to them.
+            {siteName} is run and moderated by the administrators of this site. Please contact them with any question
+            about a review, a tutor profile or your account. To flag a particular review, use its Report button: the
+            report goes straight to them.
           </p>
         </AboutSection>
       </main>

@@ -9,7 +9,10 @@ export function LoginRoute() {
   return (
     <AuthPage title="Login">
       {signedUpEmail && (
-        <p role="status" className="mb-4 rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900">
+        <p
+          role="status"
+          className="mb-4 rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900"
+        >
           We sent an email to {signedUpEmail}. Open it to verify your account, then log in.
         </p>
       )}

@@ -8,7 +8,10 @@ export function SignupRoute() {
   const { data: settings } = usePublicSettings();
   return (
     <AuthPage title="Sign Up">
-      <SignupForm universityDomains={settings?.signupDomains ?? []} restrictedToDomains={settings?.restrictSignupToDomains ?? false} />
+      <SignupForm
+        universityDomains={settings?.signupDomains ?? []}
+        restrictedToDomains={settings?.restrictSignupToDomains ?? false}
+      />
     </AuthPage>
   );
 }

@@ -22,7 +22,9 @@ export async function accountRoutes(app: App): Promise<void> {
         response: { 200: accountResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({ account: toAccount(await updateProfile(app.db, viewerOf(request), request.body, app.clock())) }),
+    async (request) => ({
+      account: toAccount(await updateProfile(app.db, viewerOf(request), request.body, app.clock())),
+    }),
   );
 
   app.post(

@@ -28,14 +28,18 @@ export async function aiRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['ai'],
-        summary: 'Whether AI drafting is available to the caller, which provider receives the text, and how many drafts are left this hour',
+        summary:
+          'Whether AI drafting is available to the caller, which provider receives the text, and how many drafts are left this hour',
         response: { 200: aiStatusSchema, ...errorResponses },
       },
     },
     async (request) => {
       // The administrator's setting; AI_DRAFTS_PER_HOUR until one is stored.
       const { aiDraftsPerHour } = await getSettings(app.db, app.settingDefaults);
-      return aiStatusFor(app.db, app.aiProvider, viewerOf(request).id, { draftsPerHour: aiDraftsPerHour, now: app.clock() });
+      return aiStatusFor(app.db, app.aiProvider, viewerOf(request).id, {
+        draftsPerHour: aiDraftsPerHour,
+        now: app.clock(),
+      });
     },
   );
 
@@ -44,7 +48,8 @@ export async function aiRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['ai'],
-        summary: 'Drafts a review of a public tutor, streamed as server-sent events: `text` pieces, then `done` or `error`',
+        summary:
+          'Drafts a review of a public tutor, streamed as server-sent events: `text` pieces, then `done` or `error`',
         body: reviewDraftRequestSchema,
         response: {
           200: {
@@ -76,7 +81,11 @@ export async function aiRoutes(app: App): Promise<void> {
         signal: studentLeft.signal,
         timeoutMs,
         // Codes, statuses and reason tokens only: never the key, never what the student wrote.
-        onFailure: (failure) => log.warn({ code: failure.code, status: failure.detail.status, reason: failure.detail.reason }, 'AI draft failed'),
+        onFailure: (failure) =>
+          log.warn(
+            { code: failure.code, status: failure.detail.status, reason: failure.detail.reason },
+            'AI draft failed',
+          ),
       });
 
       const body = new PassThrough();
@@ -87,18 +96,23 @@ export async function aiRoutes(app: App): Promise<void> {
       void relayDraft(events, body, async (last) => {
         const outcome = last?.type === 'done' ? 'completed' : last?.type === 'error' ? 'failed' : 'stopped';
         log.info({ outcome, durationMs: Math.round(performance.now() - started) }, 'AI draft ended');
-        await finishDraft(app.db, draft.id, { outcome, failure: last?.type === 'error' ? last.code : undefined }, app.clock()).catch((err: unknown) =>
-          log.error({ err }, 'could not record how the AI draft ended'),
-        );
+        await finishDraft(
+          app.db,
+          draft.id,
+          { outcome, failure: last?.type === 'error' ? last.code : undefined },
+          app.clock(),
+        ).catch((err: unknown) => log.error({ err }, 'could not record how the AI draft ended'));
       });
 
-      return reply
-        .header('content-type', `${DRAFT_STREAM_CONTENT_TYPE}; charset=utf-8`)
-        .header('cache-control', 'no-store, no-transform')
-        // nginx would otherwise hold the events back until its buffer fills.
-        .header('x-accel-buffering', 'no')
-        // A stream of the documented events; the type provider only knows whole JSON bodies.
-        .send(body as never);
+      return (
+        reply
+          .header('content-type', `${DRAFT_STREAM_CONTENT_TYPE}; charset=utf-8`)
+          .header('cache-control', 'no-store, no-transform')
+          // nginx would otherwise hold the events back until its buffer fills.
+          .header('x-accel-buffering', 'no')
+          // A stream of the documented events; the type provider only knows whole JSON bodies.
+          .send(body as never)
+      );
     },
   );
 }

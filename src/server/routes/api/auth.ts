@@ -36,7 +36,10 @@ export async function authRoutes(app: App): Promise<void> {
       ({ outboxFile } = await app.mailer.send(verificationMail({ to: user.email, name: user.name, siteName, link })));
     } catch (err) {
       app.log.error({ err, userId: user.id }, 'verification mail could not be sent');
-      throw new AppError('service_unavailable', 'We could not send the verification email right now. Please try again in a few minutes.');
+      throw new AppError(
+        'service_unavailable',
+        'We could not send the verification email right now. Please try again in a few minutes.',
+      );
     }
     if (app.mailer.kind === 'outbox') {
       app.log.info({ outboxFile }, `No SMTP configured: verification link for ${user.email}: ${link}`);

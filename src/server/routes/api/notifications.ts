@@ -27,7 +27,8 @@ export async function notificationRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['notifications'],
-        summary: "The caller's notifications, newest first, with the unread count; ?unreadOnly=true for the unread ones",
+        summary:
+          "The caller's notifications, newest first, with the unread count; ?unreadOnly=true for the unread ones",
         querystring: notificationListQuerySchema,
         response: { 200: notificationListSchema, ...errorResponses },
       },
@@ -40,7 +41,7 @@ export async function notificationRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['notifications'],
-        summary: 'How many of the caller\'s notifications are unread',
+        summary: "How many of the caller's notifications are unread",
         response: { 200: unreadCountSchema, ...errorResponses },
       },
     },
@@ -101,7 +102,12 @@ export async function notificationRoutes(app: App): Promise<void> {
       },
     },
     async (request) => ({
-      departments: await replaceFollowedDepartments(app.db, viewerOf(request).id, request.body.departments, app.clock()),
+      departments: await replaceFollowedDepartments(
+        app.db,
+        viewerOf(request).id,
+        request.body.departments,
+        app.clock(),
+      ),
     }),
   );
 }

@@ -61,7 +61,8 @@ export async function reviewRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['reviews'],
-        summary: "The caller's reviews, newest first, hidden ones with the moderator's reason; ?tutorId= finds the one of a tutor",
+        summary:
+          "The caller's reviews, newest first, hidden ones with the moderator's reason; ?tutorId= finds the one of a tutor",
         querystring: myReviewsQuerySchema,
         response: { 200: myReviewListSchema, ...errorResponses },
       },
@@ -74,7 +75,8 @@ export async function reviewRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['reviews'],
-        summary: 'Review a public tutor (one review per student and tutor); the average is updated in the same transaction',
+        summary:
+          'Review a public tutor (one review per student and tutor); the average is updated in the same transaction',
         body: createReviewSchema,
         response: { 201: reviewResponseSchema, ...errorResponses },
       },

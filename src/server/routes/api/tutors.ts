@@ -84,7 +84,11 @@ export async function tutorRoutes(app: App): Promise<void> {
       const { q, department, sort, page, pageSize } = request.query;
       // Queries that search for the same words share an answer ('Smi', ' smi ').
       const key = `tutors:${JSON.stringify([sort, page, pageSize, department ?? null, searchWords(q).join(' ')])}`;
-      const json = await app.readCache.get(key, async () => serializeAnswer(tutorListSchema, await listPublicTutors(app.db, request.query)), weighJson);
+      const json = await app.readCache.get(
+        key,
+        async () => serializeAnswer(tutorListSchema, await listPublicTutors(app.db, request.query)),
+        weighJson,
+      );
       return sendSerialized(reply, json);
     },
   );
@@ -160,7 +164,9 @@ export async function tutorRoutes(app: App): Promise<void> {
         async (): Promise<KeptTutorProfile> => {
           const record = await readTutorProfileRecord(app.db, tutorId);
           const publicAnswer = record?.tutor.isPublic
-            ? serializeAnswer(tutorResponseSchema, { tutor: toPublicTutorProfile(record.tutor, record.ratingDistribution) })
+            ? serializeAnswer(tutorResponseSchema, {
+                tutor: toPublicTutorProfile(record.tutor, record.ratingDistribution),
+              })
             : null;
           return { record, publicAnswer };
         },
@@ -192,15 +198,22 @@ export async function tutorRoutes(app: App): Promise<void> {
           `tutor-reviews:${tutorId}:${page}:${pageSize}`,
           async (): Promise<KeptReviewPage> => {
             const reviewPage = await readTutorReviewPage(app.db, tutorId, request.query);
-            const answerForOthers = reviewPage ? serializeAnswer(tutorReviewListSchema, tutorReviewsAsSeenByOthers(reviewPage)) : null;
+            const answerForOthers = reviewPage
+              ? serializeAnswer(tutorReviewListSchema, tutorReviewsAsSeenByOthers(reviewPage))
+              : null;
             return { page: reviewPage, answerForOthers };
           },
           (value) => (value.answerForOthers?.length ?? 0) * 2,
         ),
-        app.readCache.get(`reported-by:${viewer.id}`, () => reviewsReportedBy(app.db, viewer.id), (ids) => 100 + ids.size * 40),
+        app.readCache.get(
+          `reported-by:${viewer.id}`,
+          () => reviewsReportedBy(app.db, viewer.id),
+          (ids) => 100 + ids.size * 40,
+        ),
       ]);
       if (!kept.page || !canSee(viewer, kept.page.tutor)) throw tutorNotFound();
-      if (kept.answerForOthers && !pageConcerns(kept.page, viewer, reported)) return sendSerialized(reply, kept.answerForOthers);
+      if (kept.answerForOthers && !pageConcerns(kept.page, viewer, reported))
+        return sendSerialized(reply, kept.answerForOthers);
       // The viewer wrote or reported one of these reviews: their answer is built for them.
       return sendSerialized(reply, JSON.stringify(tutorReviewsAsSeenBy(viewer, kept.page, reported)));
     },

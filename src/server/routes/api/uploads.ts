@@ -28,7 +28,11 @@ const multipartBodyDocumentation = z.any().meta({
   type: 'object',
   required: [UPLOAD_FIELD_NAME],
   properties: {
-    [UPLOAD_FIELD_NAME]: { type: 'string', format: 'binary', description: 'A JPEG, PNG, WebP, GIF or AVIF picture of at most 5 MB and 40 megapixels.' },
+    [UPLOAD_FIELD_NAME]: {
+      type: 'string',
+      format: 'binary',
+      description: 'A JPEG, PNG, WebP, GIF or AVIF picture of at most 5 MB and 40 megapixels.',
+    },
   },
 });
 
@@ -38,12 +42,15 @@ export async function uploadRoutes(app: App): Promise<void> {
   app.addHook('onRequest', requireVerifiedUser);
   // A body announced as too large is refused before any of it is read.
   app.addHook('onRequest', async (request, reply) => {
-    if (Number(request.headers['content-length']) > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) throw pictureTooLarge(reply);
+    if (Number(request.headers['content-length']) > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES)
+      throw pictureTooLarge(reply);
   });
 
   // Only multipart bodies here; anything else is refused before it is read.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', (_request, _payload, done) => done(new AppError('validation_error', SEND_A_FILE_MESSAGE), undefined));
+  app.addContentTypeParser('*', (_request, _payload, done) =>
+    done(new AppError('validation_error', SEND_A_FILE_MESSAGE), undefined),
+  );
   await app.register(fastifyMultipart, {
     // One byte over the limit reaches readAtMost, which answers before the part is drained.
     limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 0, parts: 2, headerPairs: 20 },
@@ -75,7 +82,8 @@ export async function uploadRoutes(app: App): Promise<void> {
  */
 async function readUploadedFile(app: App, request: FastifyRequest, reply: FastifyReply): Promise<Buffer> {
   const { RequestFileTooLargeError, FilesLimitError, FieldsLimitError, PartsLimitError } = app.multipartErrors;
-  const oneFileOnly = () => new AppError('validation_error', `Send one picture and nothing else, in the field "${UPLOAD_FIELD_NAME}".`);
+  const oneFileOnly = () =>
+    new AppError('validation_error', `Send one picture and nothing else, in the field "${UPLOAD_FIELD_NAME}".`);
   let bytes: Buffer | undefined;
   try {
     for await (const part of request.parts()) {
@@ -84,7 +92,8 @@ async function readUploadedFile(app: App, request: FastifyRequest, reply: Fastif
     }
   } catch (err) {
     if (err instanceof RequestFileTooLargeError) throw pictureTooLarge(reply);
-    if (err instanceof FilesLimitError || err instanceof FieldsLimitError || err instanceof PartsLimitError) throw oneFileOnly();
+    if (err instanceof FilesLimitError || err instanceof FieldsLimitError || err instanceof PartsLimitError)
+      throw oneFileOnly();
     if (err instanceof AppError) throw err;
     // Everything else here is the parser refusing the body (no boundary, a truncated part): the sender's fault, not ours.
     throw new AppError('validation_error', MALFORMED_MESSAGE);

@@ -98,7 +98,10 @@ export function generateDemo({ seed = DEMO_SEED, now }: GenerateDemoOptions): De
   const tutorCount = DEPARTMENT_SIZES.reduce((a, b) => a + b, 0);
 
   // Nobody shares a first or a last name, so every name in a search result is unambiguous.
-  const people = zip(rng.sample(firstNames, tutorCount + STUDENT_COUNT), rng.sample(lastNames, tutorCount + STUDENT_COUNT));
+  const people = zip(
+    rng.sample(firstNames, tutorCount + STUDENT_COUNT),
+    rng.sample(lastNames, tutorCount + STUDENT_COUNT),
+  );
   const students = people.slice(tutorCount).map(([first, last], index): DemoStudent => ({
     name: `${first} ${last}`,
     email: studentEmail(first, last),
@@ -113,7 +116,10 @@ export function generateDemo({ seed = DEMO_SEED, now }: GenerateDemoOptions): De
   const tutors = rng.shuffle(departmentSlots).map((department, i): DemoTutor => {
     const [first, last] = tutorPeople[i]!;
     const createdAt = daysAgo(nowMs, rng.int(90, 720), rng);
-    const courses = rng.sample(department.courses, rng.int(2, 4)).map((c) => c.name).sort(compareCourses);
+    const courses = rng
+      .sample(department.courses, rng.int(2, 4))
+      .map((c) => c.name)
+      .sort(compareCourses);
     return {
       name: `${first} ${last}`,
       department: department.name,
@@ -169,7 +175,13 @@ export function generateDemo({ seed = DEMO_SEED, now }: GenerateDemoOptions): De
   return { students, tutors, reviews, reports };
 }
 
-function makeBiography(rng: Random, first: string, department: DemoDepartment, courses: readonly string[], now: Date): string {
+function makeBiography(
+  rng: Random,
+  first: string,
+  department: DemoDepartment,
+  courses: readonly string[],
+  now: Date,
+): string {
   const [course, course2] = rng.sample(courses, 2).map(splitCourse);
   const years = rng.int(2, 6);
   const vars = {
@@ -216,7 +228,8 @@ function makeReviews(rng: Random, tutors: DemoTutor[], students: DemoStudent[], 
       candidates.push({ tutor: t, author: s, key: Math.log(1 - rng.next()) / (popularity[t]! * activity[s]!), from });
     });
   });
-  if (candidates.length < REVIEW_COUNT) throw new Error(`only ${candidates.length} possible reviews for ${REVIEW_COUNT}`);
+  if (candidates.length < REVIEW_COUNT)
+    throw new Error(`only ${candidates.length} possible reviews for ${REVIEW_COUNT}`);
   const chosen = candidates.sort((a, b) => b.key - a.key).slice(0, REVIEW_COUNT);
 
   const varsByReview = new Map<DemoReview, Record<string, string>>();
@@ -272,7 +285,13 @@ function makeReports(rng: Random, reviews: DemoReview[], studentCount: number, n
     );
     return reporters.map((reporter): DemoReport => {
       const { reason, details } = rng.pick(demoReports);
-      return { review, reporter, reason, details, createdAt: atSecond(createdAt.getTime() + rng.next() * (nowMs - createdAt.getTime())) };
+      return {
+        review,
+        reporter,
+        reason,
+        details,
+        createdAt: atSecond(createdAt.getTime() + rng.next() * (nowMs - createdAt.getTime())),
+      };
     });
   });
 }
@@ -285,11 +304,26 @@ function makeReviewBody(rng: Random, rating: number): string[] {
     case 5:
       return [rng.pick(s.openingGood), ...rng.sample(s.positive, rng.int(1, 3)), ...maybe(0.6, s.closingGood)];
     case 4:
-      return [rng.pick(s.openingGood), ...rng.sample(s.positive, rng.int(1, 2)), ...maybe(0.6, s.caveat), ...maybe(0.4, s.closingGood)];
+      return [
+        rng.pick(s.openingGood),
+        ...rng.sample(s.positive, rng.int(1, 2)),
+        ...maybe(0.6, s.caveat),
+        ...maybe(0.4, s.closingGood),
+      ];
     case 3:
-      return [rng.pick(s.openingMixed), rng.pick(s.positive), rng.pick(rng.chance(0.5) ? s.caveat : s.negative), ...maybe(0.6, s.closingMixed)];
+      return [
+        rng.pick(s.openingMixed),
+        rng.pick(s.positive),
+        rng.pick(rng.chance(0.5) ? s.caveat : s.negative),
+        ...maybe(0.6, s.closingMixed),
+      ];
     case 2:
-      return [rng.pick(s.openingPoor), ...rng.sample(s.negative, rng.int(1, 2)), ...maybe(0.4, s.fairPoint), ...maybe(0.6, s.closingPoor)];
+      return [
+        rng.pick(s.openingPoor),
+        ...rng.sample(s.negative, rng.int(1, 2)),
+        ...maybe(0.4, s.fairPoint),
+        ...maybe(0.6, s.closingPoor),
+      ];
     default:
       return [rng.pick(s.openingPoor), ...rng.sample(s.negative, 2), ...maybe(0.7, s.closingPoor)];
   }

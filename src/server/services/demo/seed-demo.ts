@@ -40,7 +40,8 @@ export interface SeedDemoSummary {
   exampleLogins: string[];
 }
 
-export type SeedDemoResult = { outcome: 'refused'; existing: ExistingData } | { outcome: 'seeded'; summary: SeedDemoSummary };
+export type SeedDemoResult =
+  { outcome: 'refused'; existing: ExistingData } | { outcome: 'seeded'; summary: SeedDemoSummary };
 
 export async function countExistingData(db: Database): Promise<ExistingData> {
   // One after another: inside a transaction they share one connection, which runs one query at a time.
@@ -71,7 +72,11 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
   // and the sweep of abandoned uploads removes otherwise.
   const imageKeys = await Promise.all(
     demo.tutors.map(async (tutor) => {
-      const image = await storeImage(db, store, { bytes: await renderInitialsAvatar(tutor.name), uploadedBy: null, now });
+      const image = await storeImage(db, store, {
+        bytes: await renderInitialsAvatar(tutor.name),
+        uploadedBy: null,
+        now,
+      });
       return image.key;
     }),
   );
@@ -84,7 +89,9 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
     const existing = await countExistingData(tx);
     if (hasData(existing)) {
       if (!force) return { outcome: 'refused', existing };
-      replacedImageKeys = (await tx.selectDistinct({ key: tutors.imageKey }).from(tutors).where(isNotNull(tutors.imageKey))).map((row) => row.key);
+      replacedImageKeys = (
+        await tx.selectDistinct({ key: tutors.imageKey }).from(tutors).where(isNotNull(tutors.imageKey))
+      ).map((row) => row.key);
       // Reviews and sessions go with their tutors and users (ON DELETE CASCADE); explicit for clarity.
       await tx.delete(reviews);
       await tx.delete(tutors);
@@ -111,7 +118,10 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
       );
     } catch (err) {
       if (isUniqueViolation(err, 'users_email_key')) {
-        throw new Error('An admin account uses the email address of a demo student; change its email, then seed again.', { cause: err });
+        throw new Error(
+          'An admin account uses the email address of a demo student; change its email, then seed again.',
+          { cause: err },
+        );
       }
       throw err;
     }
@@ -165,7 +175,13 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
     }
 
     // What the students would have been told along the way: decided submissions, hidden reviews.
-    const notices: { userId: string; kind: NotificationKind; tutorId: string; data: NotificationData; createdAt: Date }[] = [
+    const notices: {
+      userId: string;
+      kind: NotificationKind;
+      tutorId: string;
+      data: NotificationData;
+      createdAt: Date;
+    }[] = [
       ...demo.tutors.flatMap((tutor, i) =>
         tutor.submittedBy === null || tutor.status === 'pending'
           ? []
@@ -186,7 +202,11 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
                 userId: studentIds[review.author]!,
                 kind: 'review_hidden' as const,
                 tutorId: tutorIds[review.tutor]!,
-                data: { tutorName: demo.tutors[review.tutor]!.name, reviewTitle: review.title, ...(review.hiddenReason ? { reason: review.hiddenReason } : {}) },
+                data: {
+                  tutorName: demo.tutors[review.tutor]!.name,
+                  reviewTitle: review.title,
+                  ...(review.hiddenReason ? { reason: review.hiddenReason } : {}),
+                },
                 createdAt: review.updatedAt,
               },
             ]
@@ -205,7 +225,11 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
         seed,
         students: demo.students.length,
         tutors: { approved: byStatus('approved'), pending: byStatus('pending'), rejected: byStatus('rejected') },
-        reviews: { visible: demo.reviews.length - hidden, hidden, reported: new Set(demo.reports.map((report) => report.review)).size },
+        reviews: {
+          visible: demo.reviews.length - hidden,
+          hidden,
+          reported: new Set(demo.reports.map((report) => report.review)).size,
+        },
         pictures: new Set(imageKeys).size,
         removed: hasData(existing) ? existing : null,
         password: DEMO_PASSWORD,

@@ -14,8 +14,17 @@ export interface DraftAllowance {
 }
 
 /** Drafts the student may still ask for: the limit minus the counted drafts of the last hour. */
-export async function draftAllowance(db: Database, userId: string, perHour: number, now: Date): Promise<DraftAllowance> {
-  const inWindow = and(eq(aiDrafts.userId, userId), eq(aiDrafts.counted, true), gt(aiDrafts.createdAt, new Date(now.getTime() - WINDOW_MS)));
+export async function draftAllowance(
+  db: Database,
+  userId: string,
+  perHour: number,
+  now: Date,
+): Promise<DraftAllowance> {
+  const inWindow = and(
+    eq(aiDrafts.userId, userId),
+    eq(aiDrafts.counted, true),
+    gt(aiDrafts.createdAt, new Date(now.getTime() - WINDOW_MS)),
+  );
   const [counted] = await db.select({ used: count() }).from(aiDrafts).where(inWindow);
   const used = counted?.used ?? 0;
   if (used < perHour) return { left: perHour - used, nextDraftAt: null };
@@ -54,7 +63,10 @@ export async function reserveDraft(
         Math.ceil(((allowance.nextDraftAt ?? now).getTime() - now.getTime()) / 1000),
       );
     }
-    const [row] = await tx.insert(aiDrafts).values({ ...draft, createdAt: now }).returning({ id: aiDrafts.id });
+    const [row] = await tx
+      .insert(aiDrafts)
+      .values({ ...draft, createdAt: now })
+      .returning({ id: aiDrafts.id });
     return row!.id;
   });
 }

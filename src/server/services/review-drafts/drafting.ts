@@ -27,13 +27,24 @@ export async function startReviewDraft(
   options: { draftsPerHour: number; siteName: string; now: Date },
 ): Promise<StartedDraft> {
   const [tutor] = await db
-    .select({ name: tutors.name, department: tutors.department, courses: tutors.courses, isPublic: tutors.isPublic, submittedBy: tutors.submittedBy })
+    .select({
+      name: tutors.name,
+      department: tutors.department,
+      courses: tutors.courses,
+      isPublic: tutors.isPublic,
+      submittedBy: tutors.submittedBy,
+    })
     .from(tutors)
     .where(eq(tutors.id, request.tutorId))
     .limit(1);
   if (!tutor || !canSee(viewer, tutor)) throw tutorNotFound();
   assertReviewable(tutor);
-  const id = await reserveDraft(db, { userId: viewer.id, provider: provider.kind, model: provider.model }, options.draftsPerHour, options.now);
+  const id = await reserveDraft(
+    db,
+    { userId: viewer.id, provider: provider.kind, model: provider.model },
+    options.draftsPerHour,
+    options.now,
+  );
   return { id, prompt: buildDraftPrompt(tutor, request, options.siteName) };
 }
 
@@ -87,7 +98,11 @@ export async function* streamDraft(
           ? error
           : new AiProviderFailure('ai_provider_error');
     options.onFailure?.(failure);
-    yield { type: 'error', code: failure.code, message: draftFailureMessage(failure.code, { reason: failure.detail.reason, timeoutMs: options.timeoutMs }) };
+    yield {
+      type: 'error',
+      code: failure.code,
+      message: draftFailureMessage(failure.code, { reason: failure.detail.reason, timeoutMs: options.timeoutMs }),
+    };
   } finally {
     clearTimeout(timer);
     options.signal.removeEventListener('abort', abortUpstream);

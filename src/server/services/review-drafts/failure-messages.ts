@@ -4,7 +4,8 @@ import type { DraftFailureCode } from '../../../shared/ai';
 export function draftFailureMessage(code: DraftFailureCode, detail: { reason?: string; timeoutMs: number }): string {
   switch (code) {
     case 'ai_blocked':
-      if (detail.reason === 'RECITATION') return 'The AI model stopped because its draft repeated existing text too closely. Please try again.';
+      if (detail.reason === 'RECITATION')
+        return 'The AI model stopped because its draft repeated existing text too closely. Please try again.';
       if (detail.reason === 'LANGUAGE') return 'The AI model does not support the language of your title or notes.';
       return "The AI model's safety filters blocked this draft. Try rewording your title or notes.";
     case 'ai_empty':

@@ -28,8 +28,8 @@ export function buildDraftPrompt(
   const system = [
     `You help university students write reviews of their tutors for ${siteName}, a site where students read each other's reviews.`,
     'Write as the student, in the first person, in plain text: no title, no headings, no lists, no markdown.',
-    'Be honest, specific and respectful. Write about the teaching, never about the tutor\'s private life or appearance.',
-    "Do not invent events or facts the student did not give; where details are missing, speak in general terms about the teaching.",
+    "Be honest, specific and respectful. Write about the teaching, never about the tutor's private life or appearance.",
+    'Do not invent events or facts the student did not give; where details are missing, speak in general terms about the teaching.',
   ].join(' ');
 
   const lines = [`Write a review of my tutor ${tutor.name}, who teaches in the ${tutor.department} department.`];

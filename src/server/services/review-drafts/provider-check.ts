@@ -2,7 +2,8 @@ import { AI_NOT_CONFIGURED_MESSAGE, type AiProviderCheck } from '../../../shared
 import { AiProviderFailure, type TextProvider } from '../../ai';
 import { draftFailureMessage } from './failure-messages';
 
-const CHECK_PROMPT = 'Reply with one short sentence saying that you are ready to help students draft reviews of their tutors.';
+const CHECK_PROMPT =
+  'Reply with one short sentence saying that you are ready to help students draft reviews of their tutors.';
 
 /** One short, non-streamed request: whether the configured provider answers, how fast, and if not, why. */
 export async function checkAiProvider(provider: TextProvider | null, timeoutMs: number): Promise<AiProviderCheck> {
@@ -22,7 +23,9 @@ export async function checkAiProvider(provider: TextProvider | null, timeoutMs: 
         ? error
         : new AiProviderFailure('ai_provider_error');
     // Administrators get the status and the provider's reason token too: enough to fix a key or a model name.
-    const technical = [failure.detail.status && `HTTP ${failure.detail.status}`, failure.detail.reason].filter(Boolean).join(', ');
+    const technical = [failure.detail.status && `HTTP ${failure.detail.status}`, failure.detail.reason]
+      .filter(Boolean)
+      .join(', ');
     const message = draftFailureMessage(failure.code, { reason: failure.detail.reason, timeoutMs });
     return { ok: false, ...identity, latencyMs: null, message: technical ? `${message} (${technical})` : message };
   }

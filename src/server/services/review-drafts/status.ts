@@ -12,7 +12,16 @@ export async function aiStatusFor(
 ): Promise<AiStatus> {
   const base = { draftsPerHour: options.draftsPerHour };
   if (!provider) {
-    return { ...base, available: false, reason: AI_NOT_CONFIGURED_MESSAGE, provider: null, providerLabel: null, model: null, draftsLeft: 0, nextDraftAt: null };
+    return {
+      ...base,
+      available: false,
+      reason: AI_NOT_CONFIGURED_MESSAGE,
+      provider: null,
+      providerLabel: null,
+      model: null,
+      draftsLeft: 0,
+      nextDraftAt: null,
+    };
   }
   const allowance = await draftAllowance(db, userId, options.draftsPerHour, options.now);
   return {

@@ -10,7 +10,11 @@ export function reviewNotFound(): AppError {
 }
 
 /** Whether the viewer can read the review where it is listed: visible, about a tutor they may see. */
-export function canRead(viewer: Viewer, review: Pick<ReviewRow, 'isHidden' | 'authorId'>, tutor: Pick<TutorRow, 'isPublic' | 'submittedBy'>): boolean {
+export function canRead(
+  viewer: Viewer,
+  review: Pick<ReviewRow, 'isHidden' | 'authorId'>,
+  tutor: Pick<TutorRow, 'isPublic' | 'submittedBy'>,
+): boolean {
   if (review.authorId === viewer.id || isAdmin(viewer)) return true;
   return !review.isHidden && canSee(viewer, tutor);
 }
@@ -28,7 +32,11 @@ export interface LockedReview {
  */
 export async function lockReview(tx: Database, reviewId: string): Promise<LockedReview> {
   if (!isReviewId(reviewId)) throw reviewNotFound();
-  const [located] = await tx.select({ tutorId: reviews.tutorId }).from(reviews).where(eq(reviews.id, reviewId)).limit(1);
+  const [located] = await tx
+    .select({ tutorId: reviews.tutorId })
+    .from(reviews)
+    .where(eq(reviews.id, reviewId))
+    .limit(1);
   if (!located) throw reviewNotFound();
   const [tutor] = await tx.select().from(tutors).where(eq(tutors.id, located.tutorId)).for('no key update');
   const [review] = await tx.select().from(reviews).where(eq(reviews.id, reviewId)).for('update');
@@ -43,6 +51,8 @@ export function assertAuthor(viewer: Viewer, { review, tutor }: LockedReview): v
   if (!canRead(viewer, review, tutor)) throw reviewNotFound();
   throw new AppError(
     'forbidden',
-    isAdmin(viewer) ? 'Only its author can change a review; administrators can hide or delete it.' : 'Only its author can change this review.',
+    isAdmin(viewer)
+      ? 'Only its author can change a review; administrators can hide or delete it.'
+      : 'Only its author can change this review.',
   );
 }

@@ -18,7 +18,10 @@ export const reviewRemoved = (rating: number): AggregateChange => ({ count: -1, 
 export const ratingChanged = (from: number, to: number): AggregateChange => ({ count: 0, sum: to - from });
 
 export function aggregatesAfter(change: { count: number; sum: number | Placeholder }) {
-  return { reviewCount: sql`${tutors.reviewCount} + ${change.count}`, ratingSum: sql`${tutors.ratingSum} + ${change.sum}` };
+  return {
+    reviewCount: sql`${tutors.reviewCount} + ${change.count}`,
+    ratingSum: sql`${tutors.ratingSum} + ${change.sum}`,
+  };
 }
 
 export async function applyAggregateChange(tx: Database, tutorId: string, change: AggregateChange): Promise<void> {

@@ -32,7 +32,12 @@ export function assertReviewable(tutor: Pick<TutorRow, 'isPublic'>): void {
  * the locked row. One review per student and tutor: the unique index refuses a second, which
  * undoes the count with it, and the student is told to edit the first.
  */
-export async function createReview(db: Database, author: Viewer, input: CreateReviewRequest, now: Date): Promise<MyReview> {
+export async function createReview(
+  db: Database,
+  author: Viewer,
+  input: CreateReviewRequest,
+  now: Date,
+): Promise<MyReview> {
   if (!isTutorId(input.tutorId)) throw tutorNotFound();
   // A tutor made public between an attempt and the look at why it failed gets one more attempt.
   for (let attempt = 1; ; attempt++) {
@@ -105,7 +110,13 @@ const countedReviewInsert = preparedStatement((db) => {
         createdAt: added.createdAt,
         updatedAt: added.updatedAt,
       },
-      tutor: { id: counted.id, name: counted.name, department: counted.department, imageKey: counted.imageKey, isPublic: counted.isPublic },
+      tutor: {
+        id: counted.id,
+        name: counted.name,
+        department: counted.department,
+        imageKey: counted.imageKey,
+        isPublic: counted.isPublic,
+      },
     })
     .from(added)
     .crossJoin(counted)
@@ -140,7 +151,8 @@ export async function deleteOwnReview(db: Database, author: Viewer, reviewId: st
     const locked = await lockReview(tx, reviewId);
     assertAuthor(author, locked);
     await tx.delete(reviews).where(eq(reviews.id, locked.review.id));
-    if (!locked.review.isHidden) await applyAggregateChange(tx, locked.review.tutorId, reviewRemoved(locked.review.rating));
+    if (!locked.review.isHidden)
+      await applyAggregateChange(tx, locked.review.tutorId, reviewRemoved(locked.review.rating));
   });
 }
 
@@ -167,7 +179,8 @@ export async function deleteAllReviewsOfAuthor(db: Database, authorId: string): 
         throw err;
       }
       await tx.delete(reviews).where(eq(reviews.id, locked.review.id));
-      if (!locked.review.isHidden) await applyAggregateChange(tx, locked.review.tutorId, reviewRemoved(locked.review.rating));
+      if (!locked.review.isHidden)
+        await applyAggregateChange(tx, locked.review.tutorId, reviewRemoved(locked.review.rating));
       deleted += 1;
     }
     return deleted;

@@ -19,7 +19,13 @@ interface ModerationRecord {
 }
 
 /** The log entry and the author's notification, in the transaction of the change they describe. */
-async function record(tx: Database, moderator: Viewer, { review, tutor }: LockedReview, entry: ModerationRecord, now: Date): Promise<void> {
+async function record(
+  tx: Database,
+  moderator: Viewer,
+  { review, tutor }: LockedReview,
+  entry: ModerationRecord,
+  now: Date,
+): Promise<void> {
   const data = { tutorName: tutor.name, reviewTitle: review.title, ...(entry.reason ? { reason: entry.reason } : {}) };
   await recordAudit(
     tx,
@@ -50,7 +56,13 @@ async function resolveOpenReports(tx: Database, moderator: Viewer, reviewId: str
 }
 
 /** Takes a review out of every list and out of its tutor's average; the author is told why. */
-export async function hideReview(db: Database, moderator: Viewer, reviewId: string, reason: string, now: Date): Promise<AdminReview> {
+export async function hideReview(
+  db: Database,
+  moderator: Viewer,
+  reviewId: string,
+  reason: string,
+  now: Date,
+): Promise<AdminReview> {
   await db.transaction(async (tx) => {
     const locked = await lockReview(tx, reviewId);
     if (locked.review.isHidden) throw new AppError('conflict', 'This review is already hidden.');
@@ -75,13 +87,25 @@ export async function unhideReview(db: Database, moderator: Viewer, reviewId: st
       .set({ isHidden: false, hiddenReason: null, hiddenAt: null, hiddenBy: null })
       .where(eq(reviews.id, locked.review.id));
     await applyAggregateChange(tx, locked.tutor.id, reviewShown(locked.review.rating));
-    await record(tx, moderator, locked, { action: 'review_unhidden', notification: 'review_unhidden', reason: null }, now);
+    await record(
+      tx,
+      moderator,
+      locked,
+      { action: 'review_unhidden', notification: 'review_unhidden', reason: null },
+      now,
+    );
   });
   return getAdminReview(db, reviewId);
 }
 
 /** Removes a review for good; the reason survives in the moderation log and the author's notification. */
-export async function deleteReviewAsModerator(db: Database, moderator: Viewer, reviewId: string, reason: string, now: Date): Promise<void> {
+export async function deleteReviewAsModerator(
+  db: Database,
+  moderator: Viewer,
+  reviewId: string,
+  reason: string,
+  now: Date,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const locked = await lockReview(tx, reviewId);
     await tx.delete(reviews).where(eq(reviews.id, locked.review.id));
@@ -91,7 +115,12 @@ export async function deleteReviewAsModerator(db: Database, moderator: Viewer, r
 }
 
 /** The reports were unfounded: the review stays as it is and leaves the reported queue. */
-export async function dismissReports(db: Database, moderator: Viewer, reviewId: string, now: Date): Promise<AdminReview> {
+export async function dismissReports(
+  db: Database,
+  moderator: Viewer,
+  reviewId: string,
+  now: Date,
+): Promise<AdminReview> {
   await db.transaction(async (tx) => {
     const locked = await lockReview(tx, reviewId);
     const dismissed = await resolveOpenReports(tx, moderator, locked.review.id, now);

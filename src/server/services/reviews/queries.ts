@@ -22,7 +22,14 @@ import { AppError } from '../../lib/errors';
 import { escapeLike, normalizeForSearch, searchWords } from '../../lib/search-text';
 import { canSee, tutorNotFound, type Viewer } from '../tutors/access';
 import { reviewNotFound } from './access';
-import { reviewAuthorColumns, reviewColumns, reviewTutorColumns, toAdminReview, toMyReview, toReviewCard } from './views';
+import {
+  reviewAuthorColumns,
+  reviewColumns,
+  reviewTutorColumns,
+  toAdminReview,
+  toMyReview,
+  toReviewCard,
+} from './views';
 
 // Every list is newest first with the id as tie-breaker, matching the reviews_*_recent indexes.
 const newestFirst = [desc(reviews.createdAt), desc(reviews.id)];
@@ -75,7 +82,11 @@ export async function readTutorReviewPage(
     .offset(offsetOf(page, pageSize));
   return {
     tutor: { isPublic: tutor.isPublic, submittedBy: tutor.submittedBy },
-    items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() })),
+    items: rows.map((row) => ({
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    })),
     // The stored count is kept exact in every review change's transaction (see aggregates.ts).
     total: tutor.reviewCount,
     page,
@@ -85,12 +96,19 @@ export async function readTutorReviewPage(
 
 /** Every review the user has reported, resolved or not. */
 export async function reviewsReportedBy(db: Database, userId: string): Promise<ReadonlySet<string>> {
-  const rows = await db.select({ reviewId: reviewReports.reviewId }).from(reviewReports).where(eq(reviewReports.reporterId, userId));
+  const rows = await db
+    .select({ reviewId: reviewReports.reviewId })
+    .from(reviewReports)
+    .where(eq(reviewReports.reporterId, userId));
   return new Set(rows.map((row) => row.reviewId));
 }
 
 /** The page as the viewer sees it (the tutor must be visible to them), with what they may do with each review. */
-export function tutorReviewsAsSeenBy(viewer: Viewer, page: TutorReviewPage | null, reportedByViewer: ReadonlySet<string>): TutorReviewList {
+export function tutorReviewsAsSeenBy(
+  viewer: Viewer,
+  page: TutorReviewPage | null,
+  reportedByViewer: ReadonlySet<string>,
+): TutorReviewList {
   if (!page || !canSee(viewer, page.tutor)) throw tutorNotFound();
   return tutorReviewList(page, viewer.id, reportedByViewer);
 }
@@ -105,7 +123,11 @@ export function pageConcerns(page: TutorReviewPage, viewer: Viewer, reportedByVi
   return page.items.some((review) => review.authorId === viewer.id || reportedByViewer.has(review.id));
 }
 
-function tutorReviewList(page: TutorReviewPage, readerId: string | null, reportedByReader: ReadonlySet<string>): TutorReviewList {
+function tutorReviewList(
+  page: TutorReviewPage,
+  readerId: string | null,
+  reportedByReader: ReadonlySet<string>,
+): TutorReviewList {
   return {
     items: page.items.map(({ authorId, ...review }) => ({
       ...review,
@@ -125,7 +147,10 @@ export async function listTutorReviews(
   tutorId: string,
   query: { page: number; pageSize: number },
 ): Promise<TutorReviewList> {
-  const [page, reported] = await Promise.all([readTutorReviewPage(db, tutorId, query), reviewsReportedBy(db, viewer.id)]);
+  const [page, reported] = await Promise.all([
+    readTutorReviewPage(db, tutorId, query),
+    reviewsReportedBy(db, viewer.id),
+  ]);
   return tutorReviewsAsSeenBy(viewer, page, reported);
 }
 
@@ -170,7 +195,12 @@ function encodeCursor(position: FeedPosition): string {
 function decodeCursor(cursor: string): FeedPosition {
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof createdAt === 'string' && !Number.isNaN(Date.parse(createdAt)) && typeof id === 'string' && isReviewId(id)) {
+    if (
+      typeof createdAt === 'string' &&
+      !Number.isNaN(Date.parse(createdAt)) &&
+      typeof id === 'string' &&
+      isReviewId(id)
+    ) {
       return { createdAt, id };
     }
   } catch {
@@ -201,7 +231,9 @@ export async function reviewFeed(db: Database, query: ReviewFeedQuery): Promise<
     .where(
       and(
         publiclyListed,
-        after ? sql`(${reviews.createdAt}, ${reviews.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined,
+        after
+          ? sql`(${reviews.createdAt}, ${reviews.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+          : undefined,
       ),
     )
     .orderBy(...newestFirst)
@@ -210,13 +242,17 @@ export async function reviewFeed(db: Database, query: ReviewFeedQuery): Promise<
   const last = page.at(-1);
   return {
     items: page.map(toReviewCard),
-    nextCursor: rows.length > query.limit && last ? encodeCursor({ createdAt: last.position, id: last.review.id }) : null,
+    nextCursor:
+      rows.length > query.limit && last ? encodeCursor({ createdAt: last.position, id: last.review.id }) : null,
   };
 }
 
 /** The dashboard's latest visible reviews. */
 export async function recentReviews(db: Database): Promise<RecentReviews> {
-  const rows = await publicCards(db).where(publiclyListed).orderBy(...newestFirst).limit(RECENT_REVIEWS_COUNT);
+  const rows = await publicCards(db)
+    .where(publiclyListed)
+    .orderBy(...newestFirst)
+    .limit(RECENT_REVIEWS_COUNT);
   return { items: rows.map(toReviewCard) };
 }
 
@@ -276,7 +312,13 @@ async function openReportsOf(db: Database, reviewIds: string[]): Promise<Map<str
     .orderBy(ranked.reviewId, ranked.rank);
   for (const row of rows) {
     const list = byReview.get(row.reviewId) ?? [];
-    list.push({ id: row.id, reason: row.reason, details: row.details, reporterName: row.reporterName, createdAt: row.createdAt.toISOString() });
+    list.push({
+      id: row.id,
+      reason: row.reason,
+      details: row.details,
+      reporterName: row.reporterName,
+      createdAt: row.createdAt.toISOString(),
+    });
     byReview.set(row.reviewId, list);
   }
   return byReview;
@@ -295,7 +337,9 @@ export async function listAdminReviews(db: Database, query: AdminReviewListQuery
     query.hideHidden ? eq(reviews.isHidden, false) : undefined,
     query.reported ? hasOpenReports : undefined,
   );
-  const order = query.reported ? [sql`${openReportCount} desc`, sql`${latestOpenReport} desc`, ...newestFirst] : newestFirst;
+  const order = query.reported
+    ? [sql`${openReportCount} desc`, sql`${latestOpenReport} desc`, ...newestFirst]
+    : newestFirst;
   const rows = await adminReviewRows(db)
     .where(where)
     .orderBy(...order)
@@ -304,7 +348,10 @@ export async function listAdminReviews(db: Database, query: AdminReviewListQuery
   // Only a search reads the joined tables; without one the count stays on reviews alone.
   const counted = db.select({ total: count() }).from(reviews);
   const [totals] = await (query.q
-    ? counted.innerJoin(tutors, eq(tutors.id, reviews.tutorId)).innerJoin(users, eq(users.id, reviews.authorId)).where(where)
+    ? counted
+        .innerJoin(tutors, eq(tutors.id, reviews.tutorId))
+        .innerJoin(users, eq(users.id, reviews.authorId))
+        .where(where)
     : counted.where(where));
   const reports = await openReportsOf(
     db,

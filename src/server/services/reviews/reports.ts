@@ -1,5 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { ALREADY_REPORTED_MESSAGE, isReviewId, OWN_REVIEW_REPORT_MESSAGE, type ReportReviewRequest } from '../../../shared/reviews';
+import {
+  ALREADY_REPORTED_MESSAGE,
+  isReviewId,
+  OWN_REVIEW_REPORT_MESSAGE,
+  type ReportReviewRequest,
+} from '../../../shared/reviews';
 import type { Database } from '../../db/client';
 import { reviewReports, reviews, tutors } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -10,7 +15,13 @@ import { canRead, reviewNotFound } from './access';
  * A student flags a review for the moderators, once. A report hides nothing by itself: it
  * puts the review in the reported queue of review management.
  */
-export async function reportReview(db: Database, reporter: Viewer, reviewId: string, input: ReportReviewRequest, now: Date): Promise<void> {
+export async function reportReview(
+  db: Database,
+  reporter: Viewer,
+  reviewId: string,
+  input: ReportReviewRequest,
+  now: Date,
+): Promise<void> {
   if (!isReviewId(reviewId)) throw reviewNotFound();
   const [row] = await db
     .select({

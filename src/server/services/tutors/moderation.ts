@@ -64,12 +64,23 @@ function changedFields(before: TutorRow, after: TutorRow): AuditChanges {
 }
 
 /** An administrator's tutor needs no review: approved at once, public unless the admin says otherwise. */
-export async function createTutorAsAdmin(db: Database, admin: Viewer, input: AdminTutorInput, now: Date): Promise<TutorProfile> {
+export async function createTutorAsAdmin(
+  db: Database,
+  admin: Viewer,
+  input: AdminTutorInput,
+  now: Date,
+): Promise<TutorProfile> {
   const tutor = await db.transaction(async (tx) => {
     const [tutor] = await withUploadedPicture(() =>
       tx
         .insert(tutors)
-        .values({ ...tutorFields(input, now), isPublic: input.isPublic, status: 'approved', submittedBy: admin.id, createdAt: now })
+        .values({
+          ...tutorFields(input, now),
+          isPublic: input.isPublic,
+          status: 'approved',
+          submittedBy: admin.id,
+          createdAt: now,
+        })
         .returning(),
     );
     await auditTutorAction(tx, admin, 'tutor_created', tutor!, { now });
@@ -97,7 +108,11 @@ export async function updateTutorAsAdmin(
     const [after] = await withUploadedPicture(() =>
       tx
         .update(tutors)
-        .set({ ...tutorFields(input, now), isPublic: input.isPublic, ...(approves ? { status: 'approved', rejectionReason: null } : {}) })
+        .set({
+          ...tutorFields(input, now),
+          isPublic: input.isPublic,
+          ...(approves ? { status: 'approved', rejectionReason: null } : {}),
+        })
         .where(eq(tutors.id, before.id))
         .returning(),
     );
@@ -130,10 +145,17 @@ export async function approveTutor(db: Database, admin: Viewer, tutorId: string,
 }
 
 /** A pending submission is turned down with a reason the submitter gets to read. */
-export async function rejectTutor(db: Database, admin: Viewer, tutorId: string, reason: string, now: Date): Promise<TutorProfile> {
+export async function rejectTutor(
+  db: Database,
+  admin: Viewer,
+  tutorId: string,
+  reason: string,
+  now: Date,
+): Promise<TutorProfile> {
   const tutor = await db.transaction(async (tx) => {
     const before = await lockTutor(tx, tutorId);
-    if (before.status === 'approved') throw new AppError('conflict', 'This tutor has already been approved; it can no longer be rejected.');
+    if (before.status === 'approved')
+      throw new AppError('conflict', 'This tutor has already been approved; it can no longer be rejected.');
     if (before.status === 'rejected') throw new AppError('conflict', 'This submission has already been rejected.');
     const [after] = await tx
       .update(tutors)

@@ -18,7 +18,15 @@ import type { Database } from '../../db/client';
 import { reviews, tutors, users, type TutorRow } from '../../db/schema';
 import { escapeLike, normalizeForSearch, searchWords } from '../../lib/search-text';
 import { canSee, tutorNotFound, visibleTo, type Viewer } from './access';
-import { ratingDistributionOf, toAdminTutor, toMySubmission, toTutorProfile, toTutorSummary, tutorRecordColumns, tutorSummaryColumns } from './views';
+import {
+  ratingDistributionOf,
+  toAdminTutor,
+  toMySubmission,
+  toTutorProfile,
+  toTutorSummary,
+  tutorRecordColumns,
+  tutorSummaryColumns,
+} from './views';
 
 /** Names at least this similar (pg_trgm similarity, 0..1) count as possible duplicates. */
 export const SIMILAR_NAME_THRESHOLD = 0.3;
@@ -28,8 +36,18 @@ const CONTAINMENT_MIN_LENGTH = 3;
 // Each order ends in the id so pages never overlap or skip a tutor among ties. The public
 // orders match the partial indexes tutors_public_{rating,reviews,name}_idx exactly: keep them
 // in step, or the list sorts the whole table.
-const orderByRating = [sql`${tutors.averageRating} desc nulls last`, desc(tutors.reviewCount), asc(tutors.normalizedName), asc(tutors.id)];
-const orderByReviews = [desc(tutors.reviewCount), sql`${tutors.averageRating} desc nulls last`, asc(tutors.normalizedName), asc(tutors.id)];
+const orderByRating = [
+  sql`${tutors.averageRating} desc nulls last`,
+  desc(tutors.reviewCount),
+  asc(tutors.normalizedName),
+  asc(tutors.id),
+];
+const orderByReviews = [
+  desc(tutors.reviewCount),
+  sql`${tutors.averageRating} desc nulls last`,
+  asc(tutors.normalizedName),
+  asc(tutors.id),
+];
 const orderByName = [asc(tutors.normalizedName), asc(tutors.id)];
 
 const tutorOrders: Record<AdminTutorSort, SQL[]> = {
@@ -92,7 +110,11 @@ export interface SimilarTutorsSearch {
  * typed, or contained in it as whole words ("Dr John Smith" finds "John Smith"). Same
  * department first, then the most similar.
  */
-export async function findSimilarTutors(db: Database, viewer: Viewer, search: SimilarTutorsSearch): Promise<SimilarTutors> {
+export async function findSimilarTutors(
+  db: Database,
+  viewer: Viewer,
+  search: SimilarTutorsSearch,
+): Promise<SimilarTutors> {
   const name = normalizeForSearch(search.name);
   if (!name) return { items: [] };
   const similarity = sql`similarity(${tutors.normalizedName}, ${name})`;

@@ -8,18 +8,34 @@ import { profileOf } from './queries';
 import { type PictureCleanup, releasePictures, tutorFields, withUploadedPicture } from './writes';
 
 /** A student's new tutor: private and pending until an administrator approves it. */
-export async function submitTutor(db: Database, viewer: Viewer, input: TutorSubmission, now: Date): Promise<TutorProfile> {
+export async function submitTutor(
+  db: Database,
+  viewer: Viewer,
+  input: TutorSubmission,
+  now: Date,
+): Promise<TutorProfile> {
   const [tutor] = await withUploadedPicture(() =>
     db
       .insert(tutors)
-      .values({ ...tutorFields(input, now), isPublic: false, status: 'pending', submittedBy: viewer.id, createdAt: now })
+      .values({
+        ...tutorFields(input, now),
+        isPublic: false,
+        status: 'pending',
+        submittedBy: viewer.id,
+        createdAt: now,
+      })
       .returning(),
   );
   return profileOf(db, viewer, tutor!);
 }
 
 /** The submitter's own tutor, still open to changes (not yet approved), locked for the change. */
-async function lockOwnOpenSubmission(tx: Database, viewer: Viewer, tutorId: string, approvedMessage: string): Promise<TutorRow> {
+async function lockOwnOpenSubmission(
+  tx: Database,
+  viewer: Viewer,
+  tutorId: string,
+  approvedMessage: string,
+): Promise<TutorRow> {
   const tutor = await lockTutor(tx, tutorId);
   // Someone else's tutor, even a public one, is not the student's to change: the same answer as an unknown id.
   if (tutor.submittedBy !== viewer.id) throw tutorNotFound();
@@ -40,7 +56,12 @@ export async function updateOwnSubmission(
   now: Date,
 ): Promise<TutorProfile> {
   const { before, after } = await db.transaction(async (tx) => {
-    const before = await lockOwnOpenSubmission(tx, viewer, tutorId, 'This tutor has been approved; only an administrator can change it now.');
+    const before = await lockOwnOpenSubmission(
+      tx,
+      viewer,
+      tutorId,
+      'This tutor has been approved; only an administrator can change it now.',
+    );
     const [after] = await withUploadedPicture(() =>
       tx
         .update(tutors)
@@ -55,9 +76,19 @@ export async function updateOwnSubmission(
 }
 
 /** The submitter withdraws a pending or rejected submission. */
-export async function deleteOwnSubmission(db: Database, cleanup: PictureCleanup, viewer: Viewer, tutorId: string): Promise<void> {
+export async function deleteOwnSubmission(
+  db: Database,
+  cleanup: PictureCleanup,
+  viewer: Viewer,
+  tutorId: string,
+): Promise<void> {
   const deleted = await db.transaction(async (tx) => {
-    const tutor = await lockOwnOpenSubmission(tx, viewer, tutorId, 'This tutor has been approved; only an administrator can delete it now.');
+    const tutor = await lockOwnOpenSubmission(
+      tx,
+      viewer,
+      tutorId,
+      'This tutor has been approved; only an administrator can delete it now.',
+    );
     await tx.delete(tutors).where(eq(tutors.id, tutor.id));
     return tutor;
   });

@@ -57,11 +57,18 @@ export function toAdminTutor(
   row: RecordRow & { courses: string[]; biographyExcerpt: string },
   submitter: AdminTutor['submittedBy'],
 ): AdminTutor {
-  return { ...toMySubmission(row), courses: row.courses, biographyExcerpt: row.biographyExcerpt, submittedBy: submitter };
+  return {
+    ...toMySubmission(row),
+    courses: row.courses,
+    biographyExcerpt: row.biographyExcerpt,
+    submittedBy: submitter,
+  };
 }
 
 /** Rating counts for 1..5 stars (index 0 is one star) from `rating → count` rows. */
-export function ratingDistributionOf(rows: readonly { rating: number; count: number }[]): TutorProfile['ratingDistribution'] {
+export function ratingDistributionOf(
+  rows: readonly { rating: number; count: number }[],
+): TutorProfile['ratingDistribution'] {
   const distribution = [0, 0, 0, 0, 0];
   for (const { rating, count } of rows) {
     if (rating >= 1 && rating <= 5) distribution[rating - 1] = count;
@@ -70,7 +77,10 @@ export function ratingDistributionOf(rows: readonly { rating: number; count: num
 }
 
 /** The profile as every viewer but its submitter and the admins sees it. */
-export function toPublicTutorProfile(row: TutorRow, ratingDistribution: TutorProfile['ratingDistribution']): TutorProfile {
+export function toPublicTutorProfile(
+  row: TutorRow,
+  ratingDistribution: TutorProfile['ratingDistribution'],
+): TutorProfile {
   return {
     ...toTutorSummary(row),
     biography: row.biography,

@@ -38,13 +38,18 @@ export async function withUploadedPicture<T>(write: () => Promise<T>): Promise<T
   try {
     return await write();
   } catch (err) {
-    if (isForeignKeyViolation(err, 'tutors_image_key_uploads_key_fk')) throw new AppError('validation_error', PICTURE_NOT_FOUND_MESSAGE);
+    if (isForeignKeyViolation(err, 'tutors_image_key_uploads_key_fk'))
+      throw new AppError('validation_error', PICTURE_NOT_FOUND_MESSAGE);
     throw err;
   }
 }
 
 /** After commit: deletes the given pictures if no tutor uses them any more. */
-export async function releasePictures(db: Database, cleanup: PictureCleanup, keys: readonly (string | null)[]): Promise<void> {
+export async function releasePictures(
+  db: Database,
+  cleanup: PictureCleanup,
+  keys: readonly (string | null)[],
+): Promise<void> {
   const candidates = keys.filter((key): key is string => key !== null);
   if (candidates.length === 0) return;
   try {

@@ -16,7 +16,12 @@ import { hashPassword, verifyPassword } from '../passwords';
  * 'Edit Profile': name and phone for everyone (null clears the phone). Only administrators
  * change their email address; a student sending their current one unchanged is no change.
  */
-export async function updateProfile(db: Database, user: UserRow, input: UpdateProfileRequest, now: Date): Promise<UserRow> {
+export async function updateProfile(
+  db: Database,
+  user: UserRow,
+  input: UpdateProfileRequest,
+  now: Date,
+): Promise<UserRow> {
   const changes: Partial<Pick<UserRow, 'name' | 'phone' | 'email'>> = {};
   if (input.name !== undefined) changes.name = input.name;
   if (input.phone !== undefined) changes.phone = input.phone;
@@ -56,14 +61,30 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     // Checked against the hash as it is now: of two changes racing, the second was made with a password no longer current.
-    const [locked] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).for('no key update');
-    if (locked?.passwordHash !== user.passwordHash) throw new AppError('validation_error', WRONG_CURRENT_PASSWORD_MESSAGE);
+    const [locked] = await tx
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, user.id))
+      .for('no key update');
+    if (locked?.passwordHash !== user.passwordHash)
+      throw new AppError('validation_error', WRONG_CURRENT_PASSWORD_MESSAGE);
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
     await tx
       .delete(sessions)
-      .where(and(eq(sessions.userId, user.id), currentSessionToken ? ne(sessions.tokenHash, hashToken(currentSessionToken)) : undefined));
+      .where(
+        and(
+          eq(sessions.userId, user.id),
+          currentSessionToken ? ne(sessions.tokenHash, hashToken(currentSessionToken)) : undefined,
+        ),
+      );
     await tx
       .delete(emailVerifications)
-      .where(and(eq(emailVerifications.userId, user.id), eq(emailVerifications.purpose, 'invitation'), isNull(emailVerifications.usedAt)));
+      .where(
+        and(
+          eq(emailVerifications.userId, user.id),
+          eq(emailVerifications.purpose, 'invitation'),
+          isNull(emailVerifications.usedAt),
+        ),
+      );
   });
 }

@@ -27,7 +27,8 @@ import { revokeAllSessions } from '../sessions';
 import type { Viewer } from '../tutors/access';
 import { issueInvitationSecret } from './invitations';
 
-export const INVITATION_NOT_SENT_MESSAGE = 'We could not send the invitation email right now. Please try again in a few minutes.';
+export const INVITATION_NOT_SENT_MESSAGE =
+  'We could not send the invitation email right now. Please try again in a few minutes.';
 export const ALREADY_DISABLED_MESSAGE = 'This account is already disabled.';
 export const NOT_DISABLED_MESSAGE = 'This account is not disabled.';
 
@@ -39,7 +40,8 @@ const ONE_TIME_PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 /** Four groups of four, such as `k7dm-q2xa-9fhe-tw3p`: about 79 bits, easy to read out and type. */
 export function generateOneTimePassword(): string {
-  const group = () => Array.from({ length: 4 }, () => ONE_TIME_PASSWORD_ALPHABET[randomInt(ONE_TIME_PASSWORD_ALPHABET.length)]).join('');
+  const group = () =>
+    Array.from({ length: 4 }, () => ONE_TIME_PASSWORD_ALPHABET[randomInt(ONE_TIME_PASSWORD_ALPHABET.length)]).join('');
   return [group(), group(), group(), group()].join('-');
 }
 
@@ -96,7 +98,11 @@ export async function listAdminUsers(db: Database, viewer: Viewer, query: AdminU
   const where = and(
     matchesUserSearch(words),
     query.role ? eq(users.role, query.role) : undefined,
-    query.status === 'active' ? isNull(users.disabledAt) : query.status === 'disabled' ? isNotNull(users.disabledAt) : undefined,
+    query.status === 'active'
+      ? isNull(users.disabledAt)
+      : query.status === 'disabled'
+        ? isNotNull(users.disabledAt)
+        : undefined,
   );
   const newestFirst = [desc(users.createdAt), desc(users.id)];
   const order = words.length > 0 ? [asc(bestMatchFirst(words.join(' '))), ...newestFirst] : newestFirst;
@@ -118,7 +124,11 @@ export async function listAdminUsers(db: Database, viewer: Viewer, query: AdminU
 
 export async function getAdminUser(db: Database, viewer: Viewer, userId: string): Promise<AdminUser> {
   if (!isUserId(userId)) throw userNotFound();
-  const [row] = await db.select({ user: users, reviewCount: reviewCountOf }).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await db
+    .select({ user: users, reviewCount: reviewCountOf })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   if (!row) throw userNotFound();
   return toAdminUser(row.user, row.reviewCount, viewer);
 }
@@ -133,7 +143,8 @@ async function lockUser(tx: Database, userId: string): Promise<UserRow> {
 
 /** Refuses a change that takes the target's admin rights away when nobody else has them. */
 function assertAnotherAdminRemains(activeAdminIds: readonly string[], target: UserRow): void {
-  if (activeAdminIds.includes(target.id) && activeAdminIds.length <= 1) throw new AppError('conflict', LAST_ADMIN_MESSAGE);
+  if (activeAdminIds.includes(target.id) && activeAdminIds.length <= 1)
+    throw new AppError('conflict', LAST_ADMIN_MESSAGE);
 }
 
 function assertNotSelf(actor: Viewer, userId: string): void {
@@ -160,7 +171,11 @@ export async function addUser(
   const oneTimePassword = input.delivery === 'password' ? generateOneTimePassword() : null;
   const passwordHash = await hashPassword(oneTimePassword ?? generateToken());
   const { user, secret } = await db.transaction(async (tx) => {
-    const created = await insertUser(tx, { name: input.name, email: input.email, role: input.role, emailVerifiedAt: now, passwordHash }, now);
+    const created = await insertUser(
+      tx,
+      { name: input.name, email: input.email, role: input.role, emailVerifiedAt: now, passwordHash },
+      now,
+    );
     await recordAudit(
       tx,
       {
@@ -192,7 +207,13 @@ export async function addUser(
 }
 
 /** Renames the user or changes their role; the last active administrator keeps theirs. */
-export async function updateUser(db: Database, actor: Viewer, userId: string, input: UpdateUserRequest, now: Date): Promise<AdminUser> {
+export async function updateUser(
+  db: Database,
+  actor: Viewer,
+  userId: string,
+  input: UpdateUserRequest,
+  now: Date,
+): Promise<AdminUser> {
   await db.transaction(async (tx) => {
     const activeAdminIds = await lockActiveAdmins(tx);
     const user = await lockUser(tx, userId);
@@ -207,7 +228,13 @@ export async function updateUser(db: Database, actor: Viewer, userId: string, in
       .where(eq(users.id, user.id));
     await recordAudit(
       tx,
-      { actorId: actor.id, action: 'user_updated', target: { type: 'user', id: user.id }, subjectUserId: user.id, data: { ...userData(user), changes } },
+      {
+        actorId: actor.id,
+        action: 'user_updated',
+        target: { type: 'user', id: user.id },
+        subjectUserId: user.id,
+        data: { ...userData(user), changes },
+      },
       now,
     );
   });
@@ -224,7 +251,17 @@ export async function disableUser(db: Database, actor: Viewer, userId: string, n
     assertAnotherAdminRemains(activeAdminIds, user);
     await tx.update(users).set({ disabledAt: now, updatedAt: now }).where(eq(users.id, user.id));
     await revokeAllSessions(tx, user.id);
-    await recordAudit(tx, { actorId: actor.id, action: 'user_disabled', target: { type: 'user', id: user.id }, subjectUserId: user.id, data: userData(user) }, now);
+    await recordAudit(
+      tx,
+      {
+        actorId: actor.id,
+        action: 'user_disabled',
+        target: { type: 'user', id: user.id },
+        subjectUserId: user.id,
+        data: userData(user),
+      },
+      now,
+    );
   });
   return getAdminUser(db, actor, userId);
 }
@@ -234,7 +271,17 @@ export async function enableUser(db: Database, actor: Viewer, userId: string, no
     const user = await lockUser(tx, userId);
     if (!user.disabledAt) throw new AppError('conflict', NOT_DISABLED_MESSAGE);
     await tx.update(users).set({ disabledAt: null, updatedAt: now }).where(eq(users.id, user.id));
-    await recordAudit(tx, { actorId: actor.id, action: 'user_enabled', target: { type: 'user', id: user.id }, subjectUserId: user.id, data: userData(user) }, now);
+    await recordAudit(
+      tx,
+      {
+        actorId: actor.id,
+        action: 'user_enabled',
+        target: { type: 'user', id: user.id },
+        subjectUserId: user.id,
+        data: userData(user),
+      },
+      now,
+    );
   });
   return getAdminUser(db, actor, userId);
 }
@@ -259,6 +306,10 @@ export async function deleteUser(db: Database, actor: Viewer, userId: string, no
     await deleteAllReviewsOfAuthor(tx, user.id);
     await tx.delete(users).where(eq(users.id, user.id));
     // No subject: the account is gone, its name and address stay in the entry's data.
-    await recordAudit(tx, { actorId: actor.id, action: 'user_deleted', target: { type: 'user', id: user.id }, data: userData(user) }, now);
+    await recordAudit(
+      tx,
+      { actorId: actor.id, action: 'user_deleted', target: { type: 'user', id: user.id }, data: userData(user) },
+      now,
+    );
   });
 }

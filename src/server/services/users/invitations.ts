@@ -36,7 +36,11 @@ export async function acceptInvitation(db: Database, input: AcceptInvitationRequ
     await claimEmailLink(tx, 'invitation', input.userId, input.secret, now);
     const [user] = await tx
       .update(users)
-      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
+      .set({
+        passwordHash,
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+        updatedAt: now,
+      })
       .where(eq(users.id, input.userId))
       .returning();
     // Rolls the claim back too: the link works again should the account be enabled.

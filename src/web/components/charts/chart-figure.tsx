@@ -61,7 +61,9 @@ export function ChartFigure({ title, kind, labels, series, summary, labelHeading
       </div>
       <p className="mt-2 text-sm text-slate-700">{summary}</p>
       <details className="mt-2 text-sm">
-        <summary className="cursor-pointer font-medium text-indigo-800 underline-offset-2 hover:underline">Show the numbers</summary>
+        <summary className="cursor-pointer font-medium text-indigo-800 underline-offset-2 hover:underline">
+          Show the numbers
+        </summary>
         <div className="mt-2 overflow-x-auto">
           <table className="min-w-full text-left">
             <caption className="sr-only">{title}</caption>

@@ -13,13 +13,25 @@ import {
 import type { ChartFigureProps } from './chart-figure';
 
 // Only what these charts draw, so the rest of Chart.js stays out of the bundle.
-Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip);
+Chart.register(
+  BarController,
+  BarElement,
+  LineController,
+  LineElement,
+  PointElement,
+  CategoryScale,
+  LinearScale,
+  Tooltip,
+);
 
 /** Colours with at least 3:1 contrast against white, as non-text graphics need. */
 const seriesColours = ['#4338ca', '#b45309', '#047857'];
 
 /** Draws a chart on the canvas; `destroy()` frees it before the canvas is drawn again or goes away. */
-export function drawChart(canvas: HTMLCanvasElement, { kind, labels, series }: Pick<ChartFigureProps, 'kind' | 'labels' | 'series'>): { destroy(): void } {
+export function drawChart(
+  canvas: HTMLCanvasElement,
+  { kind, labels, series }: Pick<ChartFigureProps, 'kind' | 'labels' | 'series'>,
+): { destroy(): void } {
   const config: ChartConfiguration<'bar' | 'line'> = {
     type: kind,
     data: {

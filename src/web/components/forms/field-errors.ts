@@ -15,6 +15,9 @@ export function fieldErrorsFromIssues<Field extends string>(
 }
 
 /** The first field, in the form's order, that has a message. */
-export function firstInvalidField<Field extends string>(order: readonly Field[], errors: FieldErrors<Field>): Field | undefined {
+export function firstInvalidField<Field extends string>(
+  order: readonly Field[],
+  errors: FieldErrors<Field>,
+): Field | undefined {
   return order.find((field) => errors[field]);
 }

@@ -43,7 +43,17 @@ export function useFieldWiring({ id, ...options }: FieldWiringOptions & { id?: s
   return fieldWiring(id ?? generatedId, options);
 }
 
-export function FieldLabel({ htmlFor, id, required, children }: { htmlFor: string; id?: string; required?: boolean; children: ReactNode }) {
+export function FieldLabel({
+  htmlFor,
+  id,
+  required,
+  children,
+}: {
+  htmlFor: string;
+  id?: string;
+  required?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className="mb-1 flex items-baseline gap-1">
       <label htmlFor={htmlFor} id={id} className="text-sm font-medium text-slate-800">
@@ -88,7 +98,15 @@ export function RequiredFieldsNote() {
 type ControlProps = ReturnType<typeof fieldWiring>['controlProps'];
 
 /** The label, the control, then its error and hint: the layout the text fields share. */
-function LabelledControl({ label, hint, error, required, className, id, children }: FieldProps & { children: (control: ControlProps) => ReactNode }) {
+function LabelledControl({
+  label,
+  hint,
+  error,
+  required,
+  className,
+  id,
+  children,
+}: FieldProps & { children: (control: ControlProps) => ReactNode }) {
   const { hintId, errorId, controlProps } = useFieldWiring({ id, required, hint, error });
   return (
     <div className={className}>
@@ -109,7 +127,17 @@ export type TextInputFieldProps = FieldProps &
     trailing?: ReactNode;
   };
 
-export function TextInputField({ label, hint, error, required, className, id, trailing, ref, ...inputProps }: TextInputFieldProps) {
+export function TextInputField({
+  label,
+  hint,
+  error,
+  required,
+  className,
+  id,
+  trailing,
+  ref,
+  ...inputProps
+}: TextInputFieldProps) {
   return (
     <LabelledControl label={label} hint={hint} error={error} required={required} className={className} id={id}>
       {(control) => (
@@ -150,7 +178,12 @@ export function CheckboxField({
   const { hintId, controlProps } = useFieldWiring({ id, hint });
   return (
     <div className={`flex items-start gap-3 ${className ?? ''}`}>
-      <input {...controlProps} type="checkbox" className="mt-0.5 h-5 w-5 shrink-0 rounded border-slate-400 accent-indigo-700" {...inputProps} />
+      <input
+        {...controlProps}
+        type="checkbox"
+        className="mt-0.5 h-5 w-5 shrink-0 rounded border-slate-400 accent-indigo-700"
+        {...inputProps}
+      />
       <div>
         <label htmlFor={controlProps.id} className="text-sm font-medium text-slate-800">
           {label}

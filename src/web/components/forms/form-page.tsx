@@ -4,7 +4,10 @@ import { type ReactNode, useId } from 'react';
 export function FormPage({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
   const titleId = useId();
   return (
-    <section aria-labelledby={titleId} className="mx-auto max-w-2xl rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+    <section
+      aria-labelledby={titleId}
+      className="mx-auto max-w-2xl rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+    >
       <h1 id={titleId} className="text-2xl font-bold text-slate-900">
         {title}
       </h1>

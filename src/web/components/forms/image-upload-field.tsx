@@ -6,7 +6,10 @@ import { isUploadAborted, type UploadProgress } from '../../lib/upload-file';
 import { buttonClasses } from '../ui/button';
 import { FieldError, FieldHint, FieldLabel, useFieldWiring } from './field';
 
-export type ImageUploader = (file: File, options: { onProgress: (progress: UploadProgress) => void; signal: AbortSignal }) => Promise<{ key: string }>;
+export type ImageUploader = (
+  file: File,
+  options: { onProgress: (progress: UploadProgress) => void; signal: AbortSignal },
+) => Promise<{ key: string }>;
 
 const MAX_UPLOAD_MEGABYTES = Math.round(MAX_UPLOAD_BYTES / (1024 * 1024));
 const TOO_LARGE_MESSAGE = `The picture is larger than ${MAX_UPLOAD_MEGABYTES} MB. Choose a smaller one.`;
@@ -60,7 +63,8 @@ export function ImageUploadField({
 
   const uploading = pendingFile !== null;
   const showsCurrent = value !== null && uploadedFile === null && value === currentImageKey && !!currentImageUrl;
-  const previewUrl = pendingUrl ?? (uploadedFile && value ? uploadedUrl : null) ?? (showsCurrent ? currentImageUrl : null);
+  const previewUrl =
+    pendingUrl ?? (uploadedFile && value ? uploadedUrl : null) ?? (showsCurrent ? currentImageUrl : null);
   const hasPicture = value !== null || uploading;
   const shownError = uploadError ?? error ?? null;
   const { hintId, errorId, controlProps } = useFieldWiring({ required, hint, error: shownError });
@@ -219,7 +223,11 @@ export function ImageUploadField({
             </div>
           )}
           <p role="status" aria-live="polite" className="text-sm text-slate-700">
-            {uploading ? <span className="sr-only">Uploading picture... {roundedForAnnouncement(progress)}%</span> : announcement}
+            {uploading ? (
+              <span className="sr-only">Uploading picture... {roundedForAnnouncement(progress)}%</span>
+            ) : (
+              announcement
+            )}
           </p>
           {errorId && <FieldError id={errorId}>{shownError}</FieldError>}
           {hintId && <FieldHint id={hintId}>{hint}</FieldHint>}

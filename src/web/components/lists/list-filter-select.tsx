@@ -19,7 +19,12 @@ export function ListFilterSelect({
   return (
     <div className={className}>
       <FieldLabel htmlFor={selectId}>{label}</FieldLabel>
-      <select id={selectId} value={value} onChange={(event) => onChange(event.target.value)} className={`${inputClasses} h-11 pr-8`}>
+      <select
+        id={selectId}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={`${inputClasses} h-11 pr-8`}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -3,7 +3,17 @@ import { ErrorAlert } from '../ui/alert';
 import { Button } from '../ui/button';
 
 /** "Showing 13–24 of 40 tutors", announced politely as the results change. */
-export function ResultCount({ page, pageSize, total, noun }: { page: number; pageSize: number; total: number; noun: [string, string] }) {
+export function ResultCount({
+  page,
+  pageSize,
+  total,
+  noun,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  noun: [string, string];
+}) {
   const first = (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   const word = total === 1 ? noun[0] : noun[1];
@@ -15,7 +25,15 @@ export function ResultCount({ page, pageSize, total, noun }: { page: number; pag
 }
 
 /** A list that could not be loaded, with the spec's message and a way to ask again. */
-export function ListLoadError({ message, onRetry, retrying }: { message: string; onRetry: () => void; retrying: boolean }) {
+export function ListLoadError({
+  message,
+  onRetry,
+  retrying,
+}: {
+  message: string;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
   return (
     <ErrorAlert>
       <p className="font-semibold">{message}</p>

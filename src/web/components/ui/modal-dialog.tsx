@@ -154,7 +154,12 @@ export function DialogButtons({
         }}
         className={buttonClasses(variant, busy ? 'cursor-wait opacity-80' : '')}
       >
-        {busy && <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent" />}
+        {busy && (
+          <span
+            aria-hidden="true"
+            className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+          />
+        )}
         {busy && busyLabel ? busyLabel : confirmLabel}
       </button>
       <button

@@ -86,9 +86,7 @@ export function Pagination({
               …
             </li>
           ) : (
-            <li key={item}>
-              {pageLink(item, String(item), `Page ${item}`, undefined, item === page)}
-            </li>
+            <li key={item}>{pageLink(item, String(item), `Page ${item}`, undefined, item === page)}</li>
           ),
         )}
       </ul>

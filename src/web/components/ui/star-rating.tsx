@@ -6,10 +6,22 @@ const sizes = { sm: 'h-4 w-4', md: 'h-5 w-5', lg: 'h-6 w-6' } as const;
  * Five stars filled to `value` (fractions fill part of a star). Read-only: screen readers
  * hear the label ("Rated 4.3 out of 5"), not five separate images.
  */
-export function StarRating({ value, size = 'md', label }: { value: number; size?: keyof typeof sizes; label?: string }) {
+export function StarRating({
+  value,
+  size = 'md',
+  label,
+}: {
+  value: number;
+  size?: keyof typeof sizes;
+  label?: string;
+}) {
   const clamped = Math.max(0, Math.min(5, value));
   return (
-    <span role="img" aria-label={label ?? `Rated ${formatRating(clamped)} out of 5`} className="inline-flex items-center gap-0.5">
+    <span
+      role="img"
+      aria-label={label ?? `Rated ${formatRating(clamped)} out of 5`}
+      className="inline-flex items-center gap-0.5"
+    >
       {STARS.map((star) => {
         const fill = Math.max(0, Math.min(1, clamped - (star - 1)));
         return (

@@ -1,5 +1,10 @@
 import { Link, type LinkProps } from 'react-router';
 
 export function TextLink({ className = '', ...props }: LinkProps) {
-  return <Link className={`font-semibold text-indigo-700 underline-offset-2 hover:underline ${className}`.trim()} {...props} />;
+  return (
+    <Link
+      className={`font-semibold text-indigo-700 underline-offset-2 hover:underline ${className}`.trim()}
+      {...props}
+    />
+  );
 }

@@ -48,7 +48,10 @@ export function AdminDashboardRoute() {
             <div className="min-w-0">
               <ReviewsPerWeekChart weeks={dashboard.data.reviewsPerWeek} />
             </div>
-            <section aria-labelledby="recent-activity" className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
+            <section
+              aria-labelledby="recent-activity"
+              className="min-w-0 rounded-lg border border-slate-200 bg-white p-4"
+            >
               <h2 id="recent-activity" className="text-base font-semibold text-slate-900">
                 Recent activity
               </h2>

@@ -27,14 +27,19 @@ const navigation: NavigationItem[] = [
     to: paths.admin.teacherProfileManagement,
     label: 'Teacher Profile Management',
     // A full profile, and the teacher form opened from one to edit, belong to the profiles.
-    current: [paths.admin.teacherProfileManagement, `${paths.admin.teacherFullProfile()}/*`, `${paths.admin.teacherForm}/:tutorId`],
+    current: [
+      paths.admin.teacherProfileManagement,
+      `${paths.admin.teacherFullProfile()}/*`,
+      `${paths.admin.teacherForm}/:tutorId`,
+    ],
   },
   { to: paths.admin.teacherForm, label: 'Add Teacher', current: [paths.admin.teacherForm, paths.admin.addTeacher] },
   { to: paths.admin.settings, label: 'Settings', current: [paths.admin.settings] },
   { to: paths.admin.profile, label: 'Profile', current: [paths.admin.profile] },
 ];
 
-const isCurrent = (item: NavigationItem, pathname: string) => item.current.some((pattern) => matchPath(pattern, pathname) !== null);
+const isCurrent = (item: NavigationItem, pathname: string) =>
+  item.current.some((pattern) => matchPath(pattern, pathname) !== null);
 
 const linkClass = (current: boolean) =>
   `block rounded-md px-3 py-2 text-sm font-medium ${current ? 'bg-indigo-700 text-white' : 'text-indigo-100 hover:bg-indigo-800'} focus-visible:outline-white`;
@@ -94,7 +99,12 @@ export function AdminLayout() {
               const current = isCurrent(item, pathname);
               return (
                 <li key={item.to}>
-                  <Link to={item.to} aria-current={current ? 'page' : undefined} className={linkClass(current)} onClick={() => setMenuOpen(false)}>
+                  <Link
+                    to={item.to}
+                    aria-current={current ? 'page' : undefined}
+                    className={linkClass(current)}
+                    onClick={() => setMenuOpen(false)}
+                  >
                     {item.label}
                   </Link>
                 </li>
@@ -103,7 +113,10 @@ export function AdminLayout() {
           </ul>
         </nav>
         <div className="space-y-1 border-t border-indigo-800 px-3 py-3">
-          <Link to={paths.home} className="block rounded-md px-3 py-2 text-sm font-medium text-indigo-100 hover:bg-indigo-800 focus-visible:outline-white">
+          <Link
+            to={paths.home}
+            className="block rounded-md px-3 py-2 text-sm font-medium text-indigo-100 hover:bg-indigo-800 focus-visible:outline-white"
+          >
             Help
           </Link>
           <LogoutButton className="block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-indigo-100 hover:bg-indigo-800 focus-visible:outline-white" />

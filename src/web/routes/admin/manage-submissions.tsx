@@ -31,13 +31,19 @@ export function ManageSubmissionsRoute() {
         <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-slate-900">
           Manage Submissions
         </h1>
-        <p className="mt-1 text-slate-700">Tutors submitted by students, oldest first. Approve makes a tutor public; Reject tells the submitter why.</p>
+        <p className="mt-1 text-slate-700">
+          Tutors submitted by students, oldest first. Approve makes a tutor public; Reject tells the submitter why.
+        </p>
       </div>
 
       {queue.isPending ? (
         <Spinner />
       ) : queue.isError ? (
-        <ListLoadError message="Failed to load the data. Please try again later." onRetry={() => void queue.refetch()} retrying={queue.isFetching} />
+        <ListLoadError
+          message="Failed to load the data. Please try again later."
+          onRetry={() => void queue.refetch()}
+          retrying={queue.isFetching}
+        />
       ) : queue.data.items.length === 0 && queue.data.total > 0 && page > 1 ? (
         // Deciding the last submission of the last page: show the page that now exists.
         <GoToLastPage total={queue.data.total} pageSize={queue.data.pageSize} />
@@ -45,7 +51,12 @@ export function ManageSubmissionsRoute() {
         <EmptyList message="No Record Found" />
       ) : (
         <>
-          <ResultCount page={queue.data.page} pageSize={queue.data.pageSize} total={queue.data.total} noun={['submission', 'submissions']} />
+          <ResultCount
+            page={queue.data.page}
+            pageSize={queue.data.pageSize}
+            total={queue.data.total}
+            noun={['submission', 'submissions']}
+          />
           <ul aria-busy={queue.isPlaceholderData || undefined} className="space-y-4">
             {queue.data.items.map((tutor) => (
               <li key={tutor.id}>
@@ -82,21 +93,33 @@ function SubmissionItem({ tutor, onDecided }: { tutor: AdminTutor; onDecided: ()
           {tutor.courses.length > 0 && (
             <ul aria-label="Courses" className="flex flex-wrap gap-1.5">
               {tutor.courses.slice(0, COURSES_SHOWN).map((course, index) => (
-                <li key={`${index}-${course}`} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">
+                <li
+                  key={`${index}-${course}`}
+                  className="rounded-md bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800"
+                >
                   {course}
                 </li>
               ))}
               {moreCourses > 0 && <li className="px-1 py-0.5 text-xs text-slate-600">and {moreCourses} more</li>}
             </ul>
           )}
-          <p className="line-clamp-3 whitespace-pre-line break-words text-sm text-slate-800">{tutor.biographyExcerpt}</p>
+          <p className="line-clamp-3 whitespace-pre-line break-words text-sm text-slate-800">
+            {tutor.biographyExcerpt}
+          </p>
           <dl className="grid gap-x-4 gap-y-1 text-sm text-slate-700 sm:grid-cols-[auto_1fr]">
             <dt className="font-medium text-slate-800">Submitted by</dt>
             {/* Long email addresses wrap anywhere rather than widening the page on phones. */}
             <dd className="min-w-0 wrap-anywhere">
               {tutor.submittedBy ? (
                 <>
-                  {tutor.submittedBy.name} (<a href={`mailto:${tutor.submittedBy.email}`} className="text-indigo-800 underline underline-offset-2">{tutor.submittedBy.email}</a>)
+                  {tutor.submittedBy.name} (
+                  <a
+                    href={`mailto:${tutor.submittedBy.email}`}
+                    className="text-indigo-800 underline underline-offset-2"
+                  >
+                    {tutor.submittedBy.email}
+                  </a>
+                  )
                 </>
               ) : (
                 'A deleted account'

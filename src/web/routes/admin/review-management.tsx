@@ -46,7 +46,8 @@ export function ReviewManagementRoute() {
           Review Management
         </h1>
         <p className="mt-1 text-slate-700">
-          Every review, newest first. Hiding takes a review off the tutor&apos;s profile and out of the average; its author is told why.
+          Every review, newest first. Hiding takes a review off the tutor&apos;s profile and out of the average; its
+          author is told why.
         </p>
       </div>
 
@@ -76,7 +77,11 @@ export function ReviewManagementRoute() {
       {reviews.isPending ? (
         <Spinner />
       ) : reviews.isError ? (
-        <ListLoadError message="Failed to load the data. Please try again later." onRetry={() => void reviews.refetch()} retrying={reviews.isFetching} />
+        <ListLoadError
+          message="Failed to load the data. Please try again later."
+          onRetry={() => void reviews.refetch()}
+          retrying={reviews.isFetching}
+        />
       ) : reviews.data.items.length === 0 && reviews.data.total > 0 && page > 1 ? (
         // The last review of the last page was acted on: show the page that now exists.
         <GoToLastPage total={reviews.data.total} pageSize={reviews.data.pageSize} />
@@ -90,7 +95,12 @@ export function ReviewManagementRoute() {
         </EmptyList>
       ) : (
         <>
-          <ResultCount page={reviews.data.page} pageSize={reviews.data.pageSize} total={reviews.data.total} noun={['review', 'reviews']} />
+          <ResultCount
+            page={reviews.data.page}
+            pageSize={reviews.data.pageSize}
+            total={reviews.data.total}
+            noun={['review', 'reviews']}
+          />
           <ul
             aria-busy={reviews.isPlaceholderData || undefined}
             className={`space-y-4 transition-opacity ${reviews.isPlaceholderData ? 'opacity-60' : ''}`}

@@ -7,7 +7,10 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { TextLink } from '../../components/ui/text-link';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
-import { ReviewModerationActions, useReviewModeration } from '../../features/reviews/components/review-moderation-actions';
+import {
+  ReviewModerationActions,
+  useReviewModeration,
+} from '../../features/reviews/components/review-moderation-actions';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 import { useDeleteAdminTutor } from '../../features/tutors/api/delete-admin-tutor';
 import { TutorDecisionActions } from '../../features/tutors/components/tutor-decision-actions';
@@ -29,7 +32,9 @@ export function TeacherFullProfileRoute() {
         tutorId={tutorId}
         actions={(tutor) => <AdminProfileActions tutor={tutor} />}
         reviewsHeadingRef={reviewsHeadingRef}
-        reviewActions={(review) => <ReviewModerationActions review={review} moderation={moderation} options={moderationOptions} />}
+        reviewActions={(review) => (
+          <ReviewModerationActions review={review} moderation={moderation} options={moderationOptions} />
+        )}
       />
       {moderation.dialogs}
     </div>

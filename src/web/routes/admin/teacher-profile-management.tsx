@@ -57,9 +57,21 @@ export function TeacherProfileManagementRoute() {
 
       <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 xl:flex xl:items-end">
         <div className="sm:col-span-2 xl:flex-1">
-          <ListSearchBox label="Search teachers" value={q} onSearch={search} placeholder="Name, department or course" maxLength={SEARCH_QUERY_MAX_LENGTH} />
+          <ListSearchBox
+            label="Search teachers"
+            value={q}
+            onSearch={search}
+            placeholder="Name, department or course"
+            maxLength={SEARCH_QUERY_MAX_LENGTH}
+          />
         </div>
-        <ListFilterSelect label="Status" value={status ?? ''} options={statusOptions} onChange={(value) => update({ status: value })} className="xl:w-40" />
+        <ListFilterSelect
+          label="Status"
+          value={status ?? ''}
+          options={statusOptions}
+          onChange={(value) => update({ status: value })}
+          className="xl:w-40"
+        />
         <ListFilterSelect
           label="Visibility"
           value={visibility ?? ''}

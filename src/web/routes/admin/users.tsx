@@ -48,7 +48,8 @@ export function UsersRoute() {
 
   // A changed account stays on screen only if it still matches the filters (a search may match
   // by the old name: the refetch decides, and the page is left as it is meanwhile).
-  const stillListed = (user: AdminUser) => (!role || user.role === role) && (!status || (status === 'disabled') === user.disabled);
+  const stillListed = (user: AdminUser) =>
+    (!role || user.role === role) && (!status || (status === 'disabled') === user.disabled);
   const actions = useUserActions({ stillListed, focusTop });
 
   const create = useCreateUser();
@@ -89,7 +90,13 @@ export function UsersRoute() {
       </div>
 
       <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:flex-row md:items-end">
-        <ListSearchBox label="Search users" value={q} onSearch={search} placeholder="Name or email" maxLength={USER_SEARCH_MAX_LENGTH} />
+        <ListSearchBox
+          label="Search users"
+          value={q}
+          onSearch={search}
+          placeholder="Name or email"
+          maxLength={USER_SEARCH_MAX_LENGTH}
+        />
         <div className="grid gap-4 min-[400px]:grid-cols-2 md:flex">
           <ListFilterSelect
             label="Role"
@@ -111,7 +118,11 @@ export function UsersRoute() {
       {users.isPending ? (
         <Spinner />
       ) : users.isError ? (
-        <ListLoadError message="Failed to load the data. Please try again later." onRetry={() => void users.refetch()} retrying={users.isFetching} />
+        <ListLoadError
+          message="Failed to load the data. Please try again later."
+          onRetry={() => void users.refetch()}
+          retrying={users.isFetching}
+        />
       ) : users.data.items.length === 0 && users.data.total > 0 && page > 1 ? (
         // The last account of the last page was deleted or filtered out: show the page that now exists.
         <GoToLastPage total={users.data.total} pageSize={users.data.pageSize} />
@@ -125,9 +136,19 @@ export function UsersRoute() {
         </EmptyList>
       ) : (
         <>
-          <ResultCount page={users.data.page} pageSize={users.data.pageSize} total={users.data.total} noun={['user', 'users']} />
+          <ResultCount
+            page={users.data.page}
+            pageSize={users.data.pageSize}
+            total={users.data.total}
+            noun={['user', 'users']}
+          />
           <UsersList users={users.data.items} actions={actions} busy={users.isPlaceholderData} />
-          <Pagination page={page} pageCount={Math.ceil(users.data.total / users.data.pageSize)} label="User pages" onNavigate={focusTop} />
+          <Pagination
+            page={page}
+            pageCount={Math.ceil(users.data.total / users.data.pageSize)}
+            label="User pages"
+            onNavigate={focusTop}
+          />
         </>
       )}
 

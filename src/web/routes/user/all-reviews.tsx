@@ -46,7 +46,11 @@ export function AllReviewsRoute() {
       {feed.isPending ? (
         <Spinner />
       ) : feed.isError && reviews.length === 0 ? (
-        <ListLoadError message="Error To Fetch Reviews" onRetry={() => void feed.refetch()} retrying={feed.isFetching} />
+        <ListLoadError
+          message="Error To Fetch Reviews"
+          onRetry={() => void feed.refetch()}
+          retrying={feed.isFetching}
+        />
       ) : reviews.length === 0 ? (
         <EmptyList message="No Record Found!">
           <LinkButton to={paths.user.tutors}>Find a tutor to review</LinkButton>
@@ -85,7 +89,10 @@ export function AllReviewsRoute() {
               <Button variant="secondary" onClick={loadMore} aria-disabled={!canLoadMore || undefined}>
                 {feed.isFetchingNextPage ? (
                   <>
-                    <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent" />
+                    <span
+                      aria-hidden="true"
+                      className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+                    />
                     Loading...
                   </>
                 ) : (

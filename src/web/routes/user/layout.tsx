@@ -6,7 +6,10 @@ import { paths } from '../../config/paths';
 import { useAccount } from '../../features/auth/api/get-session';
 import { EmailNotVerified } from '../../features/auth/components/email-not-verified';
 import { LogoutButton } from '../../features/auth/components/logout-button';
-import { NotificationsMenuBadge, NotificationsNavLabel } from '../../features/notifications/components/notifications-nav-label';
+import {
+  NotificationsMenuBadge,
+  NotificationsNavLabel,
+} from '../../features/notifications/components/notifications-nav-label';
 import { useSiteName } from '../../features/settings/api/get-public-settings';
 
 // "Add Tutor" only on the empty form: editing a submission (/user/tutorform/:id) belongs to My Tutors.
@@ -52,12 +55,20 @@ export function UserLayout() {
             Menu
             <NotificationsMenuBadge enabled={account.emailVerified} />
           </button>
-          <nav id="user-navigation" aria-label="Main" className={`${menuOpen ? 'block' : 'hidden'} absolute inset-x-0 top-14 z-20 border-b border-slate-200 bg-white p-3 shadow xl:static xl:block xl:border-0 xl:p-0 xl:shadow-none`}>
+          <nav
+            id="user-navigation"
+            aria-label="Main"
+            className={`${menuOpen ? 'block' : 'hidden'} absolute inset-x-0 top-14 z-20 border-b border-slate-200 bg-white p-3 shadow xl:static xl:block xl:border-0 xl:p-0 xl:shadow-none`}
+          >
             <ul className="flex flex-col gap-1 xl:flex-row xl:items-center">
               {navigation.map((item) => (
                 <li key={item.to}>
                   <NavLink to={item.to} end={item.end} className={navLinkClass} onClick={() => setMenuOpen(false)}>
-                    {item.to === paths.user.notifications ? <NotificationsNavLabel enabled={account.emailVerified} /> : item.label}
+                    {item.to === paths.user.notifications ? (
+                      <NotificationsNavLabel enabled={account.emailVerified} />
+                    ) : (
+                      item.label
+                    )}
                   </NavLink>
                 </li>
               ))}
@@ -73,7 +84,10 @@ export function UserLayout() {
         {account.emailVerified ? <Outlet /> : <EmailNotVerified email={account.email} />}
       </main>
       <footer className="border-t border-slate-200 bg-white">
-        <nav aria-label="Footer" className="mx-auto flex max-w-6xl flex-wrap items-center justify-center gap-x-6 gap-y-2 px-4 py-5 text-sm text-slate-700">
+        <nav
+          aria-label="Footer"
+          className="mx-auto flex max-w-6xl flex-wrap items-center justify-center gap-x-6 gap-y-2 px-4 py-5 text-sm text-slate-700"
+        >
           <Link to={paths.about} className="hover:underline">
             About
           </Link>
@@ -86,7 +100,9 @@ export function UserLayout() {
           <Link to={paths.user.root} className="hover:underline">
             Terms of Service
           </Link>
-          <span className="text-slate-600">© {new Date().getFullYear()} {siteName}</span>
+          <span className="text-slate-600">
+            © {new Date().getFullYear()} {siteName}
+          </span>
         </nav>
       </footer>
     </div>

@@ -77,7 +77,8 @@ export function MyReviewsRoute() {
         title="Are you sure?"
         description={
           <>
-            Do you really want to delete your review of <strong>{toDelete?.tutor.name}</strong>? This process cannot be undone.
+            Do you really want to delete your review of <strong>{toDelete?.tutor.name}</strong>? This process cannot be
+            undone.
           </>
         }
         confirmLabel="Delete"

@@ -99,7 +99,8 @@ function SubmissionCard({ submission, onDelete }: { submission: MySubmission; on
             </div>
             <p className="break-words text-sm text-slate-700">{submission.department}</p>
             <p className="text-sm text-slate-600">
-              Submitted <time dateTime={submission.createdAt}>{submittedDate.format(new Date(submission.createdAt))}</time>
+              Submitted{' '}
+              <time dateTime={submission.createdAt}>{submittedDate.format(new Date(submission.createdAt))}</time>
             </p>
           </div>
         </div>
@@ -127,9 +128,17 @@ function SubmissionCard({ submission, onDelete }: { submission: MySubmission; on
 function StatusNote({ submission }: { submission: MySubmission }) {
   switch (submission.status) {
     case 'pending':
-      return <p className="mt-3 text-sm text-slate-700">Waiting for an administrator to verify it. Only you and administrators can see it.</p>;
+      return (
+        <p className="mt-3 text-sm text-slate-700">
+          Waiting for an administrator to verify it. Only you and administrators can see it.
+        </p>
+      );
     case 'approved':
-      return <p className="mt-3 text-sm text-slate-700">Approved and public. Administrators manage approved tutors, so it can no longer be edited or deleted here.</p>;
+      return (
+        <p className="mt-3 text-sm text-slate-700">
+          Approved and public. Administrators manage approved tutors, so it can no longer be edited or deleted here.
+        </p>
+      );
     case 'rejected':
       return (
         <div className="mt-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">

@@ -12,7 +12,9 @@ export function NotificationsRoute() {
         <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-slate-900 focus:outline-none">
           Notifications
         </h1>
-        <p className="mt-1 text-slate-700">Stay updated with the latest submissions, your reviews and the departments you follow.</p>
+        <p className="mt-1 text-slate-700">
+          Stay updated with the latest submissions, your reviews and the departments you follow.
+        </p>
       </div>
       <NotificationList headingRef={headingRef} />
       <FollowedDepartments />

@@ -81,12 +81,18 @@ function EditReview({ reviewId }: { reviewId: string }) {
   }
   if (review.isError) {
     // Someone else's review is answered exactly like a missing one.
-    if (review.error instanceof ApiRequestError && review.error.status === 404) return <LeaveForMyReviews message={review.error.message} />;
+    if (review.error instanceof ApiRequestError && review.error.status === 404)
+      return <LeaveForMyReviews message={review.error.message} />;
     return (
       <FormPage title={EDIT_TITLE}>
         <ErrorAlert>
           <p>Failed to load the data. Please try again later.</p>
-          <Button variant="secondary" className="mt-2" onClick={() => void review.refetch()} disabled={review.isFetching}>
+          <Button
+            variant="secondary"
+            className="mt-2"
+            onClick={() => void review.refetch()}
+            disabled={review.isFetching}
+          >
             {review.isFetching ? 'Trying again...' : 'Try again'}
           </Button>
         </ErrorAlert>

@@ -14,7 +14,10 @@ export function TutorFormRoute() {
   useDocumentTitle(tutorId === undefined ? 'Add Tutor' : 'Edit Tutor');
   if (tutorId === undefined) {
     return (
-      <FormPage title="Add Tutor" intro="Submit a tutor who is not listed yet. An administrator checks every submission before students can see it.">
+      <FormPage
+        title="Add Tutor"
+        intro="Submit a tutor who is not listed yet. An administrator checks every submission before students can see it."
+      >
         <TutorSubmissionForm />
       </FormPage>
     );

@@ -45,7 +45,9 @@ export function TutorsRoute() {
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-bold text-slate-900">Tutors</h1>
-        <p className="mt-1 text-slate-700">Find a tutor by name, department or course, read their reviews and rate them.</p>
+        <p className="mt-1 text-slate-700">
+          Find a tutor by name, department or course, read their reviews and rate them.
+        </p>
       </div>
 
       <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:flex-row md:items-end">

@@ -9,7 +9,8 @@ export async function adminDashboardRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Headline figures, visible reviews per week (Monday-start UTC weeks) and the latest administrator actions',
+        summary:
+          'Headline figures, visible reviews per week (Monday-start UTC weeks) and the latest administrator actions',
         response: { 200: adminDashboardSchema, ...errorResponses },
       },
     },

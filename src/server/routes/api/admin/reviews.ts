@@ -6,7 +6,12 @@ import {
   moderationReasonSchema,
   reviewPathParamsSchema,
 } from '../../../../shared/reviews';
-import { deleteReviewAsModerator, dismissReports, hideReview, unhideReview } from '../../../services/reviews/moderation';
+import {
+  deleteReviewAsModerator,
+  dismissReports,
+  hideReview,
+  unhideReview,
+} from '../../../services/reviews/moderation';
 import { listAdminReviews } from '../../../services/reviews/queries';
 import type { App } from '../../../types';
 import { errorResponses } from '../responses';
@@ -32,7 +37,8 @@ export async function adminReviewRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['admin'],
-        summary: "Hide a review with a reason: it leaves every list and the tutor's average, and its author is notified",
+        summary:
+          "Hide a review with a reason: it leaves every list and the tutor's average, and its author is notified",
         params: reviewPathParamsSchema,
         body: moderationReasonSchema,
         response: { 200: adminReviewResponseSchema, ...errorResponses },
@@ -53,7 +59,9 @@ export async function adminReviewRoutes(app: App): Promise<void> {
         response: { 200: adminReviewResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({ review: await unhideReview(app.db, viewerOf(request), request.params.reviewId, app.clock()) }),
+    async (request) => ({
+      review: await unhideReview(app.db, viewerOf(request), request.params.reviewId, app.clock()),
+    }),
   );
 
   app.post(
@@ -66,7 +74,9 @@ export async function adminReviewRoutes(app: App): Promise<void> {
         response: { 200: adminReviewResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({ review: await dismissReports(app.db, viewerOf(request), request.params.reviewId, app.clock()) }),
+    async (request) => ({
+      review: await dismissReports(app.db, viewerOf(request), request.params.reviewId, app.clock()),
+    }),
   );
 
   app.delete(
@@ -81,7 +91,13 @@ export async function adminReviewRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      await deleteReviewAsModerator(app.db, viewerOf(request), request.params.reviewId, request.body.reason, app.clock());
+      await deleteReviewAsModerator(
+        app.db,
+        viewerOf(request),
+        request.params.reviewId,
+        request.body.reason,
+        app.clock(),
+      );
       return reply.status(204).send(null);
     },
   );

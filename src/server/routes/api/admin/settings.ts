@@ -1,4 +1,9 @@
-import { type AdminSettings, adminSettingsSchema, type SiteSettings, updateSiteSettingsSchema } from '../../../../shared/settings';
+import {
+  type AdminSettings,
+  adminSettingsSchema,
+  type SiteSettings,
+  updateSiteSettingsSchema,
+} from '../../../../shared/settings';
 import { getSettings, updateSettingsAsAdmin } from '../../../services/settings';
 import type { App } from '../../../types';
 import { errorResponses } from '../responses';
@@ -36,6 +41,10 @@ export async function adminSettingsRoutes(app: App): Promise<void> {
         response: { 200: adminSettingsSchema, ...errorResponses },
       },
     },
-    async (request) => adminSettingsOf(app, await updateSettingsAsAdmin(app.db, viewerOf(request).id, request.body, app.settingDefaults, app.clock())),
+    async (request) =>
+      adminSettingsOf(
+        app,
+        await updateSettingsAsAdmin(app.db, viewerOf(request).id, request.body, app.settingDefaults, app.clock()),
+      ),
   );
 }

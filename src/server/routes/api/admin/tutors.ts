@@ -7,7 +7,13 @@ import {
   rejectTutorSchema,
   tutorResponseSchema,
 } from '../../../../shared/tutors';
-import { approveTutor, createTutorAsAdmin, deleteTutor, rejectTutor, updateTutorAsAdmin } from '../../../services/tutors/moderation';
+import {
+  approveTutor,
+  createTutorAsAdmin,
+  deleteTutor,
+  rejectTutor,
+  updateTutorAsAdmin,
+} from '../../../services/tutors/moderation';
 import { listAdminTutors } from '../../../services/tutors/queries';
 import type { App } from '../../../types';
 import { errorResponses } from '../responses';
@@ -16,7 +22,13 @@ import { pictureCleanupFor, tutorPathParamsSchema } from '../tutors';
 
 /** A deletion may say why; the reason is kept in the audit log. */
 const deleteTutorBodySchema = z
-  .object({ reason: z.string().trim().max(MODERATION_REASON_MAX_LENGTH, `A reason must be at most ${MODERATION_REASON_MAX_LENGTH} characters.`).optional() })
+  .object({
+    reason: z
+      .string()
+      .trim()
+      .max(MODERATION_REASON_MAX_LENGTH, `A reason must be at most ${MODERATION_REASON_MAX_LENGTH} characters.`)
+      .optional(),
+  })
   .nullish();
 
 /** Every tutor, public or not: the submissions queue, verification, and full editing. */
@@ -78,7 +90,8 @@ export async function adminTutorRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Delete a tutor with its reviews, and its picture when no other tutor uses it; an optional reason goes to the audit log',
+        summary:
+          'Delete a tutor with its reviews, and its picture when no other tutor uses it; an optional reason goes to the audit log',
         params: tutorPathParamsSchema,
         body: deleteTutorBodySchema,
         response: { 204: z.null(), ...errorResponses },

@@ -12,7 +12,14 @@ import type { UserRow } from '../../../db/schema';
 import { invitationMail } from '../../../mail/templates';
 import { viewerOf } from '../../../plugins/auth';
 import { getSettings } from '../../../services/settings';
-import { addUser, deleteUser, disableUser, enableUser, listAdminUsers, updateUser } from '../../../services/users/admin-users';
+import {
+  addUser,
+  deleteUser,
+  disableUser,
+  enableUser,
+  listAdminUsers,
+  updateUser,
+} from '../../../services/users/admin-users';
 import { INVITATION_LIFETIME_DAYS, invitationLink } from '../../../services/users/invitations';
 import type { App } from '../../../types';
 import { errorResponses } from '../responses';
@@ -26,9 +33,20 @@ export async function adminUserRoutes(app: App): Promise<void> {
       const { siteName } = await getSettings(app.db, app.settingDefaults);
       try {
         const { outboxFile } = await app.mailer.send(
-          invitationMail({ to: user.email, name: user.name, siteName, link, invitedBy: invitedBy.name, validDays: INVITATION_LIFETIME_DAYS }),
+          invitationMail({
+            to: user.email,
+            name: user.name,
+            siteName,
+            link,
+            invitedBy: invitedBy.name,
+            validDays: INVITATION_LIFETIME_DAYS,
+          }),
         );
-        if (app.mailer.kind === 'outbox') app.log.info({ outboxFile, userId: user.id }, 'No SMTP configured: the invitation mail is in the outbox folder');
+        if (app.mailer.kind === 'outbox')
+          app.log.info(
+            { outboxFile, userId: user.id },
+            'No SMTP configured: the invitation mail is in the outbox folder',
+          );
       } catch (err) {
         app.log.error({ err, userId: user.id }, 'invitation mail could not be sent');
         throw err;
@@ -54,7 +72,8 @@ export async function adminUserRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Add a verified account: answers a one-time password once, or mails an invitation link valid for 7 days',
+        summary:
+          'Add a verified account: answers a one-time password once, or mails an invitation link valid for 7 days',
         body: createUserSchema,
         response: { 201: createUserResponseSchema, ...errorResponses },
       },
@@ -77,7 +96,9 @@ export async function adminUserRoutes(app: App): Promise<void> {
         response: { 200: adminUserResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({ user: await updateUser(app.db, viewerOf(request), request.params.userId, request.body, app.clock()) }),
+    async (request) => ({
+      user: await updateUser(app.db, viewerOf(request), request.params.userId, request.body, app.clock()),
+    }),
   );
 
   app.post(
@@ -85,7 +106,8 @@ export async function adminUserRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['admin'],
-        summary: "Disable an account: its sessions end at once and login is refused; not one's own, not the last administrator",
+        summary:
+          "Disable an account: its sessions end at once and login is refused; not one's own, not the last administrator",
         params: userPathParamsSchema,
         response: { 200: adminUserResponseSchema, ...errorResponses },
       },
@@ -111,7 +133,8 @@ export async function adminUserRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['admin'],
-        summary: "Delete an account with its sessions and reviews (tutors' ratings are corrected); tutors it submitted stay",
+        summary:
+          "Delete an account with its sessions and reviews (tutors' ratings are corrected); tutors it submitted stay",
         params: userPathParamsSchema,
         response: { 204: z.null(), ...errorResponses },
       },

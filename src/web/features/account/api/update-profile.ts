@@ -4,7 +4,8 @@ import { apiPaths } from '../../../../shared/api-paths';
 import { api } from '../../../lib/api-client';
 import { refreshSession } from '../../auth/api/get-session';
 
-export const updateProfile = (changes: UpdateProfileRequest) => api.patch<{ account: Account }>(apiPaths.account, changes);
+export const updateProfile = (changes: UpdateProfileRequest) =>
+  api.patch<{ account: Account }>(apiPaths.account, changes);
 
 /**
  * 'Edit Profile'. Stays pending until the session has been asked again, so the name in the

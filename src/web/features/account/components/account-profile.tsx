@@ -9,7 +9,15 @@ import { UpdatePasswordDialog } from './update-password-dialog';
  * Password'. The student's page leaves out what only administrators may do (changing the email
  * address); the admin's page has it.
  */
-export function AccountProfile({ account, title, audience }: { account: Account; title: string; audience: 'student' | 'admin' }) {
+export function AccountProfile({
+  account,
+  title,
+  audience,
+}: {
+  account: Account;
+  title: string;
+  audience: 'student' | 'admin';
+}) {
   const headingId = useId();
   const [openDialog, setOpenDialog] = useState<'profile' | 'password' | null>(null);
   const close = () => setOpenDialog(null);
@@ -49,7 +57,12 @@ export function AccountProfile({ account, title, audience }: { account: Account;
         </div>
       </div>
 
-      <EditProfileDialog open={openDialog === 'profile'} account={account} canChangeEmail={audience === 'admin'} onClose={close} />
+      <EditProfileDialog
+        open={openDialog === 'profile'}
+        account={account}
+        canChangeEmail={audience === 'admin'}
+        onClose={close}
+      />
       <UpdatePasswordDialog open={openDialog === 'password'} email={account.email} onClose={close} />
     </section>
   );

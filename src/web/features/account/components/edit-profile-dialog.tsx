@@ -34,8 +34,20 @@ export function EditProfileDialog({
   const nameRef = useRef<HTMLInputElement>(null);
   const updateProfile = useUpdateProfile();
   return (
-    <ModalDialog open={open} title="Edit Profile" initialFocus={nameRef} dismissible={!updateProfile.isPending} onCancel={onClose}>
-      <EditProfileForm account={account} canChangeEmail={canChangeEmail} nameRef={nameRef} mutation={updateProfile} onClose={onClose} />
+    <ModalDialog
+      open={open}
+      title="Edit Profile"
+      initialFocus={nameRef}
+      dismissible={!updateProfile.isPending}
+      onCancel={onClose}
+    >
+      <EditProfileForm
+        account={account}
+        canChangeEmail={canChangeEmail}
+        nameRef={nameRef}
+        mutation={updateProfile}
+        onClose={onClose}
+      />
     </ModalDialog>
   );
 }
@@ -59,11 +71,12 @@ function EditProfileForm({
   const [phone, setPhone] = useState(account.phone ?? '');
   const emailRef = useRef<HTMLInputElement>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
-  const { errors, formError, setFormError, showErrors, hasErrors, clearErrors, clearError, showServerError } = useFieldErrors(fieldOrder, {
-    name: nameRef,
-    email: emailRef,
-    phone: phoneRef,
-  });
+  const { errors, formError, setFormError, showErrors, hasErrors, clearErrors, clearError, showServerError } =
+    useFieldErrors(fieldOrder, {
+      name: nameRef,
+      email: emailRef,
+      phone: phoneRef,
+    });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -74,7 +87,9 @@ function EditProfileForm({
     // Only a changed address is sent: an unchanged one is no request to change it.
     if (canChangeEmail && email.trim().toLowerCase() !== account.email.toLowerCase()) changes.email = email;
     const parsed = updateProfileSchema.safeParse(changes);
-    const found: FieldErrors<ProfileField> = parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues, fieldOrder);
+    const found: FieldErrors<ProfileField> = parsed.success
+      ? {}
+      : fieldErrorsFromIssues(parsed.error.issues, fieldOrder);
     if (canChangeEmail && !email.trim()) found.email = 'Email is required.';
     if (!parsed.success || hasErrors(found)) {
       showErrors(found);
@@ -89,7 +104,11 @@ function EditProfileForm({
       },
       onError: (error) => {
         showServerError(error, (sentence, code) => {
-          if (canChangeEmail && (code === 'email_taken' || sentence === ONLY_ADMINS_CHANGE_EMAIL_MESSAGE || /email/i.test(sentence))) return 'email';
+          if (
+            canChangeEmail &&
+            (code === 'email_taken' || sentence === ONLY_ADMINS_CHANGE_EMAIL_MESSAGE || /email/i.test(sentence))
+          )
+            return 'email';
           if (/phone/i.test(sentence)) return 'phone';
           if (/^name\b/i.test(sentence)) return 'name';
           return null;

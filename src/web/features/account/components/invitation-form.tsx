@@ -35,10 +35,13 @@ export function InvitationForm({ userId, secret }: { userId: string | null; secr
   const [linkProblem, setLinkProblem] = useState<string | null>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLInputElement>(null);
-  const { errors, formError, setFormError, showErrors, hasErrors, clearErrors, clearError } = useFieldErrors(fieldOrder, {
-    password: passwordRef,
-    confirmPassword: confirmRef,
-  });
+  const { errors, formError, setFormError, showErrors, hasErrors, clearErrors, clearError } = useFieldErrors(
+    fieldOrder,
+    {
+      password: passwordRef,
+      confirmPassword: confirmRef,
+    },
+  );
 
   if (!userId || !secret) return <UnusableLink reason={INVALID_LINK_MESSAGE} />;
   if (linkProblem) return <UnusableLink reason={linkProblem} />;
@@ -71,7 +74,11 @@ export function InvitationForm({ userId, secret }: { userId: string | null; secr
         },
         onError: (error) => {
           if (isLinkProblem(error)) setLinkProblem(errorMessage(error));
-          else if (error instanceof ApiRequestError && error.code === 'validation_error' && /password/i.test(error.message)) {
+          else if (
+            error instanceof ApiRequestError &&
+            error.code === 'validation_error' &&
+            /password/i.test(error.message)
+          ) {
             showErrors({ password: error.message });
           } else setFormError(errorMessage(error));
         },
@@ -89,7 +96,9 @@ export function InvitationForm({ userId, secret }: { userId: string | null; secr
   return (
     <>
       <h1 className="text-center text-2xl font-bold text-slate-900">Choose your password</h1>
-      <p className="mt-2 text-center text-slate-700">An administrator created an account for you. Choose a password to start using it.</p>
+      <p className="mt-2 text-center text-slate-700">
+        An administrator created an account for you. Choose a password to start using it.
+      </p>
       <form noValidate onSubmit={handleSubmit} className="mt-6 space-y-4">
         {formError && <ErrorAlert>{formError}</ErrorAlert>}
         <PasswordField
@@ -128,7 +137,9 @@ function UnusableLink({ reason }: { reason: string }) {
     <div role="alert" className="text-center">
       <h1 className="text-2xl font-bold text-red-800">This invitation cannot be used</h1>
       <p className="mt-2 text-slate-700">{reason}</p>
-      <p className="mt-2 text-slate-700">If you already chose a password, log in with it. Otherwise ask an administrator for a new invitation.</p>
+      <p className="mt-2 text-slate-700">
+        If you already chose a password, log in with it. Otherwise ask an administrator for a new invitation.
+      </p>
       <TextLink to={paths.login} className="mt-4 inline-block">
         Go to the login page
       </TextLink>

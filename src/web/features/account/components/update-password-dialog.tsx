@@ -1,6 +1,11 @@
 import { type ChangeEvent, type FormEvent, type RefObject, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { changePasswordSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, WRONG_CURRENT_PASSWORD_MESSAGE } from '../../../../shared/account';
+import {
+  changePasswordSchema,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  WRONG_CURRENT_PASSWORD_MESSAGE,
+} from '../../../../shared/account';
 import { type FieldErrors, fieldErrorsFromIssues } from '../../../components/forms/field-errors';
 import { PasswordField } from '../../../components/forms/password-field';
 import { ErrorAlert } from '../../../components/ui/alert';
@@ -43,22 +48,32 @@ function UpdatePasswordForm({
   mutation: ReturnType<typeof useChangePassword>;
   onClose: () => void;
 }) {
-  const [values, setValues] = useState<Record<PasswordFormField, string>>({ currentPassword: '', newPassword: '', confirmPassword: '' });
+  const [values, setValues] = useState<Record<PasswordFormField, string>>({
+    currentPassword: '',
+    newPassword: '',
+    confirmPassword: '',
+  });
   const newRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLInputElement>(null);
-  const { errors, formError, setFormError, showErrors, hasErrors, clearErrors, clearError, showServerError } = useFieldErrors(fieldOrder, {
-    currentPassword: currentRef,
-    newPassword: newRef,
-    confirmPassword: confirmRef,
-  });
+  const { errors, formError, setFormError, showErrors, hasErrors, clearErrors, clearError, showServerError } =
+    useFieldErrors(fieldOrder, {
+      currentPassword: currentRef,
+      newPassword: newRef,
+      confirmPassword: confirmRef,
+    });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (mutation.isPending) return;
     setFormError(null);
 
-    const parsed = changePasswordSchema.safeParse({ currentPassword: values.currentPassword, newPassword: values.newPassword });
-    const found: FieldErrors<PasswordFormField> = parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues, fieldOrder);
+    const parsed = changePasswordSchema.safeParse({
+      currentPassword: values.currentPassword,
+      newPassword: values.newPassword,
+    });
+    const found: FieldErrors<PasswordFormField> = parsed.success
+      ? {}
+      : fieldErrorsFromIssues(parsed.error.issues, fieldOrder);
     if (!values.confirmPassword) found.confirmPassword = 'Please confirm your new password.';
     else if (values.confirmPassword !== values.newPassword) found.confirmPassword = 'The new passwords do not match.';
     if (!parsed.success || hasErrors(found)) {
@@ -74,7 +89,12 @@ function UpdatePasswordForm({
       },
       onError: (error) => {
         showServerError(error, (sentence, code) => {
-          if (code === 'invalid_credentials' || sentence === WRONG_CURRENT_PASSWORD_MESSAGE || /^current password/i.test(sentence)) return 'currentPassword';
+          if (
+            code === 'invalid_credentials' ||
+            sentence === WRONG_CURRENT_PASSWORD_MESSAGE ||
+            /^current password/i.test(sentence)
+          )
+            return 'currentPassword';
           if (/password/i.test(sentence) && code === 'validation_error') return 'newPassword';
           return null;
         });

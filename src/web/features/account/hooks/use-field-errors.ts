@@ -32,7 +32,10 @@ function serverFieldErrors<Field extends string>(
  * field messages moves focus to the first invalid field in `fieldOrder`, so keyboard and
  * screen reader users land on what needs fixing.
  */
-export function useFieldErrors<Field extends string>(fieldOrder: readonly Field[], refs: Record<Field, RefObject<HTMLElement | null>>) {
+export function useFieldErrors<Field extends string>(
+  fieldOrder: readonly Field[],
+  refs: Record<Field, RefObject<HTMLElement | null>>,
+) {
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [formError, setFormError] = useState<string | null>(null);
 

@@ -14,11 +14,17 @@ export function RecentActivity({ entries }: { entries: AuditEntry[] }) {
         <li key={entry.id} className="py-3 first:pt-0 last:pb-0">
           <p className="break-words text-slate-900">
             {activitySentence(entry)} ·{' '}
-            <time dateTime={entry.createdAt} title={exactTime.format(new Date(entry.createdAt))} className="text-slate-700">
+            <time
+              dateTime={entry.createdAt}
+              title={exactTime.format(new Date(entry.createdAt))}
+              className="text-slate-700"
+            >
               {timeAgo(entry.createdAt, now)}
             </time>
           </p>
-          {entry.reason && <p className="mt-0.5 whitespace-pre-line break-words text-sm text-slate-700">Reason: {entry.reason}</p>}
+          {entry.reason && (
+            <p className="mt-0.5 whitespace-pre-line break-words text-sm text-slate-700">Reason: {entry.reason}</p>
+          )}
         </li>
       ))}
     </ol>

@@ -8,8 +8,21 @@ export function ReviewsPerWeekChart({ weeks }: { weeks: AdminDashboard['reviewsP
   // The chart redraws whenever labels or series change identity: derived once per answer.
   const { labels, series, summary } = useMemo(() => {
     const chartSeries: ChartSeries[] = [{ label: 'Reviews', values: weeks.map((week) => week.count) }];
-    return { labels: weeks.map((week) => weekLabel(week.weekStart)), series: chartSeries, summary: reviewsPerWeekSummary(weeks) };
+    return {
+      labels: weeks.map((week) => weekLabel(week.weekStart)),
+      series: chartSeries,
+      summary: reviewsPerWeekSummary(weeks),
+    };
   }, [weeks]);
 
-  return <ChartFigure title="Reviews per week" kind="bar" labels={labels} series={series} summary={summary} labelHeading="Week of" />;
+  return (
+    <ChartFigure
+      title="Reviews per week"
+      kind="bar"
+      labels={labels}
+      series={series}
+      summary={summary}
+      labelHeading="Week of"
+    />
+  );
 }

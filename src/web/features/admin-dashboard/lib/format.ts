@@ -22,7 +22,8 @@ const relativeSteps: { unit: Intl.RelativeTimeFormatUnit; seconds: number }[] = 
 export function timeAgo(isoDate: string, now: number): string {
   const elapsedSeconds = Math.floor((now - new Date(isoDate).getTime()) / 1000);
   for (const step of relativeSteps) {
-    if (elapsedSeconds >= step.seconds) return relativeFormat.format(-Math.floor(elapsedSeconds / step.seconds), step.unit);
+    if (elapsedSeconds >= step.seconds)
+      return relativeFormat.format(-Math.floor(elapsedSeconds / step.seconds), step.unit);
   }
   return 'just now';
 }

@@ -15,7 +15,8 @@ import { aiDraftingKeys } from './query-keys';
 export const DRAFT_INTERRUPTED_CODE = 'draft_interrupted';
 /** The answer was not the event stream the contract describes (an old page against a new server, or a proxy's page). */
 export const DRAFT_UNREADABLE_CODE = 'draft_unreadable';
-export const DRAFT_UNREADABLE_MESSAGE = 'The draft arrived in a form this page cannot read. Please reload the page and try again.';
+export const DRAFT_UNREADABLE_MESSAGE =
+  'The draft arrived in a form this page cannot read. Please reload the page and try again.';
 
 /** A draft that had started but could not be finished; the message is for the student. */
 export class DraftFailedError extends Error {
@@ -38,7 +39,10 @@ const interrupted = () => new DraftFailedError(DRAFT_INTERRUPTED_CODE, DRAFT_INT
 const unreadable = () => new DraftFailedError(DRAFT_UNREADABLE_CODE, DRAFT_UNREADABLE_MESSAGE);
 
 /** The body's events; a body that breaks off (the connection dropped) counts as an interrupted draft. */
-async function* draftStreamEvents(body: ReadableStream<Uint8Array>, signal: AbortSignal | undefined): AsyncGenerator<ServerSentEvent> {
+async function* draftStreamEvents(
+  body: ReadableStream<Uint8Array>,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<ServerSentEvent> {
   try {
     yield* readEventStream(body, signal);
   } catch (error) {
@@ -65,8 +69,16 @@ function parseDraftEvent(data: string) {
  * server's code and message) or the server cannot be reached, DraftFailedError when the draft
  * fails or breaks off after it started, and the signal's AbortError when the caller aborts.
  */
-export async function streamReviewDraft(input: ReviewDraftInput, { signal, onText }: StreamReviewDraftOptions): Promise<{ truncated: boolean }> {
-  const response = await apiFetch(apiPaths.reviewDrafts, { method: 'POST', accept: DRAFT_STREAM_CONTENT_TYPE, body: input, signal });
+export async function streamReviewDraft(
+  input: ReviewDraftInput,
+  { signal, onText }: StreamReviewDraftOptions,
+): Promise<{ truncated: boolean }> {
+  const response = await apiFetch(apiPaths.reviewDrafts, {
+    method: 'POST',
+    accept: DRAFT_STREAM_CONTENT_TYPE,
+    body: input,
+    signal,
+  });
   const contentType = response.headers.get('content-type') ?? '';
   if (!response.body || !contentType.toLowerCase().startsWith(DRAFT_STREAM_CONTENT_TYPE)) {
     await response.body?.cancel().catch(() => undefined);

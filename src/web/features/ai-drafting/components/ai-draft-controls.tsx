@@ -72,14 +72,18 @@ export function AiDraftControls({ draft }: { draft: ReviewDraft }) {
       </div>
       <div aria-live="polite">
         {draft.needsTutor && (
-          <p id={needsTutorId} className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          <p
+            id={needsTutorId}
+            className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+          >
             {AI_NEEDS_TUTOR_MESSAGE}
           </p>
         )}
       </div>
       {phase.kind === 'drafted' && phase.truncated && (
         <p className="text-sm text-slate-700">
-          The draft reached the longest review allowed ({REVIEW_BODY_MAX_LENGTH.toLocaleString()} characters) and was cut there.
+          The draft reached the longest review allowed ({REVIEW_BODY_MAX_LENGTH.toLocaleString()} characters) and was
+          cut there.
         </p>
       )}
       {note && (

@@ -31,9 +31,7 @@ export interface ReviewDraftOptions {
  * stopped with some text, and can be undone.
  */
 export type ReviewDraftPhase =
-  | { kind: 'idle' }
-  | { kind: 'drafting' }
-  | { kind: 'drafted'; stopped: boolean; truncated: boolean };
+  { kind: 'idle' } | { kind: 'drafting' } | { kind: 'drafted'; stopped: boolean; truncated: boolean };
 
 /** The review text as it was before a draft replaced it. */
 interface ReviewBeforeDraft {

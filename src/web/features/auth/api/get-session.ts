@@ -23,4 +23,5 @@ export const isAdmin = (account: Account | null | undefined): boolean => account
  * Asks the server again who is signed in, after something changed the account (its name, a
  * verified email); resolves once the new answer is in the cache, so callers can wait for it.
  */
-export const refreshSession = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+export const refreshSession = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: sessionQueryKey });

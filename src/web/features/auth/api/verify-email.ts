@@ -29,5 +29,8 @@ export function useVerifyEmail(input: VerifyEmailRequest | null) {
   const queryClient = useQueryClient();
   // A signed-in student's account now reads emailVerified: true.
   const refreshSession = () => queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-  return useQuery({ ...verifyEmailQueryOptions(input ?? { userId: '', secret: '' }, refreshSession), enabled: input !== null });
+  return useQuery({
+    ...verifyEmailQueryOptions(input ?? { userId: '', secret: '' }, refreshSession),
+    enabled: input !== null,
+  });
 }

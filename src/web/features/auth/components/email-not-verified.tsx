@@ -7,7 +7,10 @@ import { useResendVerification } from '../api/resend-verification';
 export function EmailNotVerified({ email }: { email: string }) {
   const resend = useResendVerification();
   return (
-    <section aria-labelledby="email-not-verified" className="mx-auto max-w-lg rounded-lg border border-amber-300 bg-amber-50 p-6 text-center">
+    <section
+      aria-labelledby="email-not-verified"
+      className="mx-auto max-w-lg rounded-lg border border-amber-300 bg-amber-50 p-6 text-center"
+    >
       <h1 id="email-not-verified" className="text-xl font-bold text-amber-900">
         Email Not Verified
       </h1>

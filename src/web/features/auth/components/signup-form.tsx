@@ -19,7 +19,13 @@ function emailHint(domains: readonly string[], restricted: boolean): string {
   return restricted ? `${advice} Only addresses at ${listed} can sign up.` : `${advice} (${listed})`;
 }
 
-export function SignupForm({ universityDomains = [], restrictedToDomains = false }: { universityDomains?: readonly string[]; restrictedToDomains?: boolean }) {
+export function SignupForm({
+  universityDomains = [],
+  restrictedToDomains = false,
+}: {
+  universityDomains?: readonly string[];
+  restrictedToDomains?: boolean;
+}) {
   const navigate = useNavigate();
   const signup = useSignup();
   const [name, setName] = useState('');
@@ -49,7 +55,14 @@ export function SignupForm({ universityDomains = [], restrictedToDomains = false
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
       {error && <ErrorAlert>{error}</ErrorAlert>}
-      <TextInputField label="Name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} aria-required="true" />
+      <TextInputField
+        label="Name"
+        name="name"
+        autoComplete="name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        aria-required="true"
+      />
       <TextInputField
         label="Email"
         name="email"

@@ -27,12 +27,15 @@ export function VerifyEmailStatus({ userId, secret }: { userId: string | null; s
 
   if (!link) return <Failed reason="Your link is not valid" />;
   if (verification.isPending) return <Spinner label="Verifying your email..." />;
-  if (verification.isError) return <Failed reason={verification.error.message || 'Verification failed. Please try again.'} />;
+  if (verification.isError)
+    return <Failed reason={verification.error.message || 'Verification failed. Please try again.'} />;
   return (
     <div role="status" className="text-center">
       <CheckCircleIcon className="mx-auto mb-3 h-12 w-12 text-green-700" />
       <h1 className="text-2xl font-bold text-slate-900">Email Verified!</h1>
-      <p className="mt-2 text-slate-700">{account === null ? 'Taking you to the login page…' : 'Taking you to your dashboard…'}</p>
+      <p className="mt-2 text-slate-700">
+        {account === null ? 'Taking you to the login page…' : 'Taking you to your dashboard…'}
+      </p>
     </div>
   );
 }

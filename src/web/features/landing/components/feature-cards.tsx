@@ -3,10 +3,30 @@ import { paths } from '../../../config/paths';
 import type { LinkComponent } from './landing-page';
 
 const features = [
-  { title: 'User Dashboard', description: 'Manage your submissions and reviews easily.', to: paths.user.dashboard, Icon: DashboardIcon },
-  { title: 'Add Teacher', description: 'Submit new teacher records for review.', to: paths.user.addTeacher, Icon: UserPlusIcon },
-  { title: 'Statistics', description: 'View analytics of your submissions and reviews.', to: paths.user.statistics, Icon: ChartIcon },
-  { title: 'Notifications', description: 'Stay updated with the latest submissions.', to: paths.user.notifications, Icon: BellIcon },
+  {
+    title: 'User Dashboard',
+    description: 'Manage your submissions and reviews easily.',
+    to: paths.user.dashboard,
+    Icon: DashboardIcon,
+  },
+  {
+    title: 'Add Teacher',
+    description: 'Submit new teacher records for review.',
+    to: paths.user.addTeacher,
+    Icon: UserPlusIcon,
+  },
+  {
+    title: 'Statistics',
+    description: 'View analytics of your submissions and reviews.',
+    to: paths.user.statistics,
+    Icon: ChartIcon,
+  },
+  {
+    title: 'Notifications',
+    description: 'Stay updated with the latest submissions.',
+    to: paths.user.notifications,
+    Icon: BellIcon,
+  },
 ] as const;
 
 export function FeatureCards({ Link }: { Link: LinkComponent }) {

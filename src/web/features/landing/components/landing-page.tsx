@@ -12,7 +12,15 @@ import { FeatureCards } from './feature-cards';
 export type LinkComponent = ComponentType<{ to: string; className?: string; children: ReactNode }>;
 
 /** The public front page; it knows nothing of where its site name and session come from. */
-export function LandingPage({ siteName, account, Link }: { siteName: string; account: Account | null | undefined; Link: LinkComponent }) {
+export function LandingPage({
+  siteName,
+  account,
+  Link,
+}: {
+  siteName: string;
+  account: Account | null | undefined;
+  Link: LinkComponent;
+}) {
   useTabTitle(siteName);
 
   return (

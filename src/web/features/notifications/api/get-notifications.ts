@@ -5,7 +5,8 @@ import { api } from '../../../lib/api-client';
 import { withQuery } from '../../../lib/query-string';
 import { type NotificationListParams, notificationKeys } from './query-keys';
 
-export const getNotifications = (params: NotificationListParams) => api.get<NotificationList>(withQuery(apiPaths.notifications, { ...params }));
+export const getNotifications = (params: NotificationListParams) =>
+  api.get<NotificationList>(withQuery(apiPaths.notifications, { ...params }));
 
 export const notificationsQueryOptions = (params: NotificationListParams) =>
   queryOptions({

@@ -5,7 +5,8 @@ import { api } from '../../../lib/api-client';
 import { notificationKeys } from './query-keys';
 
 /** Replaces the whole list: what is not in it is no longer followed. */
-export const updateFollowedDepartments = (input: FollowedDepartments) => api.put<unknown>(apiPaths.followedDepartments, input);
+export const updateFollowedDepartments = (input: FollowedDepartments) =>
+  api.put<unknown>(apiPaths.followedDepartments, input);
 
 export function useUpdateFollowedDepartments() {
   const queryClient = useQueryClient();

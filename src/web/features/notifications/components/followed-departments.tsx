@@ -17,7 +17,8 @@ interface DepartmentOption {
   tutorCount: number | null;
 }
 
-const byName = (first: DepartmentOption, second: DepartmentOption) => first.name.localeCompare(second.name, undefined, { sensitivity: 'base' });
+const byName = (first: DepartmentOption, second: DepartmentOption) =>
+  first.name.localeCompare(second.name, undefined, { sensitivity: 'base' });
 
 /** 'Departments you follow': a notification arrives whenever a tutor is published in one of them. */
 export function FollowedDepartments() {
@@ -26,10 +27,15 @@ export function FollowedDepartments() {
   const followed = useFollowedDepartments();
 
   const options = useMemo<DepartmentOption[]>(() => {
-    const listed: DepartmentOption[] = (departments.data?.items ?? []).map((item) => ({ name: item.name, tutorCount: item.tutorCount }));
+    const listed: DepartmentOption[] = (departments.data?.items ?? []).map((item) => ({
+      name: item.name,
+      tutorCount: item.tutorCount,
+    }));
     // A followed department whose tutors are all gone stays on the list, so it can be unfollowed.
     const listedNames = new Set(listed.map((option) => option.name));
-    const unlisted = (followed.data?.departments ?? []).filter((name) => !listedNames.has(name)).map((name) => ({ name, tutorCount: null }));
+    const unlisted = (followed.data?.departments ?? [])
+      .filter((name) => !listedNames.has(name))
+      .map((name) => ({ name, tutorCount: null }));
     return [...listed, ...unlisted].sort(byName);
   }, [departments.data, followed.data]);
 
@@ -40,10 +46,16 @@ export function FollowedDepartments() {
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         Departments you follow
       </h2>
-      <p className="mt-1 text-slate-700">Get a notification whenever a new tutor is published in one of these departments.</p>
+      <p className="mt-1 text-slate-700">
+        Get a notification whenever a new tutor is published in one of these departments.
+      </p>
       <div className="mt-4">
         {failed ? (
-          <ListLoadError message="Failed to load the data. Please try again later." onRetry={() => void failed.refetch()} retrying={failed.isFetching} />
+          <ListLoadError
+            message="Failed to load the data. Please try again later."
+            onRetry={() => void failed.refetch()}
+            retrying={failed.isFetching}
+          />
         ) : !departments.data || !followed.data ? (
           <Spinner label="Loading departments..." />
         ) : options.length === 0 ? (
@@ -57,7 +69,13 @@ export function FollowedDepartments() {
   );
 }
 
-function FollowedDepartmentsForm({ options, initiallyFollowed }: { options: DepartmentOption[]; initiallyFollowed: string[] }) {
+function FollowedDepartmentsForm({
+  options,
+  initiallyFollowed,
+}: {
+  options: DepartmentOption[];
+  initiallyFollowed: string[];
+}) {
   const [selected, setSelected] = useState(() => new Set(initiallyFollowed));
   const [error, setError] = useState<string | null>(null);
   const updateFollowed = useUpdateFollowedDepartments();
@@ -105,7 +123,11 @@ function FollowedDepartmentsForm({ options, initiallyFollowed }: { options: Depa
             <li key={option.name}>
               <CheckboxField
                 label={option.name}
-                hint={option.tutorCount === null ? 'No public tutors now' : `${option.tutorCount} ${option.tutorCount === 1 ? 'tutor' : 'tutors'}`}
+                hint={
+                  option.tutorCount === null
+                    ? 'No public tutors now'
+                    : `${option.tutorCount} ${option.tutorCount === 1 ? 'tutor' : 'tutors'}`
+                }
                 name="departments"
                 value={option.name}
                 checked={selected.has(option.name)}

@@ -58,7 +58,10 @@ export function NotificationItem({
             <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
               <time dateTime={notification.createdAt}>{receivedAt.format(new Date(notification.createdAt))}</time>
               {unread && (
-                <span aria-hidden="true" className="rounded-full bg-indigo-700 px-2 py-0.5 text-xs font-semibold text-white">
+                <span
+                  aria-hidden="true"
+                  className="rounded-full bg-indigo-700 px-2 py-0.5 text-xs font-semibold text-white"
+                >
                   New
                 </span>
               )}

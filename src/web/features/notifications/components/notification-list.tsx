@@ -98,7 +98,13 @@ function NotificationPage({
 }) {
   if (query.isPending) return <Spinner />;
   if (query.isError) {
-    return <ListLoadError message="Failed to load the data. Please try again later." onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+    return (
+      <ListLoadError
+        message="Failed to load the data. Please try again later."
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
   }
 
   const { items, total, pageSize } = query.data;
@@ -117,8 +123,8 @@ function NotificationPage({
     ) : (
       <EmptyList message="No notifications yet.">
         <p className="text-slate-700">
-          You will hear here when a submission of yours is decided, when a moderator acts on one of your reviews, and when a tutor is
-          published in a department you follow.
+          You will hear here when a submission of yours is decided, when a moderator acts on one of your reviews, and
+          when a tutor is published in a department you follow.
         </p>
       </EmptyList>
     );

@@ -37,14 +37,28 @@ export function NotificationMessage({ notification }: { notification: Notificati
     case 'submission_approved':
       return (
         <>
-          Your submission{notification.tutorName ? <> <TutorName notification={notification} /></> : null} was approved and is now public.
+          Your submission
+          {notification.tutorName ? (
+            <>
+              {' '}
+              <TutorName notification={notification} />
+            </>
+          ) : null}{' '}
+          was approved and is now public.
         </>
       );
     case 'submission_rejected':
       return (
         <>
           {/* A rejected tutor is not public: its name leads nowhere, the follow-up link to its form does. */}
-          Your submission{notification.tutorName ? <> <TutorName notification={notification} linked={false} /></> : null} was rejected.
+          Your submission
+          {notification.tutorName ? (
+            <>
+              {' '}
+              <TutorName notification={notification} linked={false} />
+            </>
+          ) : null}{' '}
+          was rejected.
           <Reason reason={notification.reason} />
         </>
       );
@@ -84,7 +98,9 @@ export function notificationFollowUp(notification: Notification): { to: string; 
   switch (notification.kind) {
     case 'submission_rejected':
       // A rejected submission can be corrected and sent again from its form.
-      return notification.tutorId ? { to: paths.user.editTutor(notification.tutorId), label: 'Edit your submission' } : null;
+      return notification.tutorId
+        ? { to: paths.user.editTutor(notification.tutorId), label: 'Edit your submission' }
+        : null;
     case 'review_hidden':
     case 'review_unhidden':
     case 'review_deleted':

@@ -4,7 +4,8 @@ import { api } from '../../../lib/api-client';
 import { useReviewMutation } from './use-review-mutation';
 
 /** Closes a review's open reports as unfounded; the review stays as it is. */
-export const dismissReviewReports = (reviewId: string) => api.post<AdminReviewResponse>(apiPaths.dismissReviewReports(reviewId));
+export const dismissReviewReports = (reviewId: string) =>
+  api.post<AdminReviewResponse>(apiPaths.dismissReviewReports(reviewId));
 
 export function useDismissReviewReports() {
   return useReviewMutation(dismissReviewReports);

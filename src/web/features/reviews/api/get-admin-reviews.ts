@@ -5,7 +5,8 @@ import { api } from '../../../lib/api-client';
 import { withQuery } from '../../../lib/query-string';
 import { reviewKeys } from './query-keys';
 
-export const getAdminReviews = (query: AdminReviewListQueryInput) => api.get<AdminReviewList>(withQuery(apiPaths.adminReviews, query));
+export const getAdminReviews = (query: AdminReviewListQueryInput) =>
+  api.get<AdminReviewList>(withQuery(apiPaths.adminReviews, query));
 
 export const adminReviewsQueryOptions = (query: AdminReviewListQueryInput) =>
   queryOptions({

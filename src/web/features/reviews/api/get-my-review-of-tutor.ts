@@ -8,7 +8,8 @@ import { reviewKeys } from './query-keys';
 
 const lookupQuery = (tutorId: string): MyReviewsQueryInput => ({ tutorId, pageSize: 1 });
 
-export const getMyReviewOfTutor = (tutorId: string) => api.get<MyReviewList>(withQuery(apiPaths.myReviews, lookupQuery(tutorId)));
+export const getMyReviewOfTutor = (tutorId: string) =>
+  api.get<MyReviewList>(withQuery(apiPaths.myReviews, lookupQuery(tutorId)));
 
 export const myReviewOfTutorQueryOptions = (tutorId: string) =>
   queryOptions({

@@ -41,7 +41,10 @@ export function AdminReviewCard({
   const title = reviewTitle(review.title);
 
   return (
-    <article aria-labelledby={titleId} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+    <article
+      aria-labelledby={titleId}
+      className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
       {review.openReportCount > 0 && <OpenReports count={review.openReportCount} reports={review.reports} />}
       <div className="p-5">
         <div className="flex items-center gap-3">
@@ -60,7 +63,12 @@ export function AdminReviewCard({
         </div>
 
         <div className="mt-4 flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
-          <h2 id={titleId} ref={titleRef} tabIndex={-1} className="min-w-0 break-words text-lg font-semibold text-slate-900">
+          <h2
+            id={titleId}
+            ref={titleRef}
+            tabIndex={-1}
+            className="min-w-0 break-words text-lg font-semibold text-slate-900"
+          >
             {title}
           </h2>
           <ReviewDate value={review.createdAt} className="text-sm text-slate-600" />
@@ -76,7 +84,9 @@ export function AdminReviewCard({
         {review.isHidden && (
           <div className="mt-3 flex flex-wrap items-start gap-2 rounded-md border border-slate-300 bg-slate-100 px-3 py-2 text-sm text-slate-800">
             <span className="rounded-full bg-slate-800 px-2.5 py-0.5 text-xs font-semibold text-white">Hidden</span>
-            {review.hiddenReason && <span className="min-w-0 flex-1 whitespace-pre-line break-words">Reason: {review.hiddenReason}</span>}
+            {review.hiddenReason && (
+              <span className="min-w-0 flex-1 whitespace-pre-line break-words">Reason: {review.hiddenReason}</span>
+            )}
           </div>
         )}
         <p className="mt-3 whitespace-pre-line break-words text-slate-800">{review.body}</p>
@@ -97,7 +107,11 @@ export function AdminReviewCard({
             {review.isHidden ? (unhiding ? 'Unhiding...' : 'Unhide') : 'Hide'}
             <span className="sr-only"> review by {review.author.name}</span>
           </Button>
-          <Button variant="danger" onClick={() => moderation.requestDelete(moderated, { focusAfter: onLeaveList })} className="min-h-11">
+          <Button
+            variant="danger"
+            onClick={() => moderation.requestDelete(moderated, { focusAfter: onLeaveList })}
+            className="min-h-11"
+          >
             Delete
             <span className="sr-only"> review by {review.author.name}</span>
           </Button>
@@ -109,7 +123,9 @@ export function AdminReviewCard({
               onClick={() => {
                 if (dismissing) return;
                 // The button goes with the reports: focus stays with this review, or goes to the list's top if it leaves.
-                moderation.requestDismiss(moderated, { focusAfter: dismissedLeaveList ? onLeaveList : () => titleRef.current?.focus() });
+                moderation.requestDismiss(moderated, {
+                  focusAfter: dismissedLeaveList ? onLeaveList : () => titleRef.current?.focus(),
+                });
               }}
               className="min-h-11"
             >

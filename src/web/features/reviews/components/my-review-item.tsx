@@ -3,7 +3,15 @@ import { Button, LinkButton } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import type { MyReview } from '../../../../shared/reviews';
 import { TutorPicture } from '../../tutors/components/tutor-picture';
-import { AiAssistedBadge, HiddenByModeratorNote, ReviewDate, ReviewStars, ReviewText, ReviewTutorName, reviewTitle } from './review-parts';
+import {
+  AiAssistedBadge,
+  HiddenByModeratorNote,
+  ReviewDate,
+  ReviewStars,
+  ReviewText,
+  ReviewTutorName,
+  reviewTitle,
+} from './review-parts';
 
 /** One of the student's own reviews in My Reviews, with the way to edit or delete it. */
 export function MyReviewItem({ review, onDelete }: { review: MyReview; onDelete: () => void }) {
@@ -23,7 +31,11 @@ export function MyReviewItem({ review, onDelete }: { review: MyReview; onDelete:
           </div>
         </div>
         <div className="flex flex-wrap gap-2 sm:shrink-0 sm:justify-end">
-          <LinkButton to={paths.user.submitReview(review.id)} variant="secondary" aria-label={`Edit review of ${tutor.name}`}>
+          <LinkButton
+            to={paths.user.submitReview(review.id)}
+            variant="secondary"
+            aria-label={`Edit review of ${tutor.name}`}
+          >
             Edit
           </LinkButton>
           <Button variant="danger" onClick={onDelete} aria-label={`Delete review of ${tutor.name}`}>
@@ -52,7 +64,15 @@ export function MyReviewItem({ review, onDelete }: { review: MyReview; onDelete:
             <>
               {' '}
               (edited
-              {sameDay(review.createdAt, review.updatedAt) ? '' : <> <ReviewDate value={review.updatedAt} /></>})
+              {sameDay(review.createdAt, review.updatedAt) ? (
+                ''
+              ) : (
+                <>
+                  {' '}
+                  <ReviewDate value={review.updatedAt} />
+                </>
+              )}
+              )
             </>
           )}
         </span>

@@ -11,7 +11,13 @@ export function RecentReviews() {
 
   if (recent.isPending) return <Spinner />;
   if (recent.isError) {
-    return <ListLoadError message="Failed To Load Latest Reviews" onRetry={() => void recent.refetch()} retrying={recent.isFetching} />;
+    return (
+      <ListLoadError
+        message="Failed To Load Latest Reviews"
+        onRetry={() => void recent.refetch()}
+        retrying={recent.isFetching}
+      />
+    );
   }
   if (recent.data.items.length === 0) return <p className="text-slate-600">No reviews yet.</p>;
 

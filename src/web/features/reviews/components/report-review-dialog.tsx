@@ -42,7 +42,10 @@ export function ReportReviewButton({ review }: { review: ReportedReview }) {
         onClick={() => {
           if (!reported) setOpen(true);
         }}
-        className={buttonClasses('secondary', `min-h-11 ${reported ? 'cursor-not-allowed opacity-60 hover:bg-white' : ''}`)}
+        className={buttonClasses(
+          'secondary',
+          `min-h-11 ${reported ? 'cursor-not-allowed opacity-60 hover:bg-white' : ''}`,
+        )}
       >
         <FlagIcon className="h-4 w-4" />
         {reported ? 'Reported' : 'Report'}
@@ -95,8 +98,8 @@ export function ReportReviewDialog({
       title="Report this review"
       description={
         <p>
-          Tell us what is wrong with the review by {review.authorName}. A moderator will look at your report. Reporting does not
-          hide the review: it stays on the profile unless a moderator decides otherwise.
+          Tell us what is wrong with the review by {review.authorName}. A moderator will look at your report. Reporting
+          does not hide the review: it stays on the profile unless a moderator decides otherwise.
         </p>
       }
       initialFocus={firstReasonRef}
@@ -140,7 +143,9 @@ function ReportForm({
     // The API's own rules: details required for 'Other', and a length limit.
     const parsed = reportReviewSchema.safeParse({ reason, details });
     if (!parsed.success) {
-      setDetailsError(parsed.error.issues.find((issue) => issue.path[0] === 'details')?.message ?? REPORT_DETAILS_REQUIRED_MESSAGE);
+      setDetailsError(
+        parsed.error.issues.find((issue) => issue.path[0] === 'details')?.message ?? REPORT_DETAILS_REQUIRED_MESSAGE,
+      );
       detailsRef.current?.focus();
       return;
     }
@@ -166,7 +171,10 @@ function ReportForm({
         </legend>
         <div className="mt-2 space-y-1">
           {reportReasons.map((value, index) => (
-            <label key={value} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-2 text-slate-900 hover:bg-slate-50">
+            <label
+              key={value}
+              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-2 text-slate-900 hover:bg-slate-50"
+            >
               <input
                 ref={index === 0 ? firstReasonRef : undefined}
                 type="radio"
@@ -194,7 +202,11 @@ function ReportForm({
         required={detailsRequired}
         rows={3}
         maxLength={REPORT_DETAILS_MAX_LENGTH}
-        hint={detailsRequired ? 'Required when the reason is Other.' : 'Anything that helps the moderator understand the problem.'}
+        hint={
+          detailsRequired
+            ? 'Required when the reason is Other.'
+            : 'Anything that helps the moderator understand the problem.'
+        }
         value={details}
         error={detailsError}
         onChange={(event) => {

@@ -7,12 +7,21 @@ import { AiAssistedBadge, ReviewDate, ReviewStars, ReviewText, ReviewTutorName, 
  * One review in a grid (All Reviews, the dashboard): the tutor it is about, the review and who
  * wrote it. Memoised because a long feed re-renders every card each time a page arrives.
  */
-export const ReviewCard = memo(function ReviewCard({ review, headingLevel = 2 }: { review: ReviewCardData; headingLevel?: 2 | 3 }) {
+export const ReviewCard = memo(function ReviewCard({
+  review,
+  headingLevel = 2,
+}: {
+  review: ReviewCardData;
+  headingLevel?: 2 | 3;
+}) {
   const titleId = useId();
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const { tutor } = review;
   return (
-    <article aria-labelledby={titleId} className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <article
+      aria-labelledby={titleId}
+      className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
       <div className="flex items-center gap-3">
         <TutorPicture image={tutor.image} name={tutor.name} size="sm" />
         <div className="min-w-0">

@@ -121,7 +121,11 @@ export function ReviewForm({
   }
 
   const incomplete = form.missing.length > 0;
-  const cancelTo = review ? paths.user.myReviews : initialTutor ? paths.user.tutorProfile(initialTutor.id) : paths.user.dashboard;
+  const cancelTo = review
+    ? paths.user.myReviews
+    : initialTutor
+      ? paths.user.tutorProfile(initialTutor.id)
+      : paths.user.dashboard;
 
   return (
     <form noValidate onSubmit={handleSubmit} className="space-y-6">
@@ -150,7 +154,9 @@ export function ReviewForm({
             </Notice>
           )}
         </div>
-        {tutorNoLongerPublic && <Notice>{PUBLIC_TUTORS_ONLY_MESSAGE} This tutor is no longer public, so the review cannot be changed.</Notice>}
+        {tutorNoLongerPublic && (
+          <Notice>{PUBLIC_TUTORS_ONLY_MESSAGE} This tutor is no longer public, so the review cannot be changed.</Notice>
+        )}
       </div>
       <TextInputField
         ref={form.refs.title}
@@ -199,5 +205,9 @@ export function ReviewForm({
 
 /** Something about the chosen tutor that stands in the way of submitting. */
 function Notice({ children }: { children: ReactNode }) {
-  return <div className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">{children}</div>;
+  return (
+    <div className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+      {children}
+    </div>
+  );
 }

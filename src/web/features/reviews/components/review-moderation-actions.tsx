@@ -121,8 +121,8 @@ export function useReviewModeration() {
         title="Hide this review"
         description={
           <p>
-            The review{asked ? ` by ${asked.authorName}` : ''} leaves the tutor&apos;s profile and no longer counts in the average
-            rating. The author is told the reason.
+            The review{asked ? ` by ${asked.authorName}` : ''} leaves the tutor&apos;s profile and no longer counts in
+            the average rating. The author is told the reason.
           </p>
         }
         label="Reason"
@@ -139,8 +139,8 @@ export function useReviewModeration() {
         title="Delete this review?"
         description={
           <p>
-            Do you really want to delete the review{asked ? ` by ${asked.authorName}` : ''}? This process cannot be undone. The
-            author is told the reason.
+            Do you really want to delete the review{asked ? ` by ${asked.authorName}` : ''}? This process cannot be
+            undone. The author is told the reason.
           </p>
         }
         label="Reason"
@@ -155,8 +155,10 @@ export function useReviewModeration() {
   );
 
   return {
-    requestHide: (review: ModeratedReview, options?: ModerationOptions) => setRequest({ action: 'hide', review, ...options }),
-    requestDelete: (review: ModeratedReview, options?: ModerationOptions) => setRequest({ action: 'delete', review, ...options }),
+    requestHide: (review: ModeratedReview, options?: ModerationOptions) =>
+      setRequest({ action: 'hide', review, ...options }),
+    requestDelete: (review: ModeratedReview, options?: ModerationOptions) =>
+      setRequest({ action: 'delete', review, ...options }),
     requestUnhide,
     requestDismiss,
     /** The review whose unhide or dismiss is on its way, to show on its button. */
@@ -187,7 +189,11 @@ export function ReviewModerationActions({
       <IconButton label={hideReviewLabel(review)} onClick={() => moderation.requestHide(review, options)}>
         <PencilIcon className="h-5 w-5" />
       </IconButton>
-      <IconButton label={deleteReviewLabel(review)} tone="danger" onClick={() => moderation.requestDelete(review, options)}>
+      <IconButton
+        label={deleteReviewLabel(review)}
+        tone="danger"
+        onClick={() => moderation.requestDelete(review, options)}
+      >
         <TrashIcon className="h-5 w-5" />
       </IconButton>
     </div>
@@ -209,10 +215,18 @@ function IconButton({
   onClick: () => void;
   children: ReactNode;
 }) {
-  const colours = tone === 'danger' ? 'text-red-700 hover:bg-red-50 hover:text-red-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900';
+  const colours =
+    tone === 'danger'
+      ? 'text-red-700 hover:bg-red-50 hover:text-red-800'
+      : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900';
   return (
     <span className="group relative inline-flex">
-      <button type="button" aria-label={label} onClick={onClick} className={`inline-flex h-11 w-11 items-center justify-center rounded-md ${colours}`}>
+      <button
+        type="button"
+        aria-label={label}
+        onClick={onClick}
+        className={`inline-flex h-11 w-11 items-center justify-center rounded-md ${colours}`}
+      >
         {children}
       </button>
       <span

@@ -53,7 +53,10 @@ export function AiAssistedBadge() {
 /** What the author sees on a review a moderator hid: that it is hidden, and why. */
 export function HiddenByModeratorNote({ reason, children }: { reason: string | null; children?: ReactNode }) {
   return (
-    <div role="note" className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+    <div
+      role="note"
+      className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+    >
       <EyeOffIcon className="mt-0.5 h-4 w-4 shrink-0" />
       <div className="min-w-0">
         <p className="font-semibold">Hidden by a moderator</p>
@@ -91,7 +94,11 @@ export function ReviewText({ text, title, className = '' }: { text: string; titl
 
   return (
     <div className={className}>
-      <p id={textId} ref={textRef} className={`whitespace-pre-line break-words text-slate-800 ${expanded ? '' : 'line-clamp-6'}`}>
+      <p
+        id={textId}
+        ref={textRef}
+        className={`whitespace-pre-line break-words text-slate-800 ${expanded ? '' : 'line-clamp-6'}`}
+      >
         {text}
       </p>
       {(overflowing || expanded) && (

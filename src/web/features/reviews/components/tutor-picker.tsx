@@ -1,4 +1,13 @@
-import { type FocusEvent, type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { SEARCH_QUERY_MAX_LENGTH, TUTOR_PAGE_SIZE_MAX, type TutorSummary } from '../../../../shared/tutors';
 import { FieldHint, FieldLabel, inputClasses } from '../../../components/forms/field';
 import { Button } from '../../../components/ui/button';
@@ -93,7 +102,11 @@ export function TutorPicker({
         // The text inputs' box (inputClasses), laid out as a row.
         className="flex min-h-11 w-full items-center gap-3 rounded-md border border-slate-300 bg-white px-3 py-2 text-left text-slate-900 shadow-sm focus:border-indigo-600 disabled:cursor-not-allowed disabled:bg-slate-50 aria-[invalid=true]:border-red-600"
       >
-        {value ? <TutorIdentity tutor={value} /> : <span className="min-w-0 flex-1 text-slate-600">{TUTOR_PICKER_PLACEHOLDER}</span>}
+        {value ? (
+          <TutorIdentity tutor={value} />
+        ) : (
+          <span className="min-w-0 flex-1 text-slate-600">{TUTOR_PICKER_PLACEHOLDER}</span>
+        )}
         {!disabled && <ChevronUpDownIcon className="h-5 w-5 shrink-0 text-slate-500" />}
       </button>
       {hintId && <FieldHint id={hintId}>{hint}</FieldHint>}
@@ -261,7 +274,15 @@ function TutorSearchPopup({
 }
 
 /** How the search stands, announced politely: loading, nothing found, or how much of it is listed. */
-function SearchStatus({ tutors, shown, searching }: { tutors: ReturnType<typeof useTutors>; shown: number; searching: boolean }) {
+function SearchStatus({
+  tutors,
+  shown,
+  searching,
+}: {
+  tutors: ReturnType<typeof useTutors>;
+  shown: number;
+  searching: boolean;
+}) {
   if (tutors.isError && !tutors.data) {
     return (
       <div role="alert" className="border-t border-slate-200 px-3 py-2 text-sm text-red-800">

@@ -25,7 +25,13 @@ export interface ReviewFormSubmission {
 
 export function reviewFormValues(review: MyReview | undefined, initialTutor: PickedTutor | null): ReviewFormValues {
   if (!review) return { tutor: initialTutor, title: '', rating: 0, body: '', aiAssisted: false };
-  return { tutor: review.tutor, title: review.title, rating: review.rating, body: review.body, aiAssisted: review.aiAssisted };
+  return {
+    tutor: review.tutor,
+    title: review.title,
+    rating: review.rating,
+    body: review.body,
+    aiAssisted: review.aiAssisted,
+  };
 }
 
 /** The fields still to fill, in the order the form shows them (the API trims text the same way). */
@@ -63,7 +69,11 @@ export function useReviewForm(initialValues: () => ReviewFormValues) {
     if (field === 'tutor') tutorRef.current?.focus();
     else if (field === 'title') titleRef.current?.focus();
     else if (field === 'body') bodyRef.current?.focus();
-    else (ratingRef.current?.querySelector<HTMLInputElement>('input:checked') ?? ratingRef.current?.querySelector<HTMLInputElement>('input'))?.focus();
+    else
+      (
+        ratingRef.current?.querySelector<HTMLInputElement>('input:checked') ??
+        ratingRef.current?.querySelector<HTMLInputElement>('input')
+      )?.focus();
   }
 
   /** The review to send, or null (with the message shown and focus moved) while something is missing. */
@@ -76,7 +86,12 @@ export function useReviewForm(initialValues: () => ReviewFormValues) {
     }
     return {
       tutorId: values.tutor.id,
-      content: { title: values.title.trim(), body: values.body.trim(), rating: values.rating, aiAssisted: values.aiAssisted },
+      content: {
+        title: values.title.trim(),
+        body: values.body.trim(),
+        rating: values.rating,
+        aiAssisted: values.aiAssisted,
+      },
     };
   }
 

@@ -6,7 +6,8 @@ import { adminDashboardKeys } from '../../admin-dashboard/api/query-keys';
 import { settingsKeys } from './query-keys';
 
 /** Saves the settings that changed; the answer is the whole settings page again. */
-export const updateAdminSettings = (changes: UpdateSiteSettingsRequest) => api.patch<AdminSettings>(apiPaths.adminSettings, changes);
+export const updateAdminSettings = (changes: UpdateSiteSettingsRequest) =>
+  api.patch<AdminSettings>(apiPaths.adminSettings, changes);
 
 /**
  * The public settings are invalidated with the admin ones (the site name shows in every header),

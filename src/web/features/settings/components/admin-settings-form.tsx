@@ -54,7 +54,8 @@ function validate(values: FormValues): { errors: FormErrors; settings: SiteSetti
     for (const issue of parsed.error.issues) {
       const [field, index] = issue.path;
       if (field === 'siteName') errors.siteName ??= issue.message;
-      else if (field === 'aiDraftsPerHour') errors.aiDraftsPerHour ??= drafts === '' ? 'Enter a number of drafts.' : issue.message;
+      else if (field === 'aiDraftsPerHour')
+        errors.aiDraftsPerHour ??= drafts === '' ? 'Enter a number of drafts.' : issue.message;
       else if (field === 'signupDomains' && typeof index === 'number') badDomains.push(entries[index] ?? '');
       else if (field === 'signupDomains') errors.domains ??= issue.message;
     }
@@ -75,7 +76,8 @@ function changesFrom(saved: SiteSettings, next: SiteSettings): UpdateSiteSetting
   const changes: UpdateSiteSettingsRequest = {};
   if (next.siteName !== saved.siteName) changes.siteName = next.siteName;
   if (next.signupDomains.join('\n') !== saved.signupDomains.join('\n')) changes.signupDomains = next.signupDomains;
-  if (next.restrictSignupToDomains !== saved.restrictSignupToDomains) changes.restrictSignupToDomains = next.restrictSignupToDomains;
+  if (next.restrictSignupToDomains !== saved.restrictSignupToDomains)
+    changes.restrictSignupToDomains = next.restrictSignupToDomains;
   if (next.aiDraftsPerHour !== saved.aiDraftsPerHour) changes.aiDraftsPerHour = next.aiDraftsPerHour;
   return changes;
 }
@@ -132,7 +134,10 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
 
   return (
     <form noValidate onSubmit={handleSubmit} className="space-y-6">
-      <section aria-labelledby="settings-general" className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <section
+        aria-labelledby="settings-general"
+        className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      >
         <h2 id="settings-general" className="text-lg font-semibold text-slate-900">
           General
         </h2>
@@ -150,7 +155,10 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
         />
       </section>
 
-      <section aria-labelledby="settings-signup" className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <section
+        aria-labelledby="settings-signup"
+        className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      >
         <h2 id="settings-signup" className="text-lg font-semibold text-slate-900">
           Sign-up
         </h2>
@@ -180,7 +188,10 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
         />
       </section>
 
-      <section aria-labelledby="settings-ai" className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <section
+        aria-labelledby="settings-ai"
+        className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      >
         <h2 id="settings-ai" className="text-lg font-semibold text-slate-900">
           AI drafting
         </h2>

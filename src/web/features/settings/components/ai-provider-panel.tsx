@@ -16,8 +16,9 @@ export function AiProviderPanel({ ai }: { ai: AdminSettings['ai'] }) {
       <div className="rounded-md border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-800">
         <p className="font-semibold">{AI_NOT_CONFIGURED_MESSAGE}</p>
         <p className="mt-1">
-          A provider is set on the server with environment variables (<code>GEMINI_API_KEY</code>, or <code>AI_BASE_URL</code> and{' '}
-          <code>AI_MODEL</code> for an OpenAI-compatible server), then the server is restarted. See the README, section AI drafting.
+          A provider is set on the server with environment variables (<code>GEMINI_API_KEY</code>, or{' '}
+          <code>AI_BASE_URL</code> and <code>AI_MODEL</code> for an OpenAI-compatible server), then the server is
+          restarted. See the README, section AI drafting.
         </p>
       </div>
     );

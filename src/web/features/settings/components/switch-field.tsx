@@ -9,7 +9,10 @@ export function SwitchField({
   checked,
   ref,
   ...inputProps
-}: { label: string; hint?: ReactNode; error?: string | null; checked: boolean; ref?: Ref<HTMLInputElement> } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'role' | 'checked'>) {
+}: { label: string; hint?: ReactNode; error?: string | null; checked: boolean; ref?: Ref<HTMLInputElement> } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'role' | 'checked'
+>) {
   const { hintId, errorId, controlProps } = useFieldWiring({ hint, error });
   return (
     <div>

@@ -34,7 +34,9 @@ export function StatisticsOverview({ statistics }: { statistics: MyStatistics })
 
       {nothingYet && (
         <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-6 text-center">
-          <p className="text-slate-800">Nothing to count yet. Write your first review or suggest a tutor, and your numbers will show up here.</p>
+          <p className="text-slate-800">
+            Nothing to count yet. Write your first review or suggest a tutor, and your numbers will show up here.
+          </p>
           <div className="mt-4 flex flex-wrap justify-center gap-2">
             <LinkButton to={paths.user.submitReview()}>Write a Review</LinkButton>
             <LinkButton to={paths.user.tutorForm} variant="secondary">
@@ -69,8 +71,20 @@ function Total({ label, value }: { label: string; value: string }) {
 
 function ReviewsByMonthChart({ months }: { months: MyStatistics['reviewsByMonth'] }) {
   const labels = useMemo(() => months.map((month) => monthLabel(month.month)), [months]);
-  const series = useMemo<ChartSeries[]>(() => [{ label: 'Reviews', values: months.map((month) => month.count) }], [months]);
-  return <ChartFigure title="Reviews per month" kind="bar" labels={labels} series={series} summary={reviewsByMonthSummary(months)} labelHeading="Month" />;
+  const series = useMemo<ChartSeries[]>(
+    () => [{ label: 'Reviews', values: months.map((month) => month.count) }],
+    [months],
+  );
+  return (
+    <ChartFigure
+      title="Reviews per month"
+      kind="bar"
+      labels={labels}
+      series={series}
+      summary={reviewsByMonthSummary(months)}
+      labelHeading="Month"
+    />
+  );
 }
 
 const ratingLabels = RATINGS.map(ratingLabel);
@@ -78,7 +92,16 @@ const ratingLabels = RATINGS.map(ratingLabel);
 function RatingsChart({ ratings }: { ratings: MyStatistics['ratingsGiven'] }) {
   const counts = useMemo(() => ratingCounts(ratings), [ratings]);
   const series = useMemo<ChartSeries[]>(() => [{ label: 'Reviews', values: counts }], [counts]);
-  return <ChartFigure title="Ratings you gave" kind="bar" labels={ratingLabels} series={series} summary={ratingsSummary(counts)} labelHeading="Rating" />;
+  return (
+    <ChartFigure
+      title="Ratings you gave"
+      kind="bar"
+      labels={ratingLabels}
+      series={series}
+      summary={ratingsSummary(counts)}
+      labelHeading="Rating"
+    />
+  );
 }
 
 const statusLabels = submissionStatuses.map((status) => status.label);

@@ -5,7 +5,8 @@ import { api } from '../../../lib/api-client';
 import { withQuery } from '../../../lib/query-string';
 import { tutorKeys } from './query-keys';
 
-export const getAdminTutors = (query: AdminTutorListQueryInput) => api.get<AdminTutorList>(withQuery(apiPaths.adminTutors, query));
+export const getAdminTutors = (query: AdminTutorListQueryInput) =>
+  api.get<AdminTutorList>(withQuery(apiPaths.adminTutors, query));
 
 export const adminTutorsQueryOptions = (query: AdminTutorListQueryInput) =>
   queryOptions({

@@ -8,7 +8,8 @@ import { tutorKeys } from './query-keys';
 /** Names shorter than this match too much to be a useful hint. */
 export const SIMILAR_NAME_MIN_LENGTH = 3;
 
-export const getSimilarTutors = (query: SimilarTutorsQuery) => api.get<SimilarTutors>(withQuery(apiPaths.similarTutors, { ...query }));
+export const getSimilarTutors = (query: SimilarTutorsQuery) =>
+  api.get<SimilarTutors>(withQuery(apiPaths.similarTutors, { ...query }));
 
 export const similarTutorsQueryOptions = (query: SimilarTutorsQuery) =>
   queryOptions({

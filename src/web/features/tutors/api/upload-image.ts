@@ -11,6 +11,10 @@ export async function uploadImage(
   file: File,
   { onProgress, signal }: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
 ): Promise<UploadedImage> {
-  const { image } = await uploadFile<UploadImageResponse>(apiPaths.imageUploads, file, { fieldName: UPLOAD_FIELD_NAME, onProgress, signal });
+  const { image } = await uploadFile<UploadImageResponse>(apiPaths.imageUploads, file, {
+    fieldName: UPLOAD_FIELD_NAME,
+    onProgress,
+    signal,
+  });
   return image;
 }

@@ -77,11 +77,7 @@ export function CourseListField({
       <legend id={legendId} className="mb-1 text-sm font-medium text-slate-800">
         Courses
       </legend>
-      {hint && (
-        <FieldHint id={hintId}>
-          {hint}
-        </FieldHint>
-      )}
+      {hint && <FieldHint id={hintId}>{hint}</FieldHint>}
       {rows.length > 0 && (
         <ol className="space-y-3">
           {rows.map((row, index) => {

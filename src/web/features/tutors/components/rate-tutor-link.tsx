@@ -5,7 +5,13 @@ import { paths } from '../../../config/paths';
 export const rateTutorPath = (tutorId: string) => `${paths.user.submitReview()}?${new URLSearchParams({ tutorId })}`;
 
 /** 'Rate the Tutor': opens the review form with this tutor chosen. */
-export function RateTutorLink({ tutorId, variant = 'primary' }: { tutorId: string; variant?: 'primary' | 'secondary' }) {
+export function RateTutorLink({
+  tutorId,
+  variant = 'primary',
+}: {
+  tutorId: string;
+  variant?: 'primary' | 'secondary';
+}) {
   return (
     <LinkButton to={rateTutorPath(tutorId)} variant={variant}>
       Rate the Tutor

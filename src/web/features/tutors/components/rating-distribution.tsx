@@ -4,7 +4,13 @@ import { reviewCountLabel } from './tutor-rating-summary';
  * How many reviews gave each number of stars, 5 first, as bars. The bars are decoration: each
  * row also reads as a sentence ("5 stars: 12 reviews") for screen readers.
  */
-export function RatingDistribution({ distribution, labelledBy }: { distribution: readonly number[]; labelledBy?: string }) {
+export function RatingDistribution({
+  distribution,
+  labelledBy,
+}: {
+  distribution: readonly number[];
+  labelledBy?: string;
+}) {
   const largest = Math.max(1, ...distribution);
   const rows = [5, 4, 3, 2, 1].map((stars) => ({ stars, count: distribution[stars - 1] ?? 0 }));
   return (

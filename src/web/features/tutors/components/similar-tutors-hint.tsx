@@ -28,14 +28,18 @@ export function SimilarTutorsHint({
   const debouncedDepartment = useDebouncedValue(department, TYPING_PAUSE_MS);
   const similar = useSimilarTutors({ name: debouncedName, department: debouncedDepartment, excludeId });
   // Placeholder data keeps the previous answer while typing; hide it once the name is too short.
-  const longEnough = name.trim().length >= SIMILAR_NAME_MIN_LENGTH && debouncedName.trim().length >= SIMILAR_NAME_MIN_LENGTH;
+  const longEnough =
+    name.trim().length >= SIMILAR_NAME_MIN_LENGTH && debouncedName.trim().length >= SIMILAR_NAME_MIN_LENGTH;
   const items = longEnough && similar.data ? similar.data.items : [];
 
   return (
     // Present from the start so screen readers announce the hint when it appears.
     <div aria-live="polite">
       {items.length > 0 && (
-        <section aria-labelledby={headingId} className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+        <section
+          aria-labelledby={headingId}
+          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+        >
           <h2 id={headingId} className="font-semibold">
             This tutor may already exist:
           </h2>
@@ -71,7 +75,15 @@ export function SimilarTutorsHint({
  */
 function HintPicture({ thumbnailUrl }: { thumbnailUrl: string | undefined }) {
   return thumbnailUrl ? (
-    <img src={thumbnailUrl} alt="" width={40} height={40} loading="lazy" decoding="async" className="h-10 w-10 shrink-0 rounded-full bg-slate-200 object-cover" />
+    <img
+      src={thumbnailUrl}
+      alt=""
+      width={40}
+      height={40}
+      loading="lazy"
+      decoding="async"
+      className="h-10 w-10 shrink-0 rounded-full bg-slate-200 object-cover"
+    />
   ) : (
     <span aria-hidden="true" className="h-10 w-10 shrink-0 rounded-full bg-slate-200" />
   );

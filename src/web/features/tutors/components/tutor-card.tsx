@@ -3,21 +3,34 @@ import type { TutorSummary } from '../../../../shared/tutors';
 import { TutorPicture } from './tutor-picture';
 import { TutorRatingSummary } from './tutor-rating-summary';
 
-const cardClass = 'flex h-full flex-col items-center rounded-xl border border-slate-200 bg-white p-5 text-center shadow-sm';
+const cardClass =
+  'flex h-full flex-col items-center rounded-xl border border-slate-200 bg-white p-5 text-center shadow-sm';
 
 /**
  * One tutor in a grid: picture, name, department and rating. The caller passes the actions
  * (a student's card links to the profile and the review form, an admin's to the full profile)
  * and any badges. Fixed line heights keep every card, and its skeleton, the same size.
  */
-export function TutorCard({ tutor, children, badges }: { tutor: TutorSummary; children?: ReactNode; badges?: ReactNode }) {
+export function TutorCard({
+  tutor,
+  children,
+  badges,
+}: {
+  tutor: TutorSummary;
+  children?: ReactNode;
+  badges?: ReactNode;
+}) {
   const nameId = useId();
   return (
     <article aria-labelledby={nameId} className={cardClass}>
       <TutorPicture image={tutor.image} name={tutor.name} size="md" />
       {/* Room for a two-line name (1.75rem a line) and the department, so one-line names do not make shorter cards. */}
       <div className="mt-3 min-h-[4.75rem] w-full">
-        <h2 id={nameId} className="line-clamp-2 break-words text-lg font-semibold leading-7 text-slate-900" title={tutor.name}>
+        <h2
+          id={nameId}
+          className="line-clamp-2 break-words text-lg font-semibold leading-7 text-slate-900"
+          title={tutor.name}
+        >
           {tutor.name}
         </h2>
         <p className="h-5 truncate text-sm leading-5 text-slate-700" title={tutor.department}>

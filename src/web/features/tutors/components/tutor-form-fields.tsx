@@ -43,9 +43,19 @@ export function TutorFormFields({
           error={errors.name}
           onChange={(event) => setField('name', event.target.value)}
         />
-        <SimilarTutorsHint name={values.name} department={values.department} excludeId={excludeId} profilePath={profilePath} />
+        <SimilarTutorsHint
+          name={values.name}
+          department={values.department}
+          excludeId={excludeId}
+          profilePath={profilePath}
+        />
       </div>
-      <DepartmentField ref={refs.department} value={values.department} error={errors.department} onChange={(value) => setField('department', value)} />
+      <DepartmentField
+        ref={refs.department}
+        value={values.department}
+        error={errors.department}
+        onChange={(value) => setField('department', value)}
+      />
       <TextAreaField
         ref={refs.biography}
         label="Biography"
@@ -114,7 +124,9 @@ function DepartmentField({
         onChange={(event) => onChange(event.target.value)}
       />
       <datalist id={listId}>
-        {departments.data?.items.map((department) => <option key={department.name} value={department.name} />)}
+        {departments.data?.items.map((department) => (
+          <option key={department.name} value={department.name} />
+        ))}
       </datalist>
     </div>
   );

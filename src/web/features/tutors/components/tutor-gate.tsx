@@ -12,7 +12,13 @@ import { TutorNotFound } from './tutor-not-found';
  * Loads the tutor a page works on (a profile, an edit form) and renders `children` with it; an
  * id that names no tutor the viewer may see gets 'No Teacher Record Found' / 'Invalid URL'.
  */
-export function TutorGate({ tutorId, children }: { tutorId: string | undefined; children: (tutor: TutorProfile) => ReactNode }) {
+export function TutorGate({
+  tutorId,
+  children,
+}: {
+  tutorId: string | undefined;
+  children: (tutor: TutorProfile) => ReactNode;
+}) {
   const tutor = useTutor(tutorId);
   if (!isTutorId(tutorId)) return <TutorNotFound />;
   if (tutor.isPending) return <Spinner />;

@@ -63,7 +63,13 @@ export function TutorGrid<T extends { id: string }>({
   const { items, total, pageSize } = query.data;
   const pageCount = Math.ceil(total / pageSize);
   return (
-    <section ref={sectionRef} tabIndex={-1} aria-label="Results" aria-busy={query.isPlaceholderData} className="scroll-mt-4 focus:outline-none">
+    <section
+      ref={sectionRef}
+      tabIndex={-1}
+      aria-label="Results"
+      aria-busy={query.isPlaceholderData}
+      className="scroll-mt-4 focus:outline-none"
+    >
       <div className="h-5">
         <ResultCount page={page} pageSize={pageSize} total={total} noun={['tutor', 'tutors']} />
       </div>

@@ -24,7 +24,11 @@ export function TutorPicture({
   const { box, px } = sizes[size];
   if (!image) {
     return (
-      <span role="img" aria-label={`No picture of ${name}`} className={`inline-flex shrink-0 items-center justify-center rounded-full bg-slate-200 text-slate-500 ${box} ${className}`}>
+      <span
+        role="img"
+        aria-label={`No picture of ${name}`}
+        className={`inline-flex shrink-0 items-center justify-center rounded-full bg-slate-200 text-slate-500 ${box} ${className}`}
+      >
         <svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" className="h-3/5 w-3/5">
           <circle cx="12" cy="8" r="4" />
           <path d="M4 21c0-4.4 3.6-8 8-8s8 3.6 8 8z" />

@@ -71,13 +71,19 @@ function TutorProfileDetails({
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <section aria-labelledby={biographyId} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+          <section
+            aria-labelledby={biographyId}
+            className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+          >
             <h2 id={biographyId} className="text-lg font-semibold text-slate-900">
               Biography
             </h2>
             <p className="mt-3 whitespace-pre-line break-words text-slate-800">{tutor.biography}</p>
           </section>
-          <section aria-labelledby={coursesId} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+          <section
+            aria-labelledby={coursesId}
+            className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+          >
             <h2 id={coursesId} className="text-lg font-semibold text-slate-900">
               Courses
             </h2>
@@ -86,7 +92,10 @@ function TutorProfileDetails({
             ) : (
               <ul className="mt-3 flex flex-wrap gap-2">
                 {tutor.courses.map((course, index) => (
-                  <li key={`${index}-${course}`} className="rounded-md bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800">
+                  <li
+                    key={`${index}-${course}`}
+                    className="rounded-md bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800"
+                  >
                     {course}
                   </li>
                 ))}
@@ -94,7 +103,10 @@ function TutorProfileDetails({
             )}
           </section>
         </div>
-        <section aria-labelledby={ratingsId} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:self-start">
+        <section
+          aria-labelledby={ratingsId}
+          className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:self-start"
+        >
           <h2 id={ratingsId} className="text-lg font-semibold text-slate-900">
             Ratings
           </h2>
@@ -125,7 +137,9 @@ function TutorStatusNote({ tutor }: { tutor: TutorProfile }) {
     return (
       <div role="note" className="mt-5 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
         <p className="font-semibold">This submission was rejected.</p>
-        {tutor.rejectionReason && <p className="mt-1 whitespace-pre-line break-words">Reason: {tutor.rejectionReason}</p>}
+        {tutor.rejectionReason && (
+          <p className="mt-1 whitespace-pre-line break-words">Reason: {tutor.rejectionReason}</p>
+        )}
       </div>
     );
   }

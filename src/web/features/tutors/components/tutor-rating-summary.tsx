@@ -21,7 +21,8 @@ export function TutorRatingSummary({
     <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-700">
       <StarRating value={averageRating} size={size} />
       <span>
-        <span className="font-semibold text-slate-900">{formatRating(averageRating)}</span> ({reviewCountLabel(reviewCount)})
+        <span className="font-semibold text-slate-900">{formatRating(averageRating)}</span> (
+        {reviewCountLabel(reviewCount)})
       </span>
     </p>
   );

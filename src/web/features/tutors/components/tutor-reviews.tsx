@@ -42,7 +42,12 @@ export function TutorReviews({
 
   return (
     <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-      <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
+      <h2
+        id={headingId}
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-lg font-semibold text-slate-900 focus:outline-none"
+      >
         Reviews{total ? <span className="font-normal text-slate-600"> ({total})</span> : null}
       </h2>
       <div className="mt-4" aria-busy={reviews.isFetching}>

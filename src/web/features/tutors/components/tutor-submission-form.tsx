@@ -54,7 +54,13 @@ export function TutorSubmissionForm({ tutor }: { tutor?: TutorProfile }) {
   return (
     <form noValidate onSubmit={handleSubmit} className="space-y-6">
       <RequiredFieldsNote />
-      <TutorFormFields form={form} rules={studentRules} currentImage={tutor?.image} excludeId={tutor?.id} profilePath={paths.user.tutorProfile} />
+      <TutorFormFields
+        form={form}
+        rules={studentRules}
+        currentImage={tutor?.image}
+        excludeId={tutor?.id}
+        profilePath={paths.user.tutorProfile}
+      />
       {form.uploading && <UploadingNote />}
       <FormActions
         cancelTo={tutor ? paths.user.myTutors : paths.user.dashboard}

@@ -33,7 +33,10 @@ export interface TutorFormErrors {
 
 export const PICTURE_REQUIRED_MESSAGE = 'A picture is required.';
 
-export function tutorFormValues(tutor: TutorProfile | undefined, defaults: { courseRows: number; isPublic: boolean }): TutorFormValues {
+export function tutorFormValues(
+  tutor: TutorProfile | undefined,
+  defaults: { courseRows: number; isPublic: boolean },
+): TutorFormValues {
   if (!tutor) {
     return {
       name: '',
@@ -58,8 +61,13 @@ export function tutorFormValues(tutor: TutorProfile | undefined, defaults: { cou
  * Checks the form against the same schema the API applies, so limits and messages agree;
  * the result is the trimmed submission, or the messages keyed by field and course row.
  */
-export function validateTutorForm(values: TutorFormValues, rules: TutorFormRules): { errors: TutorFormErrors; submission: TutorSubmission | null } {
-  const keptCourses = rules.everyCourseRequired ? values.courses : values.courses.filter((row) => row.value.trim() !== '');
+export function validateTutorForm(
+  values: TutorFormValues,
+  rules: TutorFormRules,
+): { errors: TutorFormErrors; submission: TutorSubmission | null } {
+  const keptCourses = rules.everyCourseRequired
+    ? values.courses
+    : values.courses.filter((row) => row.value.trim() !== '');
   const errors: TutorFormErrors = { courses: {} };
   const parsed = tutorSubmissionSchema.safeParse({
     name: values.name,
@@ -80,7 +88,12 @@ export function validateTutorForm(values: TutorFormValues, rules: TutorFormRules
     }
   }
   if (rules.pictureRequired && values.imageKey === null) errors.imageKey = PICTURE_REQUIRED_MESSAGE;
-  const valid = !errors.name && !errors.department && !errors.biography && !errors.imageKey && Object.keys(errors.courses).length === 0;
+  const valid =
+    !errors.name &&
+    !errors.department &&
+    !errors.biography &&
+    !errors.imageKey &&
+    Object.keys(errors.courses).length === 0;
   return { errors, submission: valid && parsed.success ? parsed.data : null };
 }
 

@@ -5,7 +5,8 @@ import { api } from '../../../lib/api-client';
 import { withQuery } from '../../../lib/query-string';
 import { userKeys } from './query-keys';
 
-export const getAdminUsers = (query: AdminUserListQueryInput) => api.get<AdminUserList>(withQuery(apiPaths.adminUsers, query));
+export const getAdminUsers = (query: AdminUserListQueryInput) =>
+  api.get<AdminUserList>(withQuery(apiPaths.adminUsers, query));
 
 export const adminUsersQueryOptions = (query: AdminUserListQueryInput) =>
   queryOptions({

@@ -124,7 +124,10 @@ function AddUserForm({
         </legend>
         <div className="mt-2 space-y-1">
           {deliveryOptions.map((option) => (
-            <label key={option.value} className="flex min-h-11 cursor-pointer items-start gap-3 rounded-md px-2 py-2 text-slate-900 hover:bg-slate-50">
+            <label
+              key={option.value}
+              className="flex min-h-11 cursor-pointer items-start gap-3 rounded-md px-2 py-2 text-slate-900 hover:bg-slate-50"
+            >
               <input
                 type="radio"
                 name="delivery"
@@ -141,7 +144,15 @@ function AddUserForm({
           ))}
         </div>
       </fieldset>
-      <DialogButtons confirmType="submit" confirmLabel="Add User" busyLabel="Adding..." cancelLabel="Cancel" variant="primary" busy={busy} onCancel={onCancel} />
+      <DialogButtons
+        confirmType="submit"
+        confirmLabel="Add User"
+        busyLabel="Adding..."
+        cancelLabel="Cancel"
+        variant="primary"
+        busy={busy}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -29,7 +29,9 @@ export function EditUserDialog({
       dismissible={!busy}
       onCancel={onCancel}
     >
-      {user && <EditUserForm key={user.id} user={user} nameRef={nameRef} busy={busy} onSave={onSave} onCancel={onCancel} />}
+      {user && (
+        <EditUserForm key={user.id} user={user} nameRef={nameRef} busy={busy} onSave={onSave} onCancel={onCancel} />
+      )}
     </ModalDialog>
   );
 }
@@ -93,7 +95,15 @@ function EditUserForm({
             : 'Administrators reach the admin console; students do not.'
         }
       />
-      <DialogButtons confirmType="submit" confirmLabel="Save" busyLabel="Saving..." cancelLabel="Cancel" variant="primary" busy={busy} onCancel={onCancel} />
+      <DialogButtons
+        confirmType="submit"
+        confirmLabel="Save"
+        busyLabel="Saving..."
+        cancelLabel="Cancel"
+        variant="primary"
+        busy={busy}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

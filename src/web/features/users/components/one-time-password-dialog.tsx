@@ -22,8 +22,8 @@ export function OneTimePasswordDialog({ issued, onDone }: { issued: IssuedPasswo
       description={
         issued && (
           <p>
-            Give this password to {issued.user.name} (<span className="wrap-anywhere">{issued.user.email}</span>). It will not be shown
-            again. They choose their own password after signing in.
+            Give this password to {issued.user.name} (<span className="wrap-anywhere">{issued.user.email}</span>). It
+            will not be shown again. They choose their own password after signing in.
           </p>
         )
       }
@@ -36,7 +36,15 @@ export function OneTimePasswordDialog({ issued, onDone }: { issued: IssuedPasswo
   );
 }
 
-function PasswordPanel({ password, copyRef, onDone }: { password: string; copyRef: RefObject<HTMLButtonElement | null>; onDone: () => void }) {
+function PasswordPanel({
+  password,
+  copyRef,
+  onDone,
+}: {
+  password: string;
+  copyRef: RefObject<HTMLButtonElement | null>;
+  onDone: () => void;
+}) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState(false);
@@ -69,7 +77,12 @@ function PasswordPanel({ password, copyRef, onDone }: { password: string; copyRe
           onFocus={(event) => event.currentTarget.select()}
           className="block w-full min-w-0 rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-base text-slate-900"
         />
-        <button ref={copyRef} type="button" onClick={() => void copy()} className={buttonClasses('secondary', 'shrink-0')}>
+        <button
+          ref={copyRef}
+          type="button"
+          onClick={() => void copy()}
+          className={buttonClasses('secondary', 'shrink-0')}
+        >
           {copied ? 'Copied' : 'Copy'}
         </button>
       </div>

@@ -3,7 +3,15 @@ import { FieldHint, FieldLabel, inputClasses, useFieldWiring } from '../../../co
 import { roleOptions } from './user-labels';
 
 /** The Role drop-down of the Add User and Edit dialogs. */
-export function RoleSelectField({ value, onChange, hint }: { value: Role; onChange: (role: Role) => void; hint?: string }) {
+export function RoleSelectField({
+  value,
+  onChange,
+  hint,
+}: {
+  value: Role;
+  onChange: (role: Role) => void;
+  hint?: string;
+}) {
   const { hintId, controlProps } = useFieldWiring({ hint });
   return (
     <div>

@@ -11,7 +11,8 @@ import { EditUserDialog } from './edit-user-dialog';
 
 /** What Delete removes, in words: "The account x@y, its sessions and its 3 reviews will be removed." */
 function deletionText(user: AdminUser): string {
-  if (user.reviewCount === 0) return `The account ${user.email} and its sessions will be removed; it has written no reviews.`;
+  if (user.reviewCount === 0)
+    return `The account ${user.email} and its sessions will be removed; it has written no reviews.`;
   const reviews = `${user.reviewCount} ${user.reviewCount === 1 ? 'review' : 'reviews'}`;
   return `The account ${user.email}, its sessions and its ${reviews} will be removed.`;
 }
@@ -121,8 +122,8 @@ export function useUserActions({ stillListed, focusTop }: UserActionOptions) {
         title={asked ? `Disable ${asked.name}?` : 'Disable this account?'}
         description={
           <p>
-            {asked ? `${asked.name} (${asked.email})` : 'The account'} is signed out everywhere and cannot sign in until the account is
-            enabled again. Reviews and submissions stay.
+            {asked ? `${asked.name} (${asked.email})` : 'The account'} is signed out everywhere and cannot sign in until
+            the account is enabled again. Reviews and submissions stay.
           </p>
         }
         confirmLabel="Disable"
@@ -134,11 +135,7 @@ export function useUserActions({ stillListed, focusTop }: UserActionOptions) {
       <ConfirmDialog
         open={confirming?.action === 'delete'}
         title={asked ? `Delete ${asked.name}?` : 'Delete this account?'}
-        description={
-          asked && (
-            <p className="wrap-anywhere">{deletionText(asked)} This process cannot be undone.</p>
-          )
-        }
+        description={asked && <p className="wrap-anywhere">{deletionText(asked)} This process cannot be undone.</p>}
         confirmLabel="Yes Delete"
         busyLabel="Deleting..."
         busy={remove.isPending}

@@ -95,7 +95,15 @@ function UserCard({ user, actions }: { user: AdminUser; actions: UserActions }) 
 }
 
 /** Edit for every account; Disable or Enable and Delete for everyone but the admin looking. */
-function UserRowActions({ user, actions, className = '' }: { user: AdminUser; actions: UserActions; className?: string }) {
+function UserRowActions({
+  user,
+  actions,
+  className = '',
+}: {
+  user: AdminUser;
+  actions: UserActions;
+  className?: string;
+}) {
   const enabling = actions.enablingId === user.id;
   const who = <span className="sr-only"> {user.name}</span>;
   return (
@@ -131,7 +139,10 @@ function UserRowActions({ user, actions, className = '' }: { user: AdminUser; ac
 function YouBadge() {
   return (
     <>
-      <span aria-hidden="true" className="ml-2 rounded-full bg-indigo-100 px-2 py-0.5 align-middle text-xs font-semibold text-indigo-900">
+      <span
+        aria-hidden="true"
+        className="ml-2 rounded-full bg-indigo-100 px-2 py-0.5 align-middle text-xs font-semibold text-indigo-900"
+      >
         You
       </span>
       <span className="sr-only"> (your account)</span>
@@ -141,8 +152,12 @@ function YouBadge() {
 
 function StatusBadge({ disabled }: { disabled: boolean }) {
   return disabled ? (
-    <span className="inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">Disabled</span>
+    <span className="inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">
+      Disabled
+    </span>
   ) : (
-    <span className="inline-block rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">Active</span>
+    <span className="inline-block rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
+      Active
+    </span>
   );
 }
