@@ -27,10 +27,15 @@ export interface HttpRequestOptions {
  * One request; rejects only when no answer arrives (refused, reset, timed out). It carries the
  * server's own address as Origin, as a same-origin page would, so cross-site protections let it in.
  */
-export async function httpRequest<T = unknown>(baseUrl: string, method: string, path: string, options: HttpRequestOptions = {}): Promise<HttpAnswer<T>> {
+export async function httpRequest<T = unknown>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: HttpRequestOptions = {},
+): Promise<HttpAnswer<T>> {
   const headers: Record<string, string> = { origin: baseUrl, 'sec-fetch-site': 'same-origin' };
   if (options.cookie) headers.cookie = options.cookie;
-  let body: BodyInit | undefined;
+  let body: RequestInit['body'];
   if (options.json !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.json);
@@ -38,7 +43,12 @@ export async function httpRequest<T = unknown>(baseUrl: string, method: string, 
     headers['content-type'] = options.raw.contentType;
     body = new Uint8Array(options.raw.payload);
   }
-  const response = await fetch(`${baseUrl}${path}`, { method, headers, body, signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) });
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers,
+    body,
+    signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+  });
   const text = await response.text();
   const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
   return { status: response.status, headers: response.headers, body: (isJson && text ? JSON.parse(text) : text) as T };
@@ -62,13 +72,18 @@ export async function httpExpect<T = unknown>(
 /** Logs in and returns the Cookie header value for later requests. */
 export async function loginOverHttp(baseUrl: string, email: string, password: string): Promise<string> {
   const answer = await httpRequest(baseUrl, 'POST', apiPaths.login, { json: { email, password } });
-  if (answer.status !== 200) throw new Error(`login of ${email} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 200)
+    throw new Error(`login of ${email} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   const cookie = answer.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
   if (!cookie) throw new Error('the login answer set no session cookie');
   return cookie.split(';')[0]!;
 }
 
-export async function uploadPictureOverHttp(baseUrl: string, cookie: string, content?: Uint8Array): Promise<UploadedImage> {
+export async function uploadPictureOverHttp(
+  baseUrl: string,
+  cookie: string,
+  content?: Uint8Array,
+): Promise<UploadedImage> {
   const upload = fileUploadBody(content ?? (await pngPicture()));
   const body = await httpExpect<{ image: UploadedImage }>(201, baseUrl, 'POST', apiPaths.imageUploads, {
     cookie,
@@ -83,7 +98,11 @@ export async function addTutorOverHttp(
   adminCookie: string,
   fields: { name: string; department: string; biography?: string; courses?: string[]; background?: string },
 ): Promise<TutorProfile> {
-  const image = await uploadPictureOverHttp(baseUrl, adminCookie, await pngPicture({ background: fields.background ?? '#3366cc' }));
+  const image = await uploadPictureOverHttp(
+    baseUrl,
+    adminCookie,
+    await pngPicture({ background: fields.background ?? '#3366cc' }),
+  );
   const body = await httpExpect<{ tutor: TutorProfile }>(201, baseUrl, 'POST', apiPaths.adminTutors, {
     cookie: adminCookie,
     json: {

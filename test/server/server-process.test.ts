@@ -9,8 +9,6 @@ import { SERVER_NODE_ARGS } from '../../tools/build/server';
 
 // The real entry point as an operator runs it: a child process, a real port, real signals.
 
-
-
 interface RunningServer {
   child: ChildProcess;
   output: () => string;
@@ -48,7 +46,10 @@ async function waitUntilReady(port: number, server: RunningServer): Promise<void
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -65,37 +66,41 @@ afterEach(async () => {
 });
 
 describe(`the server process on ${inject('dbEngine')}`, () => {
-  it('starts on an empty data folder, creates the first admin once, and stops cleanly on SIGTERM', { timeout: 60_000 }, async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tutorly-process-'));
-    tempDirs.push(dataDir);
-    const port = await freePort();
-    const env = { DATA_DIR: dataDir, PORT: String(port), ...(await databaseEnv()) };
-    const server = startServer(env);
-    await waitUntilReady(port, server);
+  it(
+    'starts on an empty data folder, creates the first admin once, and stops cleanly on SIGTERM',
+    { timeout: 60_000 },
+    async () => {
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tutorly-process-'));
+      tempDirs.push(dataDir);
+      const port = await freePort();
+      const env = { DATA_DIR: dataDir, PORT: String(port), ...(await databaseEnv()) };
+      const server = startServer(env);
+      await waitUntilReady(port, server);
 
-    const adminFile = path.join(dataDir, 'initial-admin.txt');
-    expect((await stat(adminFile)).mode & 0o777).toBe(0o600);
-    const password = /password: (\S+)/.exec(await readFile(adminFile, 'utf8'))![1]!;
-    expect(server.output()).toContain(`One-time password: ${password}`);
+      const adminFile = path.join(dataDir, 'initial-admin.txt');
+      expect((await stat(adminFile)).mode & 0o777).toBe(0o600);
+      const password = /password: (\S+)/.exec(await readFile(adminFile, 'utf8'))![1]!;
+      expect(server.output()).toContain(`One-time password: ${password}`);
 
-    const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@tutorly.local', password }),
-    });
-    expect(login.status).toBe(200);
-    expect((await login.json()).account.role).toBe('admin');
+      const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@tutorly.local', password }),
+      });
+      expect(login.status).toBe(200);
+      expect(((await login.json()) as { account: { role: string } }).account.role).toBe('admin');
 
-    server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
 
-    // A second start on the same data keeps the admin and prints no new password.
-    const again = startServer(env);
-    await waitUntilReady(port, again);
-    expect(again.output()).not.toContain('One-time password');
-    again.child.kill('SIGTERM');
-    expect(await again.exited).toBe(0);
-  });
+      // A second start on the same data keeps the admin and prints no new password.
+      const again = startServer(env);
+      await waitUntilReady(port, again);
+      expect(again.output()).not.toContain('One-time password');
+      again.child.kill('SIGTERM');
+      expect(await again.exited).toBe(0);
+    },
+  );
 
   it('refuses to start on a bad variable and names it', { timeout: 30_000 }, async () => {
     const server = startServer({ PORT: 'abc', DATABASE_URL: 'mysql://nope', DATA_DIR: os.tmpdir() });
