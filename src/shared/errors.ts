@@ -1,10 +1,25 @@
 import { z } from 'zod';
 
+/**
+ * One message about one field of the request. `path` names the field as the request spells it,
+ * dots between levels (`email`, `courses.2`); forms place the message by it, never by its words.
+ */
+export const fieldErrorSchema = z.object({
+  path: z
+    .string()
+    .meta({ description: 'The field, as named in the request body, query or params; dots between levels.' }),
+  message: z.string(),
+});
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
 /** Every error the API answers with has this shape, whatever the status. */
 export const apiErrorSchema = z.object({
   error: z.object({
     code: z.string(),
+    /** Everything wrong, in sentences a person can read; for validation, the field messages joined. */
     message: z.string(),
+    /** Present when the error concerns particular fields: one entry per field message. */
+    fields: z.array(fieldErrorSchema).optional(),
   }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -1,16 +1,24 @@
-import type { ErrorCode } from '../../shared/errors';
+import type { ErrorCode, FieldError } from '../../shared/errors';
 
 /**
  * A failure the user can act on. Services throw it with a code; the central error handler
- * turns the code into an HTTP status, so services stay free of HTTP.
+ * turns the code into an HTTP status, so services stay free of HTTP. When the failure is about
+ * one field of the request (an address already taken, a wrong current password), `field` names
+ * it so forms can show the message beside it.
  */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'AppError';
+  }
+
+  /** The answer's `fields`, when the error is about a field. */
+  get fields(): FieldError[] | undefined {
+    return this.field === undefined ? undefined : [{ path: this.field, message: this.message }];
   }
 }
 

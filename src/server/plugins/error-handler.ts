@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ErrorCode } from '../../shared/errors';
+import type { ErrorCode, FieldError } from '../../shared/errors';
 import { AppError, RateLimitedError, statusByErrorCode } from '../lib/errors';
 
 const codeByStatus: Record<number, ErrorCode> = {
@@ -43,39 +43,51 @@ function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-/** The one place errors become responses: `{ error: { code, message } }`, never internals on 5xx. */
+/** The one place errors become responses: `{ error: { code, message, fields? } }`, never internals on 5xx. */
 export const errorHandlerPlugin = fp(async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
-      // A missing or non-object body fails at the root, where zod's own wording means little to a client.
-      const messages = [
-        ...new Set(
-          err.validation.map((issue) =>
-            issue.instancePath === '' && issue.keyword === 'invalid_type'
+      const fields: FieldError[] = [];
+      const rootMessages: string[] = [];
+      for (const issue of err.validation) {
+        const path = issue.instancePath.split('/').filter(Boolean).join('.');
+        const message = issue.message ?? 'This value is not valid.';
+        // A missing or non-object body fails at the root, where zod's own wording means little to a client.
+        if (path === '') {
+          rootMessages.push(
+            issue.keyword === 'invalid_type'
               ? `The request ${err.validationContext ?? 'body'} must be a JSON object.`
-              : issue.message,
-          ),
-        ),
-      ].filter(Boolean);
-      return reply
-        .status(400)
-        .send({ error: { code: 'validation_error', message: messages.join(' ') || 'The request is not valid.' } });
+              : message,
+          );
+        } else if (!fields.some((field) => field.path === path && field.message === message)) {
+          fields.push({ path, message });
+        }
+      }
+      const messages = [...new Set([...rootMessages, ...fields.map((field) => field.message)])].filter(Boolean);
+      return reply.status(400).send({
+        error: {
+          code: 'validation_error',
+          message: messages.join(' ') || 'The request is not valid.',
+          ...(fields.length > 0 ? { fields } : {}),
+        },
+      });
     }
     if (err instanceof AppError) {
       if (err instanceof RateLimitedError)
         reply.header('retry-after', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
-      return reply.status(statusByErrorCode[err.code]).send({ error: { code: err.code, message: err.message } });
+      const fields = err.fields;
+      return reply
+        .status(statusByErrorCode[err.code])
+        .send({ error: { code: err.code, message: err.message, ...(fields ? { fields } : {}) } });
     }
     if (isDatabaseUnavailable(err)) {
       request.log.error({ err }, 'database unavailable');
-      return reply
-        .status(503)
-        .send({
-          error: {
-            code: 'service_unavailable',
-            message: 'The service is temporarily unavailable. Please try again shortly.',
-          },
-        });
+      return reply.status(503).send({
+        error: {
+          code: 'service_unavailable',
+          message: 'The service is temporarily unavailable. Please try again shortly.',
+        },
+      });
     }
     const status = err.statusCode ?? 500;
     if (status < 500 && !isResponseSerializationError(err)) {

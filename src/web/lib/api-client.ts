@@ -1,11 +1,15 @@
-import type { ApiError } from '../../shared/errors';
+import type { ApiError, FieldError } from '../../shared/errors';
 
-/** An API answer other than 2xx, carrying the server's code and human-readable message. */
+/**
+ * An API answer other than 2xx, carrying the server's code, its human-readable message and,
+ * when the error concerns particular fields, one message per field path.
+ */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly fields: readonly FieldError[] = [],
   ) {
     super(message);
     this.name = 'ApiRequestError';
@@ -52,6 +56,7 @@ export async function apiFetch(url: string, { method, accept, body, signal }: Ap
       response.status,
       error?.code ?? 'http_error',
       error?.message ?? `Request failed (${response.status}).`,
+      error?.fields ?? [],
     );
   }
   return response;
