@@ -69,6 +69,7 @@ export default tseslint.config(
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           project: ['tsconfig.json', 'src/web/tsconfig.json', 'test/web/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
         }),
       ],
     },
