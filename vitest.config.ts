@@ -2,12 +2,20 @@ import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 
-/** The server integration suite: real app via inject(), real database, one database per test file. */
-function serverProject(engine: 'pglite' | 'postgres'): TestProjectInlineConfiguration {
+/**
+ * A suite on a real database, one database per test file: the server integration tests (real app
+ * via inject()), and the tool tests that run a tool against a database or a server of its own.
+ */
+function databaseProject(
+  suite: 'server' | 'tools',
+  engine: 'pglite' | 'postgres',
+  include: string[],
+): TestProjectInlineConfiguration {
   return {
     test: {
-      name: engine,
-      include: ['test/server/**/*.test.ts'],
+      // The server suite keeps the engine's bare name (`--project pglite`).
+      name: suite === 'server' ? engine : `${suite}-${engine}`,
+      include,
       environment: 'node',
       globalSetup: [`test/setup/global-${engine}.ts`],
       setupFiles: ['test/setup/strict-console.ts', 'test/setup/database.ts'],
@@ -18,12 +26,33 @@ function serverProject(engine: 'pglite' | 'postgres'): TestProjectInlineConfigur
   };
 }
 
+// Tool tests that open a database or start the server need the engine's global setup; a new one
+// missing here fails at once, asking for it ("pglite snapshot missing").
+const toolTestsOnDatabase = ['bench', 'server-build', 'soak'].map((name) => `test/tools/${name}.test.ts`);
+
+function onEachEngine(suite: 'server' | 'tools', include: string[]): TestProjectInlineConfiguration[] {
+  return [
+    databaseProject(suite, 'pglite', include),
+    // CI points TEST_DATABASE_URL at a superuser connection on a throwaway cluster.
+    ...(process.env.TEST_DATABASE_URL ? [databaseProject(suite, 'postgres', include)] : []),
+  ];
+}
+
 export default defineConfig({
   test: {
     projects: [
-      serverProject('pglite'),
-      // CI points TEST_DATABASE_URL at a superuser connection on a throwaway cluster.
-      ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
+      ...onEachEngine('server', ['test/server/**/*.test.ts']),
+      ...onEachEngine('tools', toolTestsOnDatabase),
+      {
+        // The tools' own logic (build steps, budgets), on files in temporary folders: no database.
+        test: {
+          name: 'tools',
+          include: ['test/tools/**/*.test.ts'],
+          exclude: toolTestsOnDatabase,
+          environment: 'node',
+          setupFiles: ['test/setup/strict-console.ts'],
+        },
+      },
       {
         // Checks that what the repository tells people (README, .env.example) stays true.
         test: {
