@@ -7,8 +7,9 @@ import { reviews, tutors, users, type ReviewRow, type TutorRow, type UserRow } f
 import { createUser } from '../../src/server/services/accounts';
 import { tutorFields } from '../../src/server/services/tutors/writes';
 
-// Test data through the same services the app uses. No vitest imports here: end-to-end
-// tests reuse these factories against the database of a running server.
+// Test data through the same services the app uses, written straight to a database: the
+// server tests' own, or the data directory of a server process a test stopped (backup-restore,
+// crash-recovery). The browser tests make theirs through the HTTP API instead.
 
 export const DEFAULT_TEST_PASSWORD = 'correct horse battery staple';
 
