@@ -43,13 +43,11 @@ test('a file that is not a picture is refused with the upload toast', async ({ p
   const student = await createStudent(page.request);
   await logInAs(page, student);
   await page.goto('/user/tutorform');
-  await page
-    .getByLabel(/picture/i)
-    .setInputFiles({
-      name: 'notes.png',
-      mimeType: 'image/png',
-      buffer: Buffer.from('these are lecture notes, not a picture'),
-    });
+  await page.getByLabel(/picture/i).setInputFiles({
+    name: 'notes.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('these are lecture notes, not a picture'),
+  });
   // The toast carries the spec's words and the server's reason.
   await expect(page.getByText(/^Failed to Upload Images: Only JPEG, PNG, WebP, GIF or AVIF/)).toBeVisible();
 });

@@ -91,13 +91,11 @@ function uploadBody(picture: Buffer): fc.Arbitrary<GeneratedBody> {
     fc
       .tuple(fc.constantFrom('picture', 'files[]', ''), fc.uint8Array({ minLength: 1, maxLength: 64 }))
       .map(([field, bytes]) => multipart(bytes, field)),
-    fc
-      .uint8Array({ maxLength: 64 })
-      .map((bytes): GeneratedBody => ({
-        kind: 'raw',
-        payload: Buffer.from(bytes),
-        contentType: 'multipart/form-data; boundary=x',
-      })),
+    fc.uint8Array({ maxLength: 64 }).map((bytes): GeneratedBody => ({
+      kind: 'raw',
+      payload: Buffer.from(bytes),
+      contentType: 'multipart/form-data; boundary=x',
+    })),
     fc.constant<GeneratedBody>({ kind: 'json', value: { file: 'picture.png' } }),
     fc.constant<GeneratedBody>({ kind: 'none' }),
   );

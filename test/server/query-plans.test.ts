@@ -1,6 +1,5 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { SESSION_COOKIE } from '../../src/server/plugins/auth';
 import { type BenchFixtures, prepareDataset } from '../../tools/bench/dataset';
 import { createTestApp, type TestApp } from '../helpers/app';
