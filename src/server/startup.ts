@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
-import { ensureInitialAdmin } from './services/admin-accounts';
+import { ensureInitialAdmin } from './services/accounts/ensure-admin';
 
 export const INITIAL_ADMIN_FILE = 'initial-admin.txt';
 

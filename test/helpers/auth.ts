@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { Account } from '../../src/shared/account';
 import { SESSION_COOKIE } from '../../src/server/plugins/auth';
-import { findUserByEmail, toAccount } from '../../src/server/services/accounts';
+import { findUserByEmail, toAccount } from '../../src/server/services/accounts/users';
 import type { App } from '../../src/server/types';
 import { DEFAULT_TEST_PASSWORD, uniqueEmail } from './factories';
 

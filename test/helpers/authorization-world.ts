@@ -1,12 +1,12 @@
 import type { NotificationRow, ReviewRow, TutorRow, UserRow } from '../../src/server/db/schema';
 import { SESSION_COOKIE } from '../../src/server/plugins/auth';
-import { insertUser } from '../../src/server/services/accounts';
-import { issueVerificationSecret } from '../../src/server/services/email-verification';
+import { insertUser } from '../../src/server/services/accounts/users';
+import { issueVerificationSecret } from '../../src/server/services/accounts/email-verification';
 import { notify } from '../../src/server/services/notifications';
-import { hashPassword } from '../../src/server/services/passwords';
+import { hashPassword } from '../../src/server/services/accounts/passwords';
 import { reportReview } from '../../src/server/services/reviews/reports';
-import { createSession } from '../../src/server/services/sessions';
-import { issueInvitationSecret } from '../../src/server/services/users/invitations';
+import { createSession } from '../../src/server/services/accounts/sessions';
+import { issueInvitationSecret } from '../../src/server/services/accounts/invitations';
 import { storeImage } from '../../src/server/services/images';
 import type { TestApp } from './app';
 import { createReviewRecord, createTutorRecord, DEFAULT_TEST_PASSWORD, uniqueEmail } from './factories';

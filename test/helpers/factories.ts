@@ -4,7 +4,7 @@ import type { Role } from '../../src/shared/account';
 import type { TutorStatus } from '../../src/shared/tutors';
 import type { Database } from '../../src/server/db/client';
 import { reviews, tutors, users, type ReviewRow, type TutorRow, type UserRow } from '../../src/server/db/schema';
-import { createUser } from '../../src/server/services/accounts';
+import { createUser } from '../../src/server/services/accounts/users';
 import { tutorFields } from '../../src/server/services/tutors/writes';
 
 // Test data through the same services the app uses, written straight to a database: the

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { auditLog, notifications, reviewReports, reviews, sessions, tutors, users } from '../../src/server/db/schema';
-import { deleteUser, disableUser } from '../../src/server/services/users/admin-users';
+import { deleteUser, disableUser } from '../../src/server/services/accounts/admin-users';
 import {
   LAST_ADMIN_MESSAGE,
   OWN_ACCOUNT_MESSAGE,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, onTestFinished, test } from 'vitest';
 import { users } from '../../src/server/db/schema';
 import { SESSION_COOKIE } from '../../src/server/plugins/auth';
-import { toAccount } from '../../src/server/services/accounts';
+import { toAccount } from '../../src/server/services/accounts/users';
 import { DAY_MS } from '../../src/server/lib/clock';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { getSessionAccount, login, signUp } from '../helpers/auth';

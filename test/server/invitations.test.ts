@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { DAY_MS } from '../../src/server/lib/clock';
 import { emailVerifications, users } from '../../src/server/db/schema';
-import { issueVerificationSecret } from '../../src/server/services/email-verification';
+import { issueVerificationSecret } from '../../src/server/services/accounts/email-verification';
 import { updateSettings } from '../../src/server/services/settings';
 import { signupDomainsMessage } from '../../src/shared/settings';
 import type { CreateUserResponse } from '../../src/shared/users';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, onTestFinished, test } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../../src/server/app';
 import { SESSION_COOKIE } from '../../src/server/plugins/auth';
-import { findUserByEmail } from '../../src/server/services/accounts';
+import { findUserByEmail } from '../../src/server/services/accounts/users';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { signUp } from '../helpers/auth';
 import { openTestDatabase } from '../helpers/database';

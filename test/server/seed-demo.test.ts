@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Database } from '../../src/server/db/client';
 import { notifications, reviewReports, reviews, tutors, uploads, users } from '../../src/server/db/schema';
-import { authenticate } from '../../src/server/services/accounts';
+import { authenticate } from '../../src/server/services/accounts/login';
 import { DEMO_PASSWORD } from '../../src/server/services/demo/demo-content';
 import { generateDemo } from '../../src/server/services/demo/generate-demo';
 import { countExistingData, seedDemo, type SeedDemoResult } from '../../src/server/services/demo/seed-demo';

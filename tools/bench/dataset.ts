@@ -10,8 +10,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { type Database, type DatabaseHandle, migrationsFolder, openDatabase } from '../../src/server/db/client';
 import { tutorSearchColumns } from '../../src/server/lib/search-text';
 import { generateToken, hashToken } from '../../src/server/lib/tokens';
-import { hashPassword } from '../../src/server/services/passwords';
-import { SESSION_LIFETIME_MS } from '../../src/server/services/sessions';
+import { hashPassword } from '../../src/server/services/accounts/passwords';
+import { SESSION_LIFETIME_MS } from '../../src/server/services/accounts/sessions';
 import type { DatasetSize } from './options';
 import {
   BIOGRAPHY_AVAILABILITY,

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig, loadDotEnv } from '../config';
 import { runCommand } from './run-command';
 import { nameSchema, emailSchema, newPasswordSchema } from '../../shared/account';
-import { ensureAdmin } from '../services/admin-accounts';
+import { ensureAdmin } from '../services/accounts/ensure-admin';
 import { openConfiguredDatabase } from '../startup';
 
 const usage = 'Usage: npm run create-admin -- --email E --name N --password P';

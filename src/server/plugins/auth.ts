@@ -2,9 +2,9 @@ import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
-import type { NewSession } from '../services/sessions';
 import { hashToken } from '../lib/tokens';
-import { findSession, sessionUserAt } from '../services/sessions';
+import { findSession, sessionUserAt, type NewSession } from '../services/accounts/sessions';
+import { isAdmin } from '../services/auth/viewer';
 
 /** Roughly what a kept session and its account weigh, next to a cached JSON answer's length. */
 const SESSION_CACHE_WEIGHT = 1_000;
@@ -70,7 +70,7 @@ export async function requireVerifiedUser(request: FastifyRequest): Promise<void
 
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   await requireUser(request);
-  if (request.user!.role !== 'admin') throw new AppError('forbidden', 'Only administrators can do this.');
+  if (!isAdmin(request.user!)) throw new AppError('forbidden', 'Only administrators can do this.');
 }
 
 /** The signed-in user, on routes whose guard has already made sure there is one. */

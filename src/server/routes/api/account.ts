@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { accountSchema, changePasswordSchema, updateProfileSchema } from '../../../shared/account';
 import { requireUser, viewerOf } from '../../plugins/auth';
-import { toAccount } from '../../services/accounts';
-import { changePassword, updateProfile } from '../../services/users/account-profile';
+import { toAccount } from '../../services/accounts/users';
+import { changePassword, updateProfile } from '../../services/accounts/profile';
 import type { App } from '../../types';
 import { errorResponses } from './responses';
 

@@ -13,12 +13,14 @@ import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { signupAttemptMail, verificationMail } from '../../mail/templates';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth';
-import { authenticate, signUpStudent, toAccount } from '../../services/accounts';
-import { confirmEmail, issueVerificationSecret, verificationLink } from '../../services/email-verification';
+import { authenticate } from '../../services/accounts/login';
+import { signUpStudent } from '../../services/accounts/sign-up';
+import { toAccount } from '../../services/accounts/users';
+import { confirmEmail, issueVerificationSecret, verificationLink } from '../../services/accounts/email-verification';
 import type { CountedRequest } from '../../services/rate-limits';
-import { createSession, revokeSession } from '../../services/sessions';
+import { createSession, revokeSession } from '../../services/accounts/sessions';
 import { assertSignupAllowed, getSettings } from '../../services/settings';
-import { acceptInvitation } from '../../services/users/invitations';
+import { acceptInvitation } from '../../services/accounts/invitations';
 import type { App } from '../../types';
 import { errorResponses } from './responses';
 

@@ -1,5 +1,5 @@
 import { sessionResponseSchema } from '../../../shared/account';
-import { toAccount } from '../../services/accounts';
+import { toAccount } from '../../services/accounts/users';
 import type { App } from '../../types';
 import { errorResponses } from './responses';
 

@@ -30,7 +30,8 @@ import {
   tutorReviewsAsSeenByOthers,
   type TutorReviewPage,
 } from '../../services/reviews/queries';
-import { canSee, isAdmin, tutorNotFound } from '../../services/tutors/access';
+import { canSee, tutorNotFound } from '../../services/tutors/access';
+import { isAdmin } from '../../services/auth/viewer';
 import { toPublicTutorProfile } from '../../services/tutors/views';
 import { searchWords } from '../../lib/search-text';
 import { deleteOwnSubmission, submitTutor, updateOwnSubmission } from '../../services/tutors/submissions';

@@ -3,7 +3,8 @@ import { isReviewId, REVIEW_NOT_FOUND_MESSAGE } from '../../../shared/reviews';
 import type { Database } from '../../db/client';
 import { reviews, tutors, type ReviewRow, type TutorRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { canSee, isAdmin, type Viewer } from '../tutors/access';
+import { canSee } from '../tutors/access';
+import { isAdmin, type Viewer } from '../auth/viewer';
 
 export function reviewNotFound(): AppError {
   return new AppError('not_found', REVIEW_NOT_FOUND_MESSAGE);

@@ -6,7 +6,7 @@ import { reviewReports, reviews, type NotificationKind } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit-log';
 import { notify } from '../notifications';
-import type { Viewer } from '../tutors/access';
+import type { Viewer } from '../auth/viewer';
 import { lockReview, type LockedReview } from './access';
 import { applyAggregateChange, reviewRemoved, reviewShown } from './aggregates';
 import { getAdminReview } from './queries';

@@ -20,7 +20,8 @@ import type { Database } from '../../db/client';
 import { reviewReports, reviews, tutors, users, type TutorRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { escapeLike, normalizeForSearch, searchWords } from '../../lib/search-text';
-import { canSee, tutorNotFound, type Viewer } from '../tutors/access';
+import { canSee, tutorNotFound } from '../tutors/access';
+import type { Viewer } from '../auth/viewer';
 import { reviewNotFound } from './access';
 import {
   reviewAuthorColumns,

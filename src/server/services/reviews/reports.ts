@@ -8,7 +8,7 @@ import {
 import type { Database } from '../../db/client';
 import { reviewReports, reviews, tutors } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { Viewer } from '../tutors/access';
+import type { Viewer } from '../auth/viewer';
 import { canRead, reviewNotFound } from './access';
 
 /**

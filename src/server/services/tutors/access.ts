@@ -1,19 +1,13 @@
 import { eq, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { tutors, type TutorRow, type UserRow } from '../../db/schema';
+import { tutors, type TutorRow } from '../../db/schema';
 import { isTutorId, TUTOR_NOT_FOUND_MESSAGE } from '../../../shared/tutors';
 import { AppError } from '../../lib/errors';
-
-/** Who is asking: enough to apply the visibility rule. */
-export type Viewer = Pick<UserRow, 'id' | 'role'>;
+import { isAdmin, type Viewer } from '../auth/viewer';
 
 /** The one answer for an unknown id, a malformed id and a tutor the viewer may not see. */
 export function tutorNotFound(): AppError {
   return new AppError('not_found', TUTOR_NOT_FOUND_MESSAGE);
-}
-
-export function isAdmin(viewer: Viewer): boolean {
-  return viewer.role === 'admin';
 }
 
 /** A tutor is visible when public, to its submitter, and to admins. */

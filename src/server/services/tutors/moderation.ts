@@ -6,7 +6,8 @@ import { AppError } from '../../lib/errors';
 import type { AuditAction } from '../../../shared/audit';
 import { recordAudit } from '../audit-log';
 import { announceTutorPublished, notify } from '../notifications';
-import { lockTutor, type Viewer } from './access';
+import { lockTutor } from './access';
+import type { Viewer } from '../auth/viewer';
 import { profileOf } from './queries';
 import { type PictureCleanup, releasePictures, tutorFields, withUploadedPicture } from './writes';
 

@@ -17,7 +17,8 @@ import { offsetOf } from '../../../shared/pagination';
 import type { Database } from '../../db/client';
 import { reviews, tutors, users, type TutorRow } from '../../db/schema';
 import { escapeLike, normalizeForSearch, searchWords } from '../../lib/search-text';
-import { canSee, tutorNotFound, visibleTo, type Viewer } from './access';
+import { canSee, tutorNotFound, visibleTo } from './access';
+import type { Viewer } from '../auth/viewer';
 import {
   ratingDistributionOf,
   toAdminTutor,

@@ -3,7 +3,8 @@ import type { TutorProfile, TutorSubmission } from '../../../shared/tutors';
 import type { Database } from '../../db/client';
 import { tutors, type TutorRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { lockTutor, tutorNotFound, type Viewer } from './access';
+import { lockTutor, tutorNotFound } from './access';
+import type { Viewer } from '../auth/viewer';
 import { profileOf } from './queries';
 import { type PictureCleanup, releasePictures, tutorFields, withUploadedPicture } from './writes';
 

@@ -1,7 +1,7 @@
 import { storedImage } from '../../../shared/uploads';
 import type { AdminTutor, MySubmission, TutorProfile, TutorSummary } from '../../../shared/tutors';
 import { tutors, type TutorRow } from '../../db/schema';
-import { isAdmin, type Viewer } from './access';
+import { isAdmin, type Viewer } from '../auth/viewer';
 
 /** The columns every tutor answer is built from (a summary plus what profiles and admin lists add). */
 export const tutorSummaryColumns = {

@@ -19,8 +19,8 @@ import {
   enableUser,
   listAdminUsers,
   updateUser,
-} from '../../../services/users/admin-users';
-import { INVITATION_LIFETIME_DAYS, invitationLink } from '../../../services/users/invitations';
+} from '../../../services/accounts/admin-users';
+import { INVITATION_LIFETIME_DAYS, invitationLink } from '../../../services/accounts/invitations';
 import type { App } from '../../../types';
 import { errorResponses } from '../responses';
 

@@ -9,8 +9,9 @@ import type { Database } from '../../db/client';
 import { emailVerifications, sessions, users, type UserRow } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 import { hashToken } from '../../lib/tokens';
-import { emailInUse, normalizeEmail } from '../accounts';
-import { hashPassword, verifyPassword } from '../passwords';
+import { emailInUse, normalizeEmail } from './users';
+import { isAdmin } from '../auth/viewer';
+import { hashPassword, verifyPassword } from './passwords';
 
 /**
  * 'Edit Profile': name and phone for everyone (null clears the phone). Only administrators
@@ -26,7 +27,7 @@ export async function updateProfile(
   if (input.name !== undefined) changes.name = input.name;
   if (input.phone !== undefined) changes.phone = input.phone;
   if (input.email !== undefined && normalizeEmail(input.email) !== user.email) {
-    if (user.role !== 'admin') throw new AppError('forbidden', ONLY_ADMINS_CHANGE_EMAIL_MESSAGE);
+    if (!isAdmin(user)) throw new AppError('forbidden', ONLY_ADMINS_CHANGE_EMAIL_MESSAGE);
     changes.email = normalizeEmail(input.email);
   }
   if (Object.keys(changes).length === 0) return user;

@@ -4,10 +4,10 @@ import type { Database } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 import { DAY_MS } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { ACCOUNT_DISABLED_MESSAGE } from '../accounts';
-import { assertEmailLinkUsable, claimEmailLink, emailLink, issueEmailLinkSecret } from '../email-verification';
-import { hashPassword } from '../passwords';
-import { revokeAllSessions } from '../sessions';
+import { ACCOUNT_DISABLED_MESSAGE } from './login';
+import { assertEmailLinkUsable, claimEmailLink, emailLink, issueEmailLinkSecret } from './email-verification';
+import { hashPassword } from './passwords';
+import { revokeAllSessions } from './sessions';
 
 export const INVITATION_LIFETIME_DAYS = 7;
 export const INVITATION_LIFETIME_MS = INVITATION_LIFETIME_DAYS * DAY_MS;

@@ -1,8 +1,8 @@
 import { and, eq, lte } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { sessions, users, type UserRow } from '../db/schema';
-import { DAY_MS } from '../lib/clock';
-import { generateToken, hashToken } from '../lib/tokens';
+import type { Database } from '../../db/client';
+import { sessions, users, type UserRow } from '../../db/schema';
+import { DAY_MS } from '../../lib/clock';
+import { generateToken, hashToken } from '../../lib/tokens';
 
 /** Spec section 9: a session lasts seven days. */
 export const SESSION_LIFETIME_MS = 7 * DAY_MS;

@@ -1,9 +1,9 @@
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
-import type { Account, LoginRequest, SignupRequest } from '../../shared/account';
-import type { Database } from '../db/client';
-import { users, type UserRow } from '../db/schema';
-import { AppError, isUniqueViolation } from '../lib/errors';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import type { Account, SignupRequest } from '../../../shared/account';
+import type { Database } from '../../db/client';
+import { users, type UserRow } from '../../db/schema';
+import { AppError, isUniqueViolation } from '../../lib/errors';
+import { hashPassword } from './passwords';
 
 export function toAccount(user: UserRow): Account {
   return {
@@ -69,52 +69,6 @@ export async function insertUser(db: Database, input: NewUser & { passwordHash: 
     if (isUniqueViolation(err, 'users_email_key')) throw emailInUse();
     throw err;
   }
-}
-
-export type SignupOutcome = { created: true; user: UserRow } | { created: false; existing: UserRow };
-
-/**
- * A visitor's sign-up: a new unverified student account, or, when the address already has an
- * account, nothing at all (the caller tells that account's owner by mail). The password is
- * hashed either way, so the two cannot be told apart by how long the answer takes.
- */
-export async function signUpStudent(db: Database, input: SignupRequest, now: Date): Promise<SignupOutcome> {
-  const passwordHash = await hashPassword(input.password);
-  const email = normalizeEmail(input.email);
-  const [created] = await db
-    .insert(users)
-    .values({
-      name: input.name.trim(),
-      email,
-      passwordHash,
-      role: 'student',
-      emailVerifiedAt: null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing({ target: users.email })
-    .returning();
-  if (created) return { created: true, user: created };
-  const existing = await findUserByEmail(db, email);
-  // Deleted between the two statements: the address is free again.
-  if (!existing) return { created: true, user: await insertUser(db, { ...input, passwordHash }, now) };
-  return { created: false, existing };
-}
-
-export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Please contact the administrator.';
-
-/**
- * Checks the password; the answer is the same for an unknown email and a wrong password. Only
- * someone who knows the right password learns that the account is disabled.
- */
-export async function authenticate(db: Database, credentials: LoginRequest): Promise<UserRow> {
-  const user = await findUserByEmail(db, credentials.email);
-  const valid = user
-    ? await verifyPassword(user.passwordHash, credentials.password)
-    : await verifyAgainstDummy(credentials.password);
-  if (!user || !valid) throw new AppError('invalid_credentials', 'Invalid email or password.');
-  if (user.disabledAt) throw new AppError('account_disabled', ACCOUNT_DISABLED_MESSAGE);
-  return user;
 }
 
 export async function countActiveAdmins(db: Database, exceptUserId?: string): Promise<number> {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { users, type UserRow } from '../db/schema';
-import { generatePassword } from '../lib/tokens';
-import { countActiveAdmins, createUser, findUserByEmail } from './accounts';
+import type { Database } from '../../db/client';
+import { users, type UserRow } from '../../db/schema';
+import { generatePassword } from '../../lib/tokens';
+import { countActiveAdmins, createUser, findUserByEmail } from './users';
 import { hashPassword } from './passwords';
 import { revokeAllSessions } from './sessions';
 

@@ -1,11 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../db/client';
-import { emailVerifications, type EmailLinkPurpose } from '../db/schema';
-import { HOUR_MS } from '../lib/clock';
-import { AppError } from '../lib/errors';
-import { generateToken, hashToken } from '../lib/tokens';
-import { markEmailVerified } from './accounts';
+import type { Database } from '../../db/client';
+import { emailVerifications, type EmailLinkPurpose } from '../../db/schema';
+import { HOUR_MS } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { generateToken, hashToken } from '../../lib/tokens';
+import { markEmailVerified } from './users';
 
 export const VERIFICATION_LIFETIME_MS = 48 * HOUR_MS;
 

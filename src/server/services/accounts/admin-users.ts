@@ -19,12 +19,12 @@ import { auditLog, reviews, users, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { escapeLike } from '../../lib/search-text';
 import { generateToken } from '../../lib/tokens';
-import { insertUser, lockActiveAdmins } from '../accounts';
+import { insertUser, lockActiveAdmins } from './users';
 import { recordAudit } from '../audit-log';
-import { hashPassword } from '../passwords';
+import { hashPassword } from './passwords';
 import { deleteAllReviewsOfAuthor } from '../reviews/authoring';
-import { revokeAllSessions } from '../sessions';
-import type { Viewer } from '../tutors/access';
+import { revokeAllSessions } from './sessions';
+import type { Viewer } from '../auth/viewer';
 import { issueInvitationSecret } from './invitations';
 
 export const INVITATION_NOT_SENT_MESSAGE =
