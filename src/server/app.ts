@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
-import { createTextProvider, type TextProvider } from './ai';
+import { createTextProvider, type TextProvider } from './services/ai-drafting/providers';
 import { ReadCache } from './cache/read-cache';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';

@@ -6,7 +6,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { TextProvider } from './ai';
+import type { TextProvider } from './services/ai-drafting/providers';
 import type { Config } from './config';
 import type { ReadCache } from './cache/read-cache';
 import type { Database, DatabaseHandle } from './db/client';

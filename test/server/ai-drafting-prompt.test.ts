@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { buildDraftPrompt } from '../../src/server/services/review-drafts/prompt';
+import { buildDraftPrompt } from '../../src/server/services/ai-drafting/prompt';
 
 const tutor = { name: 'Grace Hopper', department: 'Computer Science', courses: ['Compilers', 'COBOL for Beginners'] };
 

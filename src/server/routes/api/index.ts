@@ -4,7 +4,7 @@ import { limitWritesPerUser } from '../../plugins/rate-limit';
 import { refuseUnstorableText } from '../../plugins/unstorable-text';
 import { accountRoutes } from './account';
 import { adminRoutes } from './admin';
-import { aiRoutes } from './ai';
+import { aiDraftingRoutes } from './ai-drafting';
 import { authRoutes } from './auth';
 import { notificationRoutes } from './notifications';
 import { sessionRoutes } from './session';
@@ -34,7 +34,7 @@ export async function apiRoutes(app: App): Promise<void> {
   await app.register(uploadRoutes, { prefix: '/uploads' });
   await app.register(tutorRoutes, { prefix: '/tutors' });
   await app.register(reviewRoutes, { prefix: '/reviews' });
-  await app.register(aiRoutes, { prefix: '/ai' });
+  await app.register(aiDraftingRoutes, { prefix: '/ai' });
   await app.register(notificationRoutes, { prefix: '/notifications' });
   await app.register(statisticsRoutes, { prefix: '/statistics' });
   await app.register(adminRoutes, { prefix: '/admin' });

@@ -1,6 +1,6 @@
 import { requireAdmin } from '../../../plugins/auth';
 import type { App } from '../../../types';
-import { adminAiRoutes } from './ai';
+import { adminAiDraftingRoutes } from './ai-drafting';
 import { adminDashboardRoutes } from './dashboard';
 import { adminReviewRoutes } from './reviews';
 import { adminSettingsRoutes } from './settings';
@@ -14,6 +14,6 @@ export async function adminRoutes(app: App): Promise<void> {
   await app.register(adminSettingsRoutes, { prefix: '/settings' });
   await app.register(adminTutorRoutes, { prefix: '/tutors' });
   await app.register(adminReviewRoutes, { prefix: '/reviews' });
-  await app.register(adminAiRoutes, { prefix: '/ai' });
+  await app.register(adminAiDraftingRoutes, { prefix: '/ai' });
   await app.register(adminUserRoutes, { prefix: '/users' });
 }

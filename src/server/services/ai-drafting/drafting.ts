@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DraftEvent, ReviewDraftRequest } from '../../../shared/ai';
 import { REVIEW_BODY_MAX_LENGTH } from '../../../shared/reviews';
-import { AiProviderFailure, type TextProvider } from '../../ai';
+import { AiProviderFailure, type TextProvider } from './providers';
 import type { Database } from '../../db/client';
 import { tutors } from '../../db/schema';
 import { canSee, tutorNotFound } from '../tutors/access';

@@ -1,5 +1,5 @@
 import { AI_NOT_CONFIGURED_MESSAGE, type AiProviderCheck } from '../../../shared/ai';
-import { AiProviderFailure, type TextProvider } from '../../ai';
+import { AiProviderFailure, type TextProvider } from './providers';
 import { draftFailureMessage } from './failure-messages';
 
 const CHECK_PROMPT =

@@ -1,5 +1,5 @@
 import { AI_NOT_CONFIGURED_MESSAGE, type AiStatus } from '../../../shared/ai';
-import type { TextProvider } from '../../ai';
+import type { TextProvider } from './providers';
 import type { Database } from '../../db/client';
 import { draftAllowance } from './allowance';
 

@@ -1,12 +1,12 @@
 import { aiProviderCheckSchema } from '../../../../shared/ai';
-import { checkAiProvider } from '../../../services/review-drafts/provider-check';
+import { checkAiProvider } from '../../../services/ai-drafting/provider-check';
 import type { App } from '../../../types';
 import { errorResponses } from '../responses';
 
 /** The connection check waits less than a draft would: an answer this short comes fast or not at all. */
 const CHECK_TIMEOUT_MS = 15_000;
 
-export async function adminAiRoutes(app: App): Promise<void> {
+export async function adminAiDraftingRoutes(app: App): Promise<void> {
   app.post(
     '/check',
     {

@@ -9,9 +9,9 @@ import {
 } from '../../../shared/ai';
 import { AppError } from '../../lib/errors';
 import { requireVerifiedUser, viewerOf } from '../../plugins/auth';
-import { finishDraft } from '../../services/review-drafts/allowance';
-import { startReviewDraft, streamDraft } from '../../services/review-drafts/drafting';
-import { aiStatusFor } from '../../services/review-drafts/status';
+import { finishDraft } from '../../services/ai-drafting/allowance';
+import { startReviewDraft, streamDraft } from '../../services/ai-drafting/drafting';
+import { aiStatusFor } from '../../services/ai-drafting/status';
 import { getSettings } from '../../services/settings';
 import type { App } from '../../types';
 import { errorResponses } from './responses';
@@ -20,7 +20,7 @@ import { errorResponses } from './responses';
 const KEEP_ALIVE_INTERVAL_MS = 15_000;
 
 /** AI drafting of reviews, for users with a verified email. The provider's key stays on the server. */
-export async function aiRoutes(app: App): Promise<void> {
+export async function aiDraftingRoutes(app: App): Promise<void> {
   app.addHook('onRequest', requireVerifiedUser);
 
   app.get(

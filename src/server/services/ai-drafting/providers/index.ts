@@ -1,4 +1,4 @@
-import type { AiProviderConfig } from '../config';
+import type { AiProviderConfig } from '../../../config';
 import type { TextProvider } from './text-provider';
 
 export { AiProviderFailure, type TextProvider, type TextRequest } from './text-provider';
