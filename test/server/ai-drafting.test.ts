@@ -8,7 +8,7 @@ import {
   type AiStatus,
   type DraftEvent,
   draftEventSchema,
-} from '../../src/shared/ai';
+} from '../../src/shared/ai-drafting';
 import { PUBLIC_TUTORS_ONLY_MESSAGE, REVIEW_BODY_MAX_LENGTH } from '../../src/shared/reviews';
 import { type FakeGemini, startFakeGemini } from '../fakes/fake-gemini';
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/fake-openai';

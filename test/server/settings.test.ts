@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { auditLog } from '../../src/server/db/schema';
-import type { AiStatus } from '../../src/shared/ai';
+import type { AiStatus } from '../../src/shared/ai-drafting';
 import { type AdminSettings, type PublicSettings, RESTRICT_WITHOUT_DOMAINS_MESSAGE } from '../../src/shared/settings';
 import { type FakeGemini, startFakeGemini } from '../fakes/fake-gemini';
 import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';

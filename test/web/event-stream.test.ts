@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DRAFT_INTERRUPTED_MESSAGE, type DraftEvent, type ReviewDraftInput } from '../../src/shared/ai';
+import { DRAFT_INTERRUPTED_MESSAGE, type DraftEvent, type ReviewDraftInput } from '../../src/shared/ai-drafting';
 import { apiPaths } from '../../src/shared/api-paths';
 import { DraftFailedError, streamReviewDraft } from '../../src/web/features/ai-drafting/api/stream-review-draft';
 import { ApiRequestError } from '../../src/web/lib/api-client';

@@ -6,7 +6,7 @@ import {
   type DraftEvent,
   draftEventSchema,
   reviewDraftRequestSchema,
-} from '../../../shared/ai';
+} from '../../../shared/ai-drafting';
 import { AppError } from '../../lib/errors';
 import { requireVerifiedUser, viewerOf } from '../../plugins/auth';
 import { finishDraft } from '../../services/ai-drafting/allowance';

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt } from 'drizzle-orm';
-import type { DraftFailureCode } from '../../../shared/ai';
+import type { DraftFailureCode } from '../../../shared/ai-drafting';
 import type { Database } from '../../db/client';
 import { type AiDraftOutcome, aiDrafts, users } from '../../db/schema';
 import { HOUR_MS } from '../../lib/clock';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { DraftEvent, ReviewDraftRequest } from '../../../shared/ai';
+import type { DraftEvent, ReviewDraftRequest } from '../../../shared/ai-drafting';
 import { REVIEW_BODY_MAX_LENGTH } from '../../../shared/reviews';
 import { AiProviderFailure, type TextProvider } from './providers';
 import type { Database } from '../../db/client';

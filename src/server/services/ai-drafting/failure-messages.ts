@@ -1,4 +1,4 @@
-import type { DraftFailureCode } from '../../../shared/ai';
+import type { DraftFailureCode } from '../../../shared/ai-drafting';
 
 /** Why a draft failed, in plain words for the student. */
 export function draftFailureMessage(code: DraftFailureCode, detail: { reason?: string; timeoutMs: number }): string {

@@ -1,4 +1,4 @@
-import { AI_DRAFT_MAX_CHARACTERS, AI_DRAFT_MIN_CHARACTERS, type ReviewDraftRequest } from '../../../shared/ai';
+import { AI_DRAFT_MAX_CHARACTERS, AI_DRAFT_MIN_CHARACTERS, type ReviewDraftRequest } from '../../../shared/ai-drafting';
 import type { TutorRow } from '../../db/schema';
 
 /** The tone a rating asks for; the rating itself never appears in the draft. */

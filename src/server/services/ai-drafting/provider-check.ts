@@ -1,4 +1,4 @@
-import { AI_NOT_CONFIGURED_MESSAGE, type AiProviderCheck } from '../../../shared/ai';
+import { AI_NOT_CONFIGURED_MESSAGE, type AiProviderCheck } from '../../../shared/ai-drafting';
 import { AiProviderFailure, type TextProvider } from './providers';
 import { draftFailureMessage } from './failure-messages';
 

@@ -1,4 +1,4 @@
-import { AI_NOT_CONFIGURED_MESSAGE, type AiStatus } from '../../../shared/ai';
+import { AI_NOT_CONFIGURED_MESSAGE, type AiStatus } from '../../../shared/ai-drafting';
 import type { TextProvider } from './providers';
 import type { Database } from '../../db/client';
 import { draftAllowance } from './allowance';

@@ -1,4 +1,4 @@
-import { aiProviderCheckSchema } from '../../../../shared/ai';
+import { aiProviderCheckSchema } from '../../../../shared/ai-drafting';
 import { checkAiProvider } from '../../../services/ai-drafting/provider-check';
 import type { App } from '../../../types';
 import { errorResponses } from '../responses';

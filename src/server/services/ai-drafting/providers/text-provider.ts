@@ -1,4 +1,4 @@
-import type { AiProviderKind, DraftFailureCode } from '../../../../shared/ai';
+import type { AiProviderKind, DraftFailureCode } from '../../../../shared/ai-drafting';
 
 /** What a model is asked: instructions for its role, and the request itself. */
 export interface TextRequest {

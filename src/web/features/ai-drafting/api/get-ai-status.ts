@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AiStatus } from '../../../../shared/ai';
+import type { AiStatus } from '../../../../shared/ai-drafting';
 import { apiPaths } from '../../../../shared/api-paths';
 import { api } from '../../../lib/api-client';
 import { aiDraftingKeys } from './query-keys';

@@ -5,7 +5,7 @@ import {
   type DraftFailureCode,
   draftEventSchema,
   type ReviewDraftInput,
-} from '../../../../shared/ai';
+} from '../../../../shared/ai-drafting';
 import { apiPaths } from '../../../../shared/api-paths';
 import { apiFetch } from '../../../lib/api-client';
 import { readEventStream, type ServerSentEvent } from '../../../lib/event-stream';

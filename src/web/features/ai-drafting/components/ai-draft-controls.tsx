@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useId, useRef } from 'react';
-import { AI_NEEDS_TUTOR_MESSAGE, type AiStatus } from '../../../../shared/ai';
+import { AI_NEEDS_TUTOR_MESSAGE, type AiStatus } from '../../../../shared/ai-drafting';
 import { REVIEW_BODY_MAX_LENGTH } from '../../../../shared/reviews';
 import { buttonClasses } from '../../../components/ui/button';
 import type { ReviewDraft, ReviewDraftPhase } from '../hooks/use-review-draft';

@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { AI_THINKING_PLACEHOLDER } from '../../../../shared/ai';
+import { AI_THINKING_PLACEHOLDER } from '../../../../shared/ai-drafting';
 import { REVIEW_BODY_MAX_LENGTH } from '../../../../shared/reviews';
 import { errorMessage } from '../../../lib/api-client';
 import { useAiStatus } from '../api/get-ai-status';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AiProviderCheck } from '../../../../shared/ai';
+import type { AiProviderCheck } from '../../../../shared/ai-drafting';
 import { apiPaths } from '../../../../shared/api-paths';
 import { api } from '../../../lib/api-client';
 

@@ -1,5 +1,5 @@
 import type { AdminSettings } from '../../../../shared/settings';
-import { AI_NOT_CONFIGURED_MESSAGE } from '../../../../shared/ai';
+import { AI_NOT_CONFIGURED_MESSAGE } from '../../../../shared/ai-drafting';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { useCheckAiProvider } from '../api/check-ai-provider';
