@@ -2,7 +2,7 @@ import { StrictMode, Suspense, use } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Account } from '../shared/account';
 import { DEFAULT_SITE_NAME } from '../shared/site-name';
-import { fetchSession } from './features/auth/api/fetch-session';
+import { fetchSession } from './lib/fetch-session';
 import { LandingPage, type LinkComponent } from './features/landing/components/landing-page';
 import { fetchPublicSettings } from './features/settings/api/fetch-public-settings';
 import './styles.css';

@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { queryClient } from './app/query-client';
-import { sessionQueryOptions } from './features/auth/api/get-session';
+import { sessionQueryOptions } from './lib/session';
 import { publicSettingsQueryOptions } from './features/settings/api/get-public-settings';
 import './styles.css';
 

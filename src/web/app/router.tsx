@@ -1,7 +1,7 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
-import { sessionQueryOptions } from '../features/auth/api/get-session';
+import { sessionQueryOptions } from '../lib/session';
 import { RouteError } from '../routes/route-error';
 import { queryClient } from './query-client';
 

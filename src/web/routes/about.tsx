@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { SkipLink } from '../components/ui/skip-link';
 import { TextLink } from '../components/ui/text-link';
 import { paths } from '../config/paths';
-import { useAccount } from '../features/auth/api/get-session';
+import { useAccount } from '../lib/session';
 import { useSiteName } from '../features/settings/api/get-public-settings';
 import { useDocumentTitle } from '../features/settings/hooks/use-document-title';
 

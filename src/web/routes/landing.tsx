@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useAccount } from '../features/auth/api/get-session';
+import { useAccount } from '../lib/session';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { useSiteName } from '../features/settings/api/get-public-settings';
 

@@ -3,7 +3,7 @@ import { Link, matchPath, Navigate, Outlet, useLocation } from 'react-router';
 import { SkipLink } from '../../components/ui/skip-link';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
-import { isAdmin, useAccount } from '../../features/auth/api/get-session';
+import { isAdmin, useAccount } from '../../lib/session';
 import { LogoutButton } from '../../features/auth/components/logout-button';
 import { useSiteName } from '../../features/settings/api/get-public-settings';
 

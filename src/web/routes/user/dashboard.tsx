@@ -1,6 +1,6 @@
 import { LinkButton } from '../../components/ui/button';
 import { paths } from '../../config/paths';
-import { useAccount } from '../../features/auth/api/get-session';
+import { useAccount } from '../../lib/session';
 import { RecentReviews } from '../../features/reviews/components/recent-reviews';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 

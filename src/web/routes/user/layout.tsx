@@ -3,7 +3,7 @@ import { Link, Navigate, NavLink, Outlet } from 'react-router';
 import { SkipLink } from '../../components/ui/skip-link';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
-import { useAccount } from '../../features/auth/api/get-session';
+import { useAccount } from '../../lib/session';
 import { EmailNotVerified } from '../../features/auth/components/email-not-verified';
 import { LogoutButton } from '../../features/auth/components/logout-button';
 import {

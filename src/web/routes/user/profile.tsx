@@ -1,6 +1,6 @@
 import { Spinner } from '../../components/ui/spinner';
 import { AccountProfile } from '../../features/account/components/account-profile';
-import { useAccount } from '../../features/auth/api/get-session';
+import { useAccount } from '../../lib/session';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 
 export function UserProfileRoute() {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AcceptInvitationRequest, Account } from '../../../../shared/account';
 import { apiPaths } from '../../../../shared/api-paths';
 import { api } from '../../../lib/api-client';
-import { sessionQueryOptions } from '../../auth/api/get-session';
+import { sessionQueryOptions } from '../../../lib/session';
 
 export const acceptInvitation = (input: AcceptInvitationRequest) => api.post<unknown>(apiPaths.acceptInvitation, input);
 

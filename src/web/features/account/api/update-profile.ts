@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Account, UpdateProfileRequest } from '../../../../shared/account';
 import { apiPaths } from '../../../../shared/api-paths';
 import { api } from '../../../lib/api-client';
-import { refreshSession } from '../../auth/api/get-session';
+import { announceChange } from '../../../lib/data-changes';
 
 export const updateProfile = (changes: UpdateProfileRequest) =>
   api.patch<{ account: Account }>(apiPaths.account, changes);
@@ -15,6 +15,6 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: () => refreshSession(queryClient),
+    onSuccess: () => announceChange(queryClient, 'session'),
   });
 }

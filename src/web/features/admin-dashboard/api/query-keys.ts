@@ -1,7 +1,9 @@
-/**
- * The dashboard's figures move with almost every admin action (users, tutors, reviews), so
- * those mutations invalidate this key as well as their own lists.
- */
+import { staleOn } from '../../../lib/data-changes';
+
 export const adminDashboardKeys = {
   all: ['admin-dashboard'] as const,
 };
+
+// The figures and the recent activity move with what administrators do to accounts and settings.
+// Tutor and review changes need no entry: the dashboard asks again on every visit (staleTime 0).
+staleOn(['users', 'settings'], adminDashboardKeys.all);

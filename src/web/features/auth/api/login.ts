@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginRequest } from '../../../../shared/account';
-import type { Account } from '../../../../shared/account';
+import type { Account, LoginRequest } from '../../../../shared/account';
 import { apiPaths } from '../../../../shared/api-paths';
 import { api } from '../../../lib/api-client';
-import { sessionQueryKey } from './get-session';
+import { sessionQueryKey } from '../../../lib/session';
 
 export const login = (credentials: LoginRequest) => api.post<{ account: Account }>(apiPaths.login, credentials);
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths';
 import { api } from '../../../lib/api-client';
-import { sessionQueryKey } from './get-session';
+import { sessionQueryKey } from '../../../lib/session';
 
 export const logout = () => api.post<void>(apiPaths.logout);
 

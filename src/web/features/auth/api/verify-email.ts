@@ -2,7 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { VerifyEmailRequest } from '../../../../shared/account';
 import { apiPaths } from '../../../../shared/api-paths';
 import { api } from '../../../lib/api-client';
-import { sessionQueryKey } from './get-session';
+import { announceChange } from '../../../lib/data-changes';
 
 export const verifyEmail = (input: VerifyEmailRequest) => api.post<{ verified: true }>(apiPaths.verifyEmail, input);
 
@@ -28,7 +28,7 @@ export const verifyEmailQueryOptions = (input: VerifyEmailRequest, onVerified: (
 export function useVerifyEmail(input: VerifyEmailRequest | null) {
   const queryClient = useQueryClient();
   // A signed-in student's account now reads emailVerified: true.
-  const refreshSession = () => queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+  const refreshSession = () => announceChange(queryClient, 'session');
   return useQuery({
     ...verifyEmailQueryOptions(input ?? { userId: '', secret: '' }, refreshSession),
     enabled: input !== null,

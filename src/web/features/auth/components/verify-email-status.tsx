@@ -4,7 +4,7 @@ import { CheckCircleIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextLink } from '../../../components/ui/text-link';
 import { paths } from '../../../config/paths';
-import { useAccount } from '../api/get-session';
+import { useAccount } from '../../../lib/session';
 import { useVerifyEmail } from '../api/verify-email';
 
 /** Spec section 9: the verified page moves on to the user area after three seconds. */

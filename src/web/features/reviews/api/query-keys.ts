@@ -1,8 +1,9 @@
 import type { AdminReviewListQueryInput, MyReviewsQueryInput } from '../../../../shared/reviews';
+import { staleOn } from '../../../lib/data-changes';
 
 /**
  * Every cached review answer sits under ['reviews']. A review change also moves its tutor's
- * average and count, so mutations invalidate the tutors' answers too (see useReviewMutation).
+ * average and count: the tutors' keys are stale on 'reviews' as well (see tutors/api/query-keys).
  */
 export const reviewKeys = {
   all: ['reviews'] as const,
@@ -12,3 +13,5 @@ export const reviewKeys = {
   detail: (reviewId: string) => ['reviews', 'detail', reviewId] as const,
   admin: (query: AdminReviewListQueryInput) => ['reviews', 'admin', query] as const,
 };
+
+staleOn(['reviews'], reviewKeys.all);

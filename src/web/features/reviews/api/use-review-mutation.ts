@@ -1,20 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { tutorKeys } from '../../tutors/api/query-keys';
-import { reviewKeys } from './query-keys';
+import { announceChange } from '../../../lib/data-changes';
 
 /**
- * A mutation that changes a review. Once it succeeds every cached review answer and every
- * tutor answer (averages, counts, the profile's reviews) is invalidated, and the mutation
- * stays pending until what is on screen has refetched.
+ * A mutation that changes a review. Once it succeeds everything stale on 'reviews' (every
+ * cached review answer, and the tutors' averages, counts and profile reviews) is invalidated,
+ * and the mutation stays pending until what is on screen has refetched.
  */
 export function useReviewMutation<TVariables, TData>(mutationFn: (variables: TVariables) => Promise<TData>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
-        queryClient.invalidateQueries({ queryKey: tutorKeys.all }),
-      ]),
+    onSuccess: () => announceChange(queryClient, 'reviews'),
   });
 }

@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths';
 import type { AdminSettings, UpdateSiteSettingsRequest } from '../../../../shared/settings';
 import { api } from '../../../lib/api-client';
-import { adminDashboardKeys } from '../../admin-dashboard/api/query-keys';
-import { settingsKeys } from './query-keys';
+import { announceChange } from '../../../lib/data-changes';
 
 /** Saves the settings that changed; the answer is the whole settings page again. */
 export const updateAdminSettings = (changes: UpdateSiteSettingsRequest) =>
@@ -17,10 +16,6 @@ export function useUpdateAdminSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateAdminSettings,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: settingsKeys.all }),
-        queryClient.invalidateQueries({ queryKey: adminDashboardKeys.all }),
-      ]),
+    onSuccess: () => announceChange(queryClient, 'settings'),
   });
 }

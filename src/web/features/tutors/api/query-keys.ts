@@ -1,4 +1,5 @@
 import type { AdminTutorListQueryInput, SimilarTutorsQuery, TutorListQueryInput } from '../../../../shared/tutors';
+import { staleOn } from '../../../lib/data-changes';
 
 /**
  * Every cached tutor answer sits under ['tutors']: a change to any tutor invalidates
@@ -14,3 +15,6 @@ export const tutorKeys = {
   similar: (query: SimilarTutorsQuery) => ['tutors', 'similar', query] as const,
   admin: (query: AdminTutorListQueryInput) => ['tutors', 'admin', query] as const,
 };
+
+// A review moves its tutor's average and count, and the profile lists the tutor's reviews.
+staleOn(['tutors', 'reviews'], tutorKeys.all);

@@ -1,8 +1,12 @@
-import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Account } from '../../../../shared/account';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Account } from '../../shared/account';
+import { staleOn } from './data-changes';
 import { fetchSession } from './fetch-session';
 
 export const sessionQueryKey = ['session'] as const;
+
+// An administrator may have changed their own name or role: the console must follow.
+staleOn(['session', 'users'], sessionQueryKey);
 
 export const sessionQueryOptions = () =>
   queryOptions({
@@ -18,10 +22,3 @@ export function useAccount(): { account: Account | null | undefined; isPending: 
 }
 
 export const isAdmin = (account: Account | null | undefined): boolean => account?.role === 'admin';
-
-/**
- * Asks the server again who is signed in, after something changed the account (its name, a
- * verified email); resolves once the new answer is in the cache, so callers can wait for it.
- */
-export const refreshSession = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ queryKey: sessionQueryKey });
