@@ -1,0 +1,81 @@
+/**
+ * The one way to write a form: react-hook-form, validated by a zod schema from `src/shared`
+ * (the one the server checks the request with; extend it for client-only fields such as a
+ * password confirmation).
+ *
+ *   const form = useAppForm({ schema: createUserSchema, defaultValues: { name: '', email: '' } });
+ *   <form noValidate onSubmit={form.handleSubmit((request) =>
+ *     create.mutate(request, { onError: form.showServerError }))}>
+ *     <FormErrorAlert control={form.control} />
+ *     <FormTextField control={form.control} name="email" label="Email" required />
+ *
+ * - Messages appear after the first submit and then follow every change of their field.
+ * - A failed submit moves focus to the first invalid field, in the order of `defaultValues`,
+ *   so keyboard and screen-reader users land on what needs fixing.
+ * - `showServerError` puts a refused request's `fields` on their fields by path and the rest
+ *   above the form (`FormErrorAlert`); a message is never placed by its words.
+ * - `summary: true` shows every message in that one box instead, fields untouched: login and
+ *   sign-up, where the spec wants errors in a red box.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+  get,
+  type Path,
+  type Resolver,
+  useForm,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { placeServerError } from './server-errors';
+
+/** The key of the message about the whole form; `FormErrorAlert` shows it. */
+export const FORM_ERROR = 'root';
+
+export interface AppFormOptions<Values extends FieldValues, Output extends FieldValues> {
+  schema: z.ZodType<Output, Values>;
+  /** Every field's starting value; its key order is the order focus follows to the first invalid field. */
+  defaultValues: Values;
+  /** Server paths the form names otherwise, for example `{ signupDomains: 'domains' }`. */
+  pathToField?: Readonly<Partial<Record<string, Path<Values>>>>;
+  summary?: boolean;
+}
+
+export function useAppForm<Values extends FieldValues, Output extends FieldValues>({
+  schema,
+  defaultValues,
+  pathToField,
+  summary = false,
+}: AppFormOptions<Values, Output>) {
+  const fieldOrder = Object.keys(defaultValues) as Path<Values>[];
+  const schemaResolver = zodResolver<Values, unknown, Output>(schema);
+  const resolver: Resolver<Values, unknown, Output> = summary
+    ? async (values, context, options) => {
+        const result = await schemaResolver(values, context, options);
+        const messages = [FORM_ERROR, ...fieldOrder]
+          .map((name) => (get(result.errors, name) as { message?: string } | undefined)?.message)
+          .filter((message): message is string => Boolean(message));
+        if (messages.length === 0) return result;
+        const errors = { root: { type: 'validate', message: messages.join(' ') } } as FieldErrors<Values>;
+        return { values: {}, errors };
+      }
+    : schemaResolver;
+
+  const form = useForm<Values, unknown, Output>({
+    resolver,
+    defaultValues: defaultValues as DefaultValues<Values>,
+    shouldFocusError: true,
+  });
+
+  /** For a mutation's onError: the refused request's messages, on their fields or above the form. */
+  function showServerError(error: unknown) {
+    const placed = placeServerError(error, summary ? [] : fieldOrder, pathToField);
+    for (const { field, message } of placed.fields) form.setError(field, { type: 'server', message });
+    if (placed.form) form.setError(FORM_ERROR, { type: 'server', message: placed.form });
+    const first = placed.fields[0];
+    if (first) form.setFocus(first.field);
+  }
+
+  return { ...form, showServerError };
+}
