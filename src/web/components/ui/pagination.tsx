@@ -1,4 +1,4 @@
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 
 type PageItem = number | 'gap';
 
@@ -108,18 +108,4 @@ export function Pagination({
 export function parsePage(value: string | null): number {
   const page = Number(value);
   return Number.isInteger(page) && page >= 1 ? page : 1;
-}
-
-/**
- * Rendered instead of an empty page past the end (its last item was just deleted or decided,
- * or an old bookmark): goes to the last page that exists, keeping the other parameters.
- */
-export function GoToLastPage({ total, pageSize, param = 'page' }: { total: number; pageSize: number; param?: string }) {
-  const [searchParams] = useSearchParams();
-  const lastPage = Math.max(1, Math.ceil(total / pageSize));
-  const next = new URLSearchParams(searchParams);
-  if (lastPage === 1) next.delete(param);
-  else next.set(param, String(lastPage));
-  const search = next.toString();
-  return <Navigate replace to={{ search: search ? `?${search}` : '' }} />;
 }

@@ -1,15 +1,14 @@
 import { useId, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AdminTutor } from '../../../shared/tutors';
-import { GoToLastPage, Pagination, parsePage } from '../../components/ui/pagination';
-import { Spinner } from '../../components/ui/spinner';
+import { parsePage } from '../../components/ui/pagination';
 import { TextLink } from '../../components/ui/text-link';
 import { paths } from '../../config/paths';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 import { useAdminTutors } from '../../features/tutors/api/get-admin-tutors';
 import { TutorDecisionActions } from '../../features/tutors/components/tutor-decision-actions';
-import { EmptyList, ListLoadError, ResultCount } from '../../components/lists/list-status';
-import { TutorPicture } from '../../features/tutors/components/tutor-picture';
+import { PagedList } from '../../components/lists/paged-list';
+import { TutorPicture } from '../../components/tutors/tutor-picture';
 
 const submittedDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const COURSES_SHOWN = 6;
@@ -36,42 +35,26 @@ export function ManageSubmissionsRoute() {
         </p>
       </div>
 
-      {queue.isPending ? (
-        <Spinner />
-      ) : queue.isError ? (
-        <ListLoadError
-          message="Failed to load the data. Please try again later."
-          onRetry={() => void queue.refetch()}
-          retrying={queue.isFetching}
-        />
-      ) : queue.data.items.length === 0 && queue.data.total > 0 && page > 1 ? (
-        // Deciding the last submission of the last page: show the page that now exists.
-        <GoToLastPage total={queue.data.total} pageSize={queue.data.pageSize} />
-      ) : queue.data.items.length === 0 ? (
-        <EmptyList message="No Record Found" />
-      ) : (
-        <>
-          <ResultCount
-            page={queue.data.page}
-            pageSize={queue.data.pageSize}
-            total={queue.data.total}
-            noun={['submission', 'submissions']}
-          />
-          <ul aria-busy={queue.isPlaceholderData || undefined} className="space-y-4">
-            {queue.data.items.map((tutor) => (
+      <PagedList
+        query={queue}
+        page={page}
+        label="Submissions"
+        errorMessage="Failed to load the data. Please try again later."
+        emptyMessage="No Record Found"
+        noun={['submission', 'submissions']}
+        pagesLabel="Submission pages"
+        onNavigate={focusQueue}
+      >
+        {(items) => (
+          <ul className="space-y-4">
+            {items.map((tutor) => (
               <li key={tutor.id}>
                 <SubmissionItem tutor={tutor} onDecided={focusQueue} />
               </li>
             ))}
           </ul>
-          <Pagination
-            page={page}
-            pageCount={Math.ceil(queue.data.total / queue.data.pageSize)}
-            label="Submission pages"
-            onNavigate={focusQueue}
-          />
-        </>
-      )}
+        )}
+      </PagedList>
     </div>
   );
 }

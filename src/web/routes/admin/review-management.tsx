@@ -2,15 +2,14 @@ import { useCallback, useRef } from 'react';
 import { REVIEW_SEARCH_MAX_LENGTH } from '../../../shared/reviews';
 import { CheckboxField } from '../../components/forms/field';
 import { LinkButton } from '../../components/ui/button';
-import { GoToLastPage, Pagination, parsePage } from '../../components/ui/pagination';
-import { Spinner } from '../../components/ui/spinner';
+import { parsePage } from '../../components/ui/pagination';
 import { paths } from '../../config/paths';
 import { useAdminReviews } from '../../features/reviews/api/get-admin-reviews';
 import { AdminReviewCard } from '../../features/reviews/components/admin-review-card';
 import { useReviewModeration } from '../../features/reviews/components/review-moderation-actions';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 import { ListSearchBox } from '../../components/lists/list-search-box';
-import { EmptyList, ListLoadError, ResultCount } from '../../components/lists/list-status';
+import { PagedList } from '../../components/lists/paged-list';
 import { useListParams } from '../../hooks/use-list-params';
 
 /** How the URL and the API spell a filter that is on; off is left out of the URL. */
@@ -74,38 +73,26 @@ export function ReviewManagementRoute() {
         </div>
       </div>
 
-      {reviews.isPending ? (
-        <Spinner />
-      ) : reviews.isError ? (
-        <ListLoadError
-          message="Failed to load the data. Please try again later."
-          onRetry={() => void reviews.refetch()}
-          retrying={reviews.isFetching}
-        />
-      ) : reviews.data.items.length === 0 && reviews.data.total > 0 && page > 1 ? (
-        // The last review of the last page was acted on: show the page that now exists.
-        <GoToLastPage total={reviews.data.total} pageSize={reviews.data.pageSize} />
-      ) : reviews.data.items.length === 0 ? (
-        <EmptyList message="No Record Found">
-          {(filtered || page > 1) && (
+      <PagedList
+        query={reviews}
+        page={page}
+        label="Reviews"
+        errorMessage="Failed to load the data. Please try again later."
+        emptyMessage="No Record Found"
+        emptyActions={
+          filtered && (
             <LinkButton to={paths.admin.reviewManagement} variant="secondary">
               Show all reviews
             </LinkButton>
-          )}
-        </EmptyList>
-      ) : (
-        <>
-          <ResultCount
-            page={reviews.data.page}
-            pageSize={reviews.data.pageSize}
-            total={reviews.data.total}
-            noun={['review', 'reviews']}
-          />
-          <ul
-            aria-busy={reviews.isPlaceholderData || undefined}
-            className={`space-y-4 transition-opacity ${reviews.isPlaceholderData ? 'opacity-60' : ''}`}
-          >
-            {reviews.data.items.map((review) => (
+          )
+        }
+        noun={['review', 'reviews']}
+        pagesLabel="Review pages"
+        onNavigate={focusTop}
+      >
+        {(items) => (
+          <ul className="space-y-4">
+            {items.map((review) => (
               <li key={review.id}>
                 <AdminReviewCard
                   review={review}
@@ -118,14 +105,8 @@ export function ReviewManagementRoute() {
               </li>
             ))}
           </ul>
-          <Pagination
-            page={page}
-            pageCount={Math.ceil(reviews.data.total / reviews.data.pageSize)}
-            label="Review pages"
-            onNavigate={focusTop}
-          />
-        </>
-      )}
+        )}
+      </PagedList>
       {moderation.dialogs}
     </div>
   );

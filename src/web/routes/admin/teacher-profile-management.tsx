@@ -9,7 +9,7 @@ import { ListSearchBox } from '../../components/lists/list-search-box';
 import { TutorCard } from '../../features/tutors/components/tutor-card';
 import { TutorGrid } from '../../features/tutors/components/tutor-grid';
 import { TutorStatusBadge } from '../../features/tutors/components/tutor-status-badge';
-import { TutorVisibilityBadge } from '../../features/tutors/components/tutor-visibility-badge';
+import { TutorVisibilityBadge } from '../../components/tutors/tutor-visibility-badge';
 import { optionFromParam, useListParams } from '../../hooks/use-list-params';
 import { SEARCH_QUERY_MAX_LENGTH, type AdminTutorSort, type TutorStatus } from '../../../shared/tutors';
 
@@ -94,7 +94,7 @@ export function TeacherProfileManagementRoute() {
         errorMessage="Failed To Fetch Tutors Record"
         emptyMessage="No Record Found"
         emptyActions={
-          (q || status || visibility || page > 1) && (
+          Boolean(q || status || visibility) && (
             <LinkButton to={paths.admin.teacherProfileManagement} variant="secondary">
               Show all teachers
             </LinkButton>

@@ -4,11 +4,10 @@ import type { AdminUser, CreateUserRequest } from '../../../shared/users';
 import { USER_SEARCH_MAX_LENGTH } from '../../../shared/users';
 import { ListFilterSelect } from '../../components/lists/list-filter-select';
 import { ListSearchBox } from '../../components/lists/list-search-box';
-import { EmptyList, ListLoadError, ResultCount } from '../../components/lists/list-status';
+import { PagedList } from '../../components/lists/paged-list';
 import { Button, LinkButton } from '../../components/ui/button';
 import { UserPlusIcon } from '../../components/ui/icons';
-import { GoToLastPage, Pagination, parsePage } from '../../components/ui/pagination';
-import { Spinner } from '../../components/ui/spinner';
+import { parsePage } from '../../components/ui/pagination';
 import { paths } from '../../config/paths';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 import { useCreateUser } from '../../features/users/api/create-user';
@@ -115,42 +114,25 @@ export function UsersRoute() {
         </div>
       </div>
 
-      {users.isPending ? (
-        <Spinner />
-      ) : users.isError ? (
-        <ListLoadError
-          message="Failed to load the data. Please try again later."
-          onRetry={() => void users.refetch()}
-          retrying={users.isFetching}
-        />
-      ) : users.data.items.length === 0 && users.data.total > 0 && page > 1 ? (
-        // The last account of the last page was deleted or filtered out: show the page that now exists.
-        <GoToLastPage total={users.data.total} pageSize={users.data.pageSize} />
-      ) : users.data.items.length === 0 ? (
-        <EmptyList message="No Record Found">
-          {(filtered || page > 1) && (
+      <PagedList
+        query={users}
+        page={page}
+        label="Users"
+        errorMessage="Failed to load the data. Please try again later."
+        emptyMessage="No Record Found"
+        emptyActions={
+          filtered && (
             <LinkButton to={paths.admin.users} variant="secondary">
               Show all users
             </LinkButton>
-          )}
-        </EmptyList>
-      ) : (
-        <>
-          <ResultCount
-            page={users.data.page}
-            pageSize={users.data.pageSize}
-            total={users.data.total}
-            noun={['user', 'users']}
-          />
-          <UsersList users={users.data.items} actions={actions} busy={users.isPlaceholderData} />
-          <Pagination
-            page={page}
-            pageCount={Math.ceil(users.data.total / users.data.pageSize)}
-            label="User pages"
-            onNavigate={focusTop}
-          />
-        </>
-      )}
+          )
+        }
+        noun={['user', 'users']}
+        pagesLabel="User pages"
+        onNavigate={focusTop}
+      >
+        {(items) => <UsersList users={items} actions={actions} />}
+      </PagedList>
 
       {actions.dialogs}
       <AddUserDialog open={adding} busy={create.isPending} onCreate={handleCreate} onCancel={() => setAdding(false)} />

@@ -3,15 +3,14 @@ import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { LinkButton } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { GoToLastPage, Pagination, parsePage } from '../../components/ui/pagination';
-import { Spinner } from '../../components/ui/spinner';
+import { parsePage } from '../../components/ui/pagination';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
 import { useDeleteReview } from '../../features/reviews/api/delete-review';
 import { useMyReviews } from '../../features/reviews/api/get-my-reviews';
 import { MyReviewItem } from '../../features/reviews/components/my-review-item';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
-import { EmptyList, ListLoadError, ResultCount } from '../../components/lists/list-status';
+import { PagedList } from '../../components/lists/paged-list';
 import type { MyReview } from '../../../shared/reviews';
 
 export function MyReviewsRoute() {
@@ -61,16 +60,38 @@ export function MyReviewsRoute() {
         <LinkButton to={paths.user.submitReview()}>Write a Review</LinkButton>
       </div>
 
-      <MyReviewList
+      <PagedList
         query={myReviews}
         page={page}
-        onDelete={setToDelete}
+        label="Your reviews"
+        errorMessage="Failed to load the data. Please try again later."
+        emptyMessage="No Record Found!"
+        emptyActions={
+          <>
+            <LinkButton to={paths.user.tutors}>Find a tutor to review</LinkButton>
+            <LinkButton to={paths.user.allReviews} variant="secondary">
+              All Reviews
+            </LinkButton>
+          </>
+        }
+        noun={['review', 'reviews']}
+        pagesLabel="My reviews pages"
         onNavigate={() => {
           // Keyboard and screen reader users continue from the top of the new page.
           headingRef.current?.focus({ preventScroll: true });
           headingRef.current?.scrollIntoView({ block: 'start' });
         }}
-      />
+      >
+        {(items) => (
+          <ul className="space-y-4">
+            {items.map((review) => (
+              <li key={review.id}>
+                <MyReviewItem review={review} onDelete={() => setToDelete(review)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedList>
 
       <ConfirmDialog
         open={toDelete !== null}
@@ -89,66 +110,6 @@ export function MyReviewsRoute() {
         onCancel={() => setToDelete(null)}
       />
     </div>
-  );
-}
-
-function MyReviewList({
-  query,
-  page,
-  onDelete,
-  onNavigate,
-}: {
-  query: ReturnType<typeof useMyReviews>;
-  page: number;
-  onDelete: (review: MyReview) => void;
-  onNavigate: () => void;
-}) {
-  if (query.isPending) return <Spinner />;
-  if (query.isError) {
-    return (
-      <ListLoadError
-        message="Failed to load the data. Please try again later."
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  }
-
-  const { items, total, pageSize } = query.data;
-  const pageCount = Math.ceil(total / pageSize);
-
-  // An empty page standing in while another loads says nothing about that page yet.
-  if (items.length === 0 && query.isPlaceholderData) return <Spinner />;
-  if (items.length === 0 && page > 1) {
-    return <GoToLastPage total={total} pageSize={pageSize} />;
-  }
-  if (items.length === 0) {
-    return (
-      <EmptyList message="No Record Found!">
-        <LinkButton to={paths.user.tutors}>Find a tutor to review</LinkButton>
-        <LinkButton to={paths.user.allReviews} variant="secondary">
-          All Reviews
-        </LinkButton>
-      </EmptyList>
-    );
-  }
-
-  return (
-    <section aria-label="Your reviews" aria-busy={query.isPlaceholderData} className="space-y-4">
-      <ResultCount page={page} pageSize={pageSize} total={total} noun={['review', 'reviews']} />
-      <ul className={`space-y-4 transition-opacity ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
-        {items.map((review) => (
-          <li key={review.id}>
-            <MyReviewItem review={review} onDelete={() => onDelete(review)} />
-          </li>
-        ))}
-      </ul>
-      {pageCount > 1 && (
-        <div className="pt-2">
-          <Pagination page={page} pageCount={pageCount} label="My reviews pages" onNavigate={onNavigate} />
-        </div>
-      )}
-    </section>
   );
 }
 

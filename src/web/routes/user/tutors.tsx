@@ -80,7 +80,7 @@ export function TutorsRoute() {
         errorMessage="Failed to load tutors"
         emptyMessage="No Record Found"
         emptyActions={
-          (q || department || page > 1) && (
+          Boolean(q || department) && (
             <LinkButton to={paths.user.tutors} variant="secondary">
               Show all tutors
             </LinkButton>

@@ -1,10 +1,9 @@
 import type { RefObject } from 'react';
 import toast from 'react-hot-toast';
 import { ListFilterSelect } from '../../../components/lists/list-filter-select';
-import { EmptyList, ListLoadError, ResultCount } from '../../../components/lists/list-status';
+import { PagedList } from '../../../components/lists/paged-list';
 import { Button } from '../../../components/ui/button';
-import { GoToLastPage, Pagination, parsePage } from '../../../components/ui/pagination';
-import { Spinner } from '../../../components/ui/spinner';
+import { parsePage } from '../../../components/ui/pagination';
 import { useListParams } from '../../../hooks/use-list-params';
 import { errorMessage } from '../../../lib/api-client';
 import { useNotifications } from '../api/get-notifications';
@@ -69,82 +68,38 @@ export function NotificationList({ headingRef }: { headingRef: RefObject<HTMLHea
         </div>
       </div>
 
-      <NotificationPage
+      <PagedList
         query={notifications}
         page={page}
-        unreadOnly={unreadOnly}
-        onShowAll={() => update({ show: null })}
+        label="Notifications"
+        errorMessage="Failed to load the data. Please try again later."
+        emptyMessage={unreadOnly ? 'No unread notifications.' : 'No notifications yet.'}
+        emptyActions={
+          unreadOnly ? (
+            <Button variant="secondary" onClick={() => update({ show: null })}>
+              Show all notifications
+            </Button>
+          ) : (
+            <p className="text-slate-700">
+              You will hear here when a submission of yours is decided, when a moderator acts on one of your reviews,
+              and when a tutor is published in a department you follow.
+            </p>
+          )
+        }
+        noun={['notification', 'notifications']}
+        pagesLabel="Notification pages"
         onNavigate={focusHeading}
-        onReadAndGone={focusHeading}
-      />
+      >
+        {(items) => (
+          <ul className="space-y-3">
+            {items.map((notification) => (
+              <li key={notification.id}>
+                <NotificationItem notification={notification} onReadAndGone={unreadOnly ? focusHeading : undefined} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedList>
     </div>
-  );
-}
-
-function NotificationPage({
-  query,
-  page,
-  unreadOnly,
-  onShowAll,
-  onNavigate,
-  onReadAndGone,
-}: {
-  query: ReturnType<typeof useNotifications>;
-  page: number;
-  unreadOnly: boolean;
-  onShowAll: () => void;
-  onNavigate: () => void;
-  onReadAndGone: () => void;
-}) {
-  if (query.isPending) return <Spinner />;
-  if (query.isError) {
-    return (
-      <ListLoadError
-        message="Failed to load the data. Please try again later."
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  }
-
-  const { items, total, pageSize } = query.data;
-  const pageCount = Math.ceil(total / pageSize);
-
-  // An empty page standing in while another loads says nothing about that page yet.
-  if (items.length === 0 && query.isPlaceholderData) return <Spinner />;
-  if (items.length === 0 && page > 1) return <GoToLastPage total={total} pageSize={pageSize} />;
-  if (items.length === 0) {
-    return unreadOnly ? (
-      <EmptyList message="No unread notifications.">
-        <Button variant="secondary" onClick={onShowAll}>
-          Show all notifications
-        </Button>
-      </EmptyList>
-    ) : (
-      <EmptyList message="No notifications yet.">
-        <p className="text-slate-700">
-          You will hear here when a submission of yours is decided, when a moderator acts on one of your reviews, and
-          when a tutor is published in a department you follow.
-        </p>
-      </EmptyList>
-    );
-  }
-
-  return (
-    <section aria-label="Notifications" aria-busy={query.isPlaceholderData} className="space-y-4">
-      <ResultCount page={page} pageSize={pageSize} total={total} noun={['notification', 'notifications']} />
-      <ul className={`space-y-3 transition-opacity ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
-        {items.map((notification) => (
-          <li key={notification.id}>
-            <NotificationItem notification={notification} onReadAndGone={unreadOnly ? onReadAndGone : undefined} />
-          </li>
-        ))}
-      </ul>
-      {pageCount > 1 && (
-        <div className="pt-2">
-          <Pagination page={page} pageCount={pageCount} label="Notification pages" onNavigate={onNavigate} />
-        </div>
-      )}
-    </section>
   );
 }

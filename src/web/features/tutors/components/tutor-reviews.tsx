@@ -1,12 +1,10 @@
 import { type ReactNode, type RefObject, useId, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { ErrorAlert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Pagination, parsePage } from '../../../components/ui/pagination';
-import { Spinner } from '../../../components/ui/spinner';
+import { PagedList } from '../../../components/lists/paged-list';
+import { parsePage } from '../../../components/ui/pagination';
 import type { TutorReview } from '../../../../shared/tutors';
 import { useTutorReviews } from '../api/get-tutor-reviews';
-import { AiAssistedBadge, ReviewDate, ReviewStars, reviewTitle } from '../../reviews/components/review-parts';
+import { AiAssistedBadge, ReviewDate, ReviewStars, reviewTitle } from '../../../components/reviews/review-parts';
 
 /** The reviews' page lives in the URL beside any other parameter of the page. */
 export const REVIEWS_PAGE_PARAM = 'reviewsPage';
@@ -38,7 +36,6 @@ export function TutorReviews({
   const headingRef = givenHeadingRef ?? ownHeadingRef;
 
   const total = reviews.data?.total;
-  const pageCount = reviews.data ? Math.ceil(reviews.data.total / reviews.data.pageSize) : 0;
 
   return (
     <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
@@ -50,42 +47,32 @@ export function TutorReviews({
       >
         Reviews{total ? <span className="font-normal text-slate-600"> ({total})</span> : null}
       </h2>
-      <div className="mt-4" aria-busy={reviews.isFetching}>
-        {reviews.isPending ? (
-          <Spinner />
-        ) : reviews.isError ? (
-          <ErrorAlert>
-            <p>Error To Fetch Reviews</p>
-            <Button variant="secondary" className="mt-2" onClick={() => void reviews.refetch()}>
-              Try again
-            </Button>
-          </ErrorAlert>
-        ) : reviews.data.items.length === 0 ? (
-          <p className="text-slate-600">No reviews yet.</p>
-        ) : (
-          <ul className={`divide-y divide-slate-200 ${reviews.isPlaceholderData ? 'opacity-60' : ''}`}>
-            {reviews.data.items.map((review) => (
-              <li key={review.id} className="py-4 first:pt-0 last:pb-0">
-                <ReviewItem review={review} actions={reviewActions?.(review)} />
-              </li>
-            ))}
-          </ul>
-        )}
+      <div className="mt-4">
+        <PagedList
+          query={reviews}
+          page={page}
+          param={REVIEWS_PAGE_PARAM}
+          label="Reviews of this tutor"
+          variant="section"
+          errorMessage="Error To Fetch Reviews"
+          emptyMessage="No reviews yet."
+          pagesLabel="Reviews pages"
+          onNavigate={() => {
+            headingRef.current?.focus({ preventScroll: true });
+            headingRef.current?.scrollIntoView({ block: 'start' });
+          }}
+        >
+          {(items) => (
+            <ul className="divide-y divide-slate-200">
+              {items.map((review) => (
+                <li key={review.id} className="py-4 first:pt-0 last:pb-0">
+                  <ReviewItem review={review} actions={reviewActions?.(review)} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </PagedList>
       </div>
-      {pageCount > 1 && (
-        <div className="mt-6">
-          <Pagination
-            page={page}
-            pageCount={pageCount}
-            label="Reviews pages"
-            param={REVIEWS_PAGE_PARAM}
-            onNavigate={() => {
-              headingRef.current?.focus({ preventScroll: true });
-              headingRef.current?.scrollIntoView({ block: 'start' });
-            }}
-          />
-        </div>
-      )}
     </section>
   );
 }

@@ -9,9 +9,9 @@ import { roleLabels } from './user-labels';
  * so assistive technology meets each account once). The table scrolls inside its own box
  * rather than widening the page.
  */
-export function UsersList({ users, actions, busy }: { users: AdminUser[]; actions: UserActions; busy: boolean }) {
+export function UsersList({ users, actions }: { users: AdminUser[]; actions: UserActions }) {
   return (
-    <div aria-busy={busy || undefined} className={`transition-opacity ${busy ? 'opacity-60' : ''}`}>
+    <div>
       <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm md:block">
         <table className="w-full min-w-[44rem] text-left text-sm">
           <caption className="sr-only">Users</caption>
