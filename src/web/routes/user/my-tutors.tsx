@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../features/settings/hooks/use-document-tit
 import { useDeleteMyTutor } from '../../features/tutors/api/delete-my-tutor';
 import { useMyTutors } from '../../features/tutors/api/get-my-tutors';
 import { EmptyList, ListLoadError } from '../../components/lists/list-status';
-import { TutorPicture } from '../../features/tutors/components/tutor-picture';
+import { TutorPicture } from '../../components/tutors/tutor-picture';
 import { TutorStatusBadge } from '../../features/tutors/components/tutor-status-badge';
 import type { MySubmission } from '../../../shared/tutors';
 

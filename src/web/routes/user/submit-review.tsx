@@ -11,8 +11,8 @@ import { paths } from '../../config/paths';
 import { ApiRequestError } from '../../lib/api-client';
 import { useReview } from '../../features/reviews/api/get-review';
 import { ReviewForm } from '../../features/reviews/components/review-form';
-import { HiddenByModeratorNote } from '../../features/reviews/components/review-parts';
-import type { PickedTutor } from '../../features/reviews/components/tutor-picker';
+import { HiddenByModeratorNote } from '../../components/reviews/review-parts';
+import type { PickedTutor } from '../../features/tutors/components/tutor-picker';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 import { useTutor } from '../../features/tutors/api/get-tutor';
 

@@ -2,7 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { Account } from '../../../../shared/account';
 import { buttonClasses } from '../../../components/ui/button-classes';
 import { paths } from '../../../config/paths';
-import { useTabTitle } from '../../settings/hooks/use-tab-title';
+import { useTabTitle } from '../../../hooks/use-tab-title';
 import { FeatureCards } from './feature-cards';
 
 /**

@@ -4,10 +4,10 @@ import { Button } from '../../../components/ui/button';
 import { FlagIcon } from '../../../components/ui/icons';
 import { TextLink } from '../../../components/ui/text-link';
 import { paths } from '../../../config/paths';
-import { TutorPicture } from '../../tutors/components/tutor-picture';
-import { TutorVisibilityBadge } from '../../tutors/components/tutor-visibility-badge';
+import { TutorPicture } from '../../../components/tutors/tutor-picture';
+import { TutorVisibilityBadge } from '../../../components/tutors/tutor-visibility-badge';
 import type { ModeratedReview, ReviewModeration } from './review-moderation-actions';
-import { AiAssistedBadge, ReviewDate, ReviewStars, reviewTitle } from './review-parts';
+import { AiAssistedBadge, ReviewDate, ReviewStars, reviewTitle } from '../../../components/reviews/review-parts';
 
 const reportDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Button, LinkButton } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import type { MyReview } from '../../../../shared/reviews';
-import { TutorPicture } from '../../tutors/components/tutor-picture';
+import { TutorPicture } from '../../../components/tutors/tutor-picture';
 import {
   AiAssistedBadge,
   HiddenByModeratorNote,
@@ -11,7 +11,7 @@ import {
   ReviewText,
   ReviewTutorName,
   reviewTitle,
-} from './review-parts';
+} from '../../../components/reviews/review-parts';
 
 /** One of the student's own reviews in My Reviews, with the way to edit or delete it. */
 export function MyReviewItem({ review, onDelete }: { review: MyReview; onDelete: () => void }) {

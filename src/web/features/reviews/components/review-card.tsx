@@ -1,7 +1,14 @@
 import { memo, useId } from 'react';
 import type { ReviewCard as ReviewCardData } from '../../../../shared/reviews';
-import { TutorPicture } from '../../tutors/components/tutor-picture';
-import { AiAssistedBadge, ReviewDate, ReviewStars, ReviewText, ReviewTutorName, reviewTitle } from './review-parts';
+import { TutorPicture } from '../../../components/tutors/tutor-picture';
+import {
+  AiAssistedBadge,
+  ReviewDate,
+  ReviewStars,
+  ReviewText,
+  ReviewTutorName,
+  reviewTitle,
+} from '../../../components/reviews/review-parts';
 
 /**
  * One review in a grid (All Reviews, the dashboard): the tutor it is about, the review and who

@@ -21,7 +21,7 @@ import { useMyReviewOfTutor } from '../api/get-my-review-of-tutor';
 import { useUpdateReview } from '../api/update-review';
 import { reviewFormValues, useReviewForm } from '../hooks/use-review-form';
 import { StarRatingInput } from './star-rating-input';
-import { type PickedTutor, TutorPicker } from './tutor-picker';
+import { type PickedTutor, TutorPicker } from '../../tutors/components/tutor-picker';
 
 /** One toast per submission: the loading toast turns into its outcome. */
 const SUBMIT_TOAST_ID = 'review-form-submit';

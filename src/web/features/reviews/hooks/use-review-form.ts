@@ -1,10 +1,13 @@
 import { useRef, useState } from 'react';
 import type { MyReview, ReviewContentInput } from '../../../../shared/reviews';
-import type { PickedTutor } from '../components/tutor-picker';
+import type { TutorSummary } from '../../../../shared/tutors';
+
+/** The tutor a review is about, as the form shows it (what the tutor picker hands back). */
+export type ReviewFormTutor = Pick<TutorSummary, 'id' | 'name' | 'department' | 'image'>;
 
 /** What the review form holds while being filled in; 0 stars means no rating yet. */
 export interface ReviewFormValues {
-  tutor: PickedTutor | null;
+  tutor: ReviewFormTutor | null;
   title: string;
   rating: number;
   body: string;
@@ -23,7 +26,7 @@ export interface ReviewFormSubmission {
   content: ReviewContentInput;
 }
 
-export function reviewFormValues(review: MyReview | undefined, initialTutor: PickedTutor | null): ReviewFormValues {
+export function reviewFormValues(review: MyReview | undefined, initialTutor: ReviewFormTutor | null): ReviewFormValues {
   if (!review) return { tutor: initialTutor, title: '', rating: 0, body: '', aiAssisted: false };
   return {
     tutor: review.tutor,

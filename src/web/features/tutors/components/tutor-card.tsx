@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import type { TutorSummary } from '../../../../shared/tutors';
-import { TutorPicture } from './tutor-picture';
+import { TutorPicture } from '../../../components/tutors/tutor-picture';
 import { TutorRatingSummary } from './tutor-rating-summary';
 
 const cardClass =

@@ -3,11 +3,11 @@ import type { TutorProfile } from '../../../../shared/tutors';
 import { usePrefetchTutorReviews } from '../api/get-tutor-reviews';
 import { RatingDistribution } from './rating-distribution';
 import { TutorGate } from './tutor-gate';
-import { TutorPicture } from './tutor-picture';
+import { TutorPicture } from '../../../components/tutors/tutor-picture';
 import { TutorRatingSummary } from './tutor-rating-summary';
 import { type ReviewActions, TutorReviews, useReviewsPage } from './tutor-reviews';
 import { TutorStatusBadge } from './tutor-status-badge';
-import { TutorVisibilityBadge } from './tutor-visibility-badge';
+import { TutorVisibilityBadge } from '../../../components/tutors/tutor-visibility-badge';
 
 interface ReviewListOptions {
   /** Rendered in each review: the student's Edit or Report, the admin's Hide and Delete. */

@@ -13,8 +13,8 @@ import { FieldHint, FieldLabel, inputClasses } from '../../../components/forms/f
 import { Button } from '../../../components/ui/button';
 import { CheckIcon, ChevronUpDownIcon } from '../../../components/ui/icons';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
-import { useTutors } from '../../tutors/api/get-tutors';
-import { TutorPicture } from '../../tutors/components/tutor-picture';
+import { useTutors } from '../api/get-tutors';
+import { TutorPicture } from '../../../components/tutors/tutor-picture';
 
 /** What the form needs of a tutor: enough to show who is chosen. */
 export type PickedTutor = Pick<TutorSummary, 'id' | 'name' | 'department' | 'image'>;

@@ -1,9 +1,9 @@
 import { type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
-import { StarRating } from '../../../components/ui/star-rating';
-import { TextLink } from '../../../components/ui/text-link';
-import { paths } from '../../../config/paths';
-import type { ReviewTutor } from '../../../../shared/reviews';
-import { EyeOffIcon } from '../../../components/ui/icons';
+import { StarRating } from '../ui/star-rating';
+import { TextLink } from '../ui/text-link';
+import { paths } from '../../config/paths';
+import type { ReviewTutor } from '../../../shared/reviews';
+import { EyeOffIcon } from '../ui/icons';
 
 // The small pieces every review list is made of (All Reviews, My Reviews, a tutor's profile,
 // review management), so a review reads the same wherever it appears.

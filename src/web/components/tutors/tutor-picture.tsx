@@ -1,4 +1,4 @@
-import type { StoredImage } from '../../../../shared/uploads';
+import type { StoredImage } from '../../../shared/uploads';
 
 const sizes = {
   sm: { box: 'h-12 w-12', px: 48 },
