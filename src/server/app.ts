@@ -45,7 +45,7 @@ export interface AppDependencies {
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
- * A page of tutors or reviews is a few kilobytes of JSON: this keeps the hot part of a large
+ * A page of tutors or reviews is a few kilobytes of JSON: this caches the hot part of a large
  * university's site (every session, the first pages of lists, popular profiles) in well under
  * 100 MB of the server's memory.
  */
@@ -80,8 +80,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     'aiProvider',
     deps.aiProvider === undefined ? await createTextProvider(config.ai.provider) : deps.aiProvider,
   );
-  app.decorate('readCache', new ReadCache(deps.database.version, 'content', READ_CACHE_LIMITS));
-  app.decorate('sessionCache', new ReadCache(deps.database.version, 'sessions', SESSION_CACHE_LIMITS));
+  app.decorate('readCache', new ReadCache(deps.database.cacheVersion, 'content', READ_CACHE_LIMITS));
+  app.decorate('sessionCache', new ReadCache(deps.database.cacheVersion, 'sessions', SESSION_CACHE_LIMITS));
 
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);

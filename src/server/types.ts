@@ -38,9 +38,9 @@ declare module 'fastify' {
     settingDefaults: SettingDefaults;
     /** The AI model that drafts reviews; null when none is configured. */
     aiProvider: TextProvider | null;
-    /** Pages' database reads kept in memory until the content changes. */
+    /** Pages' database reads cached in memory until the content changes. */
     readCache: ReadCache;
-    /** Sessions with their accounts, kept until a session or an account changes. */
+    /** Sessions with their accounts, cached until a session or an account changes. */
     sessionCache: ReadCache;
   }
   interface FastifyRequest {

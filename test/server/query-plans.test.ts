@@ -56,7 +56,7 @@ describe.runIf(onPostgres)('query plans of the benchmarked endpoints at universi
     token: string,
     payload?: object,
   ): Promise<Statement[]> {
-    database.version.advance();
+    database.cacheVersion.advance();
     recorded.length = 0;
     const response = await t.app.inject({ method, url, payload, headers: { cookie: `${SESSION_COOKIE}=${token}` } });
     expect(response.statusCode, response.body).toBeLessThan(300);

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { ReadCache } from '../../src/server/cache/read-cache';
-import { CHANGE_CHANNEL_APPLICATION_NAME } from '../../src/server/db/change-tracking';
+import { CHANGE_CHANNEL_APPLICATION_NAME } from '../../src/server/db/cache-invalidation';
 import { openDatabase } from '../../src/server/db/client';
-import { DataVersion, topicsChangedBy } from '../../src/server/db/data-version';
+import { CacheVersion, topicsChangedBy } from '../../src/server/cache/cache-version';
 import { sessions, tutors, type TutorRow } from '../../src/server/db/schema';
 import type { TutorProfile, TutorReviewList } from '../../src/shared/tutors';
 import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
@@ -19,8 +19,8 @@ function deferred<T>() {
 describe('ReadCache', () => {
   const limits = { maxEntries: 100, maxWeight: 10_000 };
 
-  test('keeps a read until the data version moves on', async () => {
-    const version = new DataVersion({ tracking: true });
+  test('caches a read until the cache version moves on', async () => {
+    const version = new CacheVersion({ tracking: true });
     const cache = new ReadCache(version, 'content', limits);
     let reads = 0;
     const load = async () => ++reads;
@@ -32,8 +32,8 @@ describe('ReadCache', () => {
     expect(await cache.get('k', load)).toBe(2);
   });
 
-  test('a read that overlapped a change is answered but not kept', async () => {
-    const version = new DataVersion({ tracking: true });
+  test('a read that overlapped a change is answered but not cached', async () => {
+    const version = new CacheVersion({ tracking: true });
     const cache = new ReadCache(version, 'content', limits);
     const slow = deferred<string>();
     const first = cache.get('k', () => slow.promise);
@@ -44,7 +44,7 @@ describe('ReadCache', () => {
   });
 
   test('concurrent misses share one read, but never one that started before a change', async () => {
-    const version = new DataVersion({ tracking: true });
+    const version = new CacheVersion({ tracking: true });
     const cache = new ReadCache(version, 'content', limits);
     const older = deferred<string>();
     let reads = 0;
@@ -59,7 +59,7 @@ describe('ReadCache', () => {
   });
 
   test('nothing is served from memory while changes made elsewhere are not tracked', async () => {
-    const version = new DataVersion({ tracking: false });
+    const version = new CacheVersion({ tracking: false });
     const cache = new ReadCache(version, 'content', limits);
     let reads = 0;
     await cache.get('k', async () => ++reads);
@@ -72,7 +72,7 @@ describe('ReadCache', () => {
   });
 
   test('the least recently used entries go first beyond the entry and weight limits', async () => {
-    const version = new DataVersion({ tracking: true });
+    const version = new CacheVersion({ tracking: true });
     const cache = new ReadCache(version, 'content', { maxEntries: 3, maxWeight: 100 });
     for (const key of ['a', 'b', 'c']) await cache.get(key, async () => key);
     await cache.get('a', async () => 'reloaded');
@@ -103,14 +103,14 @@ describe('ReadCache', () => {
     expect(
       await weighed.get(
         'too heavy',
-        async () => 'not kept',
+        async () => 'not cached',
         (value) => value.length,
       ),
-    ).toBe('not kept');
+    ).toBe('not cached');
   });
 
   test('a change of one topic leaves what depends on another', async () => {
-    const version = new DataVersion({ tracking: true });
+    const version = new CacheVersion({ tracking: true });
     const sessions = new ReadCache(version, 'sessions', limits);
     const content = new ReadCache(version, 'content', limits);
     let reads = 0;
@@ -168,7 +168,7 @@ describe('ReadCache', () => {
   });
 });
 
-describe('answers kept in memory', () => {
+describe('answers cached in memory', () => {
   let t: TestApp;
   let student: Actor;
   let admin: Actor;
@@ -180,7 +180,7 @@ describe('answers kept in memory', () => {
     tutor = await createTutorRecord(t.db, { name: 'Grace Hopper' });
     const writer = await signedInStudent(t, 'Walt Writer');
     await createReviewRecord(t.db, { tutorId: tutor.id, authorId: writer.user.id, rating: 2 });
-    await waitUntil(() => t.database.version.isTracking);
+    await waitUntil(() => t.database.cacheVersion.isTracking);
   });
   afterEach(() => t.close());
 
@@ -256,7 +256,7 @@ describe('answers kept in memory', () => {
     expect(await feedTitles()).toEqual(['Newest', ...before]);
   });
 
-  test('a student who is not the submitter shares the kept profile; the submitter and admins still see the rejection reason', async () => {
+  test('a student who is not the submitter shares the cached profile; the submitter and admins still see the rejection reason', async () => {
     const submitted = await createTutorRecord(t.db, {
       name: 'Pending Person',
       status: 'rejected',
@@ -278,7 +278,7 @@ describe('answers kept in memory', () => {
     expect(await profile(student)).toMatchObject({ submittedByMe: false, rejectionReason: null });
   });
 
-  test('a disabled account is signed out at once, though its session was kept in memory', async () => {
+  test('a disabled account is signed out at once, though its session was cached in memory', async () => {
     expect((await callAs(t, student, 'GET', '/api/session')).json().account).not.toBeNull();
     expect((await callAs(t, student, 'GET', '/api/session')).json().account).not.toBeNull();
     expect((await callAs(t, admin, 'POST', `/api/admin/users/${student.user.id}/disable`)).statusCode).toBe(200);
@@ -286,17 +286,17 @@ describe('answers kept in memory', () => {
     expect((await callAs(t, student, 'GET', `/api/tutors/${tutor.id}`)).statusCode).toBe(401);
   });
 
-  test('a kept session still ends when it expires', async () => {
+  test('a cached session still ends when it expires', async () => {
     expect((await callAs(t, student, 'GET', '/api/session')).json().account).not.toBeNull();
     t.clock.advance(8 * 24 * 60 * 60 * 1000);
     expect((await callAs(t, student, 'GET', '/api/session')).json().account).toBeNull();
   });
 
-  test('changes made by another instance on the same database reach the kept answers', async () => {
+  test('changes made by another instance on the same database reach the cached answers', async () => {
     if (!t.database.url) return; // One process owns an embedded database: there is no other instance.
     const elsewhere = await openDatabase({ kind: 'postgres', url: t.database.url, poolSize: 2 });
     try {
-      await waitUntil(() => elsewhere.version.isTracking);
+      await waitUntil(() => elsewhere.cacheVersion.isTracking);
       await profile(student);
       await profile(student);
       await elsewhere.db.update(tutors).set({ name: 'Renamed Elsewhere' }).where(eq(tutors.id, tutor.id));
@@ -313,10 +313,10 @@ describe('answers kept in memory', () => {
     await t.db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = ${CHANGE_CHANNEL_APPLICATION_NAME}`,
     );
-    await waitUntil(() => !t.database.version.isTracking);
+    await waitUntil(() => !t.database.cacheVersion.isTracking);
     await t.db.update(tutors).set({ name: 'Changed While Cut Off' }).where(eq(tutors.id, tutor.id));
     expect((await profile(student)).name).toBe('Changed While Cut Off');
-    await waitUntil(() => t.database.version.isTracking, 10_000);
+    await waitUntil(() => t.database.cacheVersion.isTracking, 10_000);
     await t.db.delete(sessions).where(eq(sessions.userId, admin.user.id));
     expect((await callAs(t, admin, 'GET', '/api/session')).json().account).toBeNull();
   });

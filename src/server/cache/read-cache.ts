@@ -1,9 +1,9 @@
-import type { DataTopic, DataVersion } from '../db/data-version';
+import type { CacheTopic, CacheVersion } from './cache-version';
 
 export interface ReadCacheLimits {
   /** At most this many entries... */
   maxEntries: number;
-  /** ...weighing at most this much together (in bytes, for kept JSON answers). */
+  /** ...weighing at most this much together (in bytes, for cached JSON answers). */
   maxWeight: number;
 }
 
@@ -18,32 +18,32 @@ interface Load {
 }
 
 /**
- * Answers read from the database, kept in memory until the data may have changed
- * (see DataVersion): everything kept is dropped once the version moves on, and a read that
- * overlapped a change is returned but never kept. Concurrent misses of one key share one
+ * Answers read from the database, cached in memory until the data may have changed
+ * (see CacheVersion): every entry is dropped once the version moves on, and a read that
+ * overlapped a change is returned but never cached. Concurrent misses of one key share one
  * read. Least recently used entries go first when full.
  */
 export class ReadCache {
   readonly #entries = new Map<string, Entry>();
   readonly #loading = new Map<string, Load>();
   #weight = 0;
-  /** The version every kept entry was read at. */
-  #keptVersion = -1;
+  /** The version every cached entry was read at. */
+  #cachedVersion = -1;
   hits = 0;
   misses = 0;
 
   constructor(
-    private readonly version: DataVersion,
-    /** What the kept reads depend on: only changes of this topic drop them. */
-    private readonly topic: DataTopic,
+    private readonly cacheVersion: CacheVersion,
+    /** What the cached reads depend on: only changes of this topic drop them. */
+    private readonly topic: CacheTopic,
     private readonly limits: ReadCacheLimits,
   ) {}
 
-  /** The kept value of `key` if still current, else what `load` reads now (kept for next time). */
+  /** The cached value of `key` if still current, else what `load` reads now (cached for next time). */
   async get<T>(key: string, load: () => Promise<T>, weigh: (value: T) => number = () => 1): Promise<T> {
-    if (!this.version.isTracking) return load();
-    const current = this.version.current(this.topic);
-    if (current !== this.#keptVersion) this.#dropAll(current);
+    if (!this.cacheVersion.isTracking) return load();
+    const current = this.cacheVersion.current(this.topic);
+    if (current !== this.#cachedVersion) this.#dropAll(current);
     const entry = this.#entries.get(key);
     if (entry) {
       this.hits += 1;
@@ -60,8 +60,12 @@ export class ReadCache {
     this.#loading.set(key, { version: current, promise });
     try {
       const value = await promise;
-      if (this.version.isTracking && this.version.current(this.topic) === current && this.#keptVersion === current) {
-        this.#keep(key, { value, weight: weigh(value) });
+      if (
+        this.cacheVersion.isTracking &&
+        this.cacheVersion.current(this.topic) === current &&
+        this.#cachedVersion === current
+      ) {
+        this.#store(key, { value, weight: weigh(value) });
       }
       return value;
     } finally {
@@ -73,7 +77,7 @@ export class ReadCache {
     return this.#entries.size;
   }
 
-  #keep(key: string, entry: Entry): void {
+  #store(key: string, entry: Entry): void {
     if (entry.weight > this.limits.maxWeight) return;
     const previous = this.#entries.get(key);
     if (previous) this.#remove(key, previous);
@@ -88,7 +92,7 @@ export class ReadCache {
   #dropAll(version: number): void {
     this.#entries.clear();
     this.#weight = 0;
-    this.#keptVersion = version;
+    this.#cachedVersion = version;
   }
 
   #remove(key: string, entry: Entry): void {

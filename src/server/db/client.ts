@@ -9,10 +9,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { CacheVersion } from '../cache/cache-version';
 import { projectRoot } from '../lib/project-root';
-import { openChangeChannel, trackPgClientWrites, trackPgliteWrites } from './change-tracking';
+import { openChangeChannel, trackPgClientWrites, trackPgliteWrites } from './cache-invalidation';
 import { lockDataDir } from './data-dir-lock';
-import { DataVersion } from './data-version';
 import * as schema from './schema';
 
 /** The same Drizzle API whichever engine is underneath; services accept a transaction too. */
@@ -23,8 +23,8 @@ export const migrationsFolder = path.join(projectRoot, 'drizzle');
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** Moves on whenever the data may have changed; what is kept in memory checks it. */
-  version: DataVersion;
+  /** Moves on whenever the data may have changed; every cache checks it. */
+  cacheVersion: CacheVersion;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   migrate(): Promise<void>;
@@ -48,12 +48,12 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
   });
   // An idle client losing its connection must not take the process down; the next query reconnects.
   pool.on('error', (err) => options.onPoolError?.(err));
-  const version = new DataVersion({ tracking: false });
+  const cacheVersion = new CacheVersion({ tracking: false });
   // Other instances on the same database hear of this one's changes, and it of theirs.
-  const channel = openChangeChannel({ url: options.url, version, onError: (err) => options.onPoolError?.(err) });
+  const channel = openChangeChannel({ url: options.url, cacheVersion, onError: (err) => options.onPoolError?.(err) });
   pool.on('connect', (client) =>
     trackPgClientWrites(client, (topics) => {
-      version.advance(topics);
+      cacheVersion.advance(topics);
       channel.announce(topics);
     }),
   );
@@ -61,7 +61,7 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
   return {
     db,
     kind: 'postgres',
-    version,
+    cacheVersion,
     ping: async () => {
       await pool.query('select 1');
     },
@@ -102,13 +102,13 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
     throw err;
   }
   // The data folder is locked to this process, so every change is made through this client.
-  const version = new DataVersion({ tracking: true });
-  trackPgliteWrites(client, (topics) => version.advance(topics));
+  const cacheVersion = new CacheVersion({ tracking: true });
+  trackPgliteWrites(client, (topics) => cacheVersion.advance(topics));
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
-    version,
+    cacheVersion,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

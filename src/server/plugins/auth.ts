@@ -6,7 +6,7 @@ import { hashToken } from '../lib/tokens';
 import { findSession, sessionUserAt, type NewSession } from '../services/accounts/sessions';
 import { isAdmin } from '../services/auth/viewer';
 
-/** Roughly what a kept session and its account weigh, next to a cached JSON answer's length. */
+/** Roughly what a cached session and its account weigh, next to a cached JSON answer's length. */
 const SESSION_CACHE_WEIGHT = 1_000;
 
 export const SESSION_COOKIE = 'tutorly_session';

@@ -17,7 +17,7 @@ import { getOwnReview, listMyReviews, recentReviews, reviewFeed } from '../../se
 import { reportReview } from '../../services/reviews/reports';
 import type { App } from '../../types';
 import { errorResponses } from './responses';
-import { sendSerialized, serializeAnswer, weighJson } from './serialized-answers';
+import { sendJson, toCachedJson, weighJson } from './cached-json';
 
 /** Reading, writing and reporting reviews, for users with a verified email. */
 export async function reviewRoutes(app: App): Promise<void> {
@@ -37,10 +37,10 @@ export async function reviewRoutes(app: App): Promise<void> {
       const { cursor, limit } = request.query;
       const json = await app.readCache.get(
         `review-feed:${cursor ?? ''}:${limit}`,
-        async () => serializeAnswer(reviewFeedSchema, await reviewFeed(app.db, request.query)),
+        async () => toCachedJson(reviewFeedSchema, await reviewFeed(app.db, request.query)),
         weighJson,
       );
-      return sendSerialized(reply, json);
+      return sendJson(reply, json);
     },
   );
 

@@ -38,16 +38,16 @@ import { deleteOwnSubmission, submitTutor, updateOwnSubmission } from '../../ser
 import type { PictureCleanup } from '../../services/tutors/writes';
 import type { App } from '../../types';
 import { errorResponses } from './responses';
-import { sendSerialized, serializeAnswer, weighJson } from './serialized-answers';
+import { sendJson, toCachedJson, weighJson } from './cached-json';
 
-/** A page of a tutor's reviews as kept in memory, with the answer for readers it does not concern. */
-interface KeptReviewPage {
+/** A page of a tutor's reviews as cached in memory, with the answer for readers it does not concern. */
+interface CachedReviewPage {
   page: TutorReviewPage | null;
   answerForOthers: Buffer | null;
 }
 
-/** A tutor as kept in memory: the record, and the answer everyone but its submitter and the admins gets. */
-interface KeptTutorProfile {
+/** A tutor as cached in memory: the record, and the answer everyone but its submitter and the admins gets. */
+interface CachedTutorProfile {
   record: TutorProfileRecord | null;
   /** Null while the tutor is not public: then only they may see it. */
   publicAnswer: Buffer | null;
@@ -87,10 +87,10 @@ export async function tutorRoutes(app: App): Promise<void> {
       const key = `tutors:${JSON.stringify([sort, page, pageSize, department ?? null, searchWords(q).join(' ')])}`;
       const json = await app.readCache.get(
         key,
-        async () => serializeAnswer(tutorListSchema, await listPublicTutors(app.db, request.query)),
+        async () => toCachedJson(tutorListSchema, await listPublicTutors(app.db, request.query)),
         weighJson,
       );
-      return sendSerialized(reply, json);
+      return sendJson(reply, json);
     },
   );
 
@@ -160,12 +160,12 @@ export async function tutorRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const viewer = viewerOf(request);
       const { tutorId } = request.params;
-      const kept = await app.readCache.get(
+      const cached = await app.readCache.get(
         `tutor:${tutorId}`,
-        async (): Promise<KeptTutorProfile> => {
+        async (): Promise<CachedTutorProfile> => {
           const record = await readTutorProfileRecord(app.db, tutorId);
           const publicAnswer = record?.tutor.isPublic
-            ? serializeAnswer(tutorResponseSchema, {
+            ? toCachedJson(tutorResponseSchema, {
                 tutor: toPublicTutorProfile(record.tutor, record.ratingDistribution),
               })
             : null;
@@ -173,9 +173,9 @@ export async function tutorRoutes(app: App): Promise<void> {
         },
         (value) => (value.publicAnswer?.length ?? 0) * 2,
       );
-      const seesMore = isAdmin(viewer) || kept.record?.tutor.submittedBy === viewer.id;
-      if (kept.publicAnswer && !seesMore) return sendSerialized(reply, kept.publicAnswer);
-      return { tutor: tutorProfileAsSeenBy(viewer, kept.record) };
+      const seesMore = isAdmin(viewer) || cached.record?.tutor.submittedBy === viewer.id;
+      if (cached.publicAnswer && !seesMore) return sendJson(reply, cached.publicAnswer);
+      return { tutor: tutorProfileAsSeenBy(viewer, cached.record) };
     },
   );
 
@@ -194,13 +194,13 @@ export async function tutorRoutes(app: App): Promise<void> {
       const viewer = viewerOf(request);
       const { tutorId } = request.params;
       const { page, pageSize } = request.query;
-      const [kept, reported] = await Promise.all([
+      const [cached, reported] = await Promise.all([
         app.readCache.get(
           `tutor-reviews:${tutorId}:${page}:${pageSize}`,
-          async (): Promise<KeptReviewPage> => {
+          async (): Promise<CachedReviewPage> => {
             const reviewPage = await readTutorReviewPage(app.db, tutorId, request.query);
             const answerForOthers = reviewPage
-              ? serializeAnswer(tutorReviewListSchema, tutorReviewsAsSeenByOthers(reviewPage))
+              ? toCachedJson(tutorReviewListSchema, tutorReviewsAsSeenByOthers(reviewPage))
               : null;
             return { page: reviewPage, answerForOthers };
           },
@@ -212,11 +212,11 @@ export async function tutorRoutes(app: App): Promise<void> {
           (ids) => 100 + ids.size * 40,
         ),
       ]);
-      if (!kept.page || !canSee(viewer, kept.page.tutor)) throw tutorNotFound();
-      if (kept.answerForOthers && !pageConcerns(kept.page, viewer, reported))
-        return sendSerialized(reply, kept.answerForOthers);
+      if (!cached.page || !canSee(viewer, cached.page.tutor)) throw tutorNotFound();
+      if (cached.answerForOthers && !pageConcerns(cached.page, viewer, reported))
+        return sendJson(reply, cached.answerForOthers);
       // The viewer wrote or reported one of these reviews: their answer is built for them.
-      return sendSerialized(reply, JSON.stringify(tutorReviewsAsSeenBy(viewer, kept.page, reported)));
+      return sendJson(reply, JSON.stringify(tutorReviewsAsSeenBy(viewer, cached.page, reported)));
     },
   );
 

@@ -1,9 +1,9 @@
 /**
- * What kept reads depend on. Sessions (with their accounts) are read on every request, so a
+ * What cached reads depend on. Sessions (with their accounts) are read on every request, so a
  * review being written should not evict them; everything else a page shows is content.
  */
-export type DataTopic = 'sessions' | 'content';
-export const ALL_TOPICS: readonly DataTopic[] = ['sessions', 'content'];
+export type CacheTopic = 'sessions' | 'content';
+export const ALL_CACHE_TOPICS: readonly CacheTopic[] = ['sessions', 'content'];
 
 /**
  * Numbers that move on whenever the data of a topic may have changed, so anything read earlier
@@ -11,17 +11,17 @@ export const ALL_TOPICS: readonly DataTopic[] = ['sessions', 'content'];
  * complete (after COMMIT for a transaction); writes made by other instances sharing a
  * PostgreSQL server move them when their announcement arrives. While announcements cannot be
  * trusted (the listening connection is down, or not up yet) `isTracking` is false and nothing
- * may be served from memory.
+ * may be served from a cache.
  */
-export class DataVersion {
-  readonly #current: Record<DataTopic, number> = { sessions: 0, content: 0 };
+export class CacheVersion {
+  readonly #current: Record<CacheTopic, number> = { sessions: 0, content: 0 };
   #tracking: boolean;
 
   constructor(options: { tracking: boolean }) {
     this.#tracking = options.tracking;
   }
 
-  current(topic: DataTopic): number {
+  current(topic: CacheTopic): number {
     return this.#current[topic];
   }
 
@@ -30,7 +30,7 @@ export class DataVersion {
   }
 
   /** Something of these topics may have changed: every earlier read of them is now out of date. */
-  advance(topics: readonly DataTopic[] = ALL_TOPICS): void {
+  advance(topics: readonly CacheTopic[] = ALL_CACHE_TOPICS): void {
     for (const topic of topics) this.#current[topic] += 1;
   }
 
@@ -41,7 +41,7 @@ export class DataVersion {
   }
 }
 
-/** Tables whose rows no kept read depends on: writing them moves no version. */
+/** Tables whose rows no cached read depends on: writing them moves no version. */
 const UNCACHED_TABLES = new Set(['rate_limits']);
 /** Tables only sessions depend on. Accounts (users) feed both: a name shows on review pages too. */
 const SESSION_TABLES = new Set(['sessions']);
@@ -53,10 +53,10 @@ const WRITE_STATEMENT = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_]+
 const WRITE_IN_WITH =
   /(?<!\b(?:do|for|key)\s+)\b(?:insert\s+into|update|delete\s+from)\s+"?([a-z_]+)(?![a-z_])("?\.)?/gi;
 
-function topicsOfTable(table: string): readonly DataTopic[] {
+function topicsOfTable(table: string): readonly CacheTopic[] {
   if (UNCACHED_TABLES.has(table)) return [];
   if (SESSION_TABLES.has(table)) return ['sessions'];
-  if (SESSION_AND_CONTENT_TABLES.has(table)) return ALL_TOPICS;
+  if (SESSION_AND_CONTENT_TABLES.has(table)) return ALL_CACHE_TOPICS;
   return ['content'];
 }
 
@@ -65,18 +65,18 @@ function topicsOfTable(table: string): readonly DataTopic[] {
  * DELETE the topics of its table, and a WITH those of every table it writes; anything else
  * (COMMIT, DDL...) may change everything, which at worst empties the caches once too often.
  */
-export function topicsChangedBy(statement: string): readonly DataTopic[] {
+export function topicsChangedBy(statement: string): readonly CacheTopic[] {
   if (/^\s*select\b/i.test(statement)) return [];
   if (/^\s*with\b/i.test(statement)) {
-    const topics = new Set<DataTopic>();
+    const topics = new Set<CacheTopic>();
     for (const [, table, schemaDot] of statement.matchAll(WRITE_IN_WITH)) {
-      if (schemaDot) return ALL_TOPICS;
+      if (schemaDot) return ALL_CACHE_TOPICS;
       for (const topic of topicsOfTable(table!.toLowerCase())) topics.add(topic);
     }
     return [...topics];
   }
   const table = WRITE_STATEMENT.exec(statement)?.[1]?.toLowerCase();
-  if (!table) return ALL_TOPICS;
+  if (!table) return ALL_CACHE_TOPICS;
   return topicsOfTable(table);
 }
 

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { ALL_TOPICS, type DataTopic, type DataVersion, topicsChangedBy, transactionBoundary } from './data-version';
+import {
+  ALL_CACHE_TOPICS,
+  type CacheTopic,
+  type CacheVersion,
+  topicsChangedBy,
+  transactionBoundary,
+} from '../cache/cache-version';
 
 /** Instances tell each other about their changes on this channel (PostgreSQL's LISTEN/NOTIFY). */
 export const DATA_CHANGED_CHANNEL = 'tutorly_data_changed';
@@ -26,19 +32,19 @@ function statementOf(query: unknown): string {
  * the changes become visible. Both the promise form (Drizzle) and the callback form (pg's
  * Pool.query) are covered.
  */
-export function trackPgClientWrites(client: pg.ClientBase, onChange: (topics: readonly DataTopic[]) => void): void {
+export function trackPgClientWrites(client: pg.ClientBase, onChange: (topics: readonly CacheTopic[]) => void): void {
   const query = client.query.bind(client) as AnyQuery;
-  let inTransaction: Set<DataTopic> | null = null;
+  let inTransaction: Set<CacheTopic> | null = null;
   const tracked: AnyQuery = (...args) => {
     const statement = statementOf(args[0]);
-    let changed: readonly DataTopic[];
+    let changed: readonly CacheTopic[];
     const boundary = transactionBoundary(statement);
     if (boundary === 'begin') {
       inTransaction = new Set();
       return query(...args);
     }
     if (boundary === 'end') {
-      changed = inTransaction ? [...inTransaction] : ALL_TOPICS;
+      changed = inTransaction ? [...inTransaction] : ALL_CACHE_TOPICS;
       inTransaction = null;
     } else {
       changed = topicsChangedBy(statement);
@@ -65,9 +71,9 @@ export function trackPgClientWrites(client: pg.ClientBase, onChange: (topics: re
 
 /**
  * The same for PGlite. It runs one statement or transaction at a time, so a transaction
- * (whose inner statements go through its own object) advances the version when it ends.
+ * (whose inner statements go through its own object) advances the cache version when it ends.
  */
-export function trackPgliteWrites(client: PGlite, onChange: (topics: readonly DataTopic[]) => void): void {
+export function trackPgliteWrites(client: PGlite, onChange: (topics: readonly CacheTopic[]) => void): void {
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
@@ -83,21 +89,21 @@ export function trackPgliteWrites(client: PGlite, onChange: (topics: readonly Da
     try {
       return await exec(...args);
     } finally {
-      onChange(ALL_TOPICS);
+      onChange(ALL_CACHE_TOPICS);
     }
   }) as PGlite['exec'];
   client.transaction = (async (...args: Parameters<PGlite['transaction']>) => {
     try {
       return await transaction(...args);
     } finally {
-      onChange(ALL_TOPICS);
+      onChange(ALL_CACHE_TOPICS);
     }
   }) as PGlite['transaction'];
 }
 
 export interface ChangeChannel {
   /** Tells the other instances that this one has just committed a change of these topics. */
-  announce(topics: readonly DataTopic[]): void;
+  announce(topics: readonly CacheTopic[]): void;
   stop(): Promise<void>;
 }
 
@@ -110,28 +116,28 @@ export interface ChangeChannel {
  * instances that restart anyway), and announcements made while one is on its way go out as one.
  *
  * Until it listens, and from the moment it loses its connection until it listens again, the
- * version is not tracking, so nothing read earlier is trusted; it reconnects on its own, and an
+ * cache version is not tracking, so nothing cached earlier is trusted; it reconnects on its own, and an
  * announcement that could not be sent goes out once it is back.
  */
 export function openChangeChannel(options: {
   url: string;
-  version: DataVersion;
+  cacheVersion: CacheVersion;
   onError: (err: Error) => void;
 }): ChangeChannel {
-  const { version } = options;
-  // Each instance ignores its own announcements: it has already moved its version on.
+  const { cacheVersion } = options;
+  // Each instance ignores its own announcements: it has already moved its cache version on.
   const instanceId = randomUUID();
   let stopped = false;
   let client: pg.Client | undefined;
   let ready = false;
   let retry: NodeJS.Timeout | undefined;
   let reportedSinceConnected = false;
-  const topicsDue = new Set<DataTopic>();
+  const topicsDue = new Set<CacheTopic>();
   let announcing = false;
 
   const lost = (err?: Error) => {
     ready = false;
-    if (version.isTracking) version.setTracking(false);
+    if (cacheVersion.isTracking) cacheVersion.setTracking(false);
     if (err && !reportedSinceConnected) {
       reportedSinceConnected = true;
       options.onError(err);
@@ -174,7 +180,7 @@ export function openChangeChannel(options: {
     client = next;
     next.on('notification', (message) => {
       const announced = parseAnnouncement(message.payload);
-      if (announced.from !== instanceId) version.advance(announced.topics);
+      if (announced.from !== instanceId) cacheVersion.advance(announced.topics);
     });
     next.on('error', (err) => {
       if (client === next) lost(err);
@@ -193,7 +199,7 @@ export function openChangeChannel(options: {
     if (client !== next || stopped) return;
     ready = true;
     reportedSinceConnected = false;
-    version.setTracking(true);
+    cacheVersion.setTracking(true);
     sendAnnouncement();
   }
 
@@ -209,7 +215,7 @@ export function openChangeChannel(options: {
       const current = client;
       client = undefined;
       ready = false;
-      if (version.isTracking) version.setTracking(false);
+      if (cacheVersion.isTracking) cacheVersion.setTracking(false);
       current?.removeAllListeners();
       current?.on('error', () => undefined);
       await current?.end().catch(() => undefined);
@@ -218,11 +224,11 @@ export function openChangeChannel(options: {
 }
 
 /** `<instance>:<topic>,<topic>`; anything else (an operator's bare NOTIFY) concerns every topic. */
-function parseAnnouncement(payload: string | undefined): { from: string | null; topics: readonly DataTopic[] } {
+function parseAnnouncement(payload: string | undefined): { from: string | null; topics: readonly CacheTopic[] } {
   const match = /^([0-9a-f-]{36}):([a-z,]*)$/.exec(payload ?? '');
-  if (!match) return { from: null, topics: ALL_TOPICS };
+  if (!match) return { from: null, topics: ALL_CACHE_TOPICS };
   const topics = match[2]!
     .split(',')
-    .filter((topic): topic is DataTopic => (ALL_TOPICS as readonly string[]).includes(topic));
-  return { from: match[1]!, topics: topics.length > 0 ? topics : ALL_TOPICS };
+    .filter((topic): topic is CacheTopic => (ALL_CACHE_TOPICS as readonly string[]).includes(topic));
+  return { from: match[1]!, topics: topics.length > 0 ? topics : ALL_CACHE_TOPICS };
 }
