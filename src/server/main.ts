@@ -10,7 +10,8 @@ function readConfig(): Config {
     return loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
-      console.error(err.message);
+      // No level is configured yet; the problems go to stderr at once, before the exit.
+      pino(pino.destination({ dest: 2, sync: true })).fatal({ problems: err.problems }, 'Invalid configuration');
       process.exit(1);
     }
     throw err;
