@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { sessions, users } from '../../src/server/db/schema';
 import { ONLY_ADMINS_CHANGE_EMAIL_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE } from '../../src/shared/account';
+import { apiPaths } from '../../src/shared/api-paths';
 import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { getSessionAccount, login } from '../helpers/auth';
+import { getSessionAccount, login, loginAttempt } from '../helpers/auth';
 import { createUserRecord, DEFAULT_TEST_PASSWORD } from '../helpers/factories';
 
 let t: TestApp;
@@ -16,15 +17,11 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 function editProfile(actor: Actor | undefined, payload: object) {
-  return callAs(t, actor, 'PATCH', '/api/account', payload);
+  return callAs(t, actor, 'PATCH', apiPaths.account, payload);
 }
 
 function changePassword(actor: Actor | undefined, payload: object) {
-  return callAs(t, actor, 'POST', '/api/account/password', payload);
-}
-
-async function loginStatus(email: string, password: string): Promise<number> {
-  return (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })).statusCode;
+  return callAs(t, actor, 'POST', apiPaths.accountPassword, payload);
 }
 
 describe('Edit Profile', () => {
@@ -91,14 +88,16 @@ describe('Edit Profile', () => {
     const response = await editProfile(admin, { email: ' Dana.New@Uni.Example ' });
     expect(response.statusCode).toBe(200);
     expect(response.json().account).toMatchObject({ email: 'dana.new@uni.example', role: 'admin' });
-    expect(await loginStatus('dana.new@uni.example', DEFAULT_TEST_PASSWORD)).toBe(200);
-    expect(await loginStatus(admin.user.email, DEFAULT_TEST_PASSWORD)).toBe(401);
+    expect((await loginAttempt(t.app, { email: 'dana.new@uni.example', password: DEFAULT_TEST_PASSWORD })).status).toBe(
+      200,
+    );
+    expect((await loginAttempt(t.app, { email: admin.user.email, password: DEFAULT_TEST_PASSWORD })).status).toBe(401);
   });
 
   test('an unverified account may edit its profile; an anonymous visitor may not', async () => {
     const { user, password } = await createUserRecord(t.db, { name: 'Una Verified' });
     const cookie = await login(t.app, { email: user.email, password });
-    const response = await callAs(t, { user, cookie }, 'PATCH', '/api/account', { name: 'Una V.' });
+    const response = await callAs(t, { user, cookie }, 'PATCH', apiPaths.account, { name: 'Una V.' });
     expect(response.statusCode).toBe(200);
     expect(response.json().account).toMatchObject({ name: 'Una V.', emailVerified: false });
 
@@ -117,8 +116,10 @@ describe('Update Password', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toEqual({ code: 'validation_error', message: WRONG_CURRENT_PASSWORD_MESSAGE });
     expect(await getSessionAccount(t.app, student.cookie)).not.toBeNull();
-    expect(await loginStatus(student.user.email, DEFAULT_TEST_PASSWORD)).toBe(200);
-    expect(await loginStatus(student.user.email, NEW_PASSWORD)).toBe(401);
+    expect((await loginAttempt(t.app, { email: student.user.email, password: DEFAULT_TEST_PASSWORD })).status).toBe(
+      200,
+    );
+    expect((await loginAttempt(t.app, { email: student.user.email, password: NEW_PASSWORD })).status).toBe(401);
   });
 
   test('replaces the password and ends every other session; this one continues', async () => {
@@ -137,8 +138,10 @@ describe('Update Password', () => {
     // Nobody else is signed out.
     expect(await getSessionAccount(t.app, other.cookie)).toMatchObject({ id: other.user.id });
 
-    expect(await loginStatus(student.user.email, NEW_PASSWORD)).toBe(200);
-    expect(await loginStatus(student.user.email, DEFAULT_TEST_PASSWORD)).toBe(401);
+    expect((await loginAttempt(t.app, { email: student.user.email, password: NEW_PASSWORD })).status).toBe(200);
+    expect((await loginAttempt(t.app, { email: student.user.email, password: DEFAULT_TEST_PASSWORD })).status).toBe(
+      401,
+    );
     const [stored] = await t.db.select().from(users).where(eq(users.id, student.user.id));
     expect(stored!.passwordHash).not.toContain(NEW_PASSWORD);
   });
@@ -149,6 +152,7 @@ describe('Update Password', () => {
     expect(short.json().error).toEqual({
       code: 'validation_error',
       message: 'Password must be at least 8 characters.',
+      fields: [{ path: 'newPassword', message: 'Password must be at least 8 characters.' }],
     });
 
     const anonymous = await changePassword(undefined, {
@@ -156,7 +160,9 @@ describe('Update Password', () => {
       newPassword: NEW_PASSWORD,
     });
     expect(anonymous.statusCode).toBe(401);
-    expect(await loginStatus(student.user.email, DEFAULT_TEST_PASSWORD)).toBe(200);
+    expect((await loginAttempt(t.app, { email: student.user.email, password: DEFAULT_TEST_PASSWORD })).status).toBe(
+      200,
+    );
   });
 
   test('of two changes made at once with the same current password, only one succeeds', async () => {
@@ -175,8 +181,8 @@ describe('Update Password', () => {
     expect(statuses[0]).toBe(204);
     expect([400, 401]).toContain(statuses[1]);
     const logins = [
-      await loginStatus(student.user.email, 'first new password'),
-      await loginStatus(student.user.email, 'second new password'),
+      (await loginAttempt(t.app, { email: student.user.email, password: 'first new password' })).status,
+      (await loginAttempt(t.app, { email: student.user.email, password: 'second new password' })).status,
     ];
     expect(logins.sort()).toEqual([200, 401]);
   });

@@ -10,9 +10,11 @@ import { findUserByEmail } from '../../src/server/services/accounts/users';
 import { DEFAULT_ADMIN_EMAIL } from '../../src/server/services/accounts/ensure-admin';
 import { verifyPassword } from '../../src/server/services/accounts/passwords';
 import { INITIAL_ADMIN_FILE, prepareDatabase } from '../../src/server/startup';
+import { apiPaths } from '../../src/shared/api-paths';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { getSessionAccount, login, signUp } from '../helpers/auth';
 import { createAdminRecord, createUserRecord } from '../helpers/factories';
+import { request } from '../helpers/requests';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -31,54 +33,54 @@ describe('admin settings', () => {
     ['GET', undefined],
     ['PATCH', { siteName: 'Hijacked' }],
   ] as const)('%s is refused to anonymous visitors (401) and students (403)', async (method, payload) => {
-    const anonymous = await t.app.inject({ method, url: '/api/admin/settings', payload });
+    const anonymous = await t.app.inject({ method, url: apiPaths.adminSettings, payload });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().error.code).toBe('unauthenticated');
 
     const student = await t.app.inject({
       method,
-      url: '/api/admin/settings',
+      url: apiPaths.adminSettings,
       payload,
       headers: { cookie: await loginAs('student') },
     });
     expect(student.statusCode).toBe(403);
     expect(student.json().error).toEqual({ code: 'forbidden', message: 'Only administrators can do this.' });
 
-    expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).json()).toMatchObject({ siteName: 'Tutorly' });
+    expect((await request(t.app, 'GET', apiPaths.publicSettings)).json()).toMatchObject({ siteName: 'Tutorly' });
   });
 
   test('an admin reads and changes the site name, which everyone then sees', async () => {
     const cookie = await loginAs('admin');
 
-    const current = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { cookie } });
+    const current = await request(t.app, 'GET', apiPaths.adminSettings, { as: cookie });
     expect(current.statusCode).toBe(200);
     expect(current.json()).toMatchObject({ siteName: 'Tutorly' });
 
-    const changed = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/admin/settings',
-      headers: { cookie },
+    const changed = await request(t.app, 'PATCH', apiPaths.adminSettings, {
+      as: cookie,
       payload: { siteName: '  Campus Tutors ' },
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({ siteName: 'Campus Tutors' });
 
-    const visitor = await t.app.inject({ method: 'GET', url: '/api/settings' });
+    const visitor = await request(t.app, 'GET', apiPaths.publicSettings);
     expect(visitor.json()).toMatchObject({ siteName: 'Campus Tutors' });
   });
 
   test('an empty site name is refused', async () => {
     const cookie = await loginAs('admin');
 
-    const response = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/admin/settings',
-      headers: { cookie },
+    const response = await request(t.app, 'PATCH', apiPaths.adminSettings, {
+      as: cookie,
       payload: { siteName: '   ' },
     });
 
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toEqual({ code: 'validation_error', message: 'Site name is required.' });
+    expect(response.json().error).toEqual({
+      code: 'validation_error',
+      message: 'Site name is required.',
+      fields: [{ path: 'siteName', message: 'Site name is required.' }],
+    });
   });
 
   test('a student named "******" is still a student', async () => {
@@ -86,7 +88,7 @@ describe('admin settings', () => {
     const cookie = await login(t.app, signed);
 
     expect(await getSessionAccount(t.app, cookie)).toMatchObject({ name: '******', role: 'student' });
-    const response = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { cookie } });
+    const response = await request(t.app, 'GET', apiPaths.adminSettings, { as: cookie });
     expect(response.statusCode).toBe(403);
   });
 });
@@ -165,7 +167,7 @@ describe('the first admin on first start', () => {
       expect(promoted!.emailVerifiedAt).not.toBeNull();
       // Start-up never overwrites an existing password; only the explicit CLI does.
       const cookie = await login(configured.app, { email: 'dean@uni.example', password });
-      const response = await configured.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { cookie } });
+      const response = await request(configured.app, 'GET', apiPaths.adminSettings, { as: cookie });
       expect(response.statusCode).toBe(200);
       expect(await t.db.select().from(users)).toHaveLength(1);
     });

@@ -4,10 +4,12 @@ import { users } from '../../src/server/db/schema';
 import { SESSION_COOKIE } from '../../src/server/plugins/auth';
 import { toAccount } from '../../src/server/services/accounts/users';
 import { DAY_MS } from '../../src/server/lib/clock';
+import { apiPaths } from '../../src/shared/api-paths';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { getSessionAccount, login, signUp } from '../helpers/auth';
+import { getSessionAccount, login, postSignup, signUp } from '../helpers/auth';
 import { createUserRecord, DEFAULT_TEST_PASSWORD } from '../helpers/factories';
 import { readLatestMail, readMails, verificationParams } from '../helpers/mail';
+import { request } from '../helpers/requests';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -15,14 +17,10 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-function postSignup(payload: unknown) {
-  return t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: payload as object });
-}
-
 describe('sign up', () => {
   test('creates an unverified student account and mails a verification link', async () => {
     const password = 'a-long-enough-password';
-    const response = await postSignup({ name: 'Ada Lovelace', email: 'Ada@Uni.Example', password });
+    const response = await postSignup(t.app, { name: 'Ada Lovelace', email: 'Ada@Uni.Example', password });
 
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ email: 'ada@uni.example' });
@@ -54,7 +52,7 @@ describe('sign up', () => {
   test('an email that is already registered, whatever its case, changes nothing and its owner is told by mail', async () => {
     await signUp(t.app, { email: 'grace@uni.example' });
 
-    const response = await postSignup({
+    const response = await postSignup(t.app, {
       name: 'Someone Else',
       email: 'GRACE@Uni.Example',
       password: DEFAULT_TEST_PASSWORD,
@@ -75,38 +73,46 @@ describe('sign up', () => {
   });
 
   test('refuses a password shorter than 8 characters with the catalogue message', async () => {
-    const response = await postSignup({ name: 'Ada', email: 'short@uni.example', password: 'seven77' });
+    const response = await postSignup(t.app, { name: 'Ada', email: 'short@uni.example', password: 'seven77' });
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      error: { code: 'validation_error', message: 'Password must be at least 8 characters.' },
+      error: {
+        code: 'validation_error',
+        message: 'Password must be at least 8 characters.',
+        fields: [{ path: 'password', message: 'Password must be at least 8 characters.' }],
+      },
     });
     expect(await t.db.select().from(users)).toHaveLength(0);
   });
 
   test.each([
-    ['the name', { email: 'x@uni.example', password: DEFAULT_TEST_PASSWORD }, 'Name is required.'],
-    ['the email', { name: 'Ada', password: DEFAULT_TEST_PASSWORD }, 'Email is required.'],
-    ['the password', { name: 'Ada', email: 'x@uni.example' }, 'Password is required.'],
-  ])('refuses a sign-up without %s', async (_, payload, message) => {
-    const response = await postSignup(payload);
+    ['the name', { email: 'x@uni.example', password: DEFAULT_TEST_PASSWORD }, 'name', 'Name is required.'],
+    ['the email', { name: 'Ada', password: DEFAULT_TEST_PASSWORD }, 'email', 'Email is required.'],
+    ['the password', { name: 'Ada', email: 'x@uni.example' }, 'password', 'Password is required.'],
+  ])('refuses a sign-up without %s', async (_, payload, path, message) => {
+    const response = await postSignup(t.app, payload);
 
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toEqual({ code: 'validation_error', message });
+    expect(response.json().error).toEqual({ code: 'validation_error', message, fields: [{ path, message }] });
   });
 
   test('refuses a sign-up with no body at all', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/signup' });
+    const response = await request(t.app, 'POST', apiPaths.signup);
 
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('validation_error');
   });
 
   test('refuses an invalid email address', async () => {
-    const response = await postSignup({ name: 'Ada', email: 'not-an-email', password: DEFAULT_TEST_PASSWORD });
+    const response = await postSignup(t.app, { name: 'Ada', email: 'not-an-email', password: DEFAULT_TEST_PASSWORD });
 
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toEqual({ code: 'validation_error', message: 'Please enter a valid email address.' });
+    expect(response.json().error).toEqual({
+      code: 'validation_error',
+      message: 'Please enter a valid email address.',
+      fields: [{ path: 'email', message: 'Please enter a valid email address.' }],
+    });
   });
 });
 
@@ -114,11 +120,7 @@ describe('login', () => {
   test('sets an HttpOnly, SameSite=Lax session cookie that lasts seven days', async () => {
     const { user, password } = await createUserRecord(t.db, { email: 'lin@uni.example', verified: true });
 
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'LIN@uni.example', password },
-    });
+    const response = await request(t.app, 'POST', apiPaths.login, { payload: { email: 'LIN@uni.example', password } });
 
     expect(response.statusCode).toBe(200);
     expect(response.json().account).toMatchObject({
@@ -140,11 +142,7 @@ describe('login', () => {
     onTestFinished(() => https.close());
     const { user, password } = await createUserRecord(https.db);
 
-    const response = await https.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: user.email, password },
-    });
+    const response = await request(https.app, 'POST', apiPaths.login, { payload: { email: user.email, password } });
 
     expect(response.cookies.find((c) => c.name === SESSION_COOKIE)).toMatchObject({ secure: true, httpOnly: true });
   });
@@ -154,9 +152,7 @@ describe('login', () => {
     onTestFinished(() => proxied.close());
     const { user, password } = await createUserRecord(proxied.db);
 
-    const response = await proxied.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
+    const response = await request(proxied.app, 'POST', apiPaths.login, {
       headers: { 'x-forwarded-proto': 'https' },
       payload: { email: user.email, password },
     });
@@ -167,14 +163,10 @@ describe('login', () => {
   test('answers a wrong password and an unknown email identically', async () => {
     const { user } = await createUserRecord(t.db);
 
-    const wrongPassword = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
+    const wrongPassword = await request(t.app, 'POST', apiPaths.login, {
       payload: { email: user.email, password: 'not the password' },
     });
-    const unknownEmail = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
+    const unknownEmail = await request(t.app, 'POST', apiPaths.login, {
       payload: { email: 'nobody@uni.example', password: 'not the password' },
     });
 
@@ -191,11 +183,7 @@ describe('login', () => {
   test('refuses a disabled account', async () => {
     const { user, password } = await createUserRecord(t.db, { disabled: true });
 
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: user.email, password },
-    });
+    const response = await request(t.app, 'POST', apiPaths.login, { payload: { email: user.email, password } });
 
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe('account_disabled');
@@ -219,17 +207,13 @@ describe('session', () => {
   });
 
   test('is never cached by the browser', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/session' });
+    const response = await request(t.app, 'GET', apiPaths.session);
 
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
   test('an unknown cookie is anonymous and gets cleared', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/session',
-      headers: { cookie: `${SESSION_COOKIE}=forged-token` },
-    });
+    const response = await request(t.app, 'GET', apiPaths.session, { as: `${SESSION_COOKIE}=forged-token` });
 
     expect(response.json()).toEqual({ account: null });
     const cleared = response.cookies.find((c) => c.name === SESSION_COOKIE);
@@ -253,7 +237,7 @@ describe('logout', () => {
     const { user, password } = await createUserRecord(t.db);
     const cookie = await login(t.app, { email: user.email, password });
 
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    const response = await request(t.app, 'POST', apiPaths.logout, { as: cookie });
 
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
@@ -263,7 +247,7 @@ describe('logout', () => {
 
     // A copy of the old cookie kept by an attacker or another tab is dead too.
     expect(await getSessionAccount(t.app, cookie)).toBeNull();
-    const resend = await t.app.inject({ method: 'POST', url: '/api/auth/verification', headers: { cookie } });
+    const resend = await request(t.app, 'POST', apiPaths.resendVerification, { as: cookie });
     expect(resend.statusCode).toBe(401);
   });
 
@@ -272,14 +256,14 @@ describe('logout', () => {
     const laptop = await login(t.app, { email: user.email, password });
     const phone = await login(t.app, { email: user.email, password });
 
-    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: laptop } });
+    await request(t.app, 'POST', apiPaths.logout, { as: laptop });
 
     expect(await getSessionAccount(t.app, laptop)).toBeNull();
     expect(await getSessionAccount(t.app, phone)).toMatchObject({ id: user.id });
   });
 
   test('is harmless when anonymous', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout' });
+    const response = await request(t.app, 'POST', apiPaths.logout);
 
     expect(response.statusCode).toBe(204);
   });

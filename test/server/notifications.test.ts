@@ -6,10 +6,12 @@ import { storeImage } from '../../src/server/services/images';
 import { notify } from '../../src/server/services/notifications';
 import { FOLLOWED_DEPARTMENTS_MAX, type Notification, type NotificationList } from '../../src/shared/notifications';
 import type { TutorProfile } from '../../src/shared/tutors';
+import { apiPaths } from '../../src/shared/api-paths';
 import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { login } from '../helpers/auth';
 import { createTutorRecord, createUserRecord } from '../helpers/factories';
+import { request } from '../helpers/requests';
 
 let t: TestApp;
 let admin: Actor;
@@ -24,17 +26,17 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 function put(actor: Actor | undefined, url: string, payload: object) {
-  return t.app.inject({ method: 'PUT', url, payload, headers: actor ? { cookie: actor.cookie } : {} });
+  return request(t.app, 'PUT', url, { headers: actor ? { cookie: actor.cookie } : {}, payload });
 }
 
 async function list(actor: Actor, query = ''): Promise<NotificationList> {
-  const response = await callAs(t, actor, 'GET', `/api/notifications${query}`);
+  const response = await callAs(t, actor, 'GET', `${apiPaths.notifications}${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<NotificationList>();
 }
 
 async function unread(actor: Actor): Promise<number> {
-  const response = await callAs(t, actor, 'GET', '/api/notifications/unread-count');
+  const response = await callAs(t, actor, 'GET', apiPaths.unreadNotifications);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ unread: number }>().unread;
 }
@@ -58,12 +60,12 @@ async function notificationsFor(actor: Actor, count: number): Promise<Notificati
 
 describe('who may use notifications', () => {
   test.each([
-    ['GET', '/api/notifications'],
-    ['GET', '/api/notifications/unread-count'],
-    ['POST', '/api/notifications/read-all'],
-    ['POST', '/api/notifications/0b7c4a52-93a1-4f2e-8d6b-5e1f0c9a7d31/read'],
-    ['GET', '/api/notifications/departments'],
-    ['PUT', '/api/notifications/departments'],
+    ['GET', apiPaths.notifications],
+    ['GET', apiPaths.unreadNotifications],
+    ['POST', apiPaths.allNotificationsRead],
+    ['POST', apiPaths.notificationRead('0b7c4a52-93a1-4f2e-8d6b-5e1f0c9a7d31')],
+    ['GET', apiPaths.followedDepartments],
+    ['PUT', apiPaths.followedDepartments],
   ] as const)('%s %s: anonymous visitors must log in, unverified accounts verify first', async (method, url) => {
     const payload = method === 'PUT' ? { departments: [] } : undefined;
     const anonymous = await t.app.inject({ method, url, payload });
@@ -106,7 +108,7 @@ describe('the list', () => {
 
   test('unreadOnly leaves the read ones out; the unread count stays the same either way', async () => {
     const rows = await notificationsFor(sam, 3);
-    expect((await callAs(t, sam, 'POST', `/api/notifications/${rows[1]!.id}/read`)).statusCode).toBe(204);
+    expect((await callAs(t, sam, 'POST', apiPaths.notificationRead(rows[1]!.id))).statusCode).toBe(204);
 
     const unreadOnly = await list(sam, '?unreadOnly=true');
     expect(unreadOnly.items.map((item) => item.id)).toEqual([rows[2]!.id, rows[0]!.id]);
@@ -122,7 +124,7 @@ describe('the list', () => {
   });
 
   test('a bad page size is refused', async () => {
-    const response = await callAs(t, sam, 'GET', '/api/notifications?pageSize=101');
+    const response = await callAs(t, sam, 'GET', `${apiPaths.notifications}?pageSize=101`);
     expect(response.statusCode).toBe(400);
   });
 });
@@ -132,9 +134,9 @@ describe('marking read', () => {
     const [row] = await notificationsFor(sam, 1);
     const firstRead = t.clock();
 
-    expect((await callAs(t, sam, 'POST', `/api/notifications/${row!.id}/read`)).statusCode).toBe(204);
+    expect((await callAs(t, sam, 'POST', apiPaths.notificationRead(row!.id))).statusCode).toBe(204);
     t.clock.advance(60_000);
-    expect((await callAs(t, sam, 'POST', `/api/notifications/${row!.id}/read`)).statusCode).toBe(204);
+    expect((await callAs(t, sam, 'POST', apiPaths.notificationRead(row!.id))).statusCode).toBe(204);
 
     const [stored] = await t.db.select().from(notifications).where(eq(notifications.id, row!.id));
     expect(stored!.readAt).toEqual(firstRead);
@@ -145,7 +147,7 @@ describe('marking read', () => {
     const [olivesOwn] = await notificationsFor(olive, 1);
 
     for (const id of [olivesOwn!.id, crypto.randomUUID(), 'not-a-uuid']) {
-      const response = await callAs(t, sam, 'POST', `/api/notifications/${id}/read`);
+      const response = await callAs(t, sam, 'POST', apiPaths.notificationRead(id));
       expect(response.statusCode).toBe(404);
       expect(response.json().error).toEqual({ code: 'not_found', message: 'Notification not found.' });
     }
@@ -156,7 +158,7 @@ describe('marking read', () => {
     await notificationsFor(sam, 3);
     await notificationsFor(olive, 2);
 
-    const response = await callAs(t, sam, 'POST', '/api/notifications/read-all');
+    const response = await callAs(t, sam, 'POST', apiPaths.allNotificationsRead);
 
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
@@ -168,42 +170,43 @@ describe('marking read', () => {
 
 describe('followed departments', () => {
   test('start empty; a PUT replaces the list, trimmed, once per department whatever its case', async () => {
-    expect((await callAs(t, sam, 'GET', '/api/notifications/departments')).json()).toEqual({ departments: [] });
+    expect((await callAs(t, sam, 'GET', apiPaths.followedDepartments)).json()).toEqual({ departments: [] });
 
-    const saved = await put(sam, '/api/notifications/departments', {
+    const saved = await put(sam, apiPaths.followedDepartments, {
       departments: ['  Physics ', 'Computer Science', 'physics', 'computer science '],
     });
 
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual({ departments: ['Computer Science', 'Physics'] });
-    expect((await callAs(t, sam, 'GET', '/api/notifications/departments')).json()).toEqual({
+    expect((await callAs(t, sam, 'GET', apiPaths.followedDepartments)).json()).toEqual({
       departments: ['Computer Science', 'Physics'],
     });
 
-    const replaced = await put(sam, '/api/notifications/departments', { departments: ['Mathematics'] });
+    const replaced = await put(sam, apiPaths.followedDepartments, { departments: ['Mathematics'] });
     expect(replaced.json()).toEqual({ departments: ['Mathematics'] });
-    expect((await callAs(t, olive, 'GET', '/api/notifications/departments')).json()).toEqual({ departments: [] });
+    expect((await callAs(t, olive, 'GET', apiPaths.followedDepartments)).json()).toEqual({ departments: [] });
 
-    expect((await put(sam, '/api/notifications/departments', { departments: [] })).json()).toEqual({ departments: [] });
+    expect((await put(sam, apiPaths.followedDepartments, { departments: [] })).json()).toEqual({ departments: [] });
     expect(await t.db.select().from(departmentFollows)).toEqual([]);
   });
 
   test('empty names and too many departments are refused, and the list stays', async () => {
-    await put(sam, '/api/notifications/departments', { departments: ['Physics'] });
+    await put(sam, apiPaths.followedDepartments, { departments: ['Physics'] });
 
-    const blank = await put(sam, '/api/notifications/departments', { departments: ['Chemistry', '   '] });
+    const blank = await put(sam, apiPaths.followedDepartments, { departments: ['Chemistry', '   '] });
     expect(blank.statusCode).toBe(400);
 
-    const tooMany = await put(sam, '/api/notifications/departments', {
+    const tooMany = await put(sam, apiPaths.followedDepartments, {
       departments: Array.from({ length: FOLLOWED_DEPARTMENTS_MAX + 1 }, (_, i) => `Department ${i}`),
     });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().error).toEqual({
       code: 'validation_error',
       message: `You can follow at most ${FOLLOWED_DEPARTMENTS_MAX} departments.`,
+      fields: [{ path: 'departments', message: `You can follow at most ${FOLLOWED_DEPARTMENTS_MAX} departments.` }],
     });
 
-    expect((await callAs(t, sam, 'GET', '/api/notifications/departments')).json()).toEqual({
+    expect((await callAs(t, sam, 'GET', apiPaths.followedDepartments)).json()).toEqual({
       departments: ['Physics'],
     });
   });
@@ -217,12 +220,12 @@ describe('announcing a published tutor to the followers of its department', () =
     casual = await signedInStudent(t, 'Casey Casual');
     elsewhere = await signedInStudent(t, 'Elsie Elsewhere');
     disabled = await signedInStudent(t, 'Dora Disabled');
-    await put(sam, '/api/notifications/departments', { departments: ['Computer Science'] });
+    await put(sam, apiPaths.followedDepartments, { departments: ['Computer Science'] });
     // Followed in another case: the same department.
-    await put(casual, '/api/notifications/departments', { departments: ['Physics', 'computer science'] });
-    await put(elsewhere, '/api/notifications/departments', { departments: ['Physics', 'Computer'] });
-    await put(disabled, '/api/notifications/departments', { departments: ['Computer Science'] });
-    await put(admin, '/api/notifications/departments', { departments: ['Computer Science'] });
+    await put(casual, apiPaths.followedDepartments, { departments: ['Physics', 'computer science'] });
+    await put(elsewhere, apiPaths.followedDepartments, { departments: ['Physics', 'Computer'] });
+    await put(disabled, apiPaths.followedDepartments, { departments: ['Computer Science'] });
+    await put(admin, apiPaths.followedDepartments, { departments: ['Computer Science'] });
     await t.db.update(users).set({ disabledAt: t.clock() }).where(eq(users.id, disabled.user.id));
   });
 
@@ -261,9 +264,9 @@ describe('announcing a published tutor to the followers of its department', () =
       status: 'pending',
       submittedBy: olive.user.id,
     });
-    await put(olive, '/api/notifications/departments', { departments: ['Computer Science'] });
+    await put(olive, apiPaths.followedDepartments, { departments: ['Computer Science'] });
 
-    const response = await callAs(t, admin, 'POST', `/api/admin/tutors/${submission.id}/approve`);
+    const response = await callAs(t, admin, 'POST', apiPaths.approveTutor(submission.id));
 
     expect(response.statusCode, response.body).toBe(200);
     expect(await published()).toEqual(announcedTo([sam, casual], submission.id, 'Ada Lovelace'));
@@ -288,21 +291,20 @@ describe('announcing a published tutor to the followers of its department', () =
     const submission = await createTutorRecord(t.db, { status: 'pending', submittedBy: olive.user.id });
 
     expect(
-      (await callAs(t, admin, 'POST', `/api/admin/tutors/${submission.id}/reject`, { reason: 'Unknown here.' }))
-        .statusCode,
+      (await callAs(t, admin, 'POST', apiPaths.rejectTutor(submission.id), { reason: 'Unknown here.' })).statusCode,
     ).toBe(200);
 
     expect(await published()).toEqual([]);
   });
 
   test('on an admin adding a public tutor, not a hidden one', async () => {
-    const created = await callAs(t, admin, 'POST', '/api/admin/tutors', adminTutor(await uploadPicture(), true));
+    const created = await callAs(t, admin, 'POST', apiPaths.adminTutors, adminTutor(await uploadPicture(), true));
     expect(created.statusCode, created.body).toBe(201);
     const tutorId = created.json<{ tutor: TutorProfile }>().tutor.id;
     expect(await published()).toEqual(announcedTo([sam, casual], tutorId, 'Grace Hopper'));
 
     await t.db.delete(notifications);
-    const hidden = await callAs(t, admin, 'POST', '/api/admin/tutors', {
+    const hidden = await callAs(t, admin, 'POST', apiPaths.adminTutors, {
       ...adminTutor(await uploadPicture(), false),
       name: 'Hidden Hopper',
     });
@@ -312,10 +314,10 @@ describe('announcing a published tutor to the followers of its department', () =
 
   test('on an admin edit that makes a tutor public, each time it becomes public again, and not otherwise', async () => {
     const picture = await uploadPicture();
-    const created = await callAs(t, admin, 'POST', '/api/admin/tutors', adminTutor(picture, false));
+    const created = await callAs(t, admin, 'POST', apiPaths.adminTutors, adminTutor(picture, false));
     const tutorId = created.json<{ tutor: TutorProfile }>().tutor.id;
     const edit = (isPublic: boolean, name = 'Grace Hopper') =>
-      callAs(t, admin, 'PATCH', `/api/admin/tutors/${tutorId}`, { ...adminTutor(picture, isPublic), name });
+      callAs(t, admin, 'PATCH', apiPaths.adminTutor(tutorId), { ...adminTutor(picture, isPublic), name });
 
     expect((await edit(true)).statusCode).toBe(200);
     expect(await published()).toEqual(announcedTo([sam, casual], tutorId, 'Grace Hopper'));
@@ -339,7 +341,7 @@ describe('announcing a published tutor to the followers of its department', () =
     });
     const picture = await uploadPicture();
 
-    const response = await callAs(t, admin, 'PATCH', `/api/admin/tutors/${submission.id}`, {
+    const response = await callAs(t, admin, 'PATCH', apiPaths.adminTutor(submission.id), {
       ...adminTutor(picture, true),
       name: 'Ada Lovelace',
     });

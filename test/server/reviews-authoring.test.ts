@@ -12,6 +12,7 @@ import {
   type ReviewFeed,
 } from '../../src/shared/reviews';
 import type { TutorProfile, TutorReviewList } from '../../src/shared/tutors';
+import { apiPaths } from '../../src/shared/api-paths';
 import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { login } from '../helpers/auth';
@@ -47,25 +48,25 @@ function draft(overrides: Record<string, unknown> = {}) {
 }
 
 async function writeReview(actor: Actor, overrides: Record<string, unknown> = {}): Promise<MyReview> {
-  const response = await callAs(t, actor, 'POST', '/api/reviews', draft(overrides));
+  const response = await callAs(t, actor, 'POST', apiPaths.reviews, draft(overrides));
   expect(response.statusCode, response.body).toBe(201);
   return response.json().review;
 }
 
 async function profileOf(tutorId: string, actor: Actor = other): Promise<TutorProfile> {
-  return (await callAs(t, actor, 'GET', `/api/tutors/${tutorId}`)).json().tutor;
+  return (await callAs(t, actor, 'GET', apiPaths.tutor(tutorId))).json().tutor;
 }
 
 describe('who may call', () => {
   const studentRoutes = [
-    ['GET', '/api/reviews'],
-    ['GET', '/api/reviews/recent'],
-    ['GET', '/api/reviews/mine'],
-    ['POST', '/api/reviews'],
-    ['GET', `/api/reviews/${SOME_UUID}`],
-    ['PATCH', `/api/reviews/${SOME_UUID}`],
-    ['DELETE', `/api/reviews/${SOME_UUID}`],
-    ['POST', `/api/reviews/${SOME_UUID}/reports`],
+    ['GET', apiPaths.reviews],
+    ['GET', apiPaths.recentReviews],
+    ['GET', apiPaths.myReviews],
+    ['POST', apiPaths.reviews],
+    ['GET', apiPaths.review(SOME_UUID)],
+    ['PATCH', apiPaths.review(SOME_UUID)],
+    ['DELETE', apiPaths.review(SOME_UUID)],
+    ['POST', apiPaths.reviewReports(SOME_UUID)],
   ] as const;
 
   test.each(studentRoutes)('%s %s: anonymous 401, unverified 403', async (method, url) => {
@@ -82,11 +83,11 @@ describe('who may call', () => {
   });
 
   const adminRoutes = [
-    ['GET', '/api/admin/reviews'],
-    ['POST', `/api/admin/reviews/${SOME_UUID}/hide`],
-    ['POST', `/api/admin/reviews/${SOME_UUID}/unhide`],
-    ['POST', `/api/admin/reviews/${SOME_UUID}/reports/dismiss`],
-    ['DELETE', `/api/admin/reviews/${SOME_UUID}`],
+    ['GET', apiPaths.adminReviews],
+    ['POST', apiPaths.hideReview(SOME_UUID)],
+    ['POST', apiPaths.unhideReview(SOME_UUID)],
+    ['POST', apiPaths.dismissReviewReports(SOME_UUID)],
+    ['DELETE', apiPaths.adminReview(SOME_UUID)],
   ] as const;
 
   test.each(adminRoutes)('%s %s: anonymous 401, student 403, and nothing changes', async (method, url) => {
@@ -126,7 +127,7 @@ describe('writing a review', () => {
     const profile = await profileOf(tutor.id);
     expect(profile).toMatchObject({ averageRating: 1.75, reviewCount: 4, ratingDistribution: [3, 0, 0, 1, 0] });
 
-    const listed: TutorReviewList = (await callAs(t, other, 'GET', `/api/tutors/${tutor.id}/reviews`)).json();
+    const listed: TutorReviewList = (await callAs(t, other, 'GET', apiPaths.tutorReviews(tutor.id))).json();
     expect(listed.total).toBe(4);
     expect(listed.items.find((item) => item.id === review.id)).toMatchObject({
       authorName: 'Ada Author',
@@ -141,15 +142,19 @@ describe('writing a review', () => {
   });
 
   test.each([
-    ['no tutor', { tutorId: undefined }],
-    ['an empty title', { title: '   ' }],
-    ['an empty review', { body: '' }],
-    ['no rating', { rating: undefined }],
-    ['a zero rating', { rating: 0 }],
-  ])('refuses %s with the form message and stores nothing', async (_label, overrides) => {
-    const response = await callAs(t, author, 'POST', '/api/reviews', draft(overrides));
+    ['no tutor', { tutorId: undefined }, 'tutorId'],
+    ['an empty title', { title: '   ' }, 'title'],
+    ['an empty review', { body: '' }, 'body'],
+    ['no rating', { rating: undefined }, 'rating'],
+    ['a zero rating', { rating: 0 }, 'rating'],
+  ])('refuses %s with the form message and stores nothing', async (_label, overrides, path) => {
+    const response = await callAs(t, author, 'POST', apiPaths.reviews, draft(overrides));
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toEqual({ code: 'validation_error', message: REVIEW_FORM_INCOMPLETE_MESSAGE });
+    expect(response.json().error).toEqual({
+      code: 'validation_error',
+      message: REVIEW_FORM_INCOMPLETE_MESSAGE,
+      fields: [{ path, message: REVIEW_FORM_INCOMPLETE_MESSAGE }],
+    });
     expect(await t.db.select().from(reviews)).toEqual([]);
     expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 0, ratingSum: 0, averageRating: null });
   });
@@ -160,7 +165,7 @@ describe('writing a review', () => {
     ['a title too long', { title: 'x'.repeat(151) }, 'The title must be at most 150 characters.'],
     ['a review too long', { body: 'x'.repeat(5001) }, 'The review must be at most 5000 characters.'],
   ])('refuses %s with a clear message', async (_label, overrides, message) => {
-    const response = await callAs(t, author, 'POST', '/api/reviews', draft(overrides));
+    const response = await callAs(t, author, 'POST', apiPaths.reviews, draft(overrides));
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe(message);
     expect(await t.db.select().from(reviews)).toEqual([]);
@@ -168,13 +173,13 @@ describe('writing a review', () => {
 
   test('one review per student and tutor: a second is refused and offers the first for editing', async () => {
     const first = await writeReview(author, { rating: 5 });
-    const second = await callAs(t, author, 'POST', '/api/reviews', draft({ rating: 1, title: 'Changed my mind' }));
+    const second = await callAs(t, author, 'POST', apiPaths.reviews, draft({ rating: 1, title: 'Changed my mind' }));
     expect(second.statusCode).toBe(409);
     expect(second.json().error).toEqual({ code: 'review_exists', message: ALREADY_REVIEWED_MESSAGE });
     expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 1, ratingSum: 5, averageRating: 5 });
 
     // The form finds the existing review to edit through the student's own list.
-    const mine: MyReviewList = (await callAs(t, author, 'GET', `/api/reviews/mine?tutorId=${tutor.id}`)).json();
+    const mine: MyReviewList = (await callAs(t, author, 'GET', `${apiPaths.myReviews}?tutorId=${tutor.id}`)).json();
     expect(mine.items.map((item) => item.id)).toEqual([first.id]);
 
     // Another tutor is another review.
@@ -184,7 +189,7 @@ describe('writing a review', () => {
 
   test('one review per student and tutor holds when the same review is sent many times at once', async () => {
     const responses = await Promise.all(
-      Array.from({ length: 6 }, () => callAs(t, author, 'POST', '/api/reviews', draft({ rating: 3 }))),
+      Array.from({ length: 6 }, () => callAs(t, author, 'POST', apiPaths.reviews, draft({ rating: 3 }))),
     );
     expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
     expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 1, ratingSum: 3, averageRating: 3 });
@@ -194,20 +199,20 @@ describe('writing a review', () => {
     const pending = await createTutorRecord(t.db, { status: 'pending', submittedBy: author.user.id });
     const hidden = await createTutorRecord(t.db, { status: 'approved', isPublic: false });
 
-    const asOther = await callAs(t, other, 'POST', '/api/reviews', draft({ tutorId: pending.id }));
+    const asOther = await callAs(t, other, 'POST', apiPaths.reviews, draft({ tutorId: pending.id }));
     expect(asOther.statusCode).toBe(404);
     expect(asOther.json().error).toEqual(TUTOR_NOT_FOUND);
 
-    const asSubmitter = await callAs(t, author, 'POST', '/api/reviews', draft({ tutorId: pending.id }));
+    const asSubmitter = await callAs(t, author, 'POST', apiPaths.reviews, draft({ tutorId: pending.id }));
     expect(asSubmitter.statusCode).toBe(403);
     expect(asSubmitter.json().error).toEqual(ONLY_PUBLIC);
 
     for (const target of [pending, hidden]) {
-      const asAdmin = await callAs(t, admin, 'POST', '/api/reviews', draft({ tutorId: target.id }));
+      const asAdmin = await callAs(t, admin, 'POST', apiPaths.reviews, draft({ tutorId: target.id }));
       expect(asAdmin.statusCode).toBe(403);
       expect(asAdmin.json().error).toEqual(ONLY_PUBLIC);
     }
-    const unknown = await callAs(t, author, 'POST', '/api/reviews', draft({ tutorId: SOME_UUID }));
+    const unknown = await callAs(t, author, 'POST', apiPaths.reviews, draft({ tutorId: SOME_UUID }));
     expect(unknown.json().error).toEqual(TUTOR_NOT_FOUND);
     expect(await t.db.select().from(reviews)).toEqual([]);
   });
@@ -218,7 +223,7 @@ describe('editing and deleting', () => {
     const review = await writeReview(author, { rating: 2 });
     await writeReview(other, { rating: 4 });
 
-    const edited = await callAs(t, author, 'PATCH', `/api/reviews/${review.id}`, {
+    const edited = await callAs(t, author, 'PATCH', apiPaths.review(review.id), {
       title: 'Better now',
       body: 'Much improved.',
       rating: 5,
@@ -233,15 +238,15 @@ describe('editing and deleting', () => {
     expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 2, ratingSum: 9, averageRating: 4.5 });
 
     const update = { title: 'Hijacked', body: 'Not mine.', rating: 1 };
-    const asOther = await callAs(t, other, 'PATCH', `/api/reviews/${review.id}`, update);
+    const asOther = await callAs(t, other, 'PATCH', apiPaths.review(review.id), update);
     expect(asOther.statusCode).toBe(403);
     expect(asOther.json().error).toEqual({ code: 'forbidden', message: 'Only its author can change this review.' });
-    const asAdmin = await callAs(t, admin, 'PATCH', `/api/reviews/${review.id}`, update);
+    const asAdmin = await callAs(t, admin, 'PATCH', apiPaths.review(review.id), update);
     expect(asAdmin.statusCode).toBe(403);
     expect(asAdmin.json().error.message).toBe(
       'Only its author can change a review; administrators can hide or delete it.',
     );
-    expect((await callAs(t, undefined, 'PATCH', `/api/reviews/${review.id}`, update)).statusCode).toBe(401);
+    expect((await callAs(t, undefined, 'PATCH', apiPaths.review(review.id), update)).statusCode).toBe(401);
 
     const [stored] = await t.db.select().from(reviews).where(eq(reviews.id, review.id));
     expect(stored).toMatchObject({ title: 'Better now', rating: 5 });
@@ -250,7 +255,7 @@ describe('editing and deleting', () => {
 
   test('an edit is validated like a new review', async () => {
     const review = await writeReview(author);
-    const response = await callAs(t, author, 'PATCH', `/api/reviews/${review.id}`, {
+    const response = await callAs(t, author, 'PATCH', apiPaths.review(review.id), {
       title: 'Fine',
       body: ' ',
       rating: 3,
@@ -262,14 +267,14 @@ describe('editing and deleting', () => {
   test('a review whose tutor was made private can be deleted but no longer edited', async () => {
     const review = await writeReview(author, { rating: 3 });
     await t.db.update(tutors).set({ isPublic: false }).where(eq(tutors.id, tutor.id));
-    const edit = await callAs(t, author, 'PATCH', `/api/reviews/${review.id}`, {
+    const edit = await callAs(t, author, 'PATCH', apiPaths.review(review.id), {
       title: 'Again',
       body: 'Again.',
       rating: 1,
     });
     expect(edit.statusCode).toBe(403);
     expect(edit.json().error).toEqual(ONLY_PUBLIC);
-    expect((await callAs(t, author, 'DELETE', `/api/reviews/${review.id}`)).statusCode).toBe(204);
+    expect((await callAs(t, author, 'DELETE', apiPaths.review(review.id))).statusCode).toBe(204);
     expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 0, ratingSum: 0, averageRating: null });
   });
 
@@ -277,14 +282,14 @@ describe('editing and deleting', () => {
     const review = await writeReview(author, { rating: 1 });
     await writeReview(other, { rating: 5 });
 
-    expect((await callAs(t, other, 'DELETE', `/api/reviews/${review.id}`)).statusCode).toBe(403);
-    expect((await callAs(t, admin, 'DELETE', `/api/reviews/${review.id}`)).statusCode).toBe(403);
-    expect((await callAs(t, undefined, 'DELETE', `/api/reviews/${review.id}`)).statusCode).toBe(401);
+    expect((await callAs(t, other, 'DELETE', apiPaths.review(review.id))).statusCode).toBe(403);
+    expect((await callAs(t, admin, 'DELETE', apiPaths.review(review.id))).statusCode).toBe(403);
+    expect((await callAs(t, undefined, 'DELETE', apiPaths.review(review.id))).statusCode).toBe(401);
     expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 2, ratingSum: 6, averageRating: 3 });
 
-    expect((await callAs(t, author, 'DELETE', `/api/reviews/${review.id}`)).statusCode).toBe(204);
+    expect((await callAs(t, author, 'DELETE', apiPaths.review(review.id))).statusCode).toBe(204);
     expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 1, ratingSum: 5, averageRating: 5 });
-    const again = await callAs(t, author, 'DELETE', `/api/reviews/${review.id}`);
+    const again = await callAs(t, author, 'DELETE', apiPaths.review(review.id));
     expect(again.statusCode).toBe(404);
     expect(again.json().error).toEqual(REVIEW_NOT_FOUND);
   });
@@ -296,14 +301,14 @@ describe('editing and deleting', () => {
       rating: 2,
       hidden: true,
     });
-    const response = await callAs(t, other, 'PATCH', `/api/reviews/${review.id}`, { title: 'x', body: 'y', rating: 1 });
+    const response = await callAs(t, other, 'PATCH', apiPaths.review(review.id), { title: 'x', body: 'y', rating: 1 });
     expect(response.statusCode).toBe(404);
     expect(response.json().error).toEqual(REVIEW_NOT_FOUND);
   });
 
   test('the edit form loads only the caller’s own review; unknown and malformed ids are not found', async () => {
     const review = await writeReview(author);
-    const own = await callAs(t, author, 'GET', `/api/reviews/${review.id}`);
+    const own = await callAs(t, author, 'GET', apiPaths.review(review.id));
     expect(own.statusCode).toBe(200);
     expect(own.json().review).toMatchObject({
       id: review.id,
@@ -318,7 +323,7 @@ describe('editing and deleting', () => {
       [author, SOME_UUID],
       [author, 'not-a-uuid'],
     ] as const) {
-      const response = await callAs(t, actor, 'GET', `/api/reviews/${id}`);
+      const response = await callAs(t, actor, 'GET', apiPaths.review(id));
       expect(response.statusCode).toBe(404);
       expect(response.json().error).toEqual(REVIEW_NOT_FOUND);
     }
@@ -341,13 +346,13 @@ describe('reading reviews', () => {
       .where(eq(reviews.id, newest.id));
     await writeReview(other);
 
-    const mine: MyReviewList = (await callAs(t, author, 'GET', '/api/reviews/mine')).json();
+    const mine: MyReviewList = (await callAs(t, author, 'GET', apiPaths.myReviews)).json();
     expect(mine.total).toBe(2);
     expect(mine.items.map((item) => [item.tutor.name, item.isHidden, item.hiddenReason])).toEqual([
       ['Grace Hopper', true, 'Names a classmate.'],
       ['Older Tutor', false, null],
     ]);
-    const empty: MyReviewList = (await callAs(t, admin, 'GET', '/api/reviews/mine')).json();
+    const empty: MyReviewList = (await callAs(t, admin, 'GET', apiPaths.myReviews)).json();
     expect(empty).toMatchObject({ items: [], total: 0 });
   });
 
@@ -397,7 +402,7 @@ describe('reading reviews', () => {
 
   test('a feed card carries the tutor and the author name', async () => {
     await writeReview(author, { title: 'Card title' });
-    const feed: ReviewFeed = (await callAs(t, other, 'GET', '/api/reviews')).json();
+    const feed: ReviewFeed = (await callAs(t, other, 'GET', apiPaths.reviews)).json();
     expect(feed.nextCursor).toBeNull();
     expect(feed.items).toEqual([
       expect.objectContaining({
@@ -411,7 +416,7 @@ describe('reading reviews', () => {
 
   test('a damaged cursor is a clear 400', async () => {
     for (const cursor of ['garbage', Buffer.from('["yesterday","x"]').toString('base64url'), 'a b']) {
-      const response = await callAs(t, other, 'GET', `/api/reviews?cursor=${encodeURIComponent(cursor)}`);
+      const response = await callAs(t, other, 'GET', `${apiPaths.reviews}?cursor=${encodeURIComponent(cursor)}`);
       expect(response.statusCode).toBe(400);
       expect(response.json().error.code).toMatch(/bad_request|validation_error/);
     }
@@ -432,17 +437,17 @@ describe('reading reviews', () => {
       });
       ids.push(review.id);
     }
-    const recent: RecentReviews = (await callAs(t, author, 'GET', '/api/reviews/recent')).json();
+    const recent: RecentReviews = (await callAs(t, author, 'GET', apiPaths.recentReviews)).json();
     expect(recent.items.map((item) => item.id)).toEqual([ids[3], ids[2], ids[1]]);
   });
 
   test("a profile's reviews say which one is the viewer's and which the viewer reported", async () => {
     const mine = await writeReview(author);
     const theirs = await writeReview(other);
-    expect((await callAs(t, author, 'POST', `/api/reviews/${theirs.id}/reports`, { reason: 'spam' })).statusCode).toBe(
+    expect((await callAs(t, author, 'POST', apiPaths.reviewReports(theirs.id), { reason: 'spam' })).statusCode).toBe(
       204,
     );
-    const listed: TutorReviewList = (await callAs(t, author, 'GET', `/api/tutors/${tutor.id}/reviews`)).json();
+    const listed: TutorReviewList = (await callAs(t, author, 'GET', apiPaths.tutorReviews(tutor.id))).json();
     const flags = Object.fromEntries(listed.items.map((item) => [item.id, [item.writtenByMe, item.reportedByMe]]));
     expect(flags).toEqual({ [mine.id]: [true, false], [theirs.id]: [false, true] });
   });

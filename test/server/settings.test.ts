@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { auditLog } from '../../src/server/db/schema';
 import type { AiStatus } from '../../src/shared/ai-drafting';
 import { type AdminSettings, type PublicSettings, RESTRICT_WITHOUT_DOMAINS_MESSAGE } from '../../src/shared/settings';
+import { apiPaths } from '../../src/shared/api-paths';
 import { type FakeGemini, startFakeGemini } from '../fakes/fake-gemini';
 import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -20,19 +21,19 @@ async function start(env: Record<string, string> = {}) {
 afterEach(() => t.close());
 
 async function publicSettings(): Promise<PublicSettings> {
-  const response = await callAs(t, undefined, 'GET', '/api/settings');
+  const response = await callAs(t, undefined, 'GET', apiPaths.publicSettings);
   expect(response.statusCode).toBe(200);
   return response.json<PublicSettings>();
 }
 
 async function adminSettings(): Promise<AdminSettings> {
-  const response = await callAs(t, admin, 'GET', '/api/admin/settings');
+  const response = await callAs(t, admin, 'GET', apiPaths.adminSettings);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<AdminSettings>();
 }
 
 function patch(changes: object, actor: Actor = admin) {
-  return callAs(t, actor, 'PATCH', '/api/admin/settings', changes);
+  return callAs(t, actor, 'PATCH', apiPaths.adminSettings, changes);
 }
 
 describe('without an AI provider', () => {
@@ -55,8 +56,8 @@ describe('without an AI provider', () => {
       ['GET', undefined],
       ['PATCH', { siteName: 'Hijacked' }],
     ] as const) {
-      expect((await callAs(t, student, method, '/api/admin/settings', payload)).statusCode).toBe(403);
-      expect((await callAs(t, undefined, method, '/api/admin/settings', payload)).statusCode).toBe(401);
+      expect((await callAs(t, student, method, apiPaths.adminSettings, payload)).statusCode).toBe(403);
+      expect((await callAs(t, undefined, method, apiPaths.adminSettings, payload)).statusCode).toBe(401);
     }
     expect((await publicSettings()).siteName).toBe('Tutorly');
     expect(await t.db.select().from(auditLog)).toEqual([]);
@@ -142,15 +143,15 @@ describe('without an AI provider', () => {
     await start();
 
     const cases = [
-      [{ aiDraftsPerHour: 0 }, 'At least 1 draft an hour.'],
-      [{ aiDraftsPerHour: 1001 }, 'At most 1000 drafts an hour.'],
-      [{ signupDomains: ['not a domain'] }, 'Enter domains like uni.example.edu.'],
-      [{ siteName: '  ' }, 'Site name is required.'],
+      [{ aiDraftsPerHour: 0 }, 'aiDraftsPerHour', 'At least 1 draft an hour.'],
+      [{ aiDraftsPerHour: 1001 }, 'aiDraftsPerHour', 'At most 1000 drafts an hour.'],
+      [{ signupDomains: ['not a domain'] }, 'signupDomains.0', 'Enter domains like uni.example.edu.'],
+      [{ siteName: '  ' }, 'siteName', 'Site name is required.'],
     ] as const;
-    for (const [changes, message] of cases) {
+    for (const [changes, path, message] of cases) {
       const response = await patch(changes);
       expect(response.statusCode).toBe(400);
-      expect(response.json().error).toEqual({ code: 'validation_error', message });
+      expect(response.json().error).toEqual({ code: 'validation_error', message, fields: [{ path, message }] });
     }
   });
 });
@@ -167,7 +168,7 @@ describe('with an AI provider', () => {
     gemini.chunkDelayMs = 0;
     await start({ GEMINI_API_KEY: GEMINI_KEY, GEMINI_BASE_URL: gemini.url, AI_DRAFTS_PER_HOUR: '10' });
     const tutor = await createTutorRecord(t.db, { name: 'Grace Hopper' });
-    const status = async () => (await callAs(t, student, 'GET', '/api/ai/status')).json<AiStatus>();
+    const status = async () => (await callAs(t, student, 'GET', apiPaths.aiStatus)).json<AiStatus>();
 
     expect((await adminSettings()).ai).toEqual({
       provider: 'gemini',
@@ -180,8 +181,8 @@ describe('with an AI provider', () => {
     expect(await status()).toMatchObject({ draftsPerHour: 1, draftsLeft: 1 });
 
     const draft = { tutorId: tutor.id, title: 'Patient', rating: 5, notes: '' };
-    expect((await callAs(t, student, 'POST', '/api/ai/review-drafts', draft)).statusCode).toBe(200);
-    const refused = await callAs(t, student, 'POST', '/api/ai/review-drafts', draft);
+    expect((await callAs(t, student, 'POST', apiPaths.reviewDrafts, draft)).statusCode).toBe(200);
+    const refused = await callAs(t, student, 'POST', apiPaths.reviewDrafts, draft);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.message).toMatch(/^You have used all 1 AI drafts for this hour\./);
     expect(await status()).toMatchObject({ draftsPerHour: 1, draftsLeft: 0 });

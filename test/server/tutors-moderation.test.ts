@@ -6,6 +6,7 @@ import { DAY_MS } from '../../src/server/lib/clock';
 import { storeImage } from '../../src/server/services/images';
 import type { AdminTutorList, TutorList, TutorProfile } from '../../src/shared/tutors';
 import { thumbnailKeyOf } from '../../src/shared/uploads';
+import { apiPaths } from '../../src/shared/api-paths';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { login } from '../helpers/auth';
 import { createAdminRecord, createReviewRecord, createTutorRecord, createUserRecord } from '../helpers/factories';
@@ -68,7 +69,7 @@ const submission = {
 };
 
 async function publicNames(): Promise<string[]> {
-  return (await call(other, 'GET', '/api/tutors')).json<TutorList>().items.map((tutor) => tutor.name);
+  return (await call(other, 'GET', apiPaths.tutors)).json<TutorList>().items.map((tutor) => tutor.name);
 }
 
 async function notificationRows() {
@@ -79,7 +80,7 @@ describe('a student submits a tutor', () => {
   test('it is created private and pending, with its search columns', async () => {
     const picture = await uploadPicture(submitter, 10);
 
-    const response = await call(submitter, 'POST', '/api/tutors', {
+    const response = await call(submitter, 'POST', apiPaths.tutors, {
       ...submission,
       name: '  Grace Hopper ',
       imageKey: picture,
@@ -112,7 +113,7 @@ describe('a student submits a tutor', () => {
   });
 
   test('a picture that was never uploaded is refused and nothing is stored', async () => {
-    const response = await call(submitter, 'POST', '/api/tutors', { ...submission, imageKey: MISSING_PICTURE_KEY });
+    const response = await call(submitter, 'POST', apiPaths.tutors, { ...submission, imageKey: MISSING_PICTURE_KEY });
 
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toEqual(PICTURE_NOT_FOUND);
@@ -120,12 +121,20 @@ describe('a student submits a tutor', () => {
   });
 
   test('required fields are checked with clear messages', async () => {
-    const response = await call(submitter, 'POST', '/api/tutors', { name: ' ', department: 'Physics', biography: '' });
+    const response = await call(submitter, 'POST', apiPaths.tutors, {
+      name: ' ',
+      department: 'Physics',
+      biography: '',
+    });
 
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toEqual({
       code: 'validation_error',
       message: 'Name is required. Biography is required.',
+      fields: [
+        { path: 'name', message: 'Name is required.' },
+        { path: 'biography', message: 'Biography is required.' },
+      ],
     });
   });
 });
@@ -139,7 +148,7 @@ describe('a student edits or deletes a submission', () => {
     });
     t.clock.advance(DAY_MS);
 
-    const response = await call(submitter, 'PATCH', `/api/tutors/${tutor.id}`, { ...submission, name: 'José Núñez' });
+    const response = await call(submitter, 'PATCH', apiPaths.tutor(tutor.id), { ...submission, name: 'José Núñez' });
 
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().tutor).toMatchObject({
@@ -159,7 +168,7 @@ describe('a student edits or deletes a submission', () => {
       submittedBy: submitter.user.id,
     });
 
-    const response = await call(submitter, 'PATCH', `/api/tutors/${tutor.id}`, {
+    const response = await call(submitter, 'PATCH', apiPaths.tutor(tutor.id), {
       ...submission,
       department: 'Mathematics',
     });
@@ -171,20 +180,20 @@ describe('a student edits or deletes a submission', () => {
       rejectionReason: null,
       isPublic: false,
     });
-    const queue = (await call(boss, 'GET', '/api/admin/tutors?status=pending')).json<AdminTutorList>();
+    const queue = (await call(boss, 'GET', `${apiPaths.adminTutors}?status=pending`)).json<AdminTutorList>();
     expect(queue.items.map((item) => item.id)).toEqual([tutor.id]);
   });
 
   test('once approved, only an administrator can change or delete it', async () => {
     const tutor = await createTutorRecord(t.db, { name: 'Approved', submittedBy: submitter.user.id });
 
-    const edit = await call(submitter, 'PATCH', `/api/tutors/${tutor.id}`, submission);
+    const edit = await call(submitter, 'PATCH', apiPaths.tutor(tutor.id), submission);
     expect(edit.statusCode).toBe(409);
     expect(edit.json().error).toEqual({
       code: 'conflict',
       message: 'This tutor has been approved; only an administrator can change it now.',
     });
-    const removal = await call(submitter, 'DELETE', `/api/tutors/${tutor.id}`);
+    const removal = await call(submitter, 'DELETE', apiPaths.tutor(tutor.id));
     expect(removal.statusCode).toBe(409);
     expect(removal.json().error).toEqual({
       code: 'conflict',
@@ -200,10 +209,10 @@ describe('a student edits or deletes a submission', () => {
     const published = await createTutorRecord(t.db, { submittedBy: submitter.user.id });
 
     for (const tutor of [pending, published]) {
-      const edit = await call(other, 'PATCH', `/api/tutors/${tutor.id}`, submission);
+      const edit = await call(other, 'PATCH', apiPaths.tutor(tutor.id), submission);
       expect(edit.statusCode).toBe(404);
       expect(edit.json().error).toEqual({ code: 'not_found', message: 'No Teacher Record Found' });
-      expect((await call(other, 'DELETE', `/api/tutors/${tutor.id}`)).statusCode).toBe(404);
+      expect((await call(other, 'DELETE', apiPaths.tutor(tutor.id))).statusCode).toBe(404);
     }
     expect(await t.db.select().from(tutors)).toHaveLength(2);
   });
@@ -216,13 +225,13 @@ describe('a student edits or deletes a submission', () => {
       imageKey: picture,
     });
 
-    const response = await call(submitter, 'DELETE', `/api/tutors/${tutor.id}`);
+    const response = await call(submitter, 'DELETE', apiPaths.tutor(tutor.id));
 
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
     expect(await t.db.select().from(tutors)).toEqual([]);
     expect(await pictureStored(picture)).toEqual(GONE);
-    expect((await call(submitter, 'GET', `/api/tutors/${tutor.id}`)).statusCode).toBe(404);
+    expect((await call(submitter, 'GET', apiPaths.tutor(tutor.id))).statusCode).toBe(404);
   });
 
   test('replacing the picture releases the old one', async () => {
@@ -234,7 +243,7 @@ describe('a student edits or deletes a submission', () => {
       imageKey: oldPicture,
     });
 
-    const response = await call(submitter, 'PATCH', `/api/tutors/${tutor.id}`, { ...submission, imageKey: newPicture });
+    const response = await call(submitter, 'PATCH', apiPaths.tutor(tutor.id), { ...submission, imageKey: newPicture });
 
     expect(response.json().tutor.image.key).toBe(newPicture);
     expect(await pictureStored(oldPicture)).toEqual(GONE);
@@ -250,7 +259,7 @@ describe('a student edits or deletes a submission', () => {
       imageKey: picture,
     });
 
-    const response = await call(submitter, 'PATCH', `/api/tutors/${tutor.id}`, {
+    const response = await call(submitter, 'PATCH', apiPaths.tutor(tutor.id), {
       ...submission,
       imageKey: MISSING_PICTURE_KEY,
     });
@@ -272,7 +281,7 @@ describe('approve', () => {
     });
     t.clock.advance(DAY_MS);
 
-    const response = await call(boss, 'POST', `/api/admin/tutors/${tutor.id}/approve`);
+    const response = await call(boss, 'POST', apiPaths.approveTutor(tutor.id));
 
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().tutor).toMatchObject({
@@ -301,16 +310,16 @@ describe('approve', () => {
       submittedBy: submitter.user.id,
     });
 
-    const response = await call(boss, 'POST', `/api/admin/tutors/${tutor.id}/approve`);
+    const response = await call(boss, 'POST', apiPaths.approveTutor(tutor.id));
 
     expect(response.json().tutor).toMatchObject({ status: 'approved', isPublic: true, rejectionReason: null });
   });
 
   test('approving twice is a conflict and notifies once', async () => {
     const tutor = await createTutorRecord(t.db, { status: 'pending', submittedBy: submitter.user.id });
-    await call(boss, 'POST', `/api/admin/tutors/${tutor.id}/approve`);
+    await call(boss, 'POST', apiPaths.approveTutor(tutor.id));
 
-    const again = await call(boss, 'POST', `/api/admin/tutors/${tutor.id}/approve`);
+    const again = await call(boss, 'POST', apiPaths.approveTutor(tutor.id));
 
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toEqual({ code: 'conflict', message: 'This tutor has already been approved.' });
@@ -321,8 +330,8 @@ describe('approve', () => {
     const own = await createTutorRecord(t.db, { status: 'pending', submittedBy: boss.user.id });
     const orphan = await createTutorRecord(t.db, { status: 'pending', submittedBy: null });
 
-    expect((await call(boss, 'POST', `/api/admin/tutors/${own.id}/approve`)).statusCode).toBe(200);
-    expect((await call(boss, 'POST', `/api/admin/tutors/${orphan.id}/approve`)).statusCode).toBe(200);
+    expect((await call(boss, 'POST', apiPaths.approveTutor(own.id))).statusCode).toBe(200);
+    expect((await call(boss, 'POST', apiPaths.approveTutor(orphan.id))).statusCode).toBe(200);
     expect(await notificationRows()).toEqual([]);
   });
 });
@@ -335,7 +344,7 @@ describe('reject', () => {
       submittedBy: submitter.user.id,
     });
 
-    const response = await call(boss, 'POST', `/api/admin/tutors/${tutor.id}/reject`, {
+    const response = await call(boss, 'POST', apiPaths.rejectTutor(tutor.id), {
       reason: '  Not teaching here.  ',
     });
 
@@ -353,7 +362,7 @@ describe('reject', () => {
         data: { tutorName: 'Grace Hopper', reason: 'Not teaching here.' },
       }),
     ]);
-    const mine = (await call(submitter, 'GET', '/api/tutors/mine')).json();
+    const mine = (await call(submitter, 'GET', apiPaths.myTutors)).json();
     expect(mine.items[0]).toMatchObject({ status: 'rejected', rejectionReason: 'Not teaching here.' });
   });
 
@@ -361,9 +370,13 @@ describe('reject', () => {
     const tutor = await createTutorRecord(t.db, { status: 'pending', submittedBy: submitter.user.id });
 
     for (const payload of [{}, { reason: '   ' }]) {
-      const response = await call(boss, 'POST', `/api/admin/tutors/${tutor.id}/reject`, payload);
+      const response = await call(boss, 'POST', apiPaths.rejectTutor(tutor.id), payload);
       expect(response.statusCode).toBe(400);
-      expect(response.json().error).toEqual({ code: 'validation_error', message: 'A reason is required.' });
+      expect(response.json().error).toEqual({
+        code: 'validation_error',
+        message: 'A reason is required.',
+        fields: [{ path: 'reason', message: 'A reason is required.' }],
+      });
     }
     const [row] = await t.db.select().from(tutors).where(eq(tutors.id, tutor.id));
     expect(row!.status).toBe('pending');
@@ -373,13 +386,13 @@ describe('reject', () => {
     const approved = await createTutorRecord(t.db, { submittedBy: submitter.user.id });
     const rejected = await createTutorRecord(t.db, { status: 'rejected', submittedBy: submitter.user.id });
 
-    const first = await call(boss, 'POST', `/api/admin/tutors/${approved.id}/reject`, { reason: 'Late.' });
+    const first = await call(boss, 'POST', apiPaths.rejectTutor(approved.id), { reason: 'Late.' });
     expect(first.statusCode).toBe(409);
     expect(first.json().error).toEqual({
       code: 'conflict',
       message: 'This tutor has already been approved; it can no longer be rejected.',
     });
-    const second = await call(boss, 'POST', `/api/admin/tutors/${rejected.id}/reject`, { reason: 'Again.' });
+    const second = await call(boss, 'POST', apiPaths.rejectTutor(rejected.id), { reason: 'Again.' });
     expect(second.statusCode).toBe(409);
     expect(second.json().error).toEqual({ code: 'conflict', message: 'This submission has already been rejected.' });
     expect(await notificationRows()).toEqual([]);
@@ -390,7 +403,7 @@ describe('an administrator manages tutors', () => {
   test('adds a tutor: approved, public by default, submitted by the admin', async () => {
     const picture = await uploadPicture(boss, 60);
 
-    const response = await call(boss, 'POST', '/api/admin/tutors', { ...submission, imageKey: picture });
+    const response = await call(boss, 'POST', apiPaths.adminTutors, { ...submission, imageKey: picture });
 
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().tutor).toMatchObject({
@@ -401,7 +414,7 @@ describe('an administrator manages tutors', () => {
     });
     expect(await publicNames()).toEqual(['Grace Hopper']);
 
-    const hidden = await call(boss, 'POST', '/api/admin/tutors', {
+    const hidden = await call(boss, 'POST', apiPaths.adminTutors, {
       ...submission,
       name: 'Private Tutor',
       imageKey: picture,
@@ -412,11 +425,11 @@ describe('an administrator manages tutors', () => {
   });
 
   test('a picture is required, and must have been uploaded', async () => {
-    const missing = await call(boss, 'POST', '/api/admin/tutors', submission);
+    const missing = await call(boss, 'POST', apiPaths.adminTutors, submission);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.code).toBe('validation_error');
 
-    const unknown = await call(boss, 'POST', '/api/admin/tutors', { ...submission, imageKey: MISSING_PICTURE_KEY });
+    const unknown = await call(boss, 'POST', apiPaths.adminTutors, { ...submission, imageKey: MISSING_PICTURE_KEY });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error).toEqual(PICTURE_NOT_FOUND);
   });
@@ -425,7 +438,7 @@ describe('an administrator manages tutors', () => {
     const picture = await uploadPicture(boss, 70);
     const tutor = await createTutorRecord(t.db, { name: 'Draft', status: 'pending', submittedBy: submitter.user.id });
 
-    const kept = await call(boss, 'PATCH', `/api/admin/tutors/${tutor.id}`, {
+    const kept = await call(boss, 'PATCH', apiPaths.adminTutor(tutor.id), {
       ...submission,
       imageKey: picture,
       isPublic: false,
@@ -433,7 +446,7 @@ describe('an administrator manages tutors', () => {
     expect(kept.json().tutor).toMatchObject({ name: 'Grace Hopper', status: 'pending', isPublic: false });
     expect(await notificationRows()).toEqual([]);
 
-    const published = await call(boss, 'PATCH', `/api/admin/tutors/${tutor.id}`, {
+    const published = await call(boss, 'PATCH', apiPaths.adminTutor(tutor.id), {
       ...submission,
       imageKey: picture,
       isPublic: true,
@@ -444,7 +457,7 @@ describe('an administrator manages tutors', () => {
     ]);
 
     // Hiding an approved tutor keeps it approved, and says nothing to anybody.
-    const hidden = await call(boss, 'PATCH', `/api/admin/tutors/${tutor.id}`, {
+    const hidden = await call(boss, 'PATCH', apiPaths.adminTutor(tutor.id), {
       ...submission,
       imageKey: picture,
       isPublic: false,
@@ -477,9 +490,9 @@ describe('an administrator manages tutors', () => {
     });
     const e = await createTutorRecord(t.db, { name: 'Eve', isPublic: false, createdAt: at(5) });
     const ids = async (query: string) =>
-      (await call(boss, 'GET', `/api/admin/tutors?${query}`)).json<AdminTutorList>().items.map((item) => item.id);
+      (await call(boss, 'GET', `${apiPaths.adminTutors}?${query}`)).json<AdminTutorList>().items.map((item) => item.id);
 
-    const all = (await call(boss, 'GET', '/api/admin/tutors')).json<AdminTutorList>();
+    const all = (await call(boss, 'GET', apiPaths.adminTutors)).json<AdminTutorList>();
     expect(all.items.map((item) => item.id)).toEqual([e.id, d.id, c.id, a.id, b.id]);
     expect(all.total).toBe(5);
     expect(all.items.find((item) => item.id === a.id)).toMatchObject({
@@ -509,12 +522,12 @@ describe('deleting a tutor', () => {
     });
     const sharing = await createTutorRecord(t.db, { name: 'Sharer One', imageKey: sharedPicture });
     const alsoSharing = await createTutorRecord(t.db, { name: 'Sharer Two', imageKey: sharedPicture });
-    await call(boss, 'POST', `/api/admin/tutors/${doomed.id}/approve`);
+    await call(boss, 'POST', apiPaths.approveTutor(doomed.id));
     await createReviewRecord(t.db, { tutorId: doomed.id, authorId: other.user.id, rating: 5 });
     await createReviewRecord(t.db, { tutorId: doomed.id, authorId: submitter.user.id, rating: 3, hidden: true });
     await createReviewRecord(t.db, { tutorId: sharing.id, authorId: other.user.id, rating: 4 });
 
-    const response = await call(boss, 'DELETE', `/api/admin/tutors/${doomed.id}`);
+    const response = await call(boss, 'DELETE', apiPaths.adminTutor(doomed.id));
 
     expect(response.statusCode).toBe(204);
     expect((await t.db.select().from(tutors)).map((tutor) => tutor.id).sort()).toEqual(
@@ -531,12 +544,12 @@ describe('deleting a tutor', () => {
     ]);
     expect(await pictureStored(ownPicture)).toEqual(GONE);
 
-    expect((await call(boss, 'DELETE', `/api/admin/tutors/${sharing.id}`)).statusCode).toBe(204);
+    expect((await call(boss, 'DELETE', apiPaths.adminTutor(sharing.id))).statusCode).toBe(204);
     expect(await pictureStored(sharedPicture)).toEqual(STORED);
-    expect((await call(boss, 'DELETE', `/api/admin/tutors/${alsoSharing.id}`)).statusCode).toBe(204);
+    expect((await call(boss, 'DELETE', apiPaths.adminTutor(alsoSharing.id))).statusCode).toBe(204);
     expect(await pictureStored(sharedPicture)).toEqual(GONE);
 
-    const again = await call(boss, 'DELETE', `/api/admin/tutors/${doomed.id}`);
+    const again = await call(boss, 'DELETE', apiPaths.adminTutor(doomed.id));
     expect(again.statusCode).toBe(404);
     expect(again.json().error).toEqual({ code: 'not_found', message: 'No Teacher Record Found' });
   });

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { TutorRow } from '../../src/server/db/schema';
 import type { DepartmentList, SimilarTutors, TutorList } from '../../src/shared/tutors';
+import { apiPaths } from '../../src/shared/api-paths';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { login } from '../helpers/auth';
 import { createReviewRecord, createTutorRecord, createUserRecord } from '../helpers/factories';
+import { request } from '../helpers/requests';
 
 let t: TestApp;
 let cookie: string;
@@ -17,7 +19,7 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 async function list(query: string): Promise<TutorList> {
-  const response = await t.app.inject({ method: 'GET', url: `/api/tutors?${query}`, headers: { cookie } });
+  const response = await request(t.app, 'GET', `${apiPaths.tutors}?${query}`, { as: cookie });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<TutorList>();
 }
@@ -72,13 +74,13 @@ describe('search', () => {
   });
 
   test('a query longer than 100 characters is refused with a clear message', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/api/tutors?q=${'a'.repeat(101)}`,
-      headers: { cookie },
-    });
+    const response = await request(t.app, 'GET', `${apiPaths.tutors}?q=${'a'.repeat(101)}`, { as: cookie });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toEqual({ code: 'validation_error', message: 'Search at most 100 characters.' });
+    expect(response.json().error).toEqual({
+      code: 'validation_error',
+      message: 'Search at most 100 characters.',
+      fields: [{ path: 'q', message: 'Search at most 100 characters.' }],
+    });
   });
 });
 
@@ -98,7 +100,7 @@ describe('department filter and departments', () => {
   });
 
   test('departments of public tutors, A to Z, with counts', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/tutors/departments', headers: { cookie } });
+    const response = await request(t.app, 'GET', apiPaths.tutorDepartments, { as: cookie });
     expect(response.json<DepartmentList>()).toEqual({
       items: [
         { name: 'Biology', tutorCount: 1 },
@@ -136,7 +138,7 @@ describe('sorting', () => {
   });
 
   test('an unknown sort is refused', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/tutors?sort=price', headers: { cookie } });
+    const response = await request(t.app, 'GET', `${apiPaths.tutors}?sort=price`, { as: cookie });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('validation_error');
   });
@@ -164,14 +166,14 @@ describe('sorting', () => {
     expect(await list('')).toMatchObject({ total: 13, pageSize: 12 });
     expect((await list('')).items).toHaveLength(12);
     expect((await list('page=2')).items).toHaveLength(1);
-    const tooLarge = await t.app.inject({ method: 'GET', url: '/api/tutors?pageSize=49', headers: { cookie } });
+    const tooLarge = await request(t.app, 'GET', `${apiPaths.tutors}?pageSize=49`, { as: cookie });
     expect(tooLarge.statusCode).toBe(400);
   });
 });
 
 describe('similar names (the duplicates hint)', () => {
   async function similar(query: string): Promise<SimilarTutors['items']> {
-    const response = await t.app.inject({ method: 'GET', url: `/api/tutors/similar?${query}`, headers: { cookie } });
+    const response = await request(t.app, 'GET', `${apiPaths.similarTutors}?${query}`, { as: cookie });
     expect(response.statusCode, response.body).toBe(200);
     return response.json<SimilarTutors>().items;
   }
@@ -219,7 +221,7 @@ describe('similar names (the duplicates hint)', () => {
   });
 
   test('a name is required', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/tutors/similar', headers: { cookie } });
+    const response = await request(t.app, 'GET', apiPaths.similarTutors, { as: cookie });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('validation_error');
   });

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { HOUR_MS } from '../../src/server/lib/clock';
+import { apiPaths } from '../../src/shared/api-paths';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { getSessionAccount, login, signUp } from '../helpers/auth';
 import { createUserRecord } from '../helpers/factories';
 import { readLatestMail, readMails, verificationParams } from '../helpers/mail';
+import { request } from '../helpers/requests';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -12,7 +14,7 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 function verifyEmail(payload: object) {
-  return t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload });
+  return request(t.app, 'POST', apiPaths.verifyEmail, { payload });
 }
 
 /** A fresh sign-up and the userId/secret from the link in its mail. */
@@ -87,16 +89,20 @@ describe('confirming an email address', () => {
   });
 
   test.each([
-    ['the userId', (p: { userId: string; secret: string }) => ({ secret: p.secret })],
-    ['the secret', (p: { userId: string; secret: string }) => ({ userId: p.userId })],
-    ['both', () => ({})],
-  ])('a request without %s is refused', async (_, strip) => {
+    ['the userId', (p: { userId: string; secret: string }) => ({ secret: p.secret }), ['userId']],
+    ['the secret', (p: { userId: string; secret: string }) => ({ userId: p.userId }), ['secret']],
+    ['both', () => ({}), ['userId', 'secret']],
+  ])('a request without %s is refused', async (_, strip, missing) => {
     const { params } = await signUpAndReadLink();
 
     const response = await verifyEmail(strip(params));
 
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toEqual({ code: 'validation_error', message: 'Your link is not valid' });
+    expect(response.json().error).toEqual({
+      code: 'validation_error',
+      message: 'Your link is not valid',
+      fields: missing.map((path) => ({ path, message: 'Your link is not valid' })),
+    });
   });
 
   test('a userId that is not a UUID is refused', async () => {
@@ -114,7 +120,7 @@ describe('sending the verification mail again', () => {
     const { email, password, params: oldParams } = await signUpAndReadLink();
     const cookie = await login(t.app, { email, password });
 
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/verification', headers: { cookie } });
+    const response = await request(t.app, 'POST', apiPaths.resendVerification, { as: cookie });
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ email });
@@ -130,7 +136,7 @@ describe('sending the verification mail again', () => {
   });
 
   test('needs a session', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/verification' });
+    const response = await request(t.app, 'POST', apiPaths.resendVerification);
 
     expect(response.statusCode).toBe(401);
     expect(response.json().error.code).toBe('unauthenticated');
@@ -141,7 +147,7 @@ describe('sending the verification mail again', () => {
     const { user, password } = await createUserRecord(t.db, { verified: true });
     const cookie = await login(t.app, { email: user.email, password });
 
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/verification', headers: { cookie } });
+    const response = await request(t.app, 'POST', apiPaths.resendVerification, { as: cookie });
 
     expect(response.statusCode).toBe(409);
     expect(response.json().error.code).toBe('conflict');
