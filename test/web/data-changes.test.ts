@@ -1,9 +1,10 @@
-import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import { reviewKeys } from '../../src/web/features/reviews/api/query-keys';
 import { tutorKeys } from '../../src/web/features/tutors/api/query-keys';
 import { userKeys } from '../../src/web/features/users/api/query-keys';
-import { announceChange } from '../../src/web/lib/data-changes';
+import { announceChange, markStale } from '../../src/web/lib/data-changes';
+import { departmentsQueryKey } from '../../src/web/lib/departments';
 import { sessionQueryKey } from '../../src/web/lib/session';
 
 /** A client holding a fresh answer under each of these keys. */
@@ -42,5 +43,31 @@ describe('announceChange', () => {
     const client = clientWith(review, tutor, users);
     await announceChange(client, 'users', 'reviews');
     expect([review, tutor, users].map((key) => isStale(client, key))).toEqual([true, true, true]);
+  });
+
+  it('makes the departments stale when a tutor changes', async () => {
+    const client = clientWith(departmentsQueryKey);
+    await announceChange(client, 'tutors');
+    expect(isStale(client, departmentsQueryKey)).toBe(true);
+  });
+});
+
+describe('markStale', () => {
+  it('marks the same keys stale without refetching what is on screen, where announceChange refetches it', async () => {
+    const client = new QueryClient();
+    const key = tutorKeys.detail('t1');
+    let fetches = 0;
+    const onScreen = new QueryObserver(client, { queryKey: key, queryFn: () => ++fetches, staleTime: Infinity });
+    const stopObserving = onScreen.subscribe(() => {});
+    await vi.waitFor(() => expect(fetches).toBe(1));
+
+    markStale(client, 'tutors');
+    expect(isStale(client, key)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetches).toBe(1);
+
+    await announceChange(client, 'tutors');
+    expect(fetches).toBe(2);
+    stopObserving();
   });
 });

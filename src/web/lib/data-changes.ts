@@ -12,6 +12,9 @@
  *
  *     onSuccess: () => announceChange(queryClient, 'reviews'),
  *
+ * When the page is about to leave what changed (a deleted tutor's profile), `markStale` says the
+ * same without refetching what is still on screen.
+ *
  * Registering happens when the keys module loads; a feature whose module never loaded has
  * nothing in the cache to make stale. To add a kind of change, add its name to `DataChange`
  * with a line on what it covers.
@@ -47,13 +50,22 @@ export function staleOn(changes: readonly DataChange[], queryKey: QueryKey): voi
  * among them have refetched, like `invalidateQueries`.
  */
 export async function announceChange(queryClient: QueryClient, ...changes: DataChange[]): Promise<void> {
+  await Promise.all(keysStaleOn(changes).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+/** Like `announceChange`, but nothing refetches now: each answer is asked again when next shown. */
+export function markStale(queryClient: QueryClient, ...changes: DataChange[]): void {
+  for (const queryKey of keysStaleOn(changes)) void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
+}
+
+function keysStaleOn(changes: readonly DataChange[]): QueryKey[] {
   const keys: QueryKey[] = [];
   for (const change of changes) {
     for (const key of staleKeys.get(change) ?? []) {
       if (!keys.some((known) => sameKey(known, key))) keys.push(key);
     }
   }
-  await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return keys;
 }
 
 const sameKey = (a: QueryKey, b: QueryKey) => JSON.stringify(a) === JSON.stringify(b);

@@ -3,7 +3,7 @@ import { LinkButton } from '../../components/ui/button';
 import { parsePage } from '../../components/ui/pagination';
 import { paths } from '../../config/paths';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
-import { useDepartments } from '../../features/tutors/api/get-departments';
+import { useDepartments } from '../../lib/departments';
 import { useTutors } from '../../features/tutors/api/get-tutors';
 import { ListFilterSelect } from '../../components/lists/list-filter-select';
 import { ListSearchBox } from '../../components/lists/list-search-box';

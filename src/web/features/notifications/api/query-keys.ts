@@ -6,7 +6,7 @@ export interface NotificationListParams {
 
 /**
  * Every cached notifications answer sits under ['notifications']. Reading a notification
- * changes the lists and the unread count, never the departments, so those keys are apart.
+ * changes the lists and the unread count, never the followed departments, so those keys are apart.
  */
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -14,5 +14,4 @@ export const notificationKeys = {
   list: (params: NotificationListParams) => ['notifications', 'list', params] as const,
   unreadCount: () => ['notifications', 'unread-count'] as const,
   followedDepartments: () => ['notifications', 'followed-departments'] as const,
-  departments: () => ['notifications', 'departments'] as const,
 };

@@ -7,7 +7,7 @@ import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { useDepartments } from '../api/get-departments';
+import { useDepartments } from '../../../lib/departments';
 import { useFollowedDepartments } from '../api/get-followed-departments';
 import { useUpdateFollowedDepartments } from '../api/update-followed-departments';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths';
 import { api } from '../../../lib/api-client';
-import { tutorKeys } from './query-keys';
+import { markStale } from '../../../lib/data-changes';
 
 /** Deletes a tutor with its reviews and (when no other tutor uses them) its pictures. */
 export const deleteAdminTutor = (tutorId: string) => api.delete<void>(apiPaths.adminTutor(tutorId));
@@ -13,7 +13,7 @@ export function useDeleteAdminTutor() {
     onSuccess: () => {
       // Marked stale without refetching: the page showing the deleted tutor is about to leave
       // it (a refetch would only answer 404), and every list refetches when it is shown next.
-      void queryClient.invalidateQueries({ queryKey: tutorKeys.all, refetchType: 'none' });
+      markStale(queryClient, 'tutors');
     },
   });
 }

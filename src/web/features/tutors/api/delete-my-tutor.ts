@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths';
 import { api } from '../../../lib/api-client';
+import { announceChange } from '../../../lib/data-changes';
 import { tutorKeys } from './query-keys';
 
 /** A student withdraws a submission that is still pending or was rejected. */
@@ -13,7 +14,7 @@ export function useDeleteMyTutor() {
     onSuccess: (_result, tutorId) => {
       // The profile is gone: drop it rather than refetch it into a 404.
       queryClient.removeQueries({ queryKey: tutorKeys.detail(tutorId) });
-      return queryClient.invalidateQueries({ queryKey: tutorKeys.all });
+      return announceChange(queryClient, 'tutors');
     },
   });
 }

@@ -8,7 +8,6 @@ import { staleOn } from '../../../lib/data-changes';
 export const tutorKeys = {
   all: ['tutors'] as const,
   list: (query: TutorListQueryInput) => ['tutors', 'list', query] as const,
-  departments: () => ['tutors', 'departments'] as const,
   detail: (tutorId: string) => ['tutors', 'detail', tutorId] as const,
   reviews: (tutorId: string, page: number) => ['tutors', 'detail', tutorId, 'reviews', page] as const,
   mine: () => ['tutors', 'mine'] as const,

@@ -3,7 +3,7 @@ import { BIOGRAPHY_MAX_LENGTH, DEPARTMENT_MAX_LENGTH, TUTOR_NAME_MAX_LENGTH } fr
 import type { StoredImage } from '../../../../shared/uploads';
 import { TextAreaField, TextInputField } from '../../../components/forms/field';
 import { ImageUploadField } from '../../../components/forms/image-upload-field';
-import { useDepartments } from '../api/get-departments';
+import { useDepartments } from '../../../lib/departments';
 import { uploadImage } from '../api/upload-image';
 import type { TutorFormRules, TutorFormState } from '../hooks/use-tutor-form';
 import { CourseListField } from './course-list-field';
