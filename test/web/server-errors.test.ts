@@ -38,7 +38,7 @@ describe('placeServerError', () => {
       { path: 'signupDomains.2', message: 'Not a domain either.' },
       { path: 'courses.0', message: 'Course is too long.' },
     ]);
-    expect(placeServerError(error, ['domains', 'courses'], { signupDomains: 'domains' })).toEqual({
+    expect(placeServerError(error, ['domains', 'courses'], { pathToField: { signupDomains: 'domains' } })).toEqual({
       fields: [
         { field: 'domains', message: 'Not a domain.' },
         { field: 'courses', message: 'Course is too long.' },
@@ -54,6 +54,18 @@ describe('placeServerError', () => {
       form: 'Invalid email or password.',
     });
     expect(placeServerError(new Error('Offline.'), ['email'])).toEqual({ fields: [], form: 'Offline.' });
+  });
+
+  it('places an answer without paths by its code only where the form says so', () => {
+    const taken = new ApiRequestError(409, 'email_taken', 'An account with this email already exists.');
+    expect(placeServerError(taken, ['name', 'email'], { codeToField: { email_taken: 'email' } })).toEqual({
+      fields: [{ field: 'email', message: 'An account with this email already exists.' }],
+      form: null,
+    });
+    expect(placeServerError(taken, ['name', 'email'])).toEqual({
+      fields: [],
+      form: 'An account with this email already exists.',
+    });
   });
 
   it('shows the whole answer above the form when the form places nothing on fields', () => {

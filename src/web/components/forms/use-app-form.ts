@@ -9,7 +9,8 @@
  *     <FormErrorAlert control={form.control} />
  *     <FormTextField control={form.control} name="email" label="Email" required />
  *
- * - Messages appear after the first submit and then follow every change of their field.
+ * - Messages appear after the first submit and then follow every change of their field. An
+ *   issue the schema raises about no one field (a `refine` without a path) is the form's.
  * - A failed submit moves focus to the first invalid field, in the order of `defaultValues`,
  *   so keyboard and screen-reader users land on what needs fixing.
  * - `showServerError` puts a refused request's `fields` on their fields by path and the rest
@@ -28,7 +29,7 @@ import {
   useForm,
 } from 'react-hook-form';
 import type { z } from 'zod';
-import { placeServerError } from './server-errors';
+import { placeServerError, type ServerErrorPlaces } from './server-errors';
 
 /** The key of the message about the whole form; `FormErrorAlert` shows it. */
 export const FORM_ERROR = 'root';
@@ -37,30 +38,31 @@ export interface AppFormOptions<Values extends FieldValues, Output extends Field
   schema: z.ZodType<Output, Values>;
   /** Every field's starting value; its key order is the order focus follows to the first invalid field. */
   defaultValues: Values;
-  /** Server paths the form names otherwise, for example `{ signupDomains: 'domains' }`. */
-  pathToField?: Readonly<Partial<Record<string, Path<Values>>>>;
+  /** Where the server's paths and codes land when the form names its fields otherwise. */
+  serverErrorPlaces?: ServerErrorPlaces<Path<Values>>;
   summary?: boolean;
 }
 
 export function useAppForm<Values extends FieldValues, Output extends FieldValues>({
   schema,
   defaultValues,
-  pathToField,
+  serverErrorPlaces,
   summary = false,
 }: AppFormOptions<Values, Output>) {
   const fieldOrder = Object.keys(defaultValues) as Path<Values>[];
   const schemaResolver = zodResolver<Values, unknown, Output>(schema);
-  const resolver: Resolver<Values, unknown, Output> = summary
-    ? async (values, context, options) => {
-        const result = await schemaResolver(values, context, options);
-        const messages = [FORM_ERROR, ...fieldOrder]
-          .map((name) => (get(result.errors, name) as { message?: string } | undefined)?.message)
-          .filter((message): message is string => Boolean(message));
-        if (messages.length === 0) return result;
-        const errors = { root: { type: 'validate', message: messages.join(' ') } } as FieldErrors<Values>;
-        return { values: {}, errors };
-      }
-    : schemaResolver;
+  const resolver: Resolver<Values, unknown, Output> = async (values, context, options) => {
+    const result = await schemaResolver(values, context, options);
+    // An issue about no one field (a refine without a path) is the form's.
+    const { '': aboutForm, ...aboutFields } = result.errors as Record<string, { message?: string } | undefined>;
+    const messages = summary
+      ? [aboutForm?.message, ...fieldOrder.map((name) => (get(aboutFields, name) as typeof aboutForm)?.message)]
+      : [aboutForm?.message];
+    const message = messages.filter(Boolean).join(' ');
+    if (!message) return result;
+    const root = { type: 'validate', message };
+    return { values: {}, errors: (summary ? { root } : { ...aboutFields, root }) as FieldErrors<Values> };
+  };
 
   const form = useForm<Values, unknown, Output>({
     resolver,
@@ -70,7 +72,7 @@ export function useAppForm<Values extends FieldValues, Output extends FieldValue
 
   /** For a mutation's onError: the refused request's messages, on their fields or above the form. */
   function showServerError(error: unknown) {
-    const placed = placeServerError(error, summary ? [] : fieldOrder, pathToField);
+    const placed = placeServerError(error, summary ? [] : fieldOrder, serverErrorPlaces);
     for (const { field, message } of placed.fields) form.setError(field, { type: 'server', message });
     if (placed.form) form.setError(FORM_ERROR, { type: 'server', message: placed.form });
     const first = placed.fields[0];

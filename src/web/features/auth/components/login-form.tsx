@@ -1,62 +1,61 @@
-import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { TextInputField } from '../../../components/forms/field';
-import { ErrorAlert } from '../../../components/ui/alert';
+import { z } from 'zod';
+import { loginRequestSchema } from '../../../../shared/account';
+import { FormErrorAlert, FormTextField } from '../../../components/forms/form-fields';
+import { useAppForm } from '../../../components/forms/use-app-form';
 import { FormActions } from '../../../components/ui/form-actions';
 import { TextLink } from '../../../components/ui/text-link';
 import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
+
+/** The spec's one message for a blank field comes first; then the API's own schema. */
+const loginFormSchema = z
+  .object({ email: z.string(), password: z.string() })
+  .refine(({ email, password }) => email.trim() !== '' && password !== '', 'Please fill in both fields.')
+  .pipe(loginRequestSchema);
 
 export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
   const navigate = useNavigate();
   const login = useLogin();
-  const [email, setEmail] = useState(initialEmail);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!email.trim() || !password) {
-      setError('Please fill in both fields.');
-      return;
-    }
-    setError(null);
-    login.mutate(
-      { email, password },
-      {
-        onSuccess: ({ account }) => {
-          toast.success('Logged In successfully');
-          navigate(account.role === 'admin' ? `${paths.admin.root}/` : `${paths.user.root}/`, { replace: true });
-        },
-        onError: (err) => {
-          setError(errorMessage(err));
-          toast.error('Error Occurred');
-        },
-      },
-    );
-  }
+  const form = useAppForm({
+    schema: loginFormSchema,
+    defaultValues: { email: initialEmail, password: '' },
+    summary: true,
+  });
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="space-y-4">
-      {error && <ErrorAlert>{error}</ErrorAlert>}
-      <TextInputField
-        label="Email"
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={form.handleSubmit((request) =>
+        login.mutate(request, {
+          onSuccess: ({ account }) => {
+            toast.success('Logged In successfully');
+            navigate(account.role === 'admin' ? `${paths.admin.root}/` : `${paths.user.root}/`, { replace: true });
+          },
+          onError: (error) => {
+            form.showServerError(error);
+            toast.error('Error Occurred');
+          },
+        }),
+      )}
+    >
+      <FormErrorAlert control={form.control} />
+      <FormTextField
+        control={form.control}
         name="email"
+        label="Email"
         type="email"
         autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
         aria-required="true"
       />
-      <TextInputField
-        label="Password"
+      <FormTextField
+        control={form.control}
         name="password"
+        label="Password"
         type="password"
         autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
         aria-required="true"
       />
       <FormActions cancelTo={paths.home} submitLabel="Login" busyLabel="Logging in..." busy={login.isPending} />

@@ -1,15 +1,22 @@
-import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { TextInputField } from '../../../components/forms/field';
-import { PasswordField } from '../../../components/forms/password-field';
-import { ErrorAlert } from '../../../components/ui/alert';
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, signupRequestSchema } from '../../../../shared/account';
+import { FormErrorAlert, FormPasswordField, FormTextField } from '../../../components/forms/form-fields';
+import { useAppForm } from '../../../components/forms/use-app-form';
 import { FormActions } from '../../../components/ui/form-actions';
 import { TextLink } from '../../../components/ui/text-link';
 import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
-import { PASSWORD_MIN_LENGTH } from '../../../../shared/account';
 import { useSignup } from '../api/signup';
+
+/** The spec's one message for a blank field comes first; then the API's own schema. */
+const signupFormSchema = z
+  .object({ name: z.string(), email: z.string(), password: z.string() })
+  .refine(
+    ({ name, email, password }) => name.trim() !== '' && email.trim() !== '' && password !== '',
+    'Please fill in all fields.',
+  )
+  .pipe(signupRequestSchema);
 
 /** The spec's advice, naming the university's domains once an administrator has listed them. */
 function emailHint(domains: readonly string[], restricted: boolean): string {
@@ -28,57 +35,42 @@ export function SignupForm({
 }) {
   const navigate = useNavigate();
   const signup = useSignup();
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!name.trim() || !email.trim() || !password) {
-      setError('Please fill in all fields.');
-      return;
-    }
-    setError(null);
-    signup.mutate(
-      { name, email, password },
-      {
-        onSuccess: (sent) => {
-          toast.success(`Email sent at ${sent.email}.`);
-          navigate(paths.login, { state: { signedUpEmail: sent.email } });
-        },
-        onError: (err) => setError(errorMessage(err)),
-      },
-    );
-  }
+  const form = useAppForm({
+    schema: signupFormSchema,
+    defaultValues: { name: '', email: '', password: '' },
+    summary: true,
+  });
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="space-y-4">
-      {error && <ErrorAlert>{error}</ErrorAlert>}
-      <TextInputField
-        label="Name"
-        name="name"
-        autoComplete="name"
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        aria-required="true"
-      />
-      <TextInputField
-        label="Email"
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={form.handleSubmit((request) =>
+        signup.mutate(request, {
+          onSuccess: (sent) => {
+            toast.success(`Email sent at ${sent.email}.`);
+            navigate(paths.login, { state: { signedUpEmail: sent.email } });
+          },
+          onError: form.showServerError,
+        }),
+      )}
+    >
+      <FormErrorAlert control={form.control} />
+      <FormTextField control={form.control} name="name" label="Name" autoComplete="name" aria-required="true" />
+      <FormTextField
+        control={form.control}
         name="email"
+        label="Email"
         type="email"
         autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
         aria-required="true"
         hint={emailHint(universityDomains, restrictedToDomains)}
       />
-      <PasswordField
-        label="Password"
+      <FormPasswordField
+        control={form.control}
         name="password"
+        label="Password"
         autoComplete="new-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
         aria-required="true"
         hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
       />
