@@ -101,7 +101,7 @@ function chosenAiProvider(env: {
 }
 
 /** Google retires Flash models every year or so; this alias always names the current one. */
-export const DEFAULT_GEMINI_MODEL = 'gemini-flash-latest';
+const DEFAULT_GEMINI_MODEL = 'gemini-flash-latest';
 
 /** Every environment variable Tutorly reads; README and .env.example document each one. */
 export const configVariables = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];

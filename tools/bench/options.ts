@@ -36,8 +36,6 @@ Lighthouse on three pages, prints a table and writes the results as JSON. Exits 
   --strict                 exit 1 when a target is missed (targets apply at the default size)
   --help                   show this text`;
 
-export { UsageError };
-
 export interface BenchOptions {
   size: DatasetSize;
   /** 'default', 'small' or 'custom': names the result file and decides whether targets apply. */

@@ -17,8 +17,6 @@ tutors and students through the API, drives mixed traffic, and reports. Exits 1 
   --server-pid <pid>       with --url: the server's process id, to report its memory
   --help                   show this text`;
 
-export { UsageError };
-
 export interface SoakOptions {
   durationSeconds: number;
   concurrency: number;

@@ -147,7 +147,7 @@ export async function startServer(options: ServerOptions): Promise<StartedServer
 }
 
 /** The resident memory of a process on this machine, in bytes; undefined when it cannot be read. */
-export function residentMemory(pid: number): number | undefined {
+function residentMemory(pid: number): number | undefined {
   try {
     const kilobytes = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
     if (kilobytes) return Number(kilobytes) * 1024;

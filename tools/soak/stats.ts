@@ -9,7 +9,7 @@ const BUCKET_GROWTH = 1.02;
  * Latencies in buckets 2% wide: percentiles within 2% however long the run, in constant memory
  * (an hour at a few hundred requests a second would otherwise keep a million numbers).
  */
-export class LatencyHistogram {
+class LatencyHistogram {
   private readonly buckets = new Map<number, number>();
   count = 0;
   max = 0;

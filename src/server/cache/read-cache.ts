@@ -29,8 +29,8 @@ export class ReadCache {
   #weight = 0;
   /** The version every cached entry was read at. */
   #cachedVersion = -1;
+  /** Reads answered from memory: how the tests tell that a read came from the cache. */
   hits = 0;
-  misses = 0;
 
   constructor(
     private readonly cacheVersion: CacheVersion,
@@ -52,7 +52,6 @@ export class ReadCache {
       this.#entries.set(key, entry);
       return entry.value as T;
     }
-    this.misses += 1;
     const pending = this.#loading.get(key);
     if (pending && pending.version === current) return pending.promise as Promise<T>;
 

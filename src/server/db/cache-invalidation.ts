@@ -10,7 +10,7 @@ import {
 } from '../cache/cache-version';
 
 /** Instances tell each other about their changes on this channel (PostgreSQL's LISTEN/NOTIFY). */
-export const DATA_CHANGED_CHANNEL = 'tutorly_data_changed';
+const DATA_CHANGED_CHANNEL = 'tutorly_data_changed';
 
 /** How the channel's connection shows in pg_stat_activity. */
 export const CHANGE_CHANNEL_APPLICATION_NAME = 'tutorly change channel';

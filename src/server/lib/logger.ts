@@ -4,7 +4,7 @@ import pino, { type DestinationStream } from 'pino';
 const SENSITIVE_QUERY = /([?&](?:secret|token|password|key|code)[^=&]*=)[^&]*/gi;
 
 /** Request URLs reach the log with secret-bearing query values masked (the verify link carries one). */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   return url.replace(SENSITIVE_QUERY, '$1[REDACTED]');
 }
 
@@ -44,7 +44,7 @@ export function loggerOptions(level: string, stream?: DestinationStream): Fastif
  * proxy in front keeps an access log anyway: requests are logged once, when answered, at debug;
  * at the default level only those this slow (as warnings) and failures.
  */
-export const SLOW_REQUEST_MS = 1_000;
+const SLOW_REQUEST_MS = 1_000;
 
 export class RequestLogController extends LogController {
   override incomingRequest(): void {}

@@ -7,7 +7,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Sec-Fetch-Site values of requests a page of this site made, or the user typed. */
 const SAME_ORIGIN_FETCH_SITES = new Set(['same-origin', 'none']);
 
-export const CROSS_SITE_MESSAGE =
+const CROSS_SITE_MESSAGE =
   'This request came from another website and was refused. Please make the change on this site itself.';
 
 function originOf(url: string): string | undefined {
@@ -25,7 +25,7 @@ function originOf(url: string): string | undefined {
  * with neither header comes from no browser page (curl, scripts, server-to-server) and carries
  * no cookies a victim's browser would attach.
  */
-export function isCrossSite(request: FastifyRequest, publicOrigin: string | undefined): boolean {
+function isCrossSite(request: FastifyRequest, publicOrigin: string | undefined): boolean {
   const fetchSite = request.headers['sec-fetch-site'];
   if (typeof fetchSite === 'string') return !SAME_ORIGIN_FETCH_SITES.has(fetchSite.trim().toLowerCase());
   const origin = request.headers.origin;

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
 
-export const UNSTORABLE_TEXT_MESSAGE =
+const UNSTORABLE_TEXT_MESSAGE =
   'Text cannot contain NUL characters (U+0000) or incomplete Unicode characters (unpaired surrogates).';
 
 /** A UTF-16 surrogate without its partner: no Unicode character, and nothing UTF-8 can encode. */
@@ -11,7 +11,7 @@ const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbf
  * Text PostgreSQL cannot store: NUL fails in text and jsonb, an unpaired surrogate (a JSON
  * body may carry "\ud800") fails in jsonb and would be silently replaced in text.
  */
-export function isUnstorableText(text: string): boolean {
+function isUnstorableText(text: string): boolean {
   return text.includes('\u0000') || UNPAIRED_SURROGATE.test(text);
 }
 
@@ -19,7 +19,7 @@ export function isUnstorableText(text: string): boolean {
  * Whether any string in the value, key or element, is unstorable text. Walked without
  * recursion: a JSON body nests as deep as its size allows.
  */
-export function containsUnstorableText(value: unknown): boolean {
+function containsUnstorableText(value: unknown): boolean {
   const pending: unknown[] = [value];
   while (pending.length > 0) {
     const current = pending.pop();

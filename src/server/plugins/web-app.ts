@@ -12,7 +12,7 @@ export const webDistDir = path.join(projectRoot, 'dist', 'web');
 const LANDING_PAGE = 'landing.html';
 
 /** Each client route's lazily loaded modules, written by the build (tools/build/route-budgets.ts). */
-export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 const routePreloadsSchema = z.array(z.object({ path: z.string(), modules: z.array(z.string()) }));
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

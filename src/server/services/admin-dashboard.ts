@@ -8,7 +8,7 @@ import { DAY_MS } from '../lib/clock';
 const WEEK_MS = 7 * DAY_MS;
 
 /** Monday 00:00 UTC of the week `now` falls in. */
-export function weekStartOf(now: Date): Date {
+function weekStartOf(now: Date): Date {
   const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const daysSinceMonday = (now.getUTCDay() + 6) % 7;
   return new Date(midnight - daysSinceMonday * DAY_MS);
@@ -81,7 +81,7 @@ function targetLabel(row: AuditLogRow): string | null {
   }
 }
 
-export function auditEntryOf(row: AuditLogRow, actorName: string | null): AuditEntry {
+function auditEntryOf(row: AuditLogRow, actorName: string | null): AuditEntry {
   return {
     id: row.id,
     action: row.action,
@@ -93,7 +93,7 @@ export function auditEntryOf(row: AuditLogRow, actorName: string | null): AuditE
 }
 
 /** The latest administrator actions, newest first. */
-export async function recentActivity(db: Database, limit = DASHBOARD_ACTIVITY_COUNT): Promise<AuditEntry[]> {
+async function recentActivity(db: Database, limit = DASHBOARD_ACTIVITY_COUNT): Promise<AuditEntry[]> {
   const rows = await db
     .select({ entry: auditLog, actorName: users.name })
     .from(auditLog)

@@ -23,7 +23,7 @@ export interface StoredFile {
 }
 
 /** A picture key or a thumbnail key; anything else (`..`, slashes, other names) is never a stored file. */
-export const STORED_FILE_KEY_PATTERN = /^[0-9a-f]{64}(-thumb)?\.(jpg|webp)$/;
+const STORED_FILE_KEY_PATTERN = /^[0-9a-f]{64}(-thumb)?\.(jpg|webp)$/;
 
 export function isStoredFileKey(key: string): boolean {
   return STORED_FILE_KEY_PATTERN.test(key);

@@ -27,10 +27,10 @@ import { revokeAllSessions } from './sessions';
 import type { Viewer } from '../auth/viewer';
 import { issueInvitationSecret } from './invitations';
 
-export const INVITATION_NOT_SENT_MESSAGE =
+const INVITATION_NOT_SENT_MESSAGE =
   'We could not send the invitation email right now. Please try again in a few minutes.';
-export const ALREADY_DISABLED_MESSAGE = 'This account is already disabled.';
-export const NOT_DISABLED_MESSAGE = 'This account is not disabled.';
+const ALREADY_DISABLED_MESSAGE = 'This account is already disabled.';
+const NOT_DISABLED_MESSAGE = 'This account is not disabled.';
 
 const userNotFound = () => new AppError('not_found', USER_NOT_FOUND_MESSAGE);
 const isUserId = (id: string) => z.uuid().safeParse(id).success;
@@ -39,7 +39,7 @@ const isUserId = (id: string) => z.uuid().safeParse(id).success;
 const ONE_TIME_PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 /** Four groups of four, such as `k7dm-q2xa-9fhe-tw3p`: about 79 bits, easy to read out and type. */
-export function generateOneTimePassword(): string {
+function generateOneTimePassword(): string {
   const group = () =>
     Array.from({ length: 4 }, () => ONE_TIME_PASSWORD_ALPHABET[randomInt(ONE_TIME_PASSWORD_ALPHABET.length)]).join('');
   return [group(), group(), group(), group()].join('-');
@@ -122,7 +122,7 @@ export async function listAdminUsers(db: Database, viewer: Viewer, query: AdminU
   };
 }
 
-export async function getAdminUser(db: Database, viewer: Viewer, userId: string): Promise<AdminUser> {
+async function getAdminUser(db: Database, viewer: Viewer, userId: string): Promise<AdminUser> {
   if (!isUserId(userId)) throw userNotFound();
   const [row] = await db
     .select({ user: users, reviewCount: reviewCountOf })

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { markEmailVerified } from './users';
 
-export const VERIFICATION_LIFETIME_MS = 48 * HOUR_MS;
+const VERIFICATION_LIFETIME_MS = 48 * HOUR_MS;
 
 /**
  * Stores a fresh single-use secret for one purpose; earlier unused ones of that purpose stop

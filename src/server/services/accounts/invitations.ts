@@ -10,7 +10,7 @@ import { hashPassword } from './passwords';
 import { revokeAllSessions } from './sessions';
 
 export const INVITATION_LIFETIME_DAYS = 7;
-export const INVITATION_LIFETIME_MS = INVITATION_LIFETIME_DAYS * DAY_MS;
+const INVITATION_LIFETIME_MS = INVITATION_LIFETIME_DAYS * DAY_MS;
 
 /** A fresh invitation secret for the user; an earlier unused invitation stops working. */
 export function issueInvitationSecret(db: Database, userId: string, now: Date): Promise<string> {

@@ -20,11 +20,6 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return user;
-}
-
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
   const [user] = await db
     .select()
@@ -35,7 +30,7 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
 }
 
 /** An address that already has an account (Add User, Edit Profile; sign-up never says so). */
-export const EMAIL_IN_USE_MESSAGE = 'An account with this email already exists.';
+const EMAIL_IN_USE_MESSAGE = 'An account with this email already exists.';
 export const emailInUse = () => new AppError('email_taken', EMAIL_IN_USE_MESSAGE);
 
 export interface NewUser {

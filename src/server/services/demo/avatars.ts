@@ -23,7 +23,7 @@ export async function renderInitialsAvatar(name: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-export function initials(name: string): string {
+function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const first = Array.from(words[0] ?? '?')[0] ?? '?';
   const last = words.length > 1 ? (Array.from(words.at(-1)!)[0] ?? '') : '';

@@ -141,20 +141,6 @@ function tutorReviewList(
   };
 }
 
-/** A tutor's visible reviews (the tutor must be visible to the viewer), with what the viewer may do with each. */
-export async function listTutorReviews(
-  db: Database,
-  viewer: Viewer,
-  tutorId: string,
-  query: { page: number; pageSize: number },
-): Promise<TutorReviewList> {
-  const [page, reported] = await Promise.all([
-    readTutorReviewPage(db, tutorId, query),
-    reviewsReportedBy(db, viewer.id),
-  ]);
-  return tutorReviewsAsSeenBy(viewer, page, reported);
-}
-
 /** The author's own review (hidden or not) for the edit form; anyone else's is not found. */
 export async function getOwnReview(db: Database, viewer: Viewer, reviewId: string): Promise<MyReview> {
   if (!isReviewId(reviewId)) throw reviewNotFound();

@@ -30,7 +30,7 @@ import {
 } from './views';
 
 /** Names at least this similar (pg_trgm similarity, 0..1) count as possible duplicates. */
-export const SIMILAR_NAME_THRESHOLD = 0.3;
+const SIMILAR_NAME_THRESHOLD = 0.3;
 /** Shorter input is too unspecific for "the name contains what was typed" to mean anything. */
 const CONTAINMENT_MIN_LENGTH = 3;
 
@@ -155,10 +155,6 @@ export async function readTutorProfileRecord(db: Database, tutorId: string): Pro
 export function tutorProfileAsSeenBy(viewer: Viewer, record: TutorProfileRecord | null): TutorProfile {
   if (!record || !canSee(viewer, record.tutor)) throw tutorNotFound();
   return toTutorProfile(viewer, record.tutor, record.ratingDistribution);
-}
-
-export async function getTutorProfile(db: Database, viewer: Viewer, tutorId: string): Promise<TutorProfile> {
-  return tutorProfileAsSeenBy(viewer, await readTutorProfileRecord(db, tutorId));
 }
 
 /** The profile answer for a tutor row the caller has already checked the viewer may see. */
