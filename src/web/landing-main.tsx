@@ -23,7 +23,11 @@ const siteNameRequest: Promise<string> = fetchPublicSettings().then(
   () => DEFAULT_SITE_NAME,
 );
 
-const PlainLink: LinkComponent = ({ to, ...props }) => <a href={to} {...props} />;
+const PlainLink: LinkComponent = ({ to, children, ...props }) => (
+  <a href={to} {...props}>
+    {children}
+  </a>
+);
 
 function Landing() {
   return <LandingPage siteName={use(siteNameRequest)} account={use(accountRequest)} Link={PlainLink} />;

@@ -1,4 +1,4 @@
-import { type ChangeEvent, type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type ReactNode, type Ref, useCallback, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../../../shared/uploads';
 import { ApiRequestError } from '../../lib/api-client';
@@ -49,22 +49,21 @@ export function ImageUploadField({
   hint?: ReactNode;
   inputRef?: Ref<HTMLInputElement>;
 }) {
-  const [uploadedFile, setUploadedFile] = useState<File | null>(null);
-  const [pendingFile, setPendingFile] = useState<File | null>(null);
+  const [uploaded, setUploadedFile] = useFilePreview();
+  const [pending, setPendingFile] = useFilePreview();
+  const uploadedFile = uploaded?.file ?? null;
+  const pendingFile = pending?.file ?? null;
   const [progress, setProgress] = useState(0);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const controllerRef = useRef<AbortController | null>(null);
-
-  const pendingUrl = useObjectUrl(pendingFile);
-  const uploadedUrl = useObjectUrl(uploadedFile);
 
   useEffect(() => () => controllerRef.current?.abort(), []);
 
   const uploading = pendingFile !== null;
   const showsCurrent = value !== null && uploadedFile === null && value === currentImageKey && !!currentImageUrl;
   const previewUrl =
-    pendingUrl ?? (uploadedFile && value ? uploadedUrl : null) ?? (showsCurrent ? currentImageUrl : null);
+    pending?.url ?? (uploaded && value ? uploaded.url : null) ?? (showsCurrent ? currentImageUrl : null);
   const hasPicture = value !== null || uploading;
   const shownError = uploadError ?? error ?? null;
   const { hintId, errorId, controlProps } = useFieldWiring({ required, hint, error: shownError });
@@ -242,15 +241,24 @@ function roundedForAnnouncement(percent: number): number {
   return Math.floor(percent / 25) * 25;
 }
 
-/** An object URL for a local file, revoked when the file changes or the component goes away. */
-function useObjectUrl(file: File | null): string | null {
-  const [current, setCurrent] = useState<{ file: File; url: string } | null>(null);
-  useEffect(() => {
-    if (!file) return;
-    const url = URL.createObjectURL(file);
-    setCurrent({ file, url });
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-  // Never hand out the URL of a previous file: it is revoked by now.
-  return current && current.file === file ? current.url : null;
+/**
+ * A local file with an object URL to preview it by. The URL is made when the file is set (in an
+ * event handler) and revoked when the file is replaced or cleared, or the component goes away.
+ */
+function useFilePreview(): [{ file: File; url: string } | null, (file: File | null) => void] {
+  const [preview, setPreview] = useState<{ file: File; url: string } | null>(null);
+  const urlRef = useRef<string | null>(null);
+  useEffect(
+    () => () => {
+      if (urlRef.current) URL.revokeObjectURL(urlRef.current);
+    },
+    [],
+  );
+  const setFile = useCallback((file: File | null) => {
+    if (urlRef.current) URL.revokeObjectURL(urlRef.current);
+    const url = file ? URL.createObjectURL(file) : null;
+    urlRef.current = url;
+    setPreview(file && url ? { file, url } : null);
+  }, []);
+  return [preview, setFile];
 }

@@ -35,9 +35,6 @@ export function ModalDialog({
   const descriptionId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<Element | null>(null);
-  // Read by the native event handlers, which would otherwise see the props of an old render.
-  const latest = useRef({ open, dismissible, onCancel });
-  latest.current = { open, dismissible, onCancel };
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -48,7 +45,7 @@ export function ModalDialog({
       initialFocus?.current?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
-      restoreFocus();
+      restoreFocus(openerRef);
     }
   }, [open, initialFocus]);
 
@@ -60,24 +57,20 @@ export function ModalDialog({
     };
   }, []);
 
+  // React calls these with the props of the latest render, even for a close event that arrives
+  // after the parent has re-rendered.
   function handleCancel(event: SyntheticEvent<HTMLDialogElement>) {
     event.preventDefault();
-    if (latest.current.dismissible) latest.current.onCancel();
-  }
-
-  function restoreFocus() {
-    const opener = openerRef.current;
-    openerRef.current = null;
-    if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    if (dismissible) onCancel();
   }
 
   function handleClose() {
     // The close event arrives a moment after close(): by then the dialog may be open again.
     if (dialogRef.current?.open) return;
     // The browser may close the dialog on its own (a repeated Escape); keep the parent in step.
-    if (latest.current.open) {
-      restoreFocus();
-      latest.current.onCancel();
+    if (open) {
+      restoreFocus(openerRef);
+      onCancel();
     }
   }
 
@@ -107,6 +100,13 @@ export function ModalDialog({
       )}
     </dialog>
   );
+}
+
+/** Gives focus back to whatever opened the dialog, if it is still in the page. */
+function restoreFocus(openerRef: RefObject<Element | null>) {
+  const opener = openerRef.current;
+  openerRef.current = null;
+  if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
 }
 
 /**

@@ -56,6 +56,7 @@ export function AdminLayout() {
   if (!isAdmin(account)) return <Navigate to={paths.home} replace />;
 
   // On narrow screens Escape folds the open menu and returns to its toggle, as a disclosure should.
+  // Every control in the menu listens, since one of them has the focus.
   function handleMenuKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (event.key !== 'Escape' || !menuOpen) return;
     const toggle = toggleRef.current;
@@ -86,7 +87,6 @@ export function AdminLayout() {
       <aside
         id="admin-panel"
         aria-label="Admin Panel"
-        onKeyDown={handleMenuKeyDown}
         className={`${menuOpen ? 'block' : 'hidden'} bg-indigo-900 text-white lg:sticky lg:top-0 lg:flex lg:h-screen lg:w-64 lg:shrink-0 lg:flex-col lg:overflow-y-auto`}
       >
         <div className="hidden px-5 py-5 lg:block">
@@ -104,6 +104,7 @@ export function AdminLayout() {
                     aria-current={current ? 'page' : undefined}
                     className={linkClass(current)}
                     onClick={() => setMenuOpen(false)}
+                    onKeyDown={handleMenuKeyDown}
                   >
                     {item.label}
                   </Link>
@@ -115,11 +116,15 @@ export function AdminLayout() {
         <div className="space-y-1 border-t border-indigo-800 px-3 py-3">
           <Link
             to={paths.home}
+            onKeyDown={handleMenuKeyDown}
             className="block rounded-md px-3 py-2 text-sm font-medium text-indigo-100 hover:bg-indigo-800 focus-visible:outline-white"
           >
             Help
           </Link>
-          <LogoutButton className="block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-indigo-100 hover:bg-indigo-800 focus-visible:outline-white" />
+          <LogoutButton
+            onKeyDown={handleMenuKeyDown}
+            className="block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-indigo-100 hover:bg-indigo-800 focus-visible:outline-white"
+          />
         </div>
       </aside>
       <main id="main" className="min-w-0 flex-1 px-4 py-8 sm:px-8">

@@ -1,4 +1,4 @@
-import { type RefCallback, useCallback, useRef } from 'react';
+import { type RefCallback, useCallback, useState } from 'react';
 import { Button, LinkButton } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
@@ -15,7 +15,7 @@ export function AllReviewsRoute() {
   const feed = useReviewFeed();
   const reviews = feed.data?.pages.flatMap((page) => page.items) ?? [];
   // Set when 'Load more reviews' is pressed: focus moves to the first new review, not past it.
-  const firstNewIndex = useRef<number | null>(null);
+  const [firstNewIndex, setFirstNewIndex] = useState<number | null>(null);
 
   const canLoadMore = feed.hasNextPage && !feed.isFetching && !feed.isError;
   const { fetchNextPage } = feed;
@@ -26,13 +26,14 @@ export function AllReviewsRoute() {
 
   const focusFirstNew = useCallback((item: HTMLLIElement | null) => {
     if (!item) return;
-    firstNewIndex.current = null;
     item.focus();
+    // Done once: a later refetch of the whole feed must not pull focus back here.
+    setFirstNewIndex(null);
   }, []);
 
   function loadMore() {
     if (!canLoadMore) return;
-    firstNewIndex.current = reviews.length;
+    setFirstNewIndex(reviews.length);
     void feed.fetchNextPage();
   }
 
@@ -65,7 +66,7 @@ export function AllReviewsRoute() {
             {reviews.map((review, index) => (
               <li
                 key={review.id}
-                ref={index === firstNewIndex.current ? focusFirstNew : undefined}
+                ref={index === firstNewIndex ? focusFirstNew : undefined}
                 tabIndex={-1}
                 className="rounded-xl"
               >

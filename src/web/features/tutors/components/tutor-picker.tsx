@@ -1,6 +1,7 @@
 import {
   type FocusEvent,
   type KeyboardEvent,
+  type MouseEvent,
   type ReactNode,
   type RefObject,
   useEffect,
@@ -204,9 +205,18 @@ function TutorSearchPopup({
     event.preventDefault();
   }
 
+  // Clicking an option picks it; the keyboard does the same from the search box (Enter).
+  function handleListClick(event: MouseEvent<HTMLElement>) {
+    const option = (event.target as Element).closest<HTMLElement>('[role="option"]');
+    const tutor = items.find((item) => item.id === option?.dataset.tutorId);
+    if (tutor) onPick(tutor);
+  }
+
   return (
+    // Escape closes the popup from whichever of its controls has the focus (the search box, "Try again").
     <div
       id={id}
+      role="presentation"
       onKeyDown={(event) => {
         if (event.key !== 'Escape') return;
         event.preventDefault();
@@ -237,7 +247,7 @@ function TutorSearchPopup({
         />
       </div>
       {/* Pressing in the list must not take focus from the search box, which drives the list. */}
-      <div onMouseDown={(event) => event.preventDefault()}>
+      <div role="presentation" onMouseDown={(event) => event.preventDefault()} onClick={handleListClick}>
         <SearchStatus tutors={tutors} shown={items.length} searching={search.trim() !== query} />
         {items.length > 0 && (
           <ul
@@ -255,10 +265,10 @@ function TutorSearchPopup({
                 <li
                   key={tutor.id}
                   id={optionId(tutor.id)}
+                  data-tutor-id={tutor.id}
                   role="option"
                   aria-selected={isSelected}
                   onMouseMove={() => setActiveId(tutor.id)}
-                  onClick={() => onPick(tutor)}
                   className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${isActive ? 'bg-indigo-50 outline-2 -outline-offset-2 outline-indigo-600' : ''}`}
                 >
                   <TutorIdentity tutor={tutor} />

@@ -43,13 +43,12 @@ export function useUserActions({ stillListed, focusTop }: UserActionOptions) {
   // effects run first); before that the modal dialog would not let it go.
   const focusTopNext = useRef(false);
   const [settled, setSettled] = useState(0);
-  const latestFocusTop = useRef(focusTop);
-  latestFocusTop.current = focusTop;
   useEffect(() => {
+    // Also runs when the page hands a new focusTop, with nothing to do then.
     if (!focusTopNext.current) return;
     focusTopNext.current = false;
-    latestFocusTop.current();
-  }, [settled]);
+    focusTop();
+  }, [settled, focusTop]);
 
   function settle(rowLeaves: boolean) {
     focusTopNext.current = rowLeaves;
