@@ -5,7 +5,7 @@ import { queryClient } from './query-client';
 import { router } from './router';
 
 /** Spec section 9: toasts last 4000 ms, success toasts 2000 ms (react-hot-toast keeps at most 20). */
-export const toastOptions = { duration: 4000, success: { duration: 2000 } } as const;
+const toastOptions = { duration: 4000, success: { duration: 2000 } } as const;
 
 export function App() {
   return (

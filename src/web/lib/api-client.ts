@@ -17,7 +17,7 @@ export class ApiRequestError extends Error {
 }
 
 /** What fetch rejects with once its signal is aborted: the caller's own doing, not a failure. */
-export function isAbortError(error: unknown): boolean {
+function isAbortError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 }
 

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 type PageItem = number | 'gap';
 
 /** First, last, and the current page with its neighbours; gaps stand for what is skipped. */
-export function pageItems(page: number, pageCount: number): PageItem[] {
+function pageItems(page: number, pageCount: number): PageItem[] {
   const shown = new Set([1, pageCount, page - 1, page, page + 1].filter((n) => n >= 1 && n <= pageCount));
   // A gap of exactly one page reads better as that page's number.
   if (shown.has(3) && !shown.has(2)) shown.add(2);

@@ -12,10 +12,10 @@ import { readEventStream, type ServerSentEvent } from '../../../lib/event-stream
 import { aiDraftingKeys } from './query-keys';
 
 /** The connection ended before the server said the draft was done. */
-export const DRAFT_INTERRUPTED_CODE = 'draft_interrupted';
+const DRAFT_INTERRUPTED_CODE = 'draft_interrupted';
 /** The answer was not the event stream the contract describes (an old page against a new server, or a proxy's page). */
-export const DRAFT_UNREADABLE_CODE = 'draft_unreadable';
-export const DRAFT_UNREADABLE_MESSAGE =
+const DRAFT_UNREADABLE_CODE = 'draft_unreadable';
+const DRAFT_UNREADABLE_MESSAGE =
   'The draft arrived in a form this page cannot read. Please reload the page and try again.';
 
 /** A draft that had started but could not be finished; the message is for the student. */

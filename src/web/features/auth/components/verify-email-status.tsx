@@ -8,7 +8,7 @@ import { useAccount } from '../../../lib/session';
 import { useVerifyEmail } from '../api/verify-email';
 
 /** Spec section 9: the verified page moves on to the user area after three seconds. */
-export const VERIFIED_REDIRECT_MS = 3000;
+const VERIFIED_REDIRECT_MS = 3000;
 
 export function VerifyEmailStatus({ userId, secret }: { userId: string | null; secret: string | null }) {
   const link = userId && secret ? { userId, secret } : null;

@@ -4,7 +4,7 @@ import type { UnreadCount } from '../../../../shared/notifications';
 import { api } from '../../../lib/api-client';
 import { notificationKeys } from './query-keys';
 
-export const UNREAD_COUNT_REFRESH_MS = 60_000;
+const UNREAD_COUNT_REFRESH_MS = 60_000;
 
 export const getUnreadCount = () => api.get<UnreadCount>(apiPaths.unreadNotifications);
 

@@ -11,7 +11,7 @@ import { AiAssistedBadge, ReviewDate, ReviewStars, reviewTitle } from '../../../
 
 const reportDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-export const reportCountLabel = (count: number) => `${count} ${count === 1 ? 'report' : 'reports'}`;
+const reportCountLabel = (count: number) => `${count} ${count === 1 ? 'report' : 'reports'}`;
 
 /**
  * One review in review management: its open reports first, then the tutor, the author and what

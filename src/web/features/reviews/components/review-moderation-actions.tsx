@@ -30,8 +30,8 @@ interface ReasonRequest extends ModerationOptions {
   review: ModeratedReview;
 }
 
-export const hideReviewLabel = (review: ModeratedReview) => `Hide review by ${review.authorName}`;
-export const deleteReviewLabel = (review: ModeratedReview) => `Delete review by ${review.authorName}`;
+const hideReviewLabel = (review: ModeratedReview) => `Hide review by ${review.authorName}`;
+const deleteReviewLabel = (review: ModeratedReview) => `Delete review by ${review.authorName}`;
 
 /**
  * A moderator's hide, unhide, delete and dismiss, with the reason dialogs and the toasts. The

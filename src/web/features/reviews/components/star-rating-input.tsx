@@ -4,7 +4,7 @@ import { StarIcon } from '../../../components/ui/icons';
 
 const STARS = Array.from({ length: MAX_RATING }, (_, index) => index + 1);
 
-export const starLabel = (stars: number) => (stars === 1 ? '1 star' : `${stars} stars`);
+const starLabel = (stars: number) => (stars === 1 ? '1 star' : `${stars} stars`);
 
 /**
  * Choosing a rating: a group of radio buttons ("1 star" ... "5 stars") drawn as stars. Each

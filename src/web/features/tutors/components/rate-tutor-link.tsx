@@ -2,7 +2,7 @@ import { LinkButton } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 
 /** The review form preselects the tutor named by `?tutorId=`. */
-export const rateTutorPath = (tutorId: string) => `${paths.user.submitReview()}?${new URLSearchParams({ tutorId })}`;
+const rateTutorPath = (tutorId: string) => `${paths.user.submitReview()}?${new URLSearchParams({ tutorId })}`;
 
 /** 'Rate the Tutor': opens the review form with this tutor chosen. */
 export function RateTutorLink({

@@ -7,7 +7,7 @@ import { useTutorReviews } from '../api/get-tutor-reviews';
 import { AiAssistedBadge, ReviewDate, ReviewStars, reviewTitle } from '../../../components/reviews/review-parts';
 
 /** The reviews' page lives in the URL beside any other parameter of the page. */
-export const REVIEWS_PAGE_PARAM = 'reviewsPage';
+const REVIEWS_PAGE_PARAM = 'reviewsPage';
 
 /** The page of reviews the URL asks for. */
 export function useReviewsPage(): number {
