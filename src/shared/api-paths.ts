@@ -1,4 +1,4 @@
-/** Every API path the web app calls, in one place, so server routes and client fetchers agree. */
+/** Every API path, in one place, so server routes, client fetchers and tests agree. */
 export const apiPaths = {
   session: '/api/session',
   signup: '/api/auth/signup',
@@ -63,4 +63,8 @@ export const apiPaths = {
   hideReview: (reviewId: string) => `/api/admin/reviews/${reviewId}/hide`,
   unhideReview: (reviewId: string) => `/api/admin/reviews/${reviewId}/unhide`,
   dismissReviewReports: (reviewId: string) => `/api/admin/reviews/${reviewId}/reports/dismiss`,
+
+  /** The API described for people and tools, served by the server's OpenAPI plugin. */
+  openApiDocument: '/api/openapi.json',
+  apiDocs: '/api/docs',
 } as const;

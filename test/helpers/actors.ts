@@ -2,6 +2,7 @@ import type { UserRow } from '../../src/server/db/schema';
 import type { TestApp } from './app';
 import { login } from './auth';
 import { createAdminRecord, createUserRecord } from './factories';
+import { type Method, request } from './requests';
 
 /** A signed-in user and the session cookie a browser would send. */
 export interface Actor {
@@ -19,9 +20,7 @@ export async function signedInAdmin(t: TestApp, name = 'Test Admin'): Promise<Ac
   return { user, cookie: await login(t.app, { email: user.email, password }) };
 }
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-/** A request as `actor`, or anonymous without one. */
+/** A request as `actor`, or anonymous without one: the short form of `request` for most tests. */
 export function callAs(t: TestApp, actor: Actor | undefined, method: Method, url: string, payload?: object) {
-  return t.app.inject({ method, url, payload, headers: actor ? { cookie: actor.cookie } : {} });
+  return request(t.app, method, url, { as: actor, payload });
 }

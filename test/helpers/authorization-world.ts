@@ -8,9 +8,11 @@ import { reportReview } from '../../src/server/services/reviews/reports';
 import { createSession } from '../../src/server/services/accounts/sessions';
 import { issueInvitationSecret } from '../../src/server/services/accounts/invitations';
 import { storeImage } from '../../src/server/services/images';
+import { apiPaths } from '../../src/shared/api-paths';
 import type { TestApp } from './app';
 import { createReviewRecord, createTutorRecord, DEFAULT_TEST_PASSWORD, uniqueEmail } from './factories';
 import { pngPicture } from './images';
+import { request } from './requests';
 
 // A small, complete set of accounts and records, made fresh for each request that needs one, so
 // what one request changes (a deletion, a logout, a disabled account) never reaches another.
@@ -115,7 +117,7 @@ export async function createWorld(t: TestApp, label = 'world'): Promise<World> {
   };
   const [disabling, notification] = await Promise.all([
     // Signed in first, disabled afterwards: the cookie they keep is one a real browser would still send.
-    t.app.inject({ method: 'POST', url: `/api/admin/users/${disabled.id}/disable`, headers: { cookie: adminCookie! } }),
+    request(t.app, 'POST', apiPaths.disableUser(disabled.id), { as: adminCookie! }),
     notify(t.db, {
       userId: student.id,
       kind: 'submission_rejected',

@@ -5,6 +5,7 @@ import type { UploadedImage } from '../../src/shared/uploads';
 import type { CreateUserResponse } from '../../src/shared/users';
 import { pngPicture } from './images';
 import { fileUploadBody } from './multipart';
+import type { Method } from './requests';
 
 // Requests over real HTTP to a server in another process, as the web app in a browser makes them.
 
@@ -29,7 +30,7 @@ export interface HttpRequestOptions {
  */
 export async function httpRequest<T = unknown>(
   baseUrl: string,
-  method: string,
+  method: Method,
   path: string,
   options: HttpRequestOptions = {},
 ): Promise<HttpAnswer<T>> {
@@ -58,7 +59,7 @@ export async function httpRequest<T = unknown>(
 export async function httpExpect<T = unknown>(
   expected: number,
   baseUrl: string,
-  method: string,
+  method: Method,
   path: string,
   options: HttpRequestOptions = {},
 ): Promise<T> {

@@ -5,6 +5,7 @@ import type { App } from '../../src/server/types';
 import { apiPaths } from '../../src/shared/api-paths';
 import type { UploadedImage } from '../../src/shared/uploads';
 import { fileUploadBody } from './multipart';
+import { request } from './requests';
 
 // Pictures made at test time with sharp, so the repository holds no binary fixtures.
 
@@ -102,10 +103,9 @@ export function pngDeclaring(width: number, height: number): Buffer {
 /** Uploads a picture through the API as the user of `cookie`; fails loudly unless it is stored. */
 export async function uploadPicture(app: App, cookie: string, content?: Uint8Array): Promise<UploadedImage> {
   const body = fileUploadBody(content ?? (await pngPicture()));
-  const response = await app.inject({
-    method: 'POST',
-    url: apiPaths.imageUploads,
-    headers: { ...body.headers, cookie },
+  const response = await request(app, 'POST', apiPaths.imageUploads, {
+    as: cookie,
+    headers: { ...body.headers },
     payload: body.payload,
   });
   if (response.statusCode !== 201) throw new Error(`upload failed: ${response.statusCode} ${response.body}`);

@@ -1,4 +1,6 @@
 import type { App } from '../../src/server/types';
+import { apiPaths } from '../../src/shared/api-paths';
+import { request, type Method } from './requests';
 
 // The API as /api/openapi.json documents it: what the authorization matrix and the
 // property-based tests walk, so a route added later is covered (or fails them) by itself.
@@ -47,10 +49,8 @@ export interface OpenApiDocument {
   paths: Record<string, Record<string, OpenApiOperation>>;
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
 export interface DocumentedOperation {
-  method: HttpMethod;
+  method: Method;
   /** The path template, with `{name}` for each path parameter. */
   path: string;
   /** `METHOD /path/{param}`: how tables name an operation. */
@@ -67,9 +67,9 @@ export interface DocumentedOperation {
 const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
 
 export async function fetchOpenApi(app: App): Promise<OpenApiDocument> {
-  const response = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+  const response = await request(app, 'GET', apiPaths.openApiDocument);
   if (response.statusCode !== 200)
-    throw new Error(`GET /api/openapi.json answered ${response.statusCode}: ${response.body}`);
+    throw new Error(`GET ${apiPaths.openApiDocument} answered ${response.statusCode}: ${response.body}`);
   return response.json<OpenApiDocument>();
 }
 
@@ -81,7 +81,7 @@ export function documentedOperations(document: OpenApiDocument): DocumentedOpera
       const parameters = operation.parameters ?? [];
       const content = operation.requestBody?.content ?? {};
       operations.push({
-        method: method.toUpperCase() as HttpMethod,
+        method: method.toUpperCase() as Method,
         path,
         key: `${method.toUpperCase()} ${path}`,
         pathParams: parameters.filter((p) => p.in === 'path'),

@@ -3,10 +3,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { users } from '../../src/server/db/schema';
 import { updateSettings } from '../../src/server/services/settings';
+import { apiPaths } from '../../src/shared/api-paths';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { login } from '../helpers/auth';
+import { login, postLogin, postSignup } from '../helpers/auth';
 import { createUserRecord, DEFAULT_TEST_PASSWORD, uniqueEmail } from '../helpers/factories';
 import { readMails, verificationParams } from '../helpers/mail';
+import { request } from '../helpers/requests';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -18,14 +20,6 @@ afterEach(() => t.close());
 function answerOf(response: LightMyRequestResponse) {
   const { date: _date, 'x-request-id': _requestId, ...headers } = response.headers;
   return { status: response.statusCode, headers, body: response.body };
-}
-
-function postSignup(payload: { name: string; email: string; password: string }) {
-  return t.app.inject({ method: 'POST', url: '/api/auth/signup', payload });
-}
-
-function postLogin(email: string, password: string) {
-  return t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 }
 
 async function median(runs: number, measure: () => Promise<unknown>): Promise<number> {
@@ -42,8 +36,8 @@ describe('sign-up', () => {
   test('answers a taken address byte for byte like a new one', async () => {
     const attempt = { name: 'Grace Hopper', email: 'grace@uni.example', password: DEFAULT_TEST_PASSWORD };
 
-    const fresh = await postSignup(attempt);
-    const taken = await postSignup(attempt);
+    const fresh = await postSignup(t.app, attempt);
+    const taken = await postSignup(t.app, attempt);
 
     expect(fresh.statusCode).toBe(201);
     expect(answerOf(taken)).toEqual(answerOf(fresh));
@@ -58,7 +52,7 @@ describe('sign-up', () => {
       verified: true,
     });
 
-    const response = await postSignup({
+    const response = await postSignup(t.app, {
       name: 'Mallory',
       email: 'Grace@Uni.Example',
       password: 'a-password-of-mallory',
@@ -69,7 +63,7 @@ describe('sign-up', () => {
     expect(rows).toEqual([owner]);
     // The owner's password still works; the attempt's does not.
     await login(t.app, { email: owner.email, password });
-    expect((await postLogin(owner.email, 'a-password-of-mallory')).statusCode).toBe(401);
+    expect((await postLogin(t.app, { email: owner.email, password: 'a-password-of-mallory' })).statusCode).toBe(401);
 
     const mails = await readMails(t.outboxDir);
     expect(mails).toHaveLength(1);
@@ -85,7 +79,7 @@ describe('sign-up', () => {
   });
 
   test('a new address still gets its account and verification link', async () => {
-    await postSignup({ name: 'Ada Lovelace', email: 'ada@uni.example', password: DEFAULT_TEST_PASSWORD });
+    await postSignup(t.app, { name: 'Ada Lovelace', email: 'ada@uni.example', password: DEFAULT_TEST_PASSWORD });
 
     const [created] = await t.db.select().from(users).where(eq(users.email, 'ada@uni.example'));
     const [mail] = await readMails(t.outboxDir);
@@ -96,7 +90,7 @@ describe('sign-up', () => {
   test('answers the same for an unverified or a disabled account', async () => {
     const unverified = await createUserRecord(t.db, { verified: false });
     const disabled = await createUserRecord(t.db, { disabled: true });
-    const attempt = (email: string) => postSignup({ name: 'Someone', email, password: DEFAULT_TEST_PASSWORD });
+    const attempt = (email: string) => postSignup(t.app, { name: 'Someone', email, password: DEFAULT_TEST_PASSWORD });
     const expected = (email: string) => ({ status: 201, body: JSON.stringify({ email }) });
 
     for (const email of [unverified.user.email, disabled.user.email, uniqueEmail()]) {
@@ -113,8 +107,12 @@ describe('sign-up', () => {
       t.clock(),
     );
 
-    const taken = await postSignup({ name: 'Someone', email: user.email, password: DEFAULT_TEST_PASSWORD });
-    const free = await postSignup({ name: 'Someone', email: 'free@gmail.example', password: DEFAULT_TEST_PASSWORD });
+    const taken = await postSignup(t.app, { name: 'Someone', email: user.email, password: DEFAULT_TEST_PASSWORD });
+    const free = await postSignup(t.app, {
+      name: 'Someone',
+      email: 'free@gmail.example',
+      password: DEFAULT_TEST_PASSWORD,
+    });
 
     expect(taken.statusCode).toBe(403);
     expect(answerOf(taken)).toEqual(answerOf(free));
@@ -122,8 +120,10 @@ describe('sign-up', () => {
 
   test('takes about as long for a taken address as for a new one (the password is hashed either way)', async () => {
     const { user } = await createUserRecord(t.db);
-    const signUpNew = () => postSignup({ name: 'Someone', email: uniqueEmail(), password: DEFAULT_TEST_PASSWORD });
-    const signUpTaken = () => postSignup({ name: 'Someone', email: user.email, password: DEFAULT_TEST_PASSWORD });
+    const signUpNew = () =>
+      postSignup(t.app, { name: 'Someone', email: uniqueEmail(), password: DEFAULT_TEST_PASSWORD });
+    const signUpTaken = () =>
+      postSignup(t.app, { name: 'Someone', email: user.email, password: DEFAULT_TEST_PASSWORD });
     await signUpNew();
 
     const newAddress = await median(5, signUpNew);
@@ -138,8 +138,8 @@ describe('login', () => {
   test('answers an unknown address exactly like a wrong password', async () => {
     const { user } = await createUserRecord(t.db, { verified: true });
 
-    const wrongPassword = await postLogin(user.email, 'not the password');
-    const unknownAddress = await postLogin('nobody@uni.example', 'not the password');
+    const wrongPassword = await postLogin(t.app, { email: user.email, password: 'not the password' });
+    const unknownAddress = await postLogin(t.app, { email: 'nobody@uni.example', password: 'not the password' });
 
     expect(wrongPassword.statusCode).toBe(401);
     expect(wrongPassword.json()).toEqual({
@@ -150,10 +150,12 @@ describe('login', () => {
 
   test('takes about as long for an unknown address as for a wrong password (a dummy hash is checked)', async () => {
     const { user } = await createUserRecord(t.db);
-    await postLogin(user.email, 'warm-up');
+    await postLogin(t.app, { email: user.email, password: 'warm-up' });
 
-    const wrongPassword = await median(5, () => postLogin(user.email, 'not the password'));
-    const unknownAddress = await median(5, () => postLogin(uniqueEmail(), 'not the password'));
+    const wrongPassword = await median(5, () => postLogin(t.app, { email: user.email, password: 'not the password' }));
+    const unknownAddress = await median(5, () =>
+      postLogin(t.app, { email: uniqueEmail(), password: 'not the password' }),
+    );
 
     expect(unknownAddress).toBeGreaterThan(wrongPassword * 0.4);
   });
@@ -165,10 +167,8 @@ describe('resending the verification mail', () => {
     const { user: other } = await createUserRecord(t.db, { email: 'someone-else@uni.example' });
     const cookie = await login(t.app, { email: user.email, password });
 
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/verification',
-      headers: { cookie },
+    const response = await request(t.app, 'POST', apiPaths.resendVerification, {
+      as: cookie,
       payload: { email: other.email, userId: other.id },
     });
 
@@ -180,11 +180,7 @@ describe('resending the verification mail', () => {
   test('asks for a session and says nothing more without one', async () => {
     const { user } = await createUserRecord(t.db);
 
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/verification',
-      payload: { email: user.email },
-    });
+    const response = await request(t.app, 'POST', apiPaths.resendVerification, { payload: { email: user.email } });
 
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ error: { code: 'unauthenticated', message: 'Please log in to continue.' } });

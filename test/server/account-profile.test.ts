@@ -16,17 +16,12 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-function editProfile(actor: Actor | undefined, payload: object) {
-  return callAs(t, actor, 'PATCH', apiPaths.account, payload);
-}
-
-function changePassword(actor: Actor | undefined, payload: object) {
-  return callAs(t, actor, 'POST', apiPaths.accountPassword, payload);
-}
-
 describe('Edit Profile', () => {
   test('changes the name and phone and answers the account as the session reports it', async () => {
-    const response = await editProfile(student, { name: '  Samuel Student ', phone: ' +44 (0)20 7946-0958 ' });
+    const response = await callAs(t, student, 'PATCH', apiPaths.account, {
+      name: '  Samuel Student ',
+      phone: ' +44 (0)20 7946-0958 ',
+    });
 
     expect(response.statusCode).toBe(200);
     const expected = {
@@ -42,23 +37,23 @@ describe('Edit Profile', () => {
   });
 
   test('null or an empty phone clears it; leaving it out keeps it', async () => {
-    await editProfile(student, { phone: '555-0100' });
-    expect((await editProfile(student, { name: 'Sam S.' })).json().account).toMatchObject({
+    await callAs(t, student, 'PATCH', apiPaths.account, { phone: '555-0100' });
+    expect((await callAs(t, student, 'PATCH', apiPaths.account, { name: 'Sam S.' })).json().account).toMatchObject({
       name: 'Sam S.',
       phone: '555-0100',
     });
-    expect((await editProfile(student, { phone: null })).json().account.phone).toBeNull();
-    await editProfile(student, { phone: '555-0100' });
-    expect((await editProfile(student, { phone: '' })).json().account.phone).toBeNull();
+    expect((await callAs(t, student, 'PATCH', apiPaths.account, { phone: null })).json().account.phone).toBeNull();
+    await callAs(t, student, 'PATCH', apiPaths.account, { phone: '555-0100' });
+    expect((await callAs(t, student, 'PATCH', apiPaths.account, { phone: '' })).json().account.phone).toBeNull();
   });
 
   test('a malformed phone number or an empty name is refused and nothing changes', async () => {
     for (const payload of [{ phone: 'call me maybe' }, { phone: '12' }, { phone: '1'.repeat(31) }, { name: '   ' }]) {
-      const response = await editProfile(student, payload);
+      const response = await callAs(t, student, 'PATCH', apiPaths.account, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().error.code).toBe('validation_error');
     }
-    expect((await editProfile(student, { phone: 'call me maybe' })).json().error.message).toBe(
+    expect((await callAs(t, student, 'PATCH', apiPaths.account, { phone: 'call me maybe' })).json().error.message).toBe(
       'Please enter a valid phone number.',
     );
     const [stored] = await t.db.select().from(users).where(eq(users.id, student.user.id));
@@ -66,14 +61,20 @@ describe('Edit Profile', () => {
   });
 
   test('a student cannot change their email address; sending the current one is no change', async () => {
-    const response = await editProfile(student, { email: 'new.address@uni.example', name: 'Changed' });
+    const response = await callAs(t, student, 'PATCH', apiPaths.account, {
+      email: 'new.address@uni.example',
+      name: 'Changed',
+    });
 
     expect(response.statusCode).toBe(403);
     expect(response.json().error).toEqual({ code: 'forbidden', message: ONLY_ADMINS_CHANGE_EMAIL_MESSAGE });
     const [stored] = await t.db.select().from(users).where(eq(users.id, student.user.id));
     expect(stored).toMatchObject({ email: student.user.email, name: 'Sam Student' });
 
-    const unchanged = await editProfile(student, { email: student.user.email.toUpperCase(), name: 'Changed' });
+    const unchanged = await callAs(t, student, 'PATCH', apiPaths.account, {
+      email: student.user.email.toUpperCase(),
+      name: 'Changed',
+    });
     expect(unchanged.statusCode).toBe(200);
     expect(unchanged.json().account).toMatchObject({ email: student.user.email, name: 'Changed' });
   });
@@ -81,11 +82,11 @@ describe('Edit Profile', () => {
   test('an administrator changes their email address, but not to one that is taken', async () => {
     const admin = await signedInAdmin(t, 'Dana Dean');
 
-    const taken = await editProfile(admin, { email: student.user.email });
+    const taken = await callAs(t, admin, 'PATCH', apiPaths.account, { email: student.user.email });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error).toEqual({ code: 'email_taken', message: 'An account with this email already exists.' });
 
-    const response = await editProfile(admin, { email: ' Dana.New@Uni.Example ' });
+    const response = await callAs(t, admin, 'PATCH', apiPaths.account, { email: ' Dana.New@Uni.Example ' });
     expect(response.statusCode).toBe(200);
     expect(response.json().account).toMatchObject({ email: 'dana.new@uni.example', role: 'admin' });
     expect((await loginAttempt(t.app, { email: 'dana.new@uni.example', password: DEFAULT_TEST_PASSWORD })).status).toBe(
@@ -101,7 +102,7 @@ describe('Edit Profile', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().account).toMatchObject({ name: 'Una V.', emailVerified: false });
 
-    const anonymous = await editProfile(undefined, { name: 'Nobody' });
+    const anonymous = await callAs(t, undefined, 'PATCH', apiPaths.account, { name: 'Nobody' });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().error.code).toBe('unauthenticated');
   });
@@ -111,7 +112,10 @@ describe('Update Password', () => {
   const NEW_PASSWORD = 'a much better passphrase';
 
   test('a wrong current password is refused and nothing changes', async () => {
-    const response = await changePassword(student, { currentPassword: 'not my password', newPassword: NEW_PASSWORD });
+    const response = await callAs(t, student, 'POST', apiPaths.accountPassword, {
+      currentPassword: 'not my password',
+      newPassword: NEW_PASSWORD,
+    });
 
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toEqual({ code: 'validation_error', message: WRONG_CURRENT_PASSWORD_MESSAGE });
@@ -126,7 +130,7 @@ describe('Update Password', () => {
     const laptop = await login(t.app, { email: student.user.email, password: DEFAULT_TEST_PASSWORD });
     const other = await signedInStudent(t, 'Olga Other');
 
-    const response = await changePassword(student, {
+    const response = await callAs(t, student, 'POST', apiPaths.accountPassword, {
       currentPassword: DEFAULT_TEST_PASSWORD,
       newPassword: NEW_PASSWORD,
     });
@@ -147,7 +151,10 @@ describe('Update Password', () => {
   });
 
   test('the new password must be long enough; an anonymous visitor cannot change any', async () => {
-    const short = await changePassword(student, { currentPassword: DEFAULT_TEST_PASSWORD, newPassword: 'short' });
+    const short = await callAs(t, student, 'POST', apiPaths.accountPassword, {
+      currentPassword: DEFAULT_TEST_PASSWORD,
+      newPassword: 'short',
+    });
     expect(short.statusCode).toBe(400);
     expect(short.json().error).toEqual({
       code: 'validation_error',
@@ -155,7 +162,7 @@ describe('Update Password', () => {
       fields: [{ path: 'newPassword', message: 'Password must be at least 8 characters.' }],
     });
 
-    const anonymous = await changePassword(undefined, {
+    const anonymous = await callAs(t, undefined, 'POST', apiPaths.accountPassword, {
       currentPassword: DEFAULT_TEST_PASSWORD,
       newPassword: NEW_PASSWORD,
     });
@@ -172,8 +179,14 @@ describe('Update Password', () => {
     };
 
     const responses = await Promise.all([
-      changePassword(student, { currentPassword: DEFAULT_TEST_PASSWORD, newPassword: 'first new password' }),
-      changePassword(laptop, { currentPassword: DEFAULT_TEST_PASSWORD, newPassword: 'second new password' }),
+      callAs(t, student, 'POST', apiPaths.accountPassword, {
+        currentPassword: DEFAULT_TEST_PASSWORD,
+        newPassword: 'first new password',
+      }),
+      callAs(t, laptop, 'POST', apiPaths.accountPassword, {
+        currentPassword: DEFAULT_TEST_PASSWORD,
+        newPassword: 'second new password',
+      }),
     ]);
 
     const statuses = responses.map((response) => response.statusCode).sort();

@@ -6,6 +6,7 @@ import { DAY_MS } from '../../src/server/lib/clock';
 import { storeImage } from '../../src/server/services/images';
 import { type AdminDashboard, DASHBOARD_ACTIVITY_COUNT, DASHBOARD_WEEKS } from '../../src/shared/admin-dashboard';
 import type { TutorProfile } from '../../src/shared/tutors';
+import { apiPaths } from '../../src/shared/api-paths';
 import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createReviewRecord, createTutorRecord, createUserRecord } from '../helpers/factories';
@@ -21,7 +22,7 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 async function dashboard(): Promise<AdminDashboard> {
-  const response = await callAs(t, admin, 'GET', '/api/admin/dashboard');
+  const response = await callAs(t, admin, 'GET', apiPaths.adminDashboard);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<AdminDashboard>();
 }
@@ -57,11 +58,11 @@ async function expectFiguresAsCounted(): Promise<AdminDashboard['figures']> {
 
 describe('who may see the dashboard', () => {
   test('students are refused (403) and anonymous visitors must log in (401)', async () => {
-    const asStudent = await callAs(t, student, 'GET', '/api/admin/dashboard');
+    const asStudent = await callAs(t, student, 'GET', apiPaths.adminDashboard);
     expect(asStudent.statusCode).toBe(403);
     expect(asStudent.json().error.code).toBe('forbidden');
 
-    const anonymous = await callAs(t, undefined, 'GET', '/api/admin/dashboard');
+    const anonymous = await callAs(t, undefined, 'GET', apiPaths.adminDashboard);
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().error.code).toBe('unauthenticated');
   });
@@ -111,7 +112,7 @@ describe('figures', () => {
     });
 
     // Through the API, so the aggregates move as the app moves them.
-    const added = await callAs(t, admin, 'POST', '/api/reviews', {
+    const added = await callAs(t, admin, 'POST', apiPaths.reviews, {
       tutorId: alan.id,
       title: 'Fine',
       body: 'Clear and patient in every session.',
@@ -120,23 +121,23 @@ describe('figures', () => {
     expect(added.statusCode, added.body).toBe(201);
     expect(await expectFiguresAsCounted()).toMatchObject({ reviews: 5, meanRating: (3.5 + 3) / 2 });
 
-    const hidden = await callAs(t, admin, 'POST', `/api/admin/reviews/${alanReview.id}/hide`, { reason: 'Off topic.' });
+    const hidden = await callAs(t, admin, 'POST', apiPaths.hideReview(alanReview.id), { reason: 'Off topic.' });
     expect(hidden.statusCode, hidden.body).toBe(200);
     expect(await expectFiguresAsCounted()).toMatchObject({ reviews: 4, meanRating: (3.5 + 2) / 2 });
 
-    expect((await callAs(t, admin, 'POST', `/api/admin/tutors/${pendingOne.id}/approve`)).statusCode).toBe(200);
+    expect((await callAs(t, admin, 'POST', apiPaths.approveTutor(pendingOne.id))).statusCode).toBe(200);
     expect(await expectFiguresAsCounted()).toMatchObject({ publicTutors: 4, pendingSubmissions: 1 });
 
     expect(
       (
-        await callAs(t, admin, 'POST', `/api/admin/tutors/${pendingTwo.id}/reject`, {
+        await callAs(t, admin, 'POST', apiPaths.rejectTutor(pendingTwo.id), {
           reason: 'Not at this university.',
         })
       ).statusCode,
     ).toBe(200);
     expect(await expectFiguresAsCounted()).toMatchObject({ publicTutors: 4, pendingSubmissions: 0 });
 
-    expect((await callAs(t, admin, 'DELETE', `/api/admin/tutors/${grace.id}`)).statusCode).toBe(204);
+    expect((await callAs(t, admin, 'DELETE', apiPaths.adminTutor(grace.id))).statusCode).toBe(204);
     expect(await expectFiguresAsCounted()).toMatchObject({ publicTutors: 3, reviews: 2, meanRating: 2 });
   });
 });
@@ -235,11 +236,11 @@ describe('recent activity', () => {
       const response = await callAs(t, actor, method, url, payload);
       expect(response.statusCode, response.body).toBeLessThan(300);
     };
-    await act(admin, 'POST', `/api/admin/tutors/${pending.id}/approve`);
-    await act(second, 'POST', `/api/admin/tutors/${doubtful.id}/reject`, { reason: 'Not at this university.' });
-    await act(admin, 'POST', `/api/admin/reviews/${review.id}/hide`, { reason: 'Personal attack.' });
-    await act(second, 'PATCH', '/api/admin/settings', { siteName: 'Campus Tutors' });
-    await act(admin, 'DELETE', `/api/admin/tutors/${doomed.id}`, { reason: 'Left the university.' });
+    await act(admin, 'POST', apiPaths.approveTutor(pending.id));
+    await act(second, 'POST', apiPaths.rejectTutor(doubtful.id), { reason: 'Not at this university.' });
+    await act(admin, 'POST', apiPaths.hideReview(review.id), { reason: 'Personal attack.' });
+    await act(second, 'PATCH', apiPaths.adminSettings, { siteName: 'Campus Tutors' });
+    await act(admin, 'DELETE', apiPaths.adminTutor(doomed.id), { reason: 'Left the university.' });
 
     const { recentActivity } = await dashboard();
 
@@ -285,7 +286,7 @@ describe('recent activity', () => {
     for (let i = 0; i < DASHBOARD_ACTIVITY_COUNT + 2; i++) {
       t.clock.advance(1000);
       const tutor = await createTutorRecord(t.db, { name: `Submitted ${i}`, status: 'pending' });
-      expect((await callAs(t, admin, 'POST', `/api/admin/tutors/${tutor.id}/approve`)).statusCode).toBe(200);
+      expect((await callAs(t, admin, 'POST', apiPaths.approveTutor(tutor.id))).statusCode).toBe(200);
       names.push(tutor.name);
     }
 
@@ -318,11 +319,11 @@ describe('the audit entries of tutor actions', () => {
       isPublic: false,
     };
 
-    const created = await callAs(t, admin, 'POST', '/api/admin/tutors', input);
+    const created = await callAs(t, admin, 'POST', apiPaths.adminTutors, input);
     expect(created.statusCode, created.body).toBe(201);
     const tutorId = created.json<{ tutor: TutorProfile }>().tutor.id;
     t.clock.advance(1000);
-    const edited = await callAs(t, admin, 'PATCH', `/api/admin/tutors/${tutorId}`, {
+    const edited = await callAs(t, admin, 'PATCH', apiPaths.adminTutor(tutorId), {
       ...input,
       name: 'Grace B. Hopper',
       courses: ['CS101', 'CS330'],
@@ -331,7 +332,7 @@ describe('the audit entries of tutor actions', () => {
     });
     expect(edited.statusCode, edited.body).toBe(200);
     t.clock.advance(1000);
-    expect((await callAs(t, admin, 'DELETE', `/api/admin/tutors/${tutorId}`)).statusCode).toBe(204);
+    expect((await callAs(t, admin, 'DELETE', apiPaths.adminTutor(tutorId))).statusCode).toBe(204);
 
     const entries = await t.db.select().from(auditLog).orderBy(asc(auditLog.createdAt));
     expect(
@@ -379,11 +380,11 @@ describe('the audit entries of tutor actions', () => {
   test('a refused action leaves no entry', async () => {
     const approved = await createTutorRecord(t.db, { status: 'approved' });
 
-    expect((await callAs(t, admin, 'POST', `/api/admin/tutors/${approved.id}/approve`)).statusCode).toBe(409);
-    expect(
-      (await callAs(t, admin, 'POST', `/api/admin/tutors/${approved.id}/reject`, { reason: 'Late.' })).statusCode,
-    ).toBe(409);
-    expect((await callAs(t, admin, 'DELETE', `/api/admin/tutors/${crypto.randomUUID()}`)).statusCode).toBe(404);
+    expect((await callAs(t, admin, 'POST', apiPaths.approveTutor(approved.id))).statusCode).toBe(409);
+    expect((await callAs(t, admin, 'POST', apiPaths.rejectTutor(approved.id), { reason: 'Late.' })).statusCode).toBe(
+      409,
+    );
+    expect((await callAs(t, admin, 'DELETE', apiPaths.adminTutor(crypto.randomUUID()))).statusCode).toBe(404);
 
     expect(await t.db.select().from(auditLog)).toEqual([]);
   });

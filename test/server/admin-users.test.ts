@@ -10,9 +10,10 @@ import {
   type AdminUserList,
   type CreateUserResponse,
 } from '../../src/shared/users';
-import { type Actor, callAs, type Method, signedInAdmin, signedInStudent } from '../helpers/actors';
+import { apiPaths } from '../../src/shared/api-paths';
+import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { getSessionAccount, login } from '../helpers/auth';
+import { getSessionAccount, login, loginAttempt } from '../helpers/auth';
 import {
   createReviewRecord,
   createTutorRecord,
@@ -22,6 +23,7 @@ import {
   tutorAggregates,
 } from '../helpers/factories';
 import { readMails } from '../helpers/mail';
+import type { Method } from '../helpers/requests';
 
 let t: TestApp;
 let admin: Actor;
@@ -33,11 +35,8 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const usersPath = '/api/admin/users';
-const userPath = (id: string) => `${usersPath}/${id}`;
-
 async function list(query = ''): Promise<AdminUserList> {
-  const response = await callAs(t, admin, 'GET', `${usersPath}${query}`);
+  const response = await callAs(t, admin, 'GET', `${apiPaths.adminUsers}${query}`);
   expect(response.statusCode).toBe(200);
   return response.json();
 }
@@ -60,27 +59,23 @@ async function auditEntries() {
     .from(auditLog);
 }
 
-async function loginStatus(email: string, password: string) {
-  const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-  return {
-    status: response.statusCode,
-    code: response.statusCode === 200 ? null : (response.json().error.code as string),
-  };
-}
-
 describe('only administrators manage users', () => {
   test('students get 403 and anonymous visitors 401 on every action, and nothing changes', async () => {
     const { user: other } = await createUserRecord(t.db, { name: 'Olga Other', verified: true });
     const before = await t.db.select().from(users).orderBy(users.id);
     const sessionsBefore = await t.db.select().from(sessions);
     const attempts: [Method, string, object | undefined][] = [
-      ['GET', usersPath, undefined],
-      ['POST', usersPath, { name: 'New Person', email: 'new@uni.example', role: 'admin', delivery: 'password' }],
-      ['POST', usersPath, { name: 'New Person', email: 'new@uni.example', delivery: 'invitation' }],
-      ['PATCH', userPath(other.id), { role: 'admin' }],
-      ['POST', `${userPath(other.id)}/disable`, undefined],
-      ['POST', `${userPath(other.id)}/enable`, undefined],
-      ['DELETE', userPath(other.id), undefined],
+      ['GET', apiPaths.adminUsers, undefined],
+      [
+        'POST',
+        apiPaths.adminUsers,
+        { name: 'New Person', email: 'new@uni.example', role: 'admin', delivery: 'password' },
+      ],
+      ['POST', apiPaths.adminUsers, { name: 'New Person', email: 'new@uni.example', delivery: 'invitation' }],
+      ['PATCH', apiPaths.adminUser(other.id), { role: 'admin' }],
+      ['POST', apiPaths.disableUser(other.id), undefined],
+      ['POST', apiPaths.enableUser(other.id), undefined],
+      ['DELETE', apiPaths.adminUser(other.id), undefined],
     ];
     for (const [method, url, payload] of attempts) {
       const asStudent = await callAs(t, student, method, url, payload);
@@ -168,13 +163,13 @@ describe('the user list', () => {
     expect(first.items.map((user) => user.name)).toEqual(['Paged 4', 'Paged 3', 'Paged 2']);
     expect(second.items.map((user) => user.name)).toEqual(['Paged 1', 'Paged 0', 'Sam Student']);
     expect((await list('?pageSize=3&page=3')).items.map((user) => user.id)).toEqual([admin.user.id]);
-    expect((await callAs(t, admin, 'GET', `${usersPath}?pageSize=500`)).statusCode).toBe(400);
+    expect((await callAs(t, admin, 'GET', `${apiPaths.adminUsers}?pageSize=500`)).statusCode).toBe(400);
   });
 });
 
 describe('adding a user', () => {
   test('with a one-time password: a verified account that signs in with it; only its hash is stored', async () => {
-    const response = await callAs(t, admin, 'POST', usersPath, {
+    const response = await callAs(t, admin, 'POST', apiPaths.adminUsers, {
       name: '  Nia New ',
       email: 'Nia.New@Uni.Example',
       role: 'admin',
@@ -221,12 +216,12 @@ describe('adding a user', () => {
   });
 
   test('each one-time password is different', async () => {
-    const first = await callAs(t, admin, 'POST', usersPath, {
+    const first = await callAs(t, admin, 'POST', apiPaths.adminUsers, {
       name: 'One',
       email: 'one@uni.example',
       delivery: 'password',
     });
-    const second = await callAs(t, admin, 'POST', usersPath, {
+    const second = await callAs(t, admin, 'POST', apiPaths.adminUsers, {
       name: 'Two',
       email: 'two@uni.example',
       delivery: 'password',
@@ -236,7 +231,7 @@ describe('adding a user', () => {
   });
 
   test('a taken email is refused, in any case, and nothing is written', async () => {
-    const response = await callAs(t, admin, 'POST', usersPath, {
+    const response = await callAs(t, admin, 'POST', apiPaths.adminUsers, {
       name: 'Copy',
       email: student.user.email.toUpperCase(),
       delivery: 'password',
@@ -258,7 +253,7 @@ describe('adding a user', () => {
       { name: 'X', email: 'x@uni.example', delivery: 'carrier pigeon' },
       { name: 'X', email: 'x@uni.example', role: 'owner', delivery: 'password' },
     ]) {
-      const response = await callAs(t, admin, 'POST', usersPath, payload);
+      const response = await callAs(t, admin, 'POST', apiPaths.adminUsers, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
     }
     expect(await t.db.select().from(users)).toHaveLength(2);
@@ -267,7 +262,7 @@ describe('adding a user', () => {
 
 describe('changing a user', () => {
   test('renames and changes the role, with the changes in the audit log', async () => {
-    const response = await callAs(t, admin, 'PATCH', userPath(student.user.id), {
+    const response = await callAs(t, admin, 'PATCH', apiPaths.adminUser(student.user.id), {
       name: ' Samantha Student ',
       role: 'admin',
     });
@@ -277,7 +272,7 @@ describe('changing a user', () => {
     expect(await userRow(student.user.id)).toMatchObject({ name: 'Samantha Student', role: 'admin' });
     // Their session carries on with the new role.
     expect(await getSessionAccount(t.app, student.cookie)).toMatchObject({ role: 'admin' });
-    expect((await callAs(t, student, 'GET', usersPath)).statusCode).toBe(200);
+    expect((await callAs(t, student, 'GET', apiPaths.adminUsers)).statusCode).toBe(200);
     expect(await auditEntries()).toEqual([
       {
         actorId: admin.user.id,
@@ -295,8 +290,8 @@ describe('changing a user', () => {
   });
 
   test('only what differs is recorded; an unchanged request records nothing', async () => {
-    await callAs(t, admin, 'PATCH', userPath(student.user.id), { name: 'Sam Student', role: 'admin' });
-    const same = await callAs(t, admin, 'PATCH', userPath(student.user.id), { role: 'admin' });
+    await callAs(t, admin, 'PATCH', apiPaths.adminUser(student.user.id), { name: 'Sam Student', role: 'admin' });
+    const same = await callAs(t, admin, 'PATCH', apiPaths.adminUser(student.user.id), { role: 'admin' });
 
     expect(same.statusCode).toBe(200);
     const entries = await auditEntries();
@@ -304,17 +299,15 @@ describe('changing a user', () => {
   });
 
   test('an empty change, an unknown id and a malformed id are refused', async () => {
-    expect((await callAs(t, admin, 'PATCH', userPath(student.user.id), {})).statusCode).toBe(400);
+    expect((await callAs(t, admin, 'PATCH', apiPaths.adminUser(student.user.id), {})).statusCode).toBe(400);
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
-      const response = await callAs(t, admin, 'PATCH', userPath(id), { name: 'Ghost' });
+      const response = await callAs(t, admin, 'PATCH', apiPaths.adminUser(id), { name: 'Ghost' });
       expect(response.statusCode).toBe(404);
       expect(response.json().error).toEqual({ code: 'not_found', message: USER_NOT_FOUND_MESSAGE });
-      for (const action of ['disable', 'enable']) {
-        expect((await callAs(t, admin, 'POST', `${userPath(id)}/${action}`)).json().error.message).toBe(
-          USER_NOT_FOUND_MESSAGE,
-        );
+      for (const actionPath of [apiPaths.disableUser, apiPaths.enableUser]) {
+        expect((await callAs(t, admin, 'POST', actionPath(id))).json().error.message).toBe(USER_NOT_FOUND_MESSAGE);
       }
-      expect((await callAs(t, admin, 'DELETE', userPath(id))).statusCode).toBe(404);
+      expect((await callAs(t, admin, 'DELETE', apiPaths.adminUser(id))).statusCode).toBe(404);
     }
     expect(await auditEntries()).toEqual([]);
   });
@@ -324,31 +317,34 @@ describe('disabling and enabling', () => {
   test('ends the sessions at once, refuses login, and enabling lets them back in', async () => {
     const secondCookie = await login(t.app, { email: student.user.email, password: DEFAULT_TEST_PASSWORD });
 
-    const response = await callAs(t, admin, 'POST', `${userPath(student.user.id)}/disable`);
+    const response = await callAs(t, admin, 'POST', apiPaths.disableUser(student.user.id));
 
     expect(response.statusCode).toBe(200);
     expect(response.json().user).toMatchObject({ id: student.user.id, disabled: true });
     expect(await getSessionAccount(t.app, student.cookie)).toBeNull();
     expect(await getSessionAccount(t.app, secondCookie)).toBeNull();
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, student.user.id))).toEqual([]);
-    expect(await loginStatus(student.user.email, DEFAULT_TEST_PASSWORD)).toEqual({
+    expect(await loginAttempt(t.app, { email: student.user.email, password: DEFAULT_TEST_PASSWORD })).toEqual({
       status: 403,
       code: 'account_disabled',
     });
     // A wrong password learns nothing about the account.
-    expect(await loginStatus(student.user.email, 'not the password')).toEqual({
+    expect(await loginAttempt(t.app, { email: student.user.email, password: 'not the password' })).toEqual({
       status: 401,
       code: 'invalid_credentials',
     });
 
-    const again = await callAs(t, admin, 'POST', `${userPath(student.user.id)}/disable`);
+    const again = await callAs(t, admin, 'POST', apiPaths.disableUser(student.user.id));
     expect(again.statusCode).toBe(409);
 
-    const enabled = await callAs(t, admin, 'POST', `${userPath(student.user.id)}/enable`);
+    const enabled = await callAs(t, admin, 'POST', apiPaths.enableUser(student.user.id));
     expect(enabled.statusCode).toBe(200);
     expect(enabled.json().user).toMatchObject({ disabled: false });
-    expect(await loginStatus(student.user.email, DEFAULT_TEST_PASSWORD)).toEqual({ status: 200, code: null });
-    expect((await callAs(t, admin, 'POST', `${userPath(student.user.id)}/enable`)).statusCode).toBe(409);
+    expect(await loginAttempt(t.app, { email: student.user.email, password: DEFAULT_TEST_PASSWORD })).toEqual({
+      status: 200,
+      code: null,
+    });
+    expect((await callAs(t, admin, 'POST', apiPaths.enableUser(student.user.id))).statusCode).toBe(409);
 
     const entries = await auditEntries();
     expect(entries).toEqual([
@@ -373,7 +369,7 @@ describe('disabling and enabling', () => {
 
   test('an administrator cannot disable themselves', async () => {
     await signedInAdmin(t, 'Second Admin');
-    const response = await callAs(t, admin, 'POST', `${userPath(admin.user.id)}/disable`);
+    const response = await callAs(t, admin, 'POST', apiPaths.disableUser(admin.user.id));
 
     expect(response.statusCode).toBe(403);
     expect(response.json().error).toEqual({ code: 'forbidden', message: OWN_ACCOUNT_MESSAGE });
@@ -383,7 +379,7 @@ describe('disabling and enabling', () => {
 
   test('another administrator can be disabled while one stays active', async () => {
     const other = await signedInAdmin(t, 'Other Admin');
-    expect((await callAs(t, admin, 'POST', `${userPath(other.user.id)}/disable`)).statusCode).toBe(200);
+    expect((await callAs(t, admin, 'POST', apiPaths.disableUser(other.user.id))).statusCode).toBe(200);
     expect(await getSessionAccount(t.app, other.cookie)).toBeNull();
   });
 });
@@ -401,7 +397,7 @@ describe('deleting a user', () => {
     await t.db.insert(reviewReports).values({ reviewId: othersReview.id, reporterId: student.user.id, reason: 'spam' });
     await t.db.insert(notifications).values({ userId: student.user.id, kind: 'review_hidden', tutorId: tutorB.id });
 
-    const response = await callAs(t, admin, 'DELETE', userPath(student.user.id));
+    const response = await callAs(t, admin, 'DELETE', apiPaths.adminUser(student.user.id));
 
     expect(response.statusCode).toBe(204);
     expect(await userRow(student.user.id)).toBeUndefined();
@@ -420,7 +416,7 @@ describe('deleting a user', () => {
     expect(await tutorAggregates(t.db, tutorB.id)).toEqual({ reviewCount: 1, ratingSum: 3, averageRating: 3 });
     const [keptTutor] = await t.db.select().from(tutors).where(eq(tutors.id, submitted.id));
     expect(keptTutor?.submittedBy).toBeNull();
-    expect(await loginStatus(student.user.email, DEFAULT_TEST_PASSWORD)).toEqual({
+    expect(await loginAttempt(t.app, { email: student.user.email, password: DEFAULT_TEST_PASSWORD })).toEqual({
       status: 401,
       code: 'invalid_credentials',
     });
@@ -436,12 +432,12 @@ describe('deleting a user', () => {
       },
     ]);
     expect((await list()).items.map((user) => user.id)).not.toContain(student.user.id);
-    expect((await callAs(t, admin, 'DELETE', userPath(student.user.id))).statusCode).toBe(404);
+    expect((await callAs(t, admin, 'DELETE', apiPaths.adminUser(student.user.id))).statusCode).toBe(404);
   });
 
   test('an administrator cannot delete themselves', async () => {
     await signedInAdmin(t, 'Second Admin');
-    const response = await callAs(t, admin, 'DELETE', userPath(admin.user.id));
+    const response = await callAs(t, admin, 'DELETE', apiPaths.adminUser(admin.user.id));
 
     expect(response.statusCode).toBe(403);
     expect(response.json().error).toEqual({ code: 'forbidden', message: OWN_ACCOUNT_MESSAGE });
@@ -451,7 +447,7 @@ describe('deleting a user', () => {
 
 describe('there is always an active administrator', () => {
   test('the only administrator cannot demote themselves', async () => {
-    const response = await callAs(t, admin, 'PATCH', userPath(admin.user.id), { role: 'student' });
+    const response = await callAs(t, admin, 'PATCH', apiPaths.adminUser(admin.user.id), { role: 'student' });
 
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toEqual({ code: 'conflict', message: LAST_ADMIN_MESSAGE });
@@ -461,10 +457,14 @@ describe('there is always an active administrator', () => {
 
   test('with a second active administrator one may step down; a disabled one does not count', async () => {
     const disabledAdmin = await createUserRecord(t.db, { role: 'admin', verified: true, disabled: true });
-    expect((await callAs(t, admin, 'PATCH', userPath(admin.user.id), { role: 'student' })).statusCode).toBe(409);
+    expect((await callAs(t, admin, 'PATCH', apiPaths.adminUser(admin.user.id), { role: 'student' })).statusCode).toBe(
+      409,
+    );
 
-    await callAs(t, admin, 'POST', `${userPath(disabledAdmin.user.id)}/enable`);
-    expect((await callAs(t, admin, 'PATCH', userPath(admin.user.id), { role: 'student' })).statusCode).toBe(200);
+    await callAs(t, admin, 'POST', apiPaths.enableUser(disabledAdmin.user.id));
+    expect((await callAs(t, admin, 'PATCH', apiPaths.adminUser(admin.user.id), { role: 'student' })).statusCode).toBe(
+      200,
+    );
     expect((await userRow(admin.user.id))?.role).toBe('student');
   });
 
@@ -484,9 +484,13 @@ describe('there is always an active administrator', () => {
   });
 
   test.each([
-    ['demoting', 200, (id: string): [Method, string, object?] => ['PATCH', userPath(id), { role: 'student' }]],
-    ['disabling', 200, (id: string): [Method, string, object?] => ['POST', `${userPath(id)}/disable`]],
-    ['deleting', 204, (id: string): [Method, string, object?] => ['DELETE', userPath(id)]],
+    [
+      'demoting',
+      200,
+      (id: string): [Method, string, object?] => ['PATCH', apiPaths.adminUser(id), { role: 'student' }],
+    ],
+    ['disabling', 200, (id: string): [Method, string, object?] => ['POST', apiPaths.disableUser(id)]],
+    ['deleting', 204, (id: string): [Method, string, object?] => ['DELETE', apiPaths.adminUser(id)]],
   ])('two administrators %s each other at once leave one active administrator', async (_, success, request) => {
     const other = await signedInAdmin(t, 'Other Admin');
 

@@ -11,6 +11,7 @@ import { DEFAULT_ADMIN_EMAIL } from '../../src/server/services/accounts/ensure-a
 import { verifyPassword } from '../../src/server/services/accounts/passwords';
 import { INITIAL_ADMIN_FILE, prepareDatabase } from '../../src/server/startup';
 import { apiPaths } from '../../src/shared/api-paths';
+import { signedInAdmin, signedInStudent } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { getSessionAccount, login, signUp } from '../helpers/auth';
 import { createAdminRecord, createUserRecord } from '../helpers/factories';
@@ -22,27 +23,16 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-async function loginAs(role: 'student' | 'admin'): Promise<string> {
-  const { user, password } =
-    role === 'admin' ? await createAdminRecord(t.db) : await createUserRecord(t.db, { verified: true });
-  return login(t.app, { email: user.email, password });
-}
-
 describe('admin settings', () => {
   test.each([
     ['GET', undefined],
     ['PATCH', { siteName: 'Hijacked' }],
   ] as const)('%s is refused to anonymous visitors (401) and students (403)', async (method, payload) => {
-    const anonymous = await t.app.inject({ method, url: apiPaths.adminSettings, payload });
+    const anonymous = await request(t.app, method, apiPaths.adminSettings, { payload });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().error.code).toBe('unauthenticated');
 
-    const student = await t.app.inject({
-      method,
-      url: apiPaths.adminSettings,
-      payload,
-      headers: { cookie: await loginAs('student') },
-    });
+    const student = await request(t.app, method, apiPaths.adminSettings, { as: await signedInStudent(t), payload });
     expect(student.statusCode).toBe(403);
     expect(student.json().error).toEqual({ code: 'forbidden', message: 'Only administrators can do this.' });
 
@@ -50,7 +40,7 @@ describe('admin settings', () => {
   });
 
   test('an admin reads and changes the site name, which everyone then sees', async () => {
-    const cookie = await loginAs('admin');
+    const { cookie } = await signedInAdmin(t);
 
     const current = await request(t.app, 'GET', apiPaths.adminSettings, { as: cookie });
     expect(current.statusCode).toBe(200);
@@ -68,7 +58,7 @@ describe('admin settings', () => {
   });
 
   test('an empty site name is refused', async () => {
-    const cookie = await loginAs('admin');
+    const { cookie } = await signedInAdmin(t);
 
     const response = await request(t.app, 'PATCH', apiPaths.adminSettings, {
       as: cookie,

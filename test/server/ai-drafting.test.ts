@@ -10,6 +10,7 @@ import {
   draftEventSchema,
 } from '../../src/shared/ai-drafting';
 import { PUBLIC_TUTORS_ONLY_MESSAGE, REVIEW_BODY_MAX_LENGTH } from '../../src/shared/reviews';
+import { apiPaths } from '../../src/shared/api-paths';
 import { type FakeGemini, startFakeGemini } from '../fakes/fake-gemini';
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/fake-openai';
 import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
@@ -96,7 +97,7 @@ async function streamDraftOverHttp(
 ): Promise<StreamedDraft> {
   if (!t.app.server.listening) await t.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = t.app.server.address() as AddressInfo;
-  const response = await fetch(`http://127.0.0.1:${port}/api/ai/review-drafts`, {
+  const response = await fetch(`http://127.0.0.1:${port}${apiPaths.reviewDrafts}`, {
     method: 'POST',
     headers: { cookie: actor.cookie, 'content-type': 'application/json', accept: 'text/event-stream' },
     body: JSON.stringify(body),
@@ -135,7 +136,7 @@ async function draftRows() {
 }
 
 async function status(actor: Actor = student): Promise<AiStatus> {
-  const response = await callAs(t, actor, 'GET', '/api/ai/status');
+  const response = await callAs(t, actor, 'GET', apiPaths.aiStatus);
   expect(response.statusCode).toBe(200);
   return response.json();
 }
@@ -306,7 +307,7 @@ describe('drafting with Gemini', () => {
       draftsLeft: 10,
       nextDraftAt: null,
     });
-    await callAs(t, student, 'POST', '/api/ai/review-drafts', draftRequest());
+    await callAs(t, student, 'POST', apiPaths.reviewDrafts, draftRequest());
     expect((await status()).draftsLeft).toBe(9);
   });
 });
@@ -381,13 +382,13 @@ describe('the hourly limit', () => {
 
   test('answers 429 with a clear message once used up, and frees a draft an hour after the first', async () => {
     gemini.chunkDelayMs = 0;
-    expect((await callAs(t, student, 'POST', '/api/ai/review-drafts', draftRequest())).statusCode).toBe(200);
+    expect((await callAs(t, student, 'POST', apiPaths.reviewDrafts, draftRequest())).statusCode).toBe(200);
     const firstAt = t.clock();
     t.clock.advance(10 * 60_000);
-    expect((await callAs(t, student, 'POST', '/api/ai/review-drafts', draftRequest())).statusCode).toBe(200);
+    expect((await callAs(t, student, 'POST', apiPaths.reviewDrafts, draftRequest())).statusCode).toBe(200);
     t.clock.advance(10 * 60_000);
 
-    const refused = await callAs(t, student, 'POST', '/api/ai/review-drafts', draftRequest());
+    const refused = await callAs(t, student, 'POST', apiPaths.reviewDrafts, draftRequest());
 
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({
@@ -405,21 +406,21 @@ describe('the hourly limit', () => {
 
     t.clock.advance(40 * 60_000 + 1000);
     expect((await status()).draftsLeft).toBe(1);
-    expect((await callAs(t, student, 'POST', '/api/ai/review-drafts', draftRequest())).statusCode).toBe(200);
+    expect((await callAs(t, student, 'POST', apiPaths.reviewDrafts, draftRequest())).statusCode).toBe(200);
   });
 
   test('is per student', async () => {
     gemini.chunkDelayMs = 0;
-    for (let i = 0; i < 2; i++) await callAs(t, student, 'POST', '/api/ai/review-drafts', draftRequest());
+    for (let i = 0; i < 2; i++) await callAs(t, student, 'POST', apiPaths.reviewDrafts, draftRequest());
     const other = await signedInStudent(t, 'Olive Other');
 
-    expect((await callAs(t, other, 'POST', '/api/ai/review-drafts', draftRequest())).statusCode).toBe(200);
+    expect((await callAs(t, other, 'POST', apiPaths.reviewDrafts, draftRequest())).statusCode).toBe(200);
   });
 
   test('simultaneous requests cannot slip past it', async () => {
     gemini.chunkDelayMs = 0;
     const answers = await Promise.all(
-      Array.from({ length: 6 }, () => callAs(t, student, 'POST', '/api/ai/review-drafts', draftRequest())),
+      Array.from({ length: 6 }, () => callAs(t, student, 'POST', apiPaths.reviewDrafts, draftRequest())),
     );
 
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 429, 429, 429, 429]);
@@ -427,11 +428,11 @@ describe('the hourly limit', () => {
 
   test("failures on the provider's side are given back; a blocked draft counts", async () => {
     gemini.scenario = 'server-error';
-    for (let i = 0; i < 3; i++) await callAs(t, student, 'POST', '/api/ai/review-drafts', draftRequest());
+    for (let i = 0; i < 3; i++) await callAs(t, student, 'POST', apiPaths.reviewDrafts, draftRequest());
     expect((await status()).draftsLeft).toBe(2);
 
     gemini.scenario = 'blocked-prompt';
-    await callAs(t, student, 'POST', '/api/ai/review-drafts', draftRequest());
+    await callAs(t, student, 'POST', apiPaths.reviewDrafts, draftRequest());
     expect((await status()).draftsLeft).toBe(1);
   });
 });
@@ -441,8 +442,8 @@ describe('who may draft, and about whom', () => {
 
   test('anonymous visitors and unverified accounts are refused', async () => {
     for (const [method, url] of [
-      ['GET', '/api/ai/status'],
-      ['POST', '/api/ai/review-drafts'],
+      ['GET', apiPaths.aiStatus],
+      ['POST', apiPaths.reviewDrafts],
     ] as const) {
       expect((await callAs(t, undefined, method, url, method === 'POST' ? draftRequest() : undefined)).statusCode).toBe(
         401,
@@ -450,15 +451,15 @@ describe('who may draft, and about whom', () => {
     }
     const { user, password } = await createUserRecord(t.db, { verified: false });
     const unverified = { user, cookie: await login(t.app, { email: user.email, password }) };
-    expect((await callAs(t, unverified, 'GET', '/api/ai/status')).statusCode).toBe(403);
-    const refused = await callAs(t, unverified, 'POST', '/api/ai/review-drafts', draftRequest());
+    expect((await callAs(t, unverified, 'GET', apiPaths.aiStatus)).statusCode).toBe(403);
+    const refused = await callAs(t, unverified, 'POST', apiPaths.reviewDrafts, draftRequest());
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.code).toBe('email_not_verified');
     expect(gemini.requests).toHaveLength(0);
   });
 
   test('a tutor is required, and must be public and visible', async () => {
-    const noTutor = await callAs(t, student, 'POST', '/api/ai/review-drafts', { title: 'x', notes: 'y' });
+    const noTutor = await callAs(t, student, 'POST', apiPaths.reviewDrafts, { title: 'x', notes: 'y' });
     expect(noTutor.statusCode).toBe(400);
     expect(noTutor.json().error.message).toBe(AI_NEEDS_TUTOR_MESSAGE);
 
@@ -466,18 +467,18 @@ describe('who may draft, and about whom', () => {
       t,
       student,
       'POST',
-      '/api/ai/review-drafts',
+      apiPaths.reviewDrafts,
       draftRequest({ tutorId: '6f1c2b1e-8d0a-4c3e-9b7a-2f5d4e3c1a00' }),
     );
     expect(unknown.statusCode).toBe(404);
 
     const pending = await createTutorRecord(t.db, { status: 'pending', submittedBy: student.user.id });
-    const ownPending = await callAs(t, student, 'POST', '/api/ai/review-drafts', draftRequest({ tutorId: pending.id }));
+    const ownPending = await callAs(t, student, 'POST', apiPaths.reviewDrafts, draftRequest({ tutorId: pending.id }));
     expect(ownPending.statusCode).toBe(403);
     expect(ownPending.json().error.message).toBe(PUBLIC_TUTORS_ONLY_MESSAGE);
     const other = await signedInStudent(t, 'Olive Other');
     expect(
-      (await callAs(t, other, 'POST', '/api/ai/review-drafts', draftRequest({ tutorId: pending.id }))).statusCode,
+      (await callAs(t, other, 'POST', apiPaths.reviewDrafts, draftRequest({ tutorId: pending.id }))).statusCode,
     ).toBe(404);
 
     expect(gemini.requests).toHaveLength(0);
@@ -489,12 +490,12 @@ describe('who may draft, and about whom', () => {
       t,
       student,
       'POST',
-      '/api/ai/review-drafts',
+      apiPaths.reviewDrafts,
       draftRequest({ notes: 'x'.repeat(REVIEW_BODY_MAX_LENGTH + 1) }),
     );
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().error.message).toBe(`The review must be at most ${REVIEW_BODY_MAX_LENGTH} characters.`);
-    const badRating = await callAs(t, student, 'POST', '/api/ai/review-drafts', draftRequest({ rating: 6 }));
+    const badRating = await callAs(t, student, 'POST', apiPaths.reviewDrafts, draftRequest({ rating: 6 }));
     expect(badRating.statusCode).toBe(400);
     expect(gemini.requests).toHaveLength(0);
   });
@@ -511,7 +512,7 @@ describe('without a provider', () => {
       providerLabel: null,
     });
 
-    const refused = await callAs(t, student, 'POST', '/api/ai/review-drafts', draftRequest());
+    const refused = await callAs(t, student, 'POST', apiPaths.reviewDrafts, draftRequest());
 
     expect(refused.statusCode).toBe(503);
     expect(refused.json()).toEqual({ error: { code: 'ai_unavailable', message: 'No AI provider is configured.' } });
@@ -519,7 +520,7 @@ describe('without a provider', () => {
 
   test("the admin's check says so too", async () => {
     const admin = await signedInAdmin(t);
-    const check = await callAs(t, admin, 'POST', '/api/admin/ai/check');
+    const check = await callAs(t, admin, 'POST', apiPaths.adminAiCheck);
     expect(check.json()).toEqual({
       ok: false,
       provider: null,
@@ -536,7 +537,7 @@ describe("the administrator's provider check", () => {
     gemini.draftText = 'Ready to help students draft reviews.';
     const admin = await signedInAdmin(t);
 
-    const check = await callAs(t, admin, 'POST', '/api/admin/ai/check');
+    const check = await callAs(t, admin, 'POST', apiPaths.adminAiCheck);
 
     expect(check.json<AiProviderCheck>()).toEqual({
       ok: true,
@@ -552,7 +553,7 @@ describe("the administrator's provider check", () => {
     await start(geminiEnv({ GEMINI_API_KEY: 'gemini-key-wrong-000111' }));
     const admin = await signedInAdmin(t);
 
-    const check = await callAs(t, admin, 'POST', '/api/admin/ai/check');
+    const check = await callAs(t, admin, 'POST', apiPaths.adminAiCheck);
 
     expect(check.json<AiProviderCheck>()).toMatchObject({
       ok: false,
@@ -564,8 +565,8 @@ describe("the administrator's provider check", () => {
   test('is for administrators only', async () => {
     await start(openAiEnv());
 
-    expect((await callAs(t, undefined, 'POST', '/api/admin/ai/check')).statusCode).toBe(401);
-    expect((await callAs(t, student, 'POST', '/api/admin/ai/check')).statusCode).toBe(403);
+    expect((await callAs(t, undefined, 'POST', apiPaths.adminAiCheck)).statusCode).toBe(401);
+    expect((await callAs(t, student, 'POST', apiPaths.adminAiCheck)).statusCode).toBe(403);
     expect(openai.requests).toHaveLength(0);
   });
 });

@@ -6,7 +6,7 @@ import { toAccount } from '../../src/server/services/accounts/users';
 import { DAY_MS } from '../../src/server/lib/clock';
 import { apiPaths } from '../../src/shared/api-paths';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { getSessionAccount, login, postSignup, signUp } from '../helpers/auth';
+import { getSessionAccount, login, postLogin, postSignup, signUp } from '../helpers/auth';
 import { createUserRecord, DEFAULT_TEST_PASSWORD } from '../helpers/factories';
 import { readLatestMail, readMails, verificationParams } from '../helpers/mail';
 import { request } from '../helpers/requests';
@@ -120,7 +120,7 @@ describe('login', () => {
   test('sets an HttpOnly, SameSite=Lax session cookie that lasts seven days', async () => {
     const { user, password } = await createUserRecord(t.db, { email: 'lin@uni.example', verified: true });
 
-    const response = await request(t.app, 'POST', apiPaths.login, { payload: { email: 'LIN@uni.example', password } });
+    const response = await postLogin(t.app, { email: 'LIN@uni.example', password });
 
     expect(response.statusCode).toBe(200);
     expect(response.json().account).toMatchObject({
@@ -142,7 +142,7 @@ describe('login', () => {
     onTestFinished(() => https.close());
     const { user, password } = await createUserRecord(https.db);
 
-    const response = await request(https.app, 'POST', apiPaths.login, { payload: { email: user.email, password } });
+    const response = await postLogin(https.app, { email: user.email, password });
 
     expect(response.cookies.find((c) => c.name === SESSION_COOKIE)).toMatchObject({ secure: true, httpOnly: true });
   });
@@ -152,10 +152,11 @@ describe('login', () => {
     onTestFinished(() => proxied.close());
     const { user, password } = await createUserRecord(proxied.db);
 
-    const response = await request(proxied.app, 'POST', apiPaths.login, {
-      headers: { 'x-forwarded-proto': 'https' },
-      payload: { email: user.email, password },
-    });
+    const response = await postLogin(
+      proxied.app,
+      { email: user.email, password },
+      { headers: { 'x-forwarded-proto': 'https' } },
+    );
 
     expect(response.cookies.find((c) => c.name === SESSION_COOKIE)).toMatchObject({ secure: true });
   });
@@ -163,12 +164,8 @@ describe('login', () => {
   test('answers a wrong password and an unknown email identically', async () => {
     const { user } = await createUserRecord(t.db);
 
-    const wrongPassword = await request(t.app, 'POST', apiPaths.login, {
-      payload: { email: user.email, password: 'not the password' },
-    });
-    const unknownEmail = await request(t.app, 'POST', apiPaths.login, {
-      payload: { email: 'nobody@uni.example', password: 'not the password' },
-    });
+    const wrongPassword = await postLogin(t.app, { email: user.email, password: 'not the password' });
+    const unknownEmail = await postLogin(t.app, { email: 'nobody@uni.example', password: 'not the password' });
 
     for (const response of [wrongPassword, unknownEmail]) {
       expect(response.statusCode).toBe(401);
@@ -183,7 +180,7 @@ describe('login', () => {
   test('refuses a disabled account', async () => {
     const { user, password } = await createUserRecord(t.db, { disabled: true });
 
-    const response = await request(t.app, 'POST', apiPaths.login, { payload: { email: user.email, password } });
+    const response = await postLogin(t.app, { email: user.email, password });
 
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe('account_disabled');

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { createWorld, type World, type WorldActor, worldActors } from '../helpers/authorization-world';
 import { type DocumentedOperation, documentedOperations, fetchOpenApi, fillPath, withQuery } from '../helpers/openapi';
 import { authorizationMatrix, type MatrixEntry } from './authorization-matrix.expected';
+import { request } from '../helpers/requests';
 
 // Every documented operation, called by each kind of visitor with a valid request, answers as
 // authorization-matrix.expected.ts says.
@@ -51,13 +52,11 @@ async function callAsActor(
   const [method, path] = key.split(' ') as [DocumentedOperation['method'], string];
   const url = withQuery(fillPath(path, entry.params?.(world) ?? {}), entry.query?.(world));
   const cookie = world.cookies[actor];
-  const headers: Record<string, string> = cookie ? { cookie } : {};
   if (entry.multipart) {
-    const { payload, headers: multipartHeaders } = await entry.multipart(world);
-    return t.app.inject({ method, url, payload, headers: { ...headers, ...multipartHeaders } });
+    const { payload, headers } = await entry.multipart(world);
+    return request(t.app, method, url, { as: cookie, headers, payload });
   }
-  const body = entry.body?.(world);
-  return t.app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as object }) });
+  return request(t.app, method, url, { as: cookie, payload: entry.body?.(world) as object | undefined });
 }
 
 const asRow = (statuses: readonly number[]): Record<string, number> =>

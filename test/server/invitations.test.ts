@@ -6,11 +6,21 @@ import { issueVerificationSecret } from '../../src/server/services/accounts/emai
 import { updateSettings } from '../../src/server/services/settings';
 import { signupDomainsMessage } from '../../src/shared/settings';
 import type { CreateUserResponse } from '../../src/shared/users';
+import { apiPaths } from '../../src/shared/api-paths';
 import { type Actor, callAs, signedInAdmin } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { cookieHeader, getSessionAccount, login, signUp } from '../helpers/auth';
+import {
+  cookieHeader,
+  getSessionAccount,
+  login,
+  postLogin,
+  postSignup,
+  postVerifyEmail,
+  signUp,
+} from '../helpers/auth';
 import { DEFAULT_TEST_PASSWORD } from '../helpers/factories';
 import { readLatestMail, readMails, verificationParams } from '../helpers/mail';
+import { request } from '../helpers/requests';
 
 let t: TestApp;
 let admin: Actor;
@@ -23,7 +33,7 @@ afterEach(() => t.close());
 const CHOSEN_PASSWORD = 'my own chosen password';
 
 async function invite(email = 'ivy.invited@uni.example', role: 'student' | 'admin' = 'student') {
-  const response = await callAs(t, admin, 'POST', '/api/admin/users', {
+  const response = await callAs(t, admin, 'POST', apiPaths.adminUsers, {
     name: 'Ivy Invited',
     email,
     role,
@@ -35,10 +45,6 @@ async function invite(email = 'ivy.invited@uni.example', role: 'student' | 'admi
   const link = mail.link!;
   expect(new URL(link).pathname).toBe('/welcome');
   return { body, mail, link, params: verificationParams(link) };
-}
-
-function accept(payload: object) {
-  return t.app.inject({ method: 'POST', url: '/api/auth/invitation', payload });
 }
 
 describe('an invitation', () => {
@@ -69,7 +75,9 @@ describe('an invitation', () => {
   test('works once: sets the password, signs the user in, and the password logs in afterwards', async () => {
     const { body, params } = await invite();
 
-    const response = await accept({ ...params, password: CHOSEN_PASSWORD });
+    const response = await request(t.app, 'POST', apiPaths.acceptInvitation, {
+      payload: { ...params, password: CHOSEN_PASSWORD },
+    });
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -86,7 +94,9 @@ describe('an invitation', () => {
     const cookie = await login(t.app, { email: 'ivy.invited@uni.example', password: CHOSEN_PASSWORD });
     expect(await getSessionAccount(t.app, cookie)).toMatchObject({ id: body.user.id });
 
-    const again = await accept({ ...params, password: 'someone else wants in' });
+    const again = await request(t.app, 'POST', apiPaths.acceptInvitation, {
+      payload: { ...params, password: 'someone else wants in' },
+    });
     expect(again.statusCode).toBe(410);
     expect(again.json().error).toEqual({
       code: 'verification_used',
@@ -101,7 +111,9 @@ describe('an invitation', () => {
     const { params } = await invite();
 
     t.clock.advance(7 * DAY_MS + 1_000);
-    const response = await accept({ ...params, password: CHOSEN_PASSWORD });
+    const response = await request(t.app, 'POST', apiPaths.acceptInvitation, {
+      payload: { ...params, password: CHOSEN_PASSWORD },
+    });
 
     expect(response.statusCode).toBe(410);
     expect(response.json().error.code).toBe('verification_expired');
@@ -110,30 +122,48 @@ describe('an invitation', () => {
   test('still works just before 7 days', async () => {
     const { params } = await invite();
     t.clock.advance(7 * DAY_MS - 60_000);
-    expect((await accept({ ...params, password: CHOSEN_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await request(t.app, 'POST', apiPaths.acceptInvitation, { payload: { ...params, password: CHOSEN_PASSWORD } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   test('a wrong secret, another account, a malformed id or a short password are refused', async () => {
     const { params } = await invite();
     const { body: other } = await invite('other@uni.example');
 
-    const wrong = await accept({ userId: params.userId, secret: `${params.secret}x`, password: CHOSEN_PASSWORD });
+    const wrong = await request(t.app, 'POST', apiPaths.acceptInvitation, {
+      payload: { userId: params.userId, secret: `${params.secret}x`, password: CHOSEN_PASSWORD },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error).toEqual({
       code: 'verification_invalid',
       message: 'This verification link is not valid. Please request a new one.',
     });
     expect(
-      (await accept({ userId: other.user.id, secret: params.secret, password: CHOSEN_PASSWORD })).json().error.code,
+      (
+        await request(t.app, 'POST', apiPaths.acceptInvitation, {
+          payload: { userId: other.user.id, secret: params.secret, password: CHOSEN_PASSWORD },
+        })
+      ).json().error.code,
     ).toBe('verification_invalid');
     expect(
-      (await accept({ userId: 'not-a-uuid', secret: params.secret, password: CHOSEN_PASSWORD })).json().error.code,
+      (
+        await request(t.app, 'POST', apiPaths.acceptInvitation, {
+          payload: { userId: 'not-a-uuid', secret: params.secret, password: CHOSEN_PASSWORD },
+        })
+      ).json().error.code,
     ).toBe('verification_invalid');
-    const short = await accept({ ...params, password: 'short' });
+    const short = await request(t.app, 'POST', apiPaths.acceptInvitation, {
+      payload: { ...params, password: 'short' },
+    });
     expect(short.statusCode).toBe(400);
     expect(short.json().error.code).toBe('validation_error');
     // None of them used the link up.
-    expect((await accept({ ...params, password: CHOSEN_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await request(t.app, 'POST', apiPaths.acceptInvitation, { payload: { ...params, password: CHOSEN_PASSWORD } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   test('a verification link is no invitation, and an invitation is no verification link', async () => {
@@ -141,18 +171,24 @@ describe('an invitation', () => {
     const verification = verificationParams((await readLatestMail(t.outboxDir)).link!);
     const { params: invitation } = await invite();
 
-    const asInvitation = await accept({ ...verification, password: CHOSEN_PASSWORD });
+    const asInvitation = await request(t.app, 'POST', apiPaths.acceptInvitation, {
+      payload: { ...verification, password: CHOSEN_PASSWORD },
+    });
     expect(asInvitation.statusCode).toBe(400);
     expect(asInvitation.json().error.code).toBe('verification_invalid');
-    const asVerification = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: invitation });
+    const asVerification = await postVerifyEmail(t.app, invitation);
     expect(asVerification.statusCode).toBe(400);
     expect(asVerification.json().error.code).toBe('verification_invalid');
 
     // Both still work for what they are.
+    expect((await postVerifyEmail(t.app, verification)).statusCode).toBe(200);
     expect(
-      (await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: verification })).statusCode,
+      (
+        await request(t.app, 'POST', apiPaths.acceptInvitation, {
+          payload: { ...invitation, password: CHOSEN_PASSWORD },
+        })
+      ).statusCode,
     ).toBe(200);
-    expect((await accept({ ...invitation, password: CHOSEN_PASSWORD })).statusCode).toBe(200);
     await login(t.app, { email: signed.email, password: signed.password });
   });
 
@@ -161,35 +197,35 @@ describe('an invitation', () => {
 
     await issueVerificationSecret(t.db, body.user.id, t.clock());
 
-    expect((await accept({ ...params, password: CHOSEN_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await request(t.app, 'POST', apiPaths.acceptInvitation, { payload: { ...params, password: CHOSEN_PASSWORD } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   test('a disabled account cannot accept it until enabled again', async () => {
     const { body, params } = await invite();
-    await callAs(t, admin, 'POST', `/api/admin/users/${body.user.id}/disable`);
+    await callAs(t, admin, 'POST', apiPaths.disableUser(body.user.id));
 
-    const refused = await accept({ ...params, password: CHOSEN_PASSWORD });
+    const refused = await request(t.app, 'POST', apiPaths.acceptInvitation, {
+      payload: { ...params, password: CHOSEN_PASSWORD },
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.code).toBe('account_disabled');
     expect(refused.cookies).toHaveLength(0);
 
-    await callAs(t, admin, 'POST', `/api/admin/users/${body.user.id}/enable`);
-    expect((await accept({ ...params, password: CHOSEN_PASSWORD })).statusCode).toBe(200);
+    await callAs(t, admin, 'POST', apiPaths.enableUser(body.user.id));
+    expect(
+      (await request(t.app, 'POST', apiPaths.acceptInvitation, { payload: { ...params, password: CHOSEN_PASSWORD } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   test('the invited account cannot be signed into before the invitation is accepted', async () => {
     await invite();
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'ivy.invited@uni.example', password: '' },
-    });
+    const response = await postLogin(t.app, { email: 'ivy.invited@uni.example', password: '' });
     expect(response.statusCode).toBe(400);
-    const guess = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'ivy.invited@uni.example', password: DEFAULT_TEST_PASSWORD },
-    });
+    const guess = await postLogin(t.app, { email: 'ivy.invited@uni.example', password: DEFAULT_TEST_PASSWORD });
     expect(guess.statusCode).toBe(401);
   });
 
@@ -197,7 +233,7 @@ describe('an invitation', () => {
     const send = t.app.mailer.send;
     t.app.mailer.send = () => Promise.reject(new Error('SMTP down'));
     try {
-      const response = await callAs(t, admin, 'POST', '/api/admin/users', {
+      const response = await callAs(t, admin, 'POST', apiPaths.adminUsers, {
         name: 'Ivy Invited',
         email: 'ivy.invited@uni.example',
         delivery: 'invitation',
@@ -225,10 +261,10 @@ describe('sign-up restricted to university domains', () => {
 
   test('an address elsewhere is refused with the message, and nothing is created or mailed', async () => {
     const mailsBefore = (await readMails(t.outboxDir)).length;
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: { name: 'Gus Gmail', email: 'gus@gmail.com', password: DEFAULT_TEST_PASSWORD },
+    const response = await postSignup(t.app, {
+      name: 'Gus Gmail',
+      email: 'gus@gmail.com',
+      password: DEFAULT_TEST_PASSWORD,
     });
 
     expect(response.statusCode).toBe(403);
@@ -238,15 +274,15 @@ describe('sign-up restricted to university domains', () => {
   });
 
   test('a refused address learns nothing about taken ones', async () => {
-    await callAs(t, admin, 'POST', '/api/admin/users', {
+    await callAs(t, admin, 'POST', apiPaths.adminUsers, {
       name: 'Gus Gmail',
       email: 'gus@gmail.com',
       delivery: 'password',
     });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: { name: 'Gus Again', email: 'gus@gmail.com', password: DEFAULT_TEST_PASSWORD },
+    const response = await postSignup(t.app, {
+      name: 'Gus Again',
+      email: 'gus@gmail.com',
+      password: DEFAULT_TEST_PASSWORD,
     });
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe('forbidden');
@@ -259,7 +295,7 @@ describe('sign-up restricted to university domains', () => {
   });
 
   test('administrators add accounts from anywhere', async () => {
-    const response = await callAs(t, admin, 'POST', '/api/admin/users', {
+    const response = await callAs(t, admin, 'POST', apiPaths.adminUsers, {
       name: 'Gus Gmail',
       email: 'gus@gmail.com',
       delivery: 'password',

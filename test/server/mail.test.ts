@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
+import { apiPaths } from '../../src/shared/api-paths';
 import { createTestApp } from '../helpers/app';
 import { createAdminRecord } from '../helpers/factories';
-import { getSessionAccount, login, signUp } from '../helpers/auth';
+import { getSessionAccount, login, postVerifyEmail, signUp } from '../helpers/auth';
 import { parseMail, readLatestMail, readMails, verificationParams } from '../helpers/mail';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
+import { request } from '../helpers/requests';
 
 describe('without SMTP (outbox folder)', () => {
   test('the verification mail is a file in DATA_DIR/outbox, readable by the operator only', async () => {
@@ -25,12 +27,7 @@ describe('without SMTP (outbox folder)', () => {
     onTestFinished(() => t.close());
     const { user, password } = await createAdminRecord(t.db);
     const cookie = await login(t.app, { email: user.email, password });
-    await t.app.inject({
-      method: 'PATCH',
-      url: '/api/admin/settings',
-      headers: { cookie },
-      payload: { siteName: 'Études Tutors' },
-    });
+    await request(t.app, 'PATCH', apiPaths.adminSettings, { as: cookie, payload: { siteName: 'Études Tutors' } });
 
     await signUp(t.app);
 
@@ -60,11 +57,7 @@ describe('with SMTP', () => {
     // With a real mail server the link is not printed in the log.
     expect(t.logs.join('\n')).not.toContain(verificationParams(message.link!).secret);
 
-    const verified = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/verify-email',
-      payload: verificationParams(message.link!),
-    });
+    const verified = await postVerifyEmail(t.app, verificationParams(message.link!));
 
     expect(verified.statusCode).toBe(200);
     const cookie = await login(t.app, signed);
@@ -87,7 +80,7 @@ describe('with SMTP', () => {
 
     // Asking again while the server is still down says so plainly instead of a generic failure.
     const cookie = await login(t.app, signed);
-    const resend = await t.app.inject({ method: 'POST', url: '/api/auth/verification', headers: { cookie } });
+    const resend = await request(t.app, 'POST', apiPaths.resendVerification, { as: cookie });
     expect(resend.statusCode).toBe(503);
     expect(resend.json().error).toEqual({
       code: 'service_unavailable',

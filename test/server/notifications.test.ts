@@ -25,10 +25,6 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-function put(actor: Actor | undefined, url: string, payload: object) {
-  return request(t.app, 'PUT', url, { headers: actor ? { cookie: actor.cookie } : {}, payload });
-}
-
 async function list(actor: Actor, query = ''): Promise<NotificationList> {
   const response = await callAs(t, actor, 'GET', `${apiPaths.notifications}${query}`);
   expect(response.statusCode, response.body).toBe(200);
@@ -68,13 +64,13 @@ describe('who may use notifications', () => {
     ['PUT', apiPaths.followedDepartments],
   ] as const)('%s %s: anonymous visitors must log in, unverified accounts verify first', async (method, url) => {
     const payload = method === 'PUT' ? { departments: [] } : undefined;
-    const anonymous = await t.app.inject({ method, url, payload });
+    const anonymous = await request(t.app, method, url, { payload });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().error.code).toBe('unauthenticated');
 
     const { user, password } = await createUserRecord(t.db, { verified: false });
     const cookie = await login(t.app, { email: user.email, password });
-    const unverified = await t.app.inject({ method, url, payload, headers: { cookie } });
+    const unverified = await request(t.app, method, url, { as: cookie, payload });
     expect(unverified.statusCode).toBe(403);
     expect(unverified.json().error.code).toBe('email_not_verified');
   });
@@ -172,7 +168,7 @@ describe('followed departments', () => {
   test('start empty; a PUT replaces the list, trimmed, once per department whatever its case', async () => {
     expect((await callAs(t, sam, 'GET', apiPaths.followedDepartments)).json()).toEqual({ departments: [] });
 
-    const saved = await put(sam, apiPaths.followedDepartments, {
+    const saved = await callAs(t, sam, 'PUT', apiPaths.followedDepartments, {
       departments: ['  Physics ', 'Computer Science', 'physics', 'computer science '],
     });
 
@@ -182,21 +178,23 @@ describe('followed departments', () => {
       departments: ['Computer Science', 'Physics'],
     });
 
-    const replaced = await put(sam, apiPaths.followedDepartments, { departments: ['Mathematics'] });
+    const replaced = await callAs(t, sam, 'PUT', apiPaths.followedDepartments, { departments: ['Mathematics'] });
     expect(replaced.json()).toEqual({ departments: ['Mathematics'] });
     expect((await callAs(t, olive, 'GET', apiPaths.followedDepartments)).json()).toEqual({ departments: [] });
 
-    expect((await put(sam, apiPaths.followedDepartments, { departments: [] })).json()).toEqual({ departments: [] });
+    expect((await callAs(t, sam, 'PUT', apiPaths.followedDepartments, { departments: [] })).json()).toEqual({
+      departments: [],
+    });
     expect(await t.db.select().from(departmentFollows)).toEqual([]);
   });
 
   test('empty names and too many departments are refused, and the list stays', async () => {
-    await put(sam, apiPaths.followedDepartments, { departments: ['Physics'] });
+    await callAs(t, sam, 'PUT', apiPaths.followedDepartments, { departments: ['Physics'] });
 
-    const blank = await put(sam, apiPaths.followedDepartments, { departments: ['Chemistry', '   '] });
+    const blank = await callAs(t, sam, 'PUT', apiPaths.followedDepartments, { departments: ['Chemistry', '   '] });
     expect(blank.statusCode).toBe(400);
 
-    const tooMany = await put(sam, apiPaths.followedDepartments, {
+    const tooMany = await callAs(t, sam, 'PUT', apiPaths.followedDepartments, {
       departments: Array.from({ length: FOLLOWED_DEPARTMENTS_MAX + 1 }, (_, i) => `Department ${i}`),
     });
     expect(tooMany.statusCode).toBe(400);
@@ -220,12 +218,12 @@ describe('announcing a published tutor to the followers of its department', () =
     casual = await signedInStudent(t, 'Casey Casual');
     elsewhere = await signedInStudent(t, 'Elsie Elsewhere');
     disabled = await signedInStudent(t, 'Dora Disabled');
-    await put(sam, apiPaths.followedDepartments, { departments: ['Computer Science'] });
+    await callAs(t, sam, 'PUT', apiPaths.followedDepartments, { departments: ['Computer Science'] });
     // Followed in another case: the same department.
-    await put(casual, apiPaths.followedDepartments, { departments: ['Physics', 'computer science'] });
-    await put(elsewhere, apiPaths.followedDepartments, { departments: ['Physics', 'Computer'] });
-    await put(disabled, apiPaths.followedDepartments, { departments: ['Computer Science'] });
-    await put(admin, apiPaths.followedDepartments, { departments: ['Computer Science'] });
+    await callAs(t, casual, 'PUT', apiPaths.followedDepartments, { departments: ['Physics', 'computer science'] });
+    await callAs(t, elsewhere, 'PUT', apiPaths.followedDepartments, { departments: ['Physics', 'Computer'] });
+    await callAs(t, disabled, 'PUT', apiPaths.followedDepartments, { departments: ['Computer Science'] });
+    await callAs(t, admin, 'PUT', apiPaths.followedDepartments, { departments: ['Computer Science'] });
     await t.db.update(users).set({ disabledAt: t.clock() }).where(eq(users.id, disabled.user.id));
   });
 
@@ -264,7 +262,7 @@ describe('announcing a published tutor to the followers of its department', () =
       status: 'pending',
       submittedBy: olive.user.id,
     });
-    await put(olive, apiPaths.followedDepartments, { departments: ['Computer Science'] });
+    await callAs(t, olive, 'PUT', apiPaths.followedDepartments, { departments: ['Computer Science'] });
 
     const response = await callAs(t, admin, 'POST', apiPaths.approveTutor(submission.id));
 

@@ -2,10 +2,12 @@ import { afterEach, beforeEach, describe, expect, onTestFinished, test } from 'v
 import { BODY_LIMIT_BYTES } from '../../src/server/app';
 import { SESSION_COOKIE } from '../../src/server/plugins/auth';
 import { findUserByEmail } from '../../src/server/services/accounts/users';
+import { apiPaths } from '../../src/shared/api-paths';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { signUp } from '../helpers/auth';
+import { postLogin, postVerifyEmail, signUp } from '../helpers/auth';
 import { openTestDatabase } from '../helpers/database';
 import { readLatestMail, verificationParams } from '../helpers/mail';
+import { request } from '../helpers/requests';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -15,8 +17,8 @@ afterEach(() => t.close());
 
 describe('health checks', () => {
   test('/healthz and /readyz answer 200 while the database is up', async () => {
-    const health = await t.app.inject({ method: 'GET', url: '/healthz' });
-    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    const health = await request(t.app, 'GET', '/healthz');
+    const ready = await request(t.app, 'GET', '/readyz');
 
     expect([health.statusCode, health.json()]).toEqual([200, { status: 'ok' }]);
     expect([ready.statusCode, ready.json()]).toEqual([200, { status: 'ready' }]);
@@ -30,12 +32,12 @@ describe('health checks', () => {
 
     await database.close();
 
-    const ready = await own.app.inject({ method: 'GET', url: '/readyz' });
+    const ready = await request(own.app, 'GET', '/readyz');
     expect([ready.statusCode, ready.json()]).toEqual([503, { status: 'unavailable' }]);
-    expect((await own.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    expect((await request(own.app, 'GET', '/healthz')).statusCode).toBe(200);
 
     // API requests get a clear, retryable answer rather than a generic failure.
-    const settings = await own.app.inject({ method: 'GET', url: '/api/settings' });
+    const settings = await request(own.app, 'GET', apiPaths.publicSettings);
     expect(settings.statusCode).toBe(503);
     expect(settings.json().error.code).toBe('service_unavailable');
   });
@@ -43,21 +45,21 @@ describe('health checks', () => {
 
 describe('API description', () => {
   test('/api/openapi.json documents every API route with its request and response schemas', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const response = await request(t.app, 'GET', apiPaths.openApiDocument);
 
     expect(response.statusCode).toBe(200);
     const document = response.json<{
       paths: Record<string, Record<string, { responses?: Record<string, unknown>; requestBody?: unknown }>>;
     }>();
     for (const path of [
-      '/api/session',
-      '/api/auth/signup',
-      '/api/auth/login',
-      '/api/auth/logout',
-      '/api/auth/verify-email',
-      '/api/auth/verification',
-      '/api/settings',
-      '/api/admin/settings',
+      apiPaths.session,
+      apiPaths.signup,
+      apiPaths.login,
+      apiPaths.logout,
+      apiPaths.verifyEmail,
+      apiPaths.resendVerification,
+      apiPaths.publicSettings,
+      apiPaths.adminSettings,
       '/healthz',
       '/readyz',
     ]) {
@@ -72,18 +74,18 @@ describe('API description', () => {
         ).toBe(true);
       }
     }
-    expect(document.paths['/api/auth/signup']!.post!.requestBody).toBeDefined();
+    expect(document.paths[apiPaths.signup]!.post!.requestBody).toBeDefined();
   });
 
   test('/api/docs serves the readable documentation', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    const response = await request(t.app, 'GET', `${apiPaths.apiDocs}/`);
 
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
   });
 
   test('API answers are never stored by shared caches', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/settings' });
+    const response = await request(t.app, 'GET', apiPaths.publicSettings);
 
     expect(response.headers['cache-control']).toBe('no-store');
   });
@@ -91,7 +93,8 @@ describe('API description', () => {
 
 describe('errors', () => {
   test('an unknown API route is a JSON 404', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    // A path no route serves, on purpose.
+    const response = await request(t.app, 'GET', '/api/no-such-thing');
 
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
@@ -101,9 +104,7 @@ describe('errors', () => {
   });
 
   test('a malformed JSON body is a JSON 400', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
+    const response = await request(t.app, 'POST', apiPaths.login, {
       headers: { 'content-type': 'application/json' },
       payload: '{"email": "ada@uni.example", ',
     });
@@ -113,9 +114,7 @@ describe('errors', () => {
   });
 
   test('a body over 1 MB is refused with 413', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
+    const response = await request(t.app, 'POST', apiPaths.signup, {
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({
         name: 'x'.repeat(BODY_LIMIT_BYTES),
@@ -131,11 +130,12 @@ describe('errors', () => {
   test('a crash answers 500 without internals, and the log keeps the details', async () => {
     const own = await createTestApp();
     onTestFinished(() => own.close());
+    // A route of the test's own, not of the API.
     own.app.get('/api/test-crash', async () => {
       throw new Error('connect to 10.0.0.7 as tutorly_rw failed at /srv/tutorly/src/secret.ts:42');
     });
 
-    const response = await own.app.inject({ method: 'GET', url: '/api/test-crash' });
+    const response = await request(own.app, 'GET', '/api/test-crash');
 
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({
@@ -151,7 +151,7 @@ describe('errors', () => {
   });
 
   test('every response carries its request id', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'trace-123' } });
+    const response = await request(t.app, 'GET', '/healthz', { headers: { 'x-request-id': 'trace-123' } });
 
     expect(response.headers['x-request-id']).toBe('trace-123');
   });
@@ -159,12 +159,12 @@ describe('errors', () => {
 
 describe('logging', () => {
   test('answered requests are logged at debug, not at the default level', async () => {
-    await t.app.inject({ method: 'GET', url: '/healthz' });
+    await request(t.app, 'GET', '/healthz');
     expect(t.logs.filter((line) => line.includes('request completed'))).toEqual([]);
 
     const verbose = await createTestApp({ env: { LOG_LEVEL: 'debug' } });
     onTestFinished(() => verbose.close());
-    await verbose.app.inject({ method: 'GET', url: '/healthz?from=test' });
+    await request(verbose.app, 'GET', '/healthz?from=test');
     const lines = verbose.logs.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'request completed');
     expect(lines).toEqual([
       expect.objectContaining({
@@ -182,17 +182,13 @@ describe('logging', () => {
     const password = 'unmistakable-Password-4711';
     const signed = await signUp(t.app, { email: 'careful@uni.example', password });
     const { userId, secret } = verificationParams((await readLatestMail(t.outboxDir)).link!);
-    await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { userId, secret } });
-    const loginResponse = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: signed.email, password },
-    });
+    await postVerifyEmail(t.app, { userId, secret });
+    const loginResponse = await postLogin(t.app, { email: signed.email, password });
     const setCookie = String(loginResponse.headers['set-cookie']);
     const token = loginResponse.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
     const cookie = `${SESSION_COOKIE}=${token}`;
-    await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
-    const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    await request(t.app, 'GET', apiPaths.session, { as: cookie });
+    const logout = await request(t.app, 'POST', apiPaths.logout, { as: cookie });
     expect(logout.statusCode).toBe(204);
 
     const log = t.logs.join('\n');
@@ -209,10 +205,7 @@ describe('logging', () => {
   test('the secret in a /verify page URL is masked in the request log', async () => {
     await t.close();
     t = await createTestApp({ env: { LOG_LEVEL: 'debug' } });
-    await t.app.inject({
-      method: 'GET',
-      url: '/verify?userId=3f1c2d9e-0000-4000-8000-000000000000&secret=XYZ-not-for-logs',
-    });
+    await request(t.app, 'GET', '/verify?userId=3f1c2d9e-0000-4000-8000-000000000000&secret=XYZ-not-for-logs');
 
     const log = t.logs.join('\n');
     expect(log).not.toContain('XYZ-not-for-logs');

@@ -6,13 +6,16 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../../src/server/app';
 import { MAX_UPLOAD_BYTES } from '../../src/shared/uploads';
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/fake-openai';
+import { apiPaths } from '../../src/shared/api-paths';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createWorld, type World, type WorldActor, worldActors } from '../helpers/authorization-world';
+import { postLogin, postSignup } from '../helpers/auth';
 import { createTutorRecord, uniqueEmail } from '../helpers/factories';
 import { fileUploadBody, multipartBody } from '../helpers/multipart';
 import { type DocumentedOperation, documentedOperations, fetchOpenApi, fillPath, withQuery } from '../helpers/openapi';
 import { bodyFor, type GeneratedBody, pathSegment, queryFor, unknownKey } from '../helpers/request-arbitraries';
 import { authorizationMatrix } from './authorization-matrix.expected';
+import { request } from '../helpers/requests';
 
 // Generated requests at every operation /api/openapi.json documents: the server never answers
 // 5xx, never goes down, always answers errors as { error: { code, message } }; oversized bodies
@@ -110,31 +113,27 @@ async function send(
   operation: DocumentedOperation,
   w: World,
   caller: Caller,
-  request: GeneratedRequest,
+  generated: GeneratedRequest,
 ): Promise<LightMyRequestResponse> {
-  const headers: Record<string, string> = {};
   const cookie =
     caller === 'anonymous'
-      ? request.forgedCookie === null
+      ? generated.forgedCookie === null
         ? undefined
-        : `tutorly_session=${request.forgedCookie}`
+        : `tutorly_session=${generated.forgedCookie}`
       : w.cookies[caller];
-  if (cookie) headers.cookie = cookie;
-  const url = urlOf(operation, request);
-  const { body } = request;
-  if (body.kind === 'none') return t.app.inject({ method: operation.method, url, headers });
+  const url = urlOf(operation, generated);
+  const { body } = generated;
+  if (body.kind === 'none') return request(t.app, operation.method, url, { as: cookie });
   if (body.kind === 'json') {
-    return t.app.inject({
-      method: operation.method,
-      url,
-      headers: { ...headers, 'content-type': 'application/json' },
+    return request(t.app, operation.method, url, {
+      as: cookie,
+      headers: { 'content-type': 'application/json' },
       payload: JSON.stringify(body.value) ?? 'null',
     });
   }
-  return t.app.inject({
-    method: operation.method,
-    url,
-    headers: { ...headers, 'content-type': body.contentType },
+  return request(t.app, operation.method, url, {
+    as: cookie,
+    headers: { 'content-type': body.contentType },
     payload: body.payload,
   });
 }
@@ -173,9 +172,9 @@ function errorShapeProblem(response: LightMyRequestResponse): string | null {
 }
 
 async function expectServerHealthy(): Promise<void> {
-  const health = await t.app.inject({ method: 'GET', url: '/healthz' });
+  const health = await request(t.app, 'GET', '/healthz');
   expect(health.statusCode).toBe(200);
-  const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+  const ready = await request(t.app, 'GET', '/readyz');
   expect(ready.statusCode).toBe(200);
 }
 
@@ -244,10 +243,9 @@ describe('oversized bodies', () => {
       const w = await createWorld(t, 'big');
       for (const operation of writes) {
         // As the admin, whom no guard stops before the body is read; the guards answer strangers first.
-        const response = await t.app.inject({
-          method: operation.method,
-          url: realPath(operation, w),
-          headers: { cookie: w.cookies.admin!, 'content-type': 'application/json' },
+        const response = await request(t.app, operation.method, realPath(operation, w), {
+          as: w.cookies.admin!,
+          headers: { 'content-type': 'application/json' },
           payload: overLimit,
         });
         expect(response.statusCode, `${operation.key}: ${response.body.slice(0, 200)}`).toBe(413);
@@ -256,10 +254,9 @@ describe('oversized bodies', () => {
       // Sent in chunks without a Content-Length: cut off once the limit is passed.
       const chunk = Buffer.alloc(64 * 1024, 'x');
       const chunks = Array.from({ length: Math.ceil(BODY_LIMIT_BYTES / chunk.length) + 2 }, () => chunk);
-      const streamed = await t.app.inject({
-        method: 'POST',
-        url: '/api/reviews',
-        headers: { cookie: w.cookies.student!, 'content-type': 'application/json' },
+      const streamed = await request(t.app, 'POST', apiPaths.reviews, {
+        as: w.cookies.student!,
+        headers: { 'content-type': 'application/json' },
         payload: Readable.from(chunks),
       });
       expectApiError(streamed, 413, 'payload_too_large');
@@ -271,10 +268,9 @@ describe('oversized bodies', () => {
     const w = await createWorld(t, 'upload');
     const upload = (content: Uint8Array, extraHeaders: Record<string, string> = {}) => {
       const { payload, headers } = fileUploadBody(content);
-      return t.app.inject({
-        method: 'POST',
-        url: '/api/uploads/images',
-        headers: { cookie: w.cookies.student!, ...headers, ...extraHeaders },
+      return request(t.app, 'POST', apiPaths.imageUploads, {
+        as: w.cookies.student!,
+        headers: { ...headers, ...extraHeaders },
         payload,
       });
     };
@@ -293,16 +289,15 @@ describe('oversized bodies', () => {
 
 test('malformed requests get a 4xx in the usual shape: undecodable or overlong paths, broken multipart bodies', async () => {
   const w = await createWorld(t, 'malformed');
-  const as = (cookie: string | undefined) => (cookie ? { cookie } : {});
   // The router answers these before any route does; a path that names nothing is not found.
   for (const url of [
-    '/api/tutors/%80',
-    `/api/tutors/${'a'.repeat(200)}`,
-    '/api/reviews/%E0%A4%A',
-    `/api/notifications/${'9'.repeat(150)}/read`,
+    apiPaths.tutor('%80'),
+    apiPaths.tutor('a'.repeat(200)),
+    apiPaths.review('%E0%A4%A'),
+    apiPaths.notificationRead('9'.repeat(150)),
   ]) {
     for (const cookie of [undefined, w.cookies.student]) {
-      const response = await t.app.inject({ method: url.endsWith('/read') ? 'POST' : 'GET', url, headers: as(cookie) });
+      const response = await request(t.app, url.endsWith('/read') ? 'POST' : 'GET', url, { as: cookie });
       expect(response.statusCode, `${url}: ${response.body}`).toBe(404);
       expect(errorShapeProblem(response)).toBeNull();
     }
@@ -319,10 +314,9 @@ test('malformed requests get a 4xx in the usual shape: undecodable or overlong p
     { payload: whole.subarray(0, whole.length - 20), contentType: headers['content-type'] },
   ];
   for (const body of bodies) {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/uploads/images',
-      headers: { ...as(w.cookies.student), 'content-type': body.contentType },
+    const response = await request(t.app, 'POST', apiPaths.imageUploads, {
+      as: w.cookies.student,
+      headers: { 'content-type': body.contentType },
       payload: body.payload,
     });
     expectApiError(response, 400, 'validation_error');
@@ -410,12 +404,12 @@ describe('unknown fields', () => {
             markers.push(...sent);
             const body = { ...(entry.body!(w) as object), ...fields };
             const cookie = w.cookies[caller.actor];
-            const response = await t.app.inject({
-              method: operation.method,
-              url: withQuery(realPath(operation, w), entry.query?.(w)),
-              headers: cookie ? { cookie } : {},
-              payload: body,
-            });
+            const response = await request(
+              t.app,
+              operation.method,
+              withQuery(realPath(operation, w), entry.query?.(w)),
+              { as: cookie, payload: body },
+            );
             // Dropped: the same answer as without them. Refused: a 400 that says so.
             expect(
               [caller.status, 400],
@@ -434,10 +428,8 @@ describe('unknown fields', () => {
   test("a review cannot be created hidden, backdated, or in someone else's name", async () => {
     const w = await createWorld(t, 'review');
     const backdated = '2001-01-01T00:00:00.000Z';
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/reviews',
-      headers: { cookie: w.cookies.student! },
+    const created = await request(t.app, 'POST', apiPaths.reviews, {
+      as: w.cookies.student!,
       payload: {
         tutorId: w.publicTutor.id,
         title: 'Honest',
@@ -455,37 +447,24 @@ describe('unknown fields', () => {
     expect(created.statusCode, created.body).toBe(201);
     const review = created.json().review;
     expect(review.id).not.toBe('00000000-0000-4000-8000-000000000001');
-    const readBack = (
-      await t.app.inject({ method: 'GET', url: `/api/reviews/${review.id}`, headers: { cookie: w.cookies.student! } })
-    ).json().review;
+    const readBack = (await request(t.app, 'GET', apiPaths.review(review.id), { as: w.cookies.student! })).json()
+      .review;
     expect(readBack).toMatchObject({ isHidden: false, hiddenReason: null, title: 'Honest', rating: 4 });
     expect(readBack.createdAt).not.toBe(backdated);
     // Written by the student: the other student does not own it.
-    expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/reviews/${review.id}`,
-          headers: { cookie: w.cookies.otherStudent! },
-        })
-      ).statusCode,
-    ).toBe(404);
+    expect((await request(t.app, 'GET', apiPaths.review(review.id), { as: w.cookies.otherStudent! })).statusCode).toBe(
+      404,
+    );
     const listed = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/tutors/${w.publicTutor.id}/reviews`,
-        headers: { cookie: w.cookies.otherStudent! },
-      })
+      await request(t.app, 'GET', apiPaths.tutorReviews(w.publicTutor.id), { as: w.cookies.otherStudent! })
     ).json();
     expect(listed.items.map((item: { authorName: string }) => item.authorName)).toEqual([w.users.student.name]);
   });
 
   test('a submission cannot approve or rate itself', async () => {
     const w = await createWorld(t, 'submission');
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/tutors',
-      headers: { cookie: w.cookies.student! },
+    const created = await request(t.app, 'POST', apiPaths.tutors, {
+      as: w.cookies.student!,
       payload: {
         name: 'Self Made',
         department: 'Physics',
@@ -502,9 +481,7 @@ describe('unknown fields', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().tutor.id;
-    const profile = (
-      await t.app.inject({ method: 'GET', url: `/api/tutors/${id}`, headers: { cookie: w.cookies.student! } })
-    ).json().tutor;
+    const profile = (await request(t.app, 'GET', apiPaths.tutor(id), { as: w.cookies.student! })).json().tutor;
     expect(profile).toMatchObject({
       status: 'pending',
       isPublic: false,
@@ -514,18 +491,13 @@ describe('unknown fields', () => {
       rejectionReason: null,
       submittedByMe: true,
     });
-    expect(
-      (await t.app.inject({ method: 'GET', url: `/api/tutors/${id}`, headers: { cookie: w.cookies.otherStudent! } }))
-        .statusCode,
-    ).toBe(404);
+    expect((await request(t.app, 'GET', apiPaths.tutor(id), { as: w.cookies.otherStudent! })).statusCode).toBe(404);
   });
 
   test('a profile update cannot grant a role, unverify, disable or set a password', async () => {
     const w = await createWorld(t, 'profile');
-    const updated = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/account',
-      headers: { cookie: w.cookies.student! },
+    const updated = await request(t.app, 'PATCH', apiPaths.account, {
+      as: w.cookies.student!,
       payload: {
         name: 'Still Sam',
         role: 'admin',
@@ -538,37 +510,26 @@ describe('unknown fields', () => {
       },
     });
     expect(updated.statusCode, updated.body).toBe(200);
-    const session = (
-      await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: w.cookies.student! } })
-    ).json().account;
+    const session = (await request(t.app, 'GET', apiPaths.session, { as: w.cookies.student! })).json().account;
     expect(session).toMatchObject({ name: 'Still Sam', role: 'student', emailVerified: true });
     // The old password still works, the smuggled one does not.
-    const login = (password: string) =>
-      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: w.users.student.email, password } });
+    const login = (password: string) => postLogin(t.app, { email: w.users.student.email, password });
     expect((await login('hijacked password')).statusCode).toBe(401);
     expect((await login(w.password)).statusCode).toBe(200);
   });
 
   test('sign-up cannot create an administrator or a verified account', async () => {
     const email = uniqueEmail('eager');
-    const signup = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: {
-        name: 'Eve Eager',
-        email,
-        password: 'a long enough password',
-        role: 'admin',
-        emailVerified: true,
-        emailVerifiedAt: new Date().toISOString(),
-      },
+    const signup = await postSignup(t.app, {
+      name: 'Eve Eager',
+      email,
+      password: 'a long enough password',
+      role: 'admin',
+      emailVerified: true,
+      emailVerifiedAt: new Date().toISOString(),
     });
     expect(signup.statusCode, signup.body).toBeLessThan(300);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: 'a long enough password' },
-    });
+    const login = await postLogin(t.app, { email, password: 'a long enough password' });
     expect(login.statusCode, login.body).toBe(200);
     expect(login.json().account).toMatchObject({ role: 'student', emailVerified: false });
   });
@@ -576,16 +537,12 @@ describe('unknown fields', () => {
   test('settings keep only the documented ones; the AI provider stays what the server was started with', async () => {
     const w = await createWorld(t, 'settings');
     const marker = `settings-marker-${SEED}`;
-    const updated = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/admin/settings',
-      headers: { cookie: w.cookies.admin! },
+    const updated = await request(t.app, 'PATCH', apiPaths.adminSettings, {
+      as: w.cookies.admin!,
       payload: { siteName: 'Campus Tutors', ai: { provider: 'gemini', model: marker }, [marker]: marker },
     });
     expect(updated.statusCode, updated.body).toBe(200);
-    const settings = (
-      await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { cookie: w.cookies.admin! } })
-    ).json();
+    const settings = (await request(t.app, 'GET', apiPaths.adminSettings, { as: w.cookies.admin! })).json();
     expect(settings.siteName).toBe('Campus Tutors');
     expect(settings.ai).toMatchObject({ provider: 'openai-compatible', model: 'llama3.2' });
     expect(JSON.stringify(settings)).not.toContain(marker);
@@ -649,18 +606,9 @@ describe('Unicode round-trips unchanged', () => {
     await check(
       'Unicode user names',
       fc.asyncProperty(unicodeText(100), async (name) => {
-        const updated = await t.app.inject({
-          method: 'PATCH',
-          url: '/api/account',
-          headers: { cookie: w.cookies.student! },
-          payload: { name },
-        });
+        const updated = await request(t.app, 'PATCH', apiPaths.account, { as: w.cookies.student!, payload: { name } });
         expect(updated.statusCode, updated.body).toBe(200);
-        const session = await t.app.inject({
-          method: 'GET',
-          url: '/api/session',
-          headers: { cookie: w.cookies.student! },
-        });
+        const session = await request(t.app, 'GET', apiPaths.session, { as: w.cookies.student! });
         expect(session.json().account.name).toBe(asStored(name));
       }),
       RUNS * 2,
@@ -681,19 +629,10 @@ describe('Unicode round-trips unchanged', () => {
       await check(
         'Unicode tutor submissions',
         fc.asyncProperty(submission, async (input) => {
-          const created = await t.app.inject({
-            method: 'POST',
-            url: '/api/tutors',
-            headers: { cookie: w.cookies.student! },
-            payload: input,
-          });
+          const created = await request(t.app, 'POST', apiPaths.tutors, { as: w.cookies.student!, payload: input });
           expect(created.statusCode, created.body).toBe(201);
           const profile = (
-            await t.app.inject({
-              method: 'GET',
-              url: `/api/tutors/${created.json().tutor.id}`,
-              headers: { cookie: w.cookies.admin! },
-            })
+            await request(t.app, 'GET', apiPaths.tutor(created.json().tutor.id), { as: w.cookies.admin! })
           ).json().tutor;
           expect({
             name: profile.name,
@@ -721,27 +660,17 @@ describe('Unicode round-trips unchanged', () => {
         'Unicode reviews',
         fc.asyncProperty(unicodeText(150), unicodeText(5000), async (title, body) => {
           const tutor = await createTutorRecord(t.db, { name: 'Una Code' });
-          const created = await t.app.inject({
-            method: 'POST',
-            url: '/api/reviews',
-            headers: { cookie: w.cookies.student! },
+          const created = await request(t.app, 'POST', apiPaths.reviews, {
+            as: w.cookies.student!,
             payload: { tutorId: tutor.id, title, body, rating: 5 },
           });
           expect(created.statusCode, created.body).toBe(201);
           const own = (
-            await t.app.inject({
-              method: 'GET',
-              url: `/api/reviews/${created.json().review.id}`,
-              headers: { cookie: w.cookies.student! },
-            })
+            await request(t.app, 'GET', apiPaths.review(created.json().review.id), { as: w.cookies.student! })
           ).json().review;
           expect({ title: own.title, body: own.body }).toEqual({ title: asStored(title), body: asStored(body) });
           const listed = (
-            await t.app.inject({
-              method: 'GET',
-              url: `/api/tutors/${tutor.id}/reviews`,
-              headers: { cookie: w.cookies.otherStudent! },
-            })
+            await request(t.app, 'GET', apiPaths.tutorReviews(tutor.id), { as: w.cookies.otherStudent! })
           ).json();
           expect(
             listed.items.map((item: { title: string; body: string }) => ({ title: item.title, body: item.body })),
@@ -756,73 +685,71 @@ describe('Unicode round-trips unchanged', () => {
     const w = await createWorld(t, 'unstorable');
     const { student, otherStudent, admin } = w.cookies;
     const attempts = [
-      { method: 'PATCH', url: '/api/account', cookie: student, payload: { name: 'Nul\u0000Name' } },
+      { method: 'PATCH', url: apiPaths.account, cookie: student, payload: { name: 'Nul\u0000Name' } },
       {
         method: 'POST',
-        url: '/api/tutors',
+        url: apiPaths.tutors,
         cookie: student,
         payload: { name: 'Nul\u0000', department: 'Physics', biography: 'Bio' },
       },
       {
         method: 'POST',
-        url: '/api/reviews',
+        url: apiPaths.reviews,
         cookie: student,
         payload: { tutorId: w.publicTutor.id, title: 'T\u0000', body: 'B', rating: 3 },
       },
       {
         method: 'POST',
-        url: `/api/reviews/${w.review.id}/reports`,
+        url: apiPaths.reviewReports(w.review.id),
         cookie: otherStudent,
         payload: { reason: 'other', details: 'x\u0000' },
       },
       {
         method: 'POST',
-        url: '/api/auth/signup',
+        url: apiPaths.signup,
         cookie: undefined,
         payload: { name: 'A\u0000', email: uniqueEmail('nul'), password: 'a long enough password' },
       },
-      { method: 'PATCH', url: '/api/admin/settings', cookie: admin, payload: { siteName: 'Tutor\u0000ly' } },
+      { method: 'PATCH', url: apiPaths.adminSettings, cookie: admin, payload: { siteName: 'Tutor\u0000ly' } },
       {
         method: 'PUT',
-        url: '/api/notifications/departments',
+        url: apiPaths.followedDepartments,
         cookie: student,
         payload: { departments: ['Ph\u0000ysics'] },
       },
-      { method: 'POST', url: `/api/admin/reviews/${w.review.id}/hide`, cookie: admin, payload: { reason: 'r\u0000' } },
+      { method: 'POST', url: apiPaths.hideReview(w.review.id), cookie: admin, payload: { reason: 'r\u0000' } },
       {
         method: 'POST',
-        url: '/api/admin/users',
+        url: apiPaths.adminUsers,
         cookie: admin,
         payload: { name: 'N\u0000', email: uniqueEmail('nul'), delivery: 'password' },
       },
-      { method: 'GET', url: '/api/tutors?q=%00', cookie: student, payload: undefined },
-      { method: 'GET', url: '/api/tutors?department=a%00', cookie: student, payload: undefined },
-      { method: 'GET', url: '/api/tutors/similar?name=a%00', cookie: student, payload: undefined },
-      { method: 'GET', url: '/api/admin/users?q=a%00b', cookie: admin, payload: undefined },
-      { method: 'GET', url: '/api/admin/tutors?q=a%00b', cookie: admin, payload: undefined },
-      { method: 'GET', url: '/api/admin/reviews?q=a%00b', cookie: admin, payload: undefined },
+      { method: 'GET', url: `${apiPaths.tutors}?q=%00`, cookie: student, payload: undefined },
+      { method: 'GET', url: `${apiPaths.tutors}?department=a%00`, cookie: student, payload: undefined },
+      { method: 'GET', url: `${apiPaths.similarTutors}?name=a%00`, cookie: student, payload: undefined },
+      { method: 'GET', url: `${apiPaths.adminUsers}?q=a%00b`, cookie: admin, payload: undefined },
+      { method: 'GET', url: `${apiPaths.adminTutors}?q=a%00b`, cookie: admin, payload: undefined },
+      { method: 'GET', url: `${apiPaths.adminReviews}?q=a%00b`, cookie: admin, payload: undefined },
       // JSON can carry half of a surrogate pair ("\ud83d" without its "\ude00"); no Unicode text can.
-      { method: 'PATCH', url: '/api/admin/settings', cookie: admin, payload: { siteName: 'Tutorly \ud83d' } },
+      { method: 'PATCH', url: apiPaths.adminSettings, cookie: admin, payload: { siteName: 'Tutorly \ud83d' } },
       {
         method: 'POST',
-        url: '/api/reviews',
+        url: apiPaths.reviews,
         cookie: student,
         payload: { tutorId: w.publicTutor.id, title: '\ude00 title', body: 'B', rating: 3 },
       },
       {
         method: 'POST',
-        url: `/api/admin/reviews/${w.review.id}/hide`,
+        url: apiPaths.hideReview(w.review.id),
         cookie: admin,
         payload: { reason: 'half an emoji \ud83d' },
       },
-      { method: 'PATCH', url: '/api/account', cookie: student, payload: { name: 'Sam \udc00' } },
+      { method: 'PATCH', url: apiPaths.account, cookie: student, payload: { name: 'Sam \udc00' } },
     ] as const;
     for (const attempt of attempts) {
-      const response = await t.app.inject({
-        method: attempt.method,
-        url: attempt.url,
-        headers: attempt.cookie ? { cookie: attempt.cookie } : {},
-        ...(attempt.payload ? { payload: attempt.payload } : {}),
+      const response = await request(t.app, attempt.method, attempt.url, {
+        as: attempt.cookie,
+        payload: attempt.payload,
       });
       expect(response.statusCode, `${attempt.method} ${attempt.url}: ${response.body}`).toBe(400);
       expect(errorShapeProblem(response)).toBeNull();

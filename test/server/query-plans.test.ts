@@ -1,9 +1,11 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { SESSION_COOKIE } from '../../src/server/plugins/auth';
+import { apiPaths } from '../../src/shared/api-paths';
 import { type BenchFixtures, prepareDataset } from '../../tools/bench/dataset';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { openTestDatabase, type TestDatabase } from '../helpers/database';
+import { request } from '../helpers/requests';
 import '../setup/provided-context';
 
 /**
@@ -58,7 +60,7 @@ describe.runIf(onPostgres)('query plans of the benchmarked endpoints at universi
   ): Promise<Statement[]> {
     database.cacheVersion.advance();
     recorded.length = 0;
-    const response = await t.app.inject({ method, url, payload, headers: { cookie: `${SESSION_COOKIE}=${token}` } });
+    const response = await request(t.app, method, url, { as: `${SESSION_COOKIE}=${token}`, payload });
     expect(response.statusCode, response.body).toBeLessThan(300);
     return [...recorded];
   }
@@ -83,12 +85,12 @@ describe.runIf(onPostgres)('query plans of the benchmarked endpoints at universi
   const reader = () => fixtures.readerTokens[0]!;
 
   test.each([
-    ['the tutor list sorted by rating', () => '/api/tutors?sort=rating'],
-    ['a deep page of it', () => '/api/tutors?sort=rating&page=200'],
-    ['search by a name prefix', () => `/api/tutors?q=${fixtures.searchPrefixes[0]!.prefix}`],
-    ['a tutor profile', () => `/api/tutors/${fixtures.popularTutorId}`],
-    ['its first page of reviews', () => `/api/tutors/${fixtures.popularTutorId}/reviews?page=1`],
-    ['All Reviews', () => '/api/reviews'],
+    ['the tutor list sorted by rating', () => `${apiPaths.tutors}?sort=rating`],
+    ['a deep page of it', () => `${apiPaths.tutors}?sort=rating&page=200`],
+    ['search by a name prefix', () => `${apiPaths.tutors}?q=${fixtures.searchPrefixes[0]!.prefix}`],
+    ['a tutor profile', () => apiPaths.tutor(fixtures.popularTutorId)],
+    ['its first page of reviews', () => `${apiPaths.tutorReviews(fixtures.popularTutorId)}?page=1`],
+    ['All Reviews', () => apiPaths.reviews],
   ])('%s reads no whole table', async (_name, url) => {
     const statements = await statementsOf('GET', url(), reader());
     expect(statements.length).toBeGreaterThan(0);
@@ -96,17 +98,15 @@ describe.runIf(onPostgres)('query plans of the benchmarked endpoints at universi
   });
 
   test('the next page of All Reviews reads no whole table', async () => {
-    const first = await t.app.inject({
-      method: 'GET',
-      url: '/api/reviews',
-      headers: { cookie: `${SESSION_COOKIE}=${reader()}` },
-    });
+    const first = await request(t.app, 'GET', apiPaths.reviews, { as: `${SESSION_COOKIE}=${reader()}` });
     const cursor = first.json<{ nextCursor: string }>().nextCursor;
-    expect(await wholeTableScans(await statementsOf('GET', `/api/reviews?cursor=${cursor}`, reader()))).toEqual([]);
+    expect(await wholeTableScans(await statementsOf('GET', `${apiPaths.reviews}?cursor=${cursor}`, reader()))).toEqual(
+      [],
+    );
   });
 
   test('review submission reads no whole table, in two statements and no transaction', async () => {
-    const statements = await statementsOf('POST', '/api/reviews', fixtures.writerTokens[0]!, {
+    const statements = await statementsOf('POST', apiPaths.reviews, fixtures.writerTokens[0]!, {
       tutorId: fixtures.publicTutorIds[0],
       title: 'Plans',
       body: 'Checked through EXPLAIN.',

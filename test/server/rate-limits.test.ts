@@ -4,11 +4,13 @@ import { ConfigError, loadConfig } from '../../src/server/config';
 import { rateLimits, users } from '../../src/server/db/schema';
 import { HOUR_MS } from '../../src/server/lib/clock';
 import type { RateLimitStore, RateLimitWindow } from '../../src/server/services/rate-limits';
+import { apiPaths } from '../../src/shared/api-paths';
 import { signedInStudent } from '../helpers/actors';
-import { closeOpenTestApps, createTestApp, type TestApp } from '../helpers/app';
-import { login } from '../helpers/auth';
+import { closeOpenTestApps, createTestApp } from '../helpers/app';
+import { login, postLogin, postSignup } from '../helpers/auth';
 import { createUserRecord, DEFAULT_TEST_PASSWORD, uniqueEmail } from '../helpers/factories';
 import { readMails } from '../helpers/mail';
+import { request } from '../helpers/requests';
 
 afterEach(() => closeOpenTestApps());
 
@@ -16,24 +18,7 @@ const MINUTE_MS = 60_000;
 const CLIENT = '203.0.113.7';
 const OTHER_CLIENT = '198.51.100.23';
 
-function postLogin(
-  t: TestApp,
-  email: string,
-  password: string,
-  remoteAddress = CLIENT,
-  headers: Record<string, string> = {},
-) {
-  return t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress, headers });
-}
-
-function postSignup(t: TestApp, email: string, remoteAddress = CLIENT) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload: { name: 'Ada Lovelace', email, password: DEFAULT_TEST_PASSWORD },
-    remoteAddress,
-  });
-}
+const signUpInput = (email: string) => ({ name: 'Ada Lovelace', email, password: DEFAULT_TEST_PASSWORD });
 
 function expectRefusal(
   response: { statusCode: number; headers: Record<string, unknown>; json(): unknown },
@@ -51,19 +36,25 @@ describe('login, per account', () => {
     const { user, password } = await createUserRecord(t.db, { verified: true });
 
     for (const client of [CLIENT, OTHER_CLIENT, '192.0.2.1'])
-      expect((await postLogin(t, user.email, 'wrong password', client)).statusCode).toBe(401);
+      expect(
+        (await postLogin(t.app, { email: user.email, password: 'wrong password' }, { remoteAddress: client }))
+          .statusCode,
+      ).toBe(401);
     t.clock.advance(5 * MINUTE_MS);
 
     // Even the right password waits: a guesser must not learn it was right.
     expectRefusal(
-      await postLogin(t, user.email, password, '192.0.2.99'),
+      await postLogin(t.app, { email: user.email, password }, { remoteAddress: '192.0.2.99' }),
       'Too many failed login attempts. Please try again in 10 minutes.',
       600,
     );
-    expect((await postLogin(t, user.email.toUpperCase(), password, '192.0.2.99')).statusCode).toBe(429);
+    expect(
+      (await postLogin(t.app, { email: user.email.toUpperCase(), password }, { remoteAddress: '192.0.2.99' }))
+        .statusCode,
+    ).toBe(429);
 
     t.clock.advance(10 * MINUTE_MS);
-    expect((await postLogin(t, user.email, password)).statusCode).toBe(200);
+    expect((await postLogin(t.app, { email: user.email, password }, { remoteAddress: CLIENT })).statusCode).toBe(200);
   });
 
   test('an unknown address is limited exactly like an existing one', async () => {
@@ -73,7 +64,7 @@ describe('login, per account', () => {
     const answers = async (email: string) => {
       const seen = [];
       for (let i = 0; i < 3; i++) {
-        const response = await postLogin(t, email, 'wrong password');
+        const response = await postLogin(t.app, { email, password: 'wrong password' }, { remoteAddress: CLIENT });
         seen.push({ status: response.statusCode, body: response.body, retryAfter: response.headers['retry-after'] });
       }
       return seen;
@@ -86,16 +77,23 @@ describe('login, per account', () => {
     const t = await createTestApp({ env: { RATE_LIMIT_LOGIN_PER_ACCOUNT: '2/15m', RATE_LIMIT_LOGIN_PER_IP: '2/15m' } });
     const { user, password } = await createUserRecord(t.db);
 
-    for (let i = 0; i < 5; i++) expect((await postLogin(t, user.email, password)).statusCode).toBe(200);
-    expect((await postLogin(t, user.email, 'wrong password')).statusCode).toBe(401);
-    expect((await postLogin(t, user.email, password)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await postLogin(t.app, { email: user.email, password }, { remoteAddress: CLIENT })).statusCode).toBe(200);
+    expect(
+      (await postLogin(t.app, { email: user.email, password: 'wrong password' }, { remoteAddress: CLIENT })).statusCode,
+    ).toBe(401);
+    expect((await postLogin(t.app, { email: user.email, password }, { remoteAddress: CLIENT })).statusCode).toBe(200);
   });
 
   test('simultaneous attempts are counted one by one: no burst gets past the limit', async () => {
     const t = await createTestApp({ env: { RATE_LIMIT_LOGIN_PER_ACCOUNT: '3/15m' } });
     const { user } = await createUserRecord(t.db);
 
-    const responses = await Promise.all(Array.from({ length: 8 }, () => postLogin(t, user.email, 'wrong password')));
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        postLogin(t.app, { email: user.email, password: 'wrong password' }, { remoteAddress: CLIENT }),
+      ),
+    );
 
     const statuses = responses.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([401, 401, 401, 429, 429, 429, 429, 429]);
@@ -106,14 +104,19 @@ describe('login, per client address', () => {
   test('failed attempts from one address are limited across accounts; other addresses carry on', async () => {
     const t = await createTestApp({ env: { RATE_LIMIT_LOGIN_PER_IP: '3/15m' } });
 
-    for (let i = 0; i < 3; i++) expect((await postLogin(t, uniqueEmail(), 'guess')).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await postLogin(t.app, { email: uniqueEmail(), password: 'guess' }, { remoteAddress: CLIENT })).statusCode,
+      ).toBe(401);
 
     expectRefusal(
-      await postLogin(t, uniqueEmail(), 'guess'),
+      await postLogin(t.app, { email: uniqueEmail(), password: 'guess' }, { remoteAddress: CLIENT }),
       'Too many failed login attempts. Please try again in 15 minutes.',
       900,
     );
-    expect((await postLogin(t, uniqueEmail(), 'guess', OTHER_CLIENT)).statusCode).toBe(401);
+    expect(
+      (await postLogin(t.app, { email: uniqueEmail(), password: 'guess' }, { remoteAddress: OTHER_CLIENT })).statusCode,
+    ).toBe(401);
   });
 
   test('X-Forwarded-For names the client only behind a trusted proxy', async () => {
@@ -124,13 +127,29 @@ describe('login, per client address', () => {
     // Without trust, a forged header does not give an attacker fresh addresses.
     const fromDirect = [];
     for (let i = 1; i <= 3; i++)
-      fromDirect.push((await postLogin(direct, uniqueEmail(), 'guess', CLIENT, forwardedFor(i))).statusCode);
+      fromDirect.push(
+        (
+          await postLogin(
+            direct.app,
+            { email: uniqueEmail(), password: 'guess' },
+            { remoteAddress: CLIENT, headers: forwardedFor(i) },
+          )
+        ).statusCode,
+      );
     expect(fromDirect).toEqual([401, 401, 429]);
 
     // Behind the proxy every student has an address of their own; the proxy's is not limited.
     const fromProxy = [];
     for (let i = 1; i <= 3; i++)
-      fromProxy.push((await postLogin(proxied, uniqueEmail(), 'guess', '10.0.0.1', forwardedFor(i))).statusCode);
+      fromProxy.push(
+        (
+          await postLogin(
+            proxied.app,
+            { email: uniqueEmail(), password: 'guess' },
+            { remoteAddress: '10.0.0.1', headers: forwardedFor(i) },
+          )
+        ).statusCode,
+      );
     expect(fromProxy).toEqual([401, 401, 401]);
   });
 });
@@ -140,17 +159,19 @@ describe('sign-up, per client address', () => {
     const t = await createTestApp({ env: { RATE_LIMIT_SIGNUP_PER_IP: '2/1h' } });
     const { user } = await createUserRecord(t.db);
 
-    expect((await postSignup(t, 'first@uni.example')).statusCode).toBe(201);
-    expect((await postSignup(t, user.email)).statusCode).toBe(201);
-    const refused = await postSignup(t, 'third@uni.example');
+    expect((await postSignup(t.app, signUpInput('first@uni.example'), { remoteAddress: CLIENT })).statusCode).toBe(201);
+    expect((await postSignup(t.app, signUpInput(user.email), { remoteAddress: CLIENT })).statusCode).toBe(201);
+    const refused = await postSignup(t.app, signUpInput('third@uni.example'), { remoteAddress: CLIENT });
 
     expectRefusal(refused, 'Too many sign-ups from your network. Please try again in 60 minutes.', 3600);
     expect(await t.db.select().from(users).where(eq(users.email, 'third@uni.example'))).toHaveLength(0);
     expect(await readMails(t.outboxDir)).toHaveLength(2);
 
-    expect((await postSignup(t, 'elsewhere@uni.example', OTHER_CLIENT)).statusCode).toBe(201);
+    expect(
+      (await postSignup(t.app, signUpInput('elsewhere@uni.example'), { remoteAddress: OTHER_CLIENT })).statusCode,
+    ).toBe(201);
     t.clock.advance(HOUR_MS);
-    expect((await postSignup(t, 'third@uni.example')).statusCode).toBe(201);
+    expect((await postSignup(t.app, signUpInput('third@uni.example'), { remoteAddress: CLIENT })).statusCode).toBe(201);
   });
 });
 
@@ -160,7 +181,7 @@ describe('resending the verification mail, per client address', () => {
     const { user, password } = await createUserRecord(t.db);
     const cookie = await login(t.app, { email: user.email, password });
     const resend = (remoteAddress = CLIENT) =>
-      t.app.inject({ method: 'POST', url: '/api/auth/verification', headers: { cookie }, remoteAddress });
+      request(t.app, 'POST', apiPaths.resendVerification, { as: cookie, remoteAddress });
 
     expect((await resend()).statusCode).toBe(200);
     expect((await resend()).statusCode).toBe(200);
@@ -177,27 +198,16 @@ describe('writes, per signed-in user', () => {
     const student = await signedInStudent(t);
     const other = await signedInStudent(t, 'Other Student');
     const rename = (cookie: string, name: string) =>
-      t.app.inject({ method: 'PATCH', url: '/api/account', headers: { cookie }, payload: { name } });
+      request(t.app, 'PATCH', apiPaths.account, { as: cookie, payload: { name } });
 
     expect((await rename(student.cookie, 'One')).statusCode).toBe(200);
+    expect((await request(t.app, 'POST', apiPaths.allNotificationsRead, { as: student })).statusCode).toBeLessThan(300);
     expect(
-      (await t.app.inject({ method: 'POST', url: '/api/notifications/read-all', headers: { cookie: student.cookie } }))
+      (await request(t.app, 'PUT', apiPaths.followedDepartments, { as: student, payload: { departments: [] } }))
         .statusCode,
     ).toBeLessThan(300);
-    expect(
-      (
-        await t.app.inject({
-          method: 'PUT',
-          url: '/api/notifications/departments',
-          headers: { cookie: student.cookie },
-          payload: { departments: [] },
-        })
-      ).statusCode,
-    ).toBeLessThan(300);
     for (let i = 0; i < 3; i++)
-      expect(
-        (await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: student.cookie } })).statusCode,
-      ).toBe(200);
+      expect((await request(t.app, 'GET', apiPaths.session, { as: student })).statusCode).toBe(200);
 
     const refused = await rename(student.cookie, 'Four');
     expectRefusal(refused, 'You are making changes too quickly. Please try again in 10 minutes.', 600);
@@ -205,16 +215,13 @@ describe('writes, per signed-in user', () => {
 
     expect((await rename(other.cookie, 'Unaffected')).statusCode).toBe(200);
     // Logging out always works, even past the limit.
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: student.cookie } })).statusCode,
-    ).toBe(204);
+    expect((await request(t.app, 'POST', apiPaths.logout, { as: student })).statusCode).toBe(204);
   });
 
   test('the window ends and the user may write again', async () => {
     const t = await createTestApp({ env: { RATE_LIMIT_WRITES_PER_USER: '1/10m' } });
     const student = await signedInStudent(t);
-    const rename = (name: string) =>
-      t.app.inject({ method: 'PATCH', url: '/api/account', headers: { cookie: student.cookie }, payload: { name } });
+    const rename = (name: string) => request(t.app, 'PATCH', apiPaths.account, { as: student, payload: { name } });
 
     expect((await rename('One')).statusCode).toBe(200);
     t.clock.advance(9 * MINUTE_MS + 30_000);
@@ -234,15 +241,17 @@ describe('counters shared by several server instances', () => {
 
     const statuses = [];
     for (const instance of [first, second, first, second, first, second])
-      statuses.push((await postLogin(instance, user.email, 'wrong')).statusCode);
+      statuses.push(
+        (await postLogin(instance.app, { email: user.email, password: 'wrong' }, { remoteAddress: CLIENT })).statusCode,
+      );
 
     expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
   });
 
   test('ended windows are pruned; open ones stay', async () => {
     const t = await createTestApp({ env: { RATE_LIMIT_LOGIN_PER_ACCOUNT: '5/15m', RATE_LIMIT_SIGNUP_PER_IP: '5/1h' } });
-    await postLogin(t, 'someone@uni.example', 'wrong');
-    await postSignup(t, 'new@uni.example');
+    await postLogin(t.app, { email: 'someone@uni.example', password: 'wrong' }, { remoteAddress: CLIENT });
+    await postSignup(t.app, signUpInput('new@uni.example'), { remoteAddress: CLIENT });
     expect(await t.db.select().from(rateLimits)).toHaveLength(3);
 
     t.clock.advance(20 * MINUTE_MS);
@@ -276,8 +285,8 @@ describe('the store', () => {
     };
     const t = await createTestApp({ env: { RATE_LIMIT_SIGNUP_PER_IP: '1/1h' }, rateLimitStore: store });
 
-    expect((await postSignup(t, uniqueEmail())).statusCode).toBe(201);
-    expect((await postSignup(t, uniqueEmail())).statusCode).toBe(429);
+    expect((await postSignup(t.app, signUpInput(uniqueEmail()), { remoteAddress: CLIENT })).statusCode).toBe(201);
+    expect((await postSignup(t.app, signUpInput(uniqueEmail()), { remoteAddress: CLIENT })).statusCode).toBe(429);
     expect([...windows.values()]).toEqual([{ count: 2, windowEnd: new Date(t.clock().getTime() + HOUR_MS) }]);
     expect(await t.db.select().from(rateLimits)).toHaveLength(0);
   });

@@ -6,6 +6,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { CacheVersion, topicsChangedBy } from '../../src/server/cache/cache-version';
 import { sessions, tutors, type TutorRow } from '../../src/server/db/schema';
 import type { TutorProfile, TutorReviewList } from '../../src/shared/tutors';
+import { apiPaths } from '../../src/shared/api-paths';
 import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createReviewRecord, createTutorRecord } from '../helpers/factories';
@@ -185,9 +186,9 @@ describe('answers cached in memory', () => {
   afterEach(() => t.close());
 
   const profile = (actor: Actor) =>
-    callAs(t, actor, 'GET', `/api/tutors/${tutor.id}`).then((r) => r.json<{ tutor: TutorProfile }>().tutor);
+    callAs(t, actor, 'GET', apiPaths.tutor(tutor.id)).then((r) => r.json<{ tutor: TutorProfile }>().tutor);
   const reviewsPage = (actor: Actor) =>
-    callAs(t, actor, 'GET', `/api/tutors/${tutor.id}/reviews`).then((r) => r.json<TutorReviewList>());
+    callAs(t, actor, 'GET', apiPaths.tutorReviews(tutor.id)).then((r) => r.json<TutorReviewList>());
 
   test('repeated reads come from memory, and a change made through the API shows in the very next read', async () => {
     expect((await profile(student)).reviewCount).toBe(1);
@@ -197,7 +198,7 @@ describe('answers cached in memory', () => {
     expect((await reviewsPage(student)).total).toBe(1);
     expect(t.app.readCache.hits).toBeGreaterThan(hitsBefore + 2);
 
-    const posted = await callAs(t, student, 'POST', '/api/reviews', {
+    const posted = await callAs(t, student, 'POST', apiPaths.reviews, {
       tutorId: tutor.id,
       title: 'Clear',
       body: 'Explains well.',
@@ -221,7 +222,7 @@ describe('answers cached in memory', () => {
     const seenByOther = async (id: string) => (await reviewsPage(other)).items.find((review) => review.id === id);
     expect(await seenByOther(mine!.id)).toMatchObject({ title: 'Clear', writtenByMe: false });
     const reported = page.items.find((review) => review.id !== mine!.id)!;
-    expect((await callAs(t, other, 'POST', `/api/reviews/${reported.id}/reports`, { reason: 'spam' })).statusCode).toBe(
+    expect((await callAs(t, other, 'POST', apiPaths.reviewReports(reported.id), { reason: 'spam' })).statusCode).toBe(
       204,
     );
     expect(await seenByOther(reported.id)).toMatchObject({ reportedByMe: true });
@@ -232,7 +233,7 @@ describe('answers cached in memory', () => {
 
   test("the tutor list, search and All Reviews follow every change made through the app's database handle", async () => {
     const list = async (query: string) =>
-      (await callAs(t, student, 'GET', `/api/tutors${query}`))
+      (await callAs(t, student, 'GET', `${apiPaths.tutors}${query}`))
         .json<{ items: { name: string }[] }>()
         .items.map((i) => i.name);
     expect(await list('?q=grace')).toEqual(['Grace Hopper']);
@@ -242,12 +243,12 @@ describe('answers cached in memory', () => {
     expect(await list('?q=grace')).toEqual(['Grace Brewster Hopper']);
 
     const feedTitles = async () =>
-      (await callAs(t, student, 'GET', '/api/reviews'))
+      (await callAs(t, student, 'GET', apiPaths.reviews))
         .json<{ items: { title: string }[] }>()
         .items.map((i) => i.title);
     const before = await feedTitles();
     t.clock.advance(60_000);
-    await callAs(t, student, 'POST', '/api/reviews', {
+    await callAs(t, student, 'POST', apiPaths.reviews, {
       tutorId: tutor.id,
       title: 'Newest',
       body: 'Just written.',
@@ -262,14 +263,14 @@ describe('answers cached in memory', () => {
       status: 'rejected',
       submittedBy: student.user.id,
     });
-    const asSubmitter = await callAs(t, student, 'GET', `/api/tutors/${submitted.id}`);
+    const asSubmitter = await callAs(t, student, 'GET', apiPaths.tutor(submitted.id));
     expect(asSubmitter.json().tutor).toMatchObject({
       submittedByMe: true,
       rejectionReason: 'Not a tutor at this university.',
     });
     const other = await signedInStudent(t, 'Olga Other');
-    expect((await callAs(t, other, 'GET', `/api/tutors/${submitted.id}`)).statusCode).toBe(404);
-    expect((await callAs(t, admin, 'GET', `/api/tutors/${submitted.id}`)).json().tutor).toMatchObject({
+    expect((await callAs(t, other, 'GET', apiPaths.tutor(submitted.id))).statusCode).toBe(404);
+    expect((await callAs(t, admin, 'GET', apiPaths.tutor(submitted.id))).json().tutor).toMatchObject({
       submittedByMe: false,
       rejectionReason: 'Not a tutor at this university.',
     });
@@ -279,17 +280,17 @@ describe('answers cached in memory', () => {
   });
 
   test('a disabled account is signed out at once, though its session was cached in memory', async () => {
-    expect((await callAs(t, student, 'GET', '/api/session')).json().account).not.toBeNull();
-    expect((await callAs(t, student, 'GET', '/api/session')).json().account).not.toBeNull();
-    expect((await callAs(t, admin, 'POST', `/api/admin/users/${student.user.id}/disable`)).statusCode).toBe(200);
-    expect((await callAs(t, student, 'GET', '/api/session')).json().account).toBeNull();
-    expect((await callAs(t, student, 'GET', `/api/tutors/${tutor.id}`)).statusCode).toBe(401);
+    expect((await callAs(t, student, 'GET', apiPaths.session)).json().account).not.toBeNull();
+    expect((await callAs(t, student, 'GET', apiPaths.session)).json().account).not.toBeNull();
+    expect((await callAs(t, admin, 'POST', apiPaths.disableUser(student.user.id))).statusCode).toBe(200);
+    expect((await callAs(t, student, 'GET', apiPaths.session)).json().account).toBeNull();
+    expect((await callAs(t, student, 'GET', apiPaths.tutor(tutor.id))).statusCode).toBe(401);
   });
 
   test('a cached session still ends when it expires', async () => {
-    expect((await callAs(t, student, 'GET', '/api/session')).json().account).not.toBeNull();
+    expect((await callAs(t, student, 'GET', apiPaths.session)).json().account).not.toBeNull();
     t.clock.advance(8 * 24 * 60 * 60 * 1000);
-    expect((await callAs(t, student, 'GET', '/api/session')).json().account).toBeNull();
+    expect((await callAs(t, student, 'GET', apiPaths.session)).json().account).toBeNull();
   });
 
   test('changes made by another instance on the same database reach the cached answers', async () => {
@@ -302,7 +303,7 @@ describe('answers cached in memory', () => {
       await elsewhere.db.update(tutors).set({ name: 'Renamed Elsewhere' }).where(eq(tutors.id, tutor.id));
       await waitUntil(async () => (await profile(student)).name === 'Renamed Elsewhere');
       await elsewhere.db.delete(sessions).where(eq(sessions.userId, student.user.id));
-      await waitUntil(async () => (await callAs(t, student, 'GET', '/api/session')).json().account === null);
+      await waitUntil(async () => (await callAs(t, student, 'GET', apiPaths.session)).json().account === null);
     } finally {
       await elsewhere.close();
     }
@@ -318,7 +319,7 @@ describe('answers cached in memory', () => {
     expect((await profile(student)).name).toBe('Changed While Cut Off');
     await waitUntil(() => t.database.cacheVersion.isTracking, 10_000);
     await t.db.delete(sessions).where(eq(sessions.userId, admin.user.id));
-    expect((await callAs(t, admin, 'GET', '/api/session')).json().account).toBeNull();
+    expect((await callAs(t, admin, 'GET', apiPaths.session)).json().account).toBeNull();
   });
 });
 

@@ -17,6 +17,7 @@ import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/a
 import { createTestApp, type TestApp } from '../helpers/app';
 import { login } from '../helpers/auth';
 import { createReviewRecord, createTutorRecord, createUserRecord, tutorAggregates } from '../helpers/factories';
+import { request } from '../helpers/requests';
 
 let t: TestApp;
 let author: Actor;
@@ -77,7 +78,7 @@ describe('who may call', () => {
 
     const { user, password } = await createUserRecord(t.db, { verified: false });
     const cookie = await login(t.app, { email: user.email, password });
-    const unverified = await t.app.inject({ method, url, payload, headers: { cookie } });
+    const unverified = await request(t.app, method, url, { as: cookie, payload });
     expect(unverified.statusCode).toBe(403);
     expect(unverified.json().error.code).toBe('email_not_verified');
   });
@@ -384,7 +385,7 @@ describe('reading reviews', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const url: string = `/api/reviews?limit=4${cursor ? `&cursor=${cursor}` : ''}`;
+      const url: string = `${apiPaths.reviews}?limit=4${cursor ? `&cursor=${cursor}` : ''}`;
       const page: ReviewFeed = (await callAs(t, other, 'GET', url)).json();
       seen.push(...page.items.map((item) => item.id));
       cursor = page.nextCursor;

@@ -17,6 +17,7 @@ import {
   type ReviewFeed,
 } from '../../src/shared/reviews';
 import type { TutorProfile, TutorReviewList } from '../../src/shared/tutors';
+import { apiPaths } from '../../src/shared/api-paths';
 import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createReviewRecord, createTutorRecord, tutorAggregates } from '../helpers/factories';
@@ -45,12 +46,8 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-function report(actor: Actor | undefined, payload: object, reviewId = review.id) {
-  return callAs(t, actor, 'POST', `/api/reviews/${reviewId}/reports`, payload);
-}
-
 function adminList(query = ''): Promise<AdminReviewList> {
-  return callAs(t, admin, 'GET', `/api/admin/reviews${query}`).then((response) => response.json());
+  return callAs(t, admin, 'GET', `${apiPaths.adminReviews}${query}`).then((response) => response.json());
 }
 
 async function notificationsOf(userId: string) {
@@ -62,9 +59,12 @@ async function notificationsOf(userId: string) {
 
 describe('reporting', () => {
   test('a student reports a review once; the report hides nothing', async () => {
-    const first = await report(reader, { reason: 'personal_attack', details: '  Mocks a classmate.  ' });
+    const first = await callAs(t, reader, 'POST', apiPaths.reviewReports(review.id), {
+      reason: 'personal_attack',
+      details: '  Mocks a classmate.  ',
+    });
     expect(first.statusCode).toBe(204);
-    const second = await report(reader, { reason: 'spam' });
+    const second = await callAs(t, reader, 'POST', apiPaths.reviewReports(review.id), { reason: 'spam' });
     expect(second.statusCode).toBe(409);
     expect(second.json().error).toEqual({ code: 'conflict', message: ALREADY_REPORTED_MESSAGE });
 
@@ -83,20 +83,31 @@ describe('reporting', () => {
   });
 
   test('"other" needs words; the reason must be one of the list', async () => {
-    const bare = await report(reader, { reason: 'other', details: '  ' });
+    const bare = await callAs(t, reader, 'POST', apiPaths.reviewReports(review.id), { reason: 'other', details: '  ' });
     expect(bare.statusCode).toBe(400);
     expect(bare.json().error.message).toBe(REPORT_DETAILS_REQUIRED_MESSAGE);
-    expect((await report(reader, { reason: 'boring' })).statusCode).toBe(400);
+    expect((await callAs(t, reader, 'POST', apiPaths.reviewReports(review.id), { reason: 'boring' })).statusCode).toBe(
+      400,
+    );
     expect(await t.db.select().from(reviewReports)).toEqual([]);
-    expect((await report(reader, { reason: 'other', details: 'Copied from another site.' })).statusCode).toBe(204);
+    expect(
+      (
+        await callAs(t, reader, 'POST', apiPaths.reviewReports(review.id), {
+          reason: 'other',
+          details: 'Copied from another site.',
+        })
+      ).statusCode,
+    ).toBe(204);
   });
 
   test('nobody reports their own review, a hidden one, or one they cannot see; anonymous visitors cannot report', async () => {
-    const own = await report(author, { reason: 'spam' });
+    const own = await callAs(t, author, 'POST', apiPaths.reviewReports(review.id), { reason: 'spam' });
     expect(own.statusCode).toBe(403);
     expect(own.json().error).toEqual({ code: 'forbidden', message: OWN_REVIEW_REPORT_MESSAGE });
 
-    expect((await report(undefined, { reason: 'spam' })).statusCode).toBe(401);
+    expect((await callAs(t, undefined, 'POST', apiPaths.reviewReports(review.id), { reason: 'spam' })).statusCode).toBe(
+      401,
+    );
 
     const hidden = await createReviewRecord(t.db, {
       tutorId: tutor.id,
@@ -107,7 +118,7 @@ describe('reporting', () => {
     const privateTutor = await createTutorRecord(t.db, { status: 'approved', isPublic: false });
     const onPrivate = await createReviewRecord(t.db, { tutorId: privateTutor.id, authorId: author.user.id, rating: 2 });
     for (const target of [hidden.id, onPrivate.id, 'not-a-uuid']) {
-      const response = await report(reader, { reason: 'spam' }, target);
+      const response = await callAs(t, reader, 'POST', apiPaths.reviewReports(target), { reason: 'spam' });
       expect(response.statusCode).toBe(404);
       expect(response.json().error).toEqual({ code: 'not_found', message: REVIEW_NOT_FOUND_MESSAGE });
     }
@@ -124,10 +135,12 @@ describe('review management list', () => {
       title: 'Mild',
     });
     const reporters = await Promise.all(['One', 'Two', 'Three'].map((name) => signedInStudent(t, `Reporter ${name}`)));
-    expect((await report(reporters[0], { reason: 'spam' }, mild.id)).statusCode).toBe(204);
+    expect(
+      (await callAs(t, reporters[0], 'POST', apiPaths.reviewReports(mild.id), { reason: 'spam' })).statusCode,
+    ).toBe(204);
     for (const [i, reporter] of reporters.entries()) {
       const payload = i === 2 ? { reason: 'other', details: 'Threatening tone.' } : { reason: 'personal_attack' };
-      expect((await report(reporter, payload)).statusCode).toBe(204);
+      expect((await callAs(t, reporter, 'POST', apiPaths.reviewReports(review.id), payload)).statusCode).toBe(204);
     }
 
     const reported = await adminList('?reported=true');
@@ -171,15 +184,17 @@ describe('review management list', () => {
     const visibleOnly = await adminList('?hideHidden=true');
     expect(visibleOnly.total).toBe(2);
     expect(visibleOnly.items.every((item) => !item.isHidden)).toBe(true);
-    expect((await callAs(t, admin, 'GET', '/api/admin/reviews?hideHidden=maybe')).statusCode).toBe(400);
+    expect((await callAs(t, admin, 'GET', `${apiPaths.adminReviews}?hideHidden=maybe`)).statusCode).toBe(400);
   });
 });
 
 describe('hiding, unhiding and deleting', () => {
   test('hiding takes the review out of the profile, the feed and the average, settles its reports and tells the author why', async () => {
-    expect((await report(reader, { reason: 'personal_attack' })).statusCode).toBe(204);
+    expect(
+      (await callAs(t, reader, 'POST', apiPaths.reviewReports(review.id), { reason: 'personal_attack' })).statusCode,
+    ).toBe(204);
 
-    const hidden = await callAs(t, admin, 'POST', `/api/admin/reviews/${review.id}/hide`, {
+    const hidden = await callAs(t, admin, 'POST', apiPaths.hideReview(review.id), {
       reason: 'Insults the tutor.',
     });
     expect(hidden.statusCode).toBe(200);
@@ -192,11 +207,11 @@ describe('hiding, unhiding and deleting', () => {
     });
 
     expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 1, ratingSum: 5, averageRating: 5 });
-    const profile: TutorProfile = (await callAs(t, reader, 'GET', `/api/tutors/${tutor.id}`)).json().tutor;
+    const profile: TutorProfile = (await callAs(t, reader, 'GET', apiPaths.tutor(tutor.id))).json().tutor;
     expect(profile).toMatchObject({ reviewCount: 1, averageRating: 5, ratingDistribution: [0, 0, 0, 0, 1] });
-    const listed: TutorReviewList = (await callAs(t, reader, 'GET', `/api/tutors/${tutor.id}/reviews`)).json();
+    const listed: TutorReviewList = (await callAs(t, reader, 'GET', apiPaths.tutorReviews(tutor.id))).json();
     expect(listed.items.map((item) => item.id)).not.toContain(review.id);
-    const feed: ReviewFeed = (await callAs(t, reader, 'GET', '/api/reviews')).json();
+    const feed: ReviewFeed = (await callAs(t, reader, 'GET', apiPaths.reviews)).json();
     expect(feed.items.map((item) => item.id)).not.toContain(review.id);
     expect((await adminList('?reported=true')).items).toEqual([]);
 
@@ -220,18 +235,18 @@ describe('hiding, unhiding and deleting', () => {
     ]);
 
     // The author still sees it, with the reason.
-    const mine = (await callAs(t, author, 'GET', '/api/reviews/mine')).json();
+    const mine = (await callAs(t, author, 'GET', apiPaths.myReviews)).json();
     expect(mine.items[0]).toMatchObject({ id: review.id, isHidden: true, hiddenReason: 'Insults the tutor.' });
 
-    const twice = await callAs(t, admin, 'POST', `/api/admin/reviews/${review.id}/hide`, { reason: 'Again.' });
+    const twice = await callAs(t, admin, 'POST', apiPaths.hideReview(review.id), { reason: 'Again.' });
     expect(twice.statusCode).toBe(409);
     expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 1, ratingSum: 5, averageRating: 5 });
   });
 
   test('a reason is required to hide or delete', async () => {
     for (const [method, url] of [
-      ['POST', `/api/admin/reviews/${review.id}/hide`],
-      ['DELETE', `/api/admin/reviews/${review.id}`],
+      ['POST', apiPaths.hideReview(review.id)],
+      ['DELETE', apiPaths.adminReview(review.id)],
     ] as const) {
       const response = await callAs(t, admin, method, url, { reason: ' ' });
       expect(response.statusCode).toBe(400);
@@ -241,8 +256,8 @@ describe('hiding, unhiding and deleting', () => {
   });
 
   test('unhiding puts it back into the lists and the average, and tells the author', async () => {
-    await callAs(t, admin, 'POST', `/api/admin/reviews/${review.id}/hide`, { reason: 'Checking a complaint.' });
-    const shown = await callAs(t, admin, 'POST', `/api/admin/reviews/${review.id}/unhide`);
+    await callAs(t, admin, 'POST', apiPaths.hideReview(review.id), { reason: 'Checking a complaint.' });
+    const shown = await callAs(t, admin, 'POST', apiPaths.unhideReview(review.id));
     expect(shown.statusCode).toBe(200);
     expect(shown.json().review).toMatchObject({ isHidden: false, hiddenReason: null });
     expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 2, ratingSum: 6, averageRating: 3 });
@@ -250,11 +265,11 @@ describe('hiding, unhiding and deleting', () => {
       'review_hidden',
       'review_unhidden',
     ]);
-    expect((await callAs(t, admin, 'POST', `/api/admin/reviews/${review.id}/unhide`)).statusCode).toBe(409);
+    expect((await callAs(t, admin, 'POST', apiPaths.unhideReview(review.id))).statusCode).toBe(409);
   });
 
   test('an administrator deletes any review with a reason that outlives it', async () => {
-    const deleted = await callAs(t, admin, 'DELETE', `/api/admin/reviews/${review.id}`, { reason: 'Harassment.' });
+    const deleted = await callAs(t, admin, 'DELETE', apiPaths.adminReview(review.id), { reason: 'Harassment.' });
     expect(deleted.statusCode).toBe(204);
     expect(await t.db.select().from(reviews).where(eq(reviews.id, review.id))).toEqual([]);
     expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 1, ratingSum: 5, averageRating: 5 });
@@ -274,33 +289,35 @@ describe('hiding, unhiding and deleting', () => {
       data: { reviewTitle: 'Awful' },
     });
 
-    const again = await callAs(t, admin, 'DELETE', `/api/admin/reviews/${review.id}`, { reason: 'Harassment.' });
+    const again = await callAs(t, admin, 'DELETE', apiPaths.adminReview(review.id), { reason: 'Harassment.' });
     expect(again.statusCode).toBe(404);
   });
 
   test('deleting a hidden review leaves the average alone', async () => {
-    await callAs(t, admin, 'POST', `/api/admin/reviews/${review.id}/hide`, { reason: 'Off topic.' });
+    await callAs(t, admin, 'POST', apiPaths.hideReview(review.id), { reason: 'Off topic.' });
     expect(
-      (await callAs(t, admin, 'DELETE', `/api/admin/reviews/${review.id}`, { reason: 'Off topic.' })).statusCode,
+      (await callAs(t, admin, 'DELETE', apiPaths.adminReview(review.id), { reason: 'Off topic.' })).statusCode,
     ).toBe(204);
     expect(await tutorAggregates(t.db, tutor.id)).toEqual({ reviewCount: 1, ratingSum: 5, averageRating: 5 });
   });
 
   test('dismissing reports keeps the review and empties the reported queue', async () => {
-    expect((await callAs(t, admin, 'POST', `/api/admin/reviews/${review.id}/reports/dismiss`)).statusCode).toBe(409);
-    await report(reader, { reason: 'false_information' });
-    const dismissed = await callAs(t, admin, 'POST', `/api/admin/reviews/${review.id}/reports/dismiss`);
+    expect((await callAs(t, admin, 'POST', apiPaths.dismissReviewReports(review.id))).statusCode).toBe(409);
+    await callAs(t, reader, 'POST', apiPaths.reviewReports(review.id), { reason: 'false_information' });
+    const dismissed = await callAs(t, admin, 'POST', apiPaths.dismissReviewReports(review.id));
     expect(dismissed.statusCode).toBe(200);
     expect(dismissed.json().review).toMatchObject({ isHidden: false, openReportCount: 0 });
     expect((await adminList('?reported=true')).total).toBe(0);
     // Settled reports still count as made: the same student cannot report it again.
-    expect((await report(reader, { reason: 'spam' })).statusCode).toBe(409);
+    expect((await callAs(t, reader, 'POST', apiPaths.reviewReports(review.id), { reason: 'spam' })).statusCode).toBe(
+      409,
+    );
     expect(await notificationsOf(author.user.id)).toEqual([]);
   });
 
   test('a moderator acting on their own review gets no notification', async () => {
     const own = await createReviewRecord(t.db, { tutorId: tutor.id, authorId: admin.user.id, rating: 3 });
-    await callAs(t, admin, 'POST', `/api/admin/reviews/${own.id}/hide`, { reason: 'Mine, testing.' });
+    await callAs(t, admin, 'POST', apiPaths.hideReview(own.id), { reason: 'Mine, testing.' });
     expect(await notificationsOf(admin.user.id)).toEqual([]);
   });
 });

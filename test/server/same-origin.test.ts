@@ -1,9 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { users } from '../../src/server/db/schema';
+import { apiPaths } from '../../src/shared/api-paths';
 import { signedInStudent, type Actor } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { postLogin, postSignup } from '../helpers/auth';
 import { createUserRecord } from '../helpers/factories';
+import { request } from '../helpers/requests';
 
 const PUBLIC_URL = 'https://tutors.uni.example';
 const refusal = {
@@ -21,15 +24,6 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-function rename(headers: Record<string, string>, name = 'Changed By Someone') {
-  return t.app.inject({
-    method: 'PATCH',
-    url: '/api/account',
-    headers: { cookie: student.cookie, ...headers },
-    payload: { name },
-  });
-}
-
 async function storedName(): Promise<string> {
   const [row] = await t.db.select({ name: users.name }).from(users).where(eq(users.id, student.user.id));
   return row!.name;
@@ -46,7 +40,11 @@ describe('a state-changing request from another site', () => {
     ['Origin: null (a sandboxed frame)', { origin: 'null' }],
     ['a foreign Origin on another port of the same host', { origin: 'https://tutors.uni.example:8443' }],
   ])('is refused with 403 and changes nothing: %s', async (_, headers) => {
-    const response = await rename(headers);
+    const response = await request(t.app, 'PATCH', apiPaths.account, {
+      as: student,
+      headers,
+      payload: { name: 'Changed By Someone' },
+    });
 
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual(refusal);
@@ -57,22 +55,15 @@ describe('a state-changing request from another site', () => {
     const { user, password } = await createUserRecord(t.db);
     const crossSite = { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' };
 
-    const loginResponse = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: crossSite,
-      payload: { email: user.email, password },
-    });
-    const signupResponse = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      headers: crossSite,
-      payload: { name: 'Forced', email: 'forced@uni.example', password: 'long-enough-password' },
-    });
-    const logoutResponse = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/logout',
-      headers: { ...crossSite, cookie: student.cookie },
+    const loginResponse = await postLogin(t.app, { email: user.email, password }, { headers: crossSite });
+    const signupResponse = await postSignup(
+      t.app,
+      { name: 'Forced', email: 'forced@uni.example', password: 'long-enough-password' },
+      { headers: crossSite },
+    );
+    const logoutResponse = await request(t.app, 'POST', apiPaths.logout, {
+      as: student,
+      headers: { ...crossSite },
     });
 
     for (const response of [loginResponse, signupResponse, logoutResponse]) {
@@ -84,9 +75,7 @@ describe('a state-changing request from another site', () => {
   });
 
   test('reading stays open: a cross-site GET is answered', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/settings',
+    const response = await request(t.app, 'GET', apiPaths.publicSettings, {
       headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
     });
 
@@ -105,7 +94,11 @@ describe('a state-changing request from this site', () => {
     ],
     ['no Origin and no Sec-Fetch-Site (curl, scripts)', {}],
   ])('is served: %s', async (_, headers) => {
-    const response = await rename(headers, 'Renamed');
+    const response = await request(t.app, 'PATCH', apiPaths.account, {
+      as: student,
+      headers,
+      payload: { name: 'Renamed' },
+    });
 
     expect(response.statusCode).toBe(200);
     expect(await storedName()).toBe('Renamed');

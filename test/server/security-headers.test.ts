@@ -2,7 +2,9 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { apiPaths } from '../../src/shared/api-paths';
 import { closeOpenTestApps, createTestApp, type TestApp } from '../helpers/app';
+import { request } from '../helpers/requests';
 
 let webDistDir: string;
 const SCRIPT = '/assets/index-Ab12Cd34.js';
@@ -38,7 +40,8 @@ function parsePolicy(header: unknown): Record<string, string[]> {
 }
 
 const answers = [
-  ['an API answer', '/api/session', 'application/json'],
+  ['an API answer', apiPaths.session, 'application/json'],
+  // A path no route serves, on purpose.
   ['an API error', '/api/no-such-endpoint', 'application/json'],
   ["the web app's page", '/', 'text/html'],
   ['a client-side route (the same page)', '/user/dashboard', 'text/html'],
@@ -51,7 +54,7 @@ describe('every kind of answer carries the security headers', () => {
   test.each(answers)('%s (%s)', async (_, url, contentType) => {
     const t = await serve();
 
-    const response = await t.app.inject({ method: 'GET', url });
+    const response = await request(t.app, 'GET', url);
 
     expect(response.headers['content-type']).toContain(contentType);
     const policy = parsePolicy(response.headers['content-security-policy']);
@@ -83,7 +86,7 @@ describe('what a browser renders also gets the headers that only documents need;
   test.each(answers)('%s (%s)', async (_, url, contentType) => {
     const t = await serve();
 
-    const response = await t.app.inject({ method: 'GET', url });
+    const response = await request(t.app, 'GET', url);
 
     expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
     const isJson = contentType === 'application/json' && url.startsWith('/api/');
@@ -96,7 +99,7 @@ describe('what a browser renders also gets the headers that only documents need;
   test('the API docs page is a document', async () => {
     const t = await serve();
 
-    const response = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    const response = await request(t.app, 'GET', `${apiPaths.apiDocs}/`);
 
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
@@ -109,7 +112,7 @@ describe('HSTS', () => {
   test.each(answers)('is sent on %s when the site is public over HTTPS', async (_, url) => {
     const t = await serve({ PUBLIC_URL: 'https://tutors.uni.example' });
 
-    const response = await t.app.inject({ method: 'GET', url });
+    const response = await request(t.app, 'GET', url);
 
     const hsts = response.headers['strict-transport-security'];
     expect(hsts).toMatch(/^max-age=(\d+); includeSubDomains$/);

@@ -32,10 +32,6 @@ async function adminSettings(): Promise<AdminSettings> {
   return response.json<AdminSettings>();
 }
 
-function patch(changes: object, actor: Actor = admin) {
-  return callAs(t, actor, 'PATCH', apiPaths.adminSettings, changes);
-}
-
 describe('without an AI provider', () => {
   test('defaults: everyone sees the public part, administrators everything, with no provider', async () => {
     await start({ AI_DRAFTS_PER_HOUR: '7' });
@@ -66,7 +62,7 @@ describe('without an AI provider', () => {
   test('changes are stored, shown to everyone, and recorded with what changed', async () => {
     await start();
 
-    const response = await patch({
+    const response = await callAs(t, admin, 'PATCH', apiPaths.adminSettings, {
       signupDomains: ['@Uni.Example.edu', 'cs.uni.example.edu', 'uni.example.edu'],
       restrictSignupToDomains: true,
       aiDraftsPerHour: 4,
@@ -108,11 +104,21 @@ describe('without an AI provider', () => {
 
   test('only what really changed is recorded; saving the same values records nothing', async () => {
     await start();
-    await patch({ siteName: 'Campus Tutors' });
+    await callAs(t, admin, 'PATCH', apiPaths.adminSettings, { siteName: 'Campus Tutors' });
     t.clock.advance(60_000);
 
-    expect((await patch({ siteName: 'Campus Tutors', restrictSignupToDomains: false })).statusCode).toBe(200);
-    expect((await patch({ siteName: 'Campus Reviews', aiDraftsPerHour: 10 })).statusCode).toBe(200);
+    expect(
+      (
+        await callAs(t, admin, 'PATCH', apiPaths.adminSettings, {
+          siteName: 'Campus Tutors',
+          restrictSignupToDomains: false,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await callAs(t, admin, 'PATCH', apiPaths.adminSettings, { siteName: 'Campus Reviews', aiDraftsPerHour: 10 }))
+        .statusCode,
+    ).toBe(200);
 
     const entries = await t.db.select().from(auditLog).orderBy(auditLog.createdAt);
     expect(entries.map((entry) => entry.data)).toEqual([
@@ -124,7 +130,10 @@ describe('without an AI provider', () => {
   test('restricting sign-up without a domain is refused, and nothing is stored or recorded', async () => {
     await start();
 
-    const refused = await patch({ restrictSignupToDomains: true, siteName: 'Campus Tutors' });
+    const refused = await callAs(t, admin, 'PATCH', apiPaths.adminSettings, {
+      restrictSignupToDomains: true,
+      siteName: 'Campus Tutors',
+    });
 
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toEqual({ code: 'validation_error', message: RESTRICT_WITHOUT_DOMAINS_MESSAGE });
@@ -132,8 +141,15 @@ describe('without an AI provider', () => {
     expect(await t.db.select().from(auditLog)).toEqual([]);
 
     // Nor can the last domain be removed while the restriction is on.
-    expect((await patch({ signupDomains: ['uni.example.edu'], restrictSignupToDomains: true })).statusCode).toBe(200);
-    const emptied = await patch({ signupDomains: [] });
+    expect(
+      (
+        await callAs(t, admin, 'PATCH', apiPaths.adminSettings, {
+          signupDomains: ['uni.example.edu'],
+          restrictSignupToDomains: true,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const emptied = await callAs(t, admin, 'PATCH', apiPaths.adminSettings, { signupDomains: [] });
     expect(emptied.statusCode).toBe(400);
     expect(emptied.json().error.message).toBe(RESTRICT_WITHOUT_DOMAINS_MESSAGE);
     expect((await publicSettings()).signupDomains).toEqual(['uni.example.edu']);
@@ -149,7 +165,7 @@ describe('without an AI provider', () => {
       [{ siteName: '  ' }, 'siteName', 'Site name is required.'],
     ] as const;
     for (const [changes, path, message] of cases) {
-      const response = await patch(changes);
+      const response = await callAs(t, admin, 'PATCH', apiPaths.adminSettings, changes);
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toEqual({ code: 'validation_error', message, fields: [{ path, message }] });
     }
@@ -177,7 +193,7 @@ describe('with an AI provider', () => {
     });
     expect(await status()).toMatchObject({ available: true, draftsPerHour: 10, draftsLeft: 10 });
 
-    expect((await patch({ aiDraftsPerHour: 1 })).statusCode).toBe(200);
+    expect((await callAs(t, admin, 'PATCH', apiPaths.adminSettings, { aiDraftsPerHour: 1 })).statusCode).toBe(200);
     expect(await status()).toMatchObject({ draftsPerHour: 1, draftsLeft: 1 });
 
     const draft = { tutorId: tutor.id, title: 'Patient', rating: 5, notes: '' };
@@ -188,7 +204,7 @@ describe('with an AI provider', () => {
     expect(await status()).toMatchObject({ draftsPerHour: 1, draftsLeft: 0 });
 
     // Raising the limit frees drafts at once.
-    expect((await patch({ aiDraftsPerHour: 3 })).statusCode).toBe(200);
+    expect((await callAs(t, admin, 'PATCH', apiPaths.adminSettings, { aiDraftsPerHour: 3 })).statusCode).toBe(200);
     expect(await status()).toMatchObject({ draftsPerHour: 3, draftsLeft: 2 });
   });
 });

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { type MyStatistics, STATISTICS_MONTHS } from '../../src/shared/statistics';
+import { apiPaths } from '../../src/shared/api-paths';
 import { type Actor, callAs, signedInStudent } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { login } from '../helpers/auth';
 import { createReviewRecord, createTutorRecord, createUserRecord } from '../helpers/factories';
+import { request } from '../helpers/requests';
 
 let t: TestApp;
 let sam: Actor;
@@ -16,19 +18,19 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 async function statistics(actor: Actor): Promise<MyStatistics> {
-  const response = await callAs(t, actor, 'GET', '/api/statistics/mine');
+  const response = await callAs(t, actor, 'GET', apiPaths.myStatistics);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<MyStatistics>();
 }
 
 describe('who may see statistics', () => {
   test('anonymous visitors must log in, unverified accounts verify first', async () => {
-    const anonymous = await callAs(t, undefined, 'GET', '/api/statistics/mine');
+    const anonymous = await callAs(t, undefined, 'GET', apiPaths.myStatistics);
     expect(anonymous.statusCode).toBe(401);
 
     const { user, password } = await createUserRecord(t.db, { verified: false });
     const cookie = await login(t.app, { email: user.email, password });
-    const unverified = await t.app.inject({ method: 'GET', url: '/api/statistics/mine', headers: { cookie } });
+    const unverified = await request(t.app, 'GET', apiPaths.myStatistics, { as: cookie });
     expect(unverified.statusCode).toBe(403);
     expect(unverified.json().error.code).toBe('email_not_verified');
   });

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { notifications, reviews, tutors, uploads, type UserRow } from '../../src/server/db/schema';
+import { notifications, reviews, tutors, uploads } from '../../src/server/db/schema';
 import { DAY_MS } from '../../src/server/lib/clock';
 import { storeImage } from '../../src/server/services/images';
 import type { AdminTutorList, TutorList, TutorProfile } from '../../src/shared/tutors';
 import { thumbnailKeyOf } from '../../src/shared/uploads';
 import { apiPaths } from '../../src/shared/api-paths';
+import { callAs, signedInAdmin, signedInStudent, type Actor } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { login } from '../helpers/auth';
-import { createAdminRecord, createReviewRecord, createTutorRecord, createUserRecord } from '../helpers/factories';
+import { createReviewRecord, createTutorRecord } from '../helpers/factories';
 
 let t: TestApp;
 let submitter: Actor;
@@ -17,26 +17,11 @@ let other: Actor;
 let boss: Actor;
 beforeEach(async () => {
   t = await createTestApp();
-  submitter = await signedIn('student', 'Sam Submitter');
-  other = await signedIn('student', 'Olive Other');
-  boss = await signedIn('admin', 'Dana Dean');
+  submitter = await signedInStudent(t, 'Sam Submitter');
+  other = await signedInStudent(t, 'Olive Other');
+  boss = await signedInAdmin(t, 'Dana Dean');
 });
 afterEach(() => t.close());
-
-interface Actor {
-  user: UserRow;
-  cookie: string;
-}
-
-async function signedIn(role: 'student' | 'admin', name: string): Promise<Actor> {
-  const { user, password } =
-    role === 'admin' ? await createAdminRecord(t.db, { name }) : await createUserRecord(t.db, { name, verified: true });
-  return { user, cookie: await login(t.app, { email: user.email, password }) };
-}
-
-function call(actor: Actor, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) {
-  return t.app.inject({ method, url, payload, headers: { cookie: actor.cookie } });
-}
 
 /** A real picture through the image service: a row in `uploads` and two files in the store. */
 async function uploadPicture(uploader: Actor, red: number): Promise<string> {
@@ -69,7 +54,7 @@ const submission = {
 };
 
 async function publicNames(): Promise<string[]> {
-  return (await call(other, 'GET', apiPaths.tutors)).json<TutorList>().items.map((tutor) => tutor.name);
+  return (await callAs(t, other, 'GET', apiPaths.tutors)).json<TutorList>().items.map((tutor) => tutor.name);
 }
 
 async function notificationRows() {
@@ -80,7 +65,7 @@ describe('a student submits a tutor', () => {
   test('it is created private and pending, with its search columns', async () => {
     const picture = await uploadPicture(submitter, 10);
 
-    const response = await call(submitter, 'POST', apiPaths.tutors, {
+    const response = await callAs(t, submitter, 'POST', apiPaths.tutors, {
       ...submission,
       name: '  Grace Hopper ',
       imageKey: picture,
@@ -113,7 +98,10 @@ describe('a student submits a tutor', () => {
   });
 
   test('a picture that was never uploaded is refused and nothing is stored', async () => {
-    const response = await call(submitter, 'POST', apiPaths.tutors, { ...submission, imageKey: MISSING_PICTURE_KEY });
+    const response = await callAs(t, submitter, 'POST', apiPaths.tutors, {
+      ...submission,
+      imageKey: MISSING_PICTURE_KEY,
+    });
 
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toEqual(PICTURE_NOT_FOUND);
@@ -121,7 +109,7 @@ describe('a student submits a tutor', () => {
   });
 
   test('required fields are checked with clear messages', async () => {
-    const response = await call(submitter, 'POST', apiPaths.tutors, {
+    const response = await callAs(t, submitter, 'POST', apiPaths.tutors, {
       name: ' ',
       department: 'Physics',
       biography: '',
@@ -148,7 +136,10 @@ describe('a student edits or deletes a submission', () => {
     });
     t.clock.advance(DAY_MS);
 
-    const response = await call(submitter, 'PATCH', apiPaths.tutor(tutor.id), { ...submission, name: 'José Núñez' });
+    const response = await callAs(t, submitter, 'PATCH', apiPaths.tutor(tutor.id), {
+      ...submission,
+      name: 'José Núñez',
+    });
 
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().tutor).toMatchObject({
@@ -168,7 +159,7 @@ describe('a student edits or deletes a submission', () => {
       submittedBy: submitter.user.id,
     });
 
-    const response = await call(submitter, 'PATCH', apiPaths.tutor(tutor.id), {
+    const response = await callAs(t, submitter, 'PATCH', apiPaths.tutor(tutor.id), {
       ...submission,
       department: 'Mathematics',
     });
@@ -180,20 +171,20 @@ describe('a student edits or deletes a submission', () => {
       rejectionReason: null,
       isPublic: false,
     });
-    const queue = (await call(boss, 'GET', `${apiPaths.adminTutors}?status=pending`)).json<AdminTutorList>();
+    const queue = (await callAs(t, boss, 'GET', `${apiPaths.adminTutors}?status=pending`)).json<AdminTutorList>();
     expect(queue.items.map((item) => item.id)).toEqual([tutor.id]);
   });
 
   test('once approved, only an administrator can change or delete it', async () => {
     const tutor = await createTutorRecord(t.db, { name: 'Approved', submittedBy: submitter.user.id });
 
-    const edit = await call(submitter, 'PATCH', apiPaths.tutor(tutor.id), submission);
+    const edit = await callAs(t, submitter, 'PATCH', apiPaths.tutor(tutor.id), submission);
     expect(edit.statusCode).toBe(409);
     expect(edit.json().error).toEqual({
       code: 'conflict',
       message: 'This tutor has been approved; only an administrator can change it now.',
     });
-    const removal = await call(submitter, 'DELETE', apiPaths.tutor(tutor.id));
+    const removal = await callAs(t, submitter, 'DELETE', apiPaths.tutor(tutor.id));
     expect(removal.statusCode).toBe(409);
     expect(removal.json().error).toEqual({
       code: 'conflict',
@@ -209,10 +200,10 @@ describe('a student edits or deletes a submission', () => {
     const published = await createTutorRecord(t.db, { submittedBy: submitter.user.id });
 
     for (const tutor of [pending, published]) {
-      const edit = await call(other, 'PATCH', apiPaths.tutor(tutor.id), submission);
+      const edit = await callAs(t, other, 'PATCH', apiPaths.tutor(tutor.id), submission);
       expect(edit.statusCode).toBe(404);
       expect(edit.json().error).toEqual({ code: 'not_found', message: 'No Teacher Record Found' });
-      expect((await call(other, 'DELETE', apiPaths.tutor(tutor.id))).statusCode).toBe(404);
+      expect((await callAs(t, other, 'DELETE', apiPaths.tutor(tutor.id))).statusCode).toBe(404);
     }
     expect(await t.db.select().from(tutors)).toHaveLength(2);
   });
@@ -225,13 +216,13 @@ describe('a student edits or deletes a submission', () => {
       imageKey: picture,
     });
 
-    const response = await call(submitter, 'DELETE', apiPaths.tutor(tutor.id));
+    const response = await callAs(t, submitter, 'DELETE', apiPaths.tutor(tutor.id));
 
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
     expect(await t.db.select().from(tutors)).toEqual([]);
     expect(await pictureStored(picture)).toEqual(GONE);
-    expect((await call(submitter, 'GET', apiPaths.tutor(tutor.id))).statusCode).toBe(404);
+    expect((await callAs(t, submitter, 'GET', apiPaths.tutor(tutor.id))).statusCode).toBe(404);
   });
 
   test('replacing the picture releases the old one', async () => {
@@ -243,7 +234,10 @@ describe('a student edits or deletes a submission', () => {
       imageKey: oldPicture,
     });
 
-    const response = await call(submitter, 'PATCH', apiPaths.tutor(tutor.id), { ...submission, imageKey: newPicture });
+    const response = await callAs(t, submitter, 'PATCH', apiPaths.tutor(tutor.id), {
+      ...submission,
+      imageKey: newPicture,
+    });
 
     expect(response.json().tutor.image.key).toBe(newPicture);
     expect(await pictureStored(oldPicture)).toEqual(GONE);
@@ -259,7 +253,7 @@ describe('a student edits or deletes a submission', () => {
       imageKey: picture,
     });
 
-    const response = await call(submitter, 'PATCH', apiPaths.tutor(tutor.id), {
+    const response = await callAs(t, submitter, 'PATCH', apiPaths.tutor(tutor.id), {
       ...submission,
       imageKey: MISSING_PICTURE_KEY,
     });
@@ -281,7 +275,7 @@ describe('approve', () => {
     });
     t.clock.advance(DAY_MS);
 
-    const response = await call(boss, 'POST', apiPaths.approveTutor(tutor.id));
+    const response = await callAs(t, boss, 'POST', apiPaths.approveTutor(tutor.id));
 
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().tutor).toMatchObject({
@@ -310,16 +304,16 @@ describe('approve', () => {
       submittedBy: submitter.user.id,
     });
 
-    const response = await call(boss, 'POST', apiPaths.approveTutor(tutor.id));
+    const response = await callAs(t, boss, 'POST', apiPaths.approveTutor(tutor.id));
 
     expect(response.json().tutor).toMatchObject({ status: 'approved', isPublic: true, rejectionReason: null });
   });
 
   test('approving twice is a conflict and notifies once', async () => {
     const tutor = await createTutorRecord(t.db, { status: 'pending', submittedBy: submitter.user.id });
-    await call(boss, 'POST', apiPaths.approveTutor(tutor.id));
+    await callAs(t, boss, 'POST', apiPaths.approveTutor(tutor.id));
 
-    const again = await call(boss, 'POST', apiPaths.approveTutor(tutor.id));
+    const again = await callAs(t, boss, 'POST', apiPaths.approveTutor(tutor.id));
 
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toEqual({ code: 'conflict', message: 'This tutor has already been approved.' });
@@ -330,8 +324,8 @@ describe('approve', () => {
     const own = await createTutorRecord(t.db, { status: 'pending', submittedBy: boss.user.id });
     const orphan = await createTutorRecord(t.db, { status: 'pending', submittedBy: null });
 
-    expect((await call(boss, 'POST', apiPaths.approveTutor(own.id))).statusCode).toBe(200);
-    expect((await call(boss, 'POST', apiPaths.approveTutor(orphan.id))).statusCode).toBe(200);
+    expect((await callAs(t, boss, 'POST', apiPaths.approveTutor(own.id))).statusCode).toBe(200);
+    expect((await callAs(t, boss, 'POST', apiPaths.approveTutor(orphan.id))).statusCode).toBe(200);
     expect(await notificationRows()).toEqual([]);
   });
 });
@@ -344,7 +338,7 @@ describe('reject', () => {
       submittedBy: submitter.user.id,
     });
 
-    const response = await call(boss, 'POST', apiPaths.rejectTutor(tutor.id), {
+    const response = await callAs(t, boss, 'POST', apiPaths.rejectTutor(tutor.id), {
       reason: '  Not teaching here.  ',
     });
 
@@ -362,7 +356,7 @@ describe('reject', () => {
         data: { tutorName: 'Grace Hopper', reason: 'Not teaching here.' },
       }),
     ]);
-    const mine = (await call(submitter, 'GET', apiPaths.myTutors)).json();
+    const mine = (await callAs(t, submitter, 'GET', apiPaths.myTutors)).json();
     expect(mine.items[0]).toMatchObject({ status: 'rejected', rejectionReason: 'Not teaching here.' });
   });
 
@@ -370,7 +364,7 @@ describe('reject', () => {
     const tutor = await createTutorRecord(t.db, { status: 'pending', submittedBy: submitter.user.id });
 
     for (const payload of [{}, { reason: '   ' }]) {
-      const response = await call(boss, 'POST', apiPaths.rejectTutor(tutor.id), payload);
+      const response = await callAs(t, boss, 'POST', apiPaths.rejectTutor(tutor.id), payload);
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toEqual({
         code: 'validation_error',
@@ -386,13 +380,13 @@ describe('reject', () => {
     const approved = await createTutorRecord(t.db, { submittedBy: submitter.user.id });
     const rejected = await createTutorRecord(t.db, { status: 'rejected', submittedBy: submitter.user.id });
 
-    const first = await call(boss, 'POST', apiPaths.rejectTutor(approved.id), { reason: 'Late.' });
+    const first = await callAs(t, boss, 'POST', apiPaths.rejectTutor(approved.id), { reason: 'Late.' });
     expect(first.statusCode).toBe(409);
     expect(first.json().error).toEqual({
       code: 'conflict',
       message: 'This tutor has already been approved; it can no longer be rejected.',
     });
-    const second = await call(boss, 'POST', apiPaths.rejectTutor(rejected.id), { reason: 'Again.' });
+    const second = await callAs(t, boss, 'POST', apiPaths.rejectTutor(rejected.id), { reason: 'Again.' });
     expect(second.statusCode).toBe(409);
     expect(second.json().error).toEqual({ code: 'conflict', message: 'This submission has already been rejected.' });
     expect(await notificationRows()).toEqual([]);
@@ -403,7 +397,7 @@ describe('an administrator manages tutors', () => {
   test('adds a tutor: approved, public by default, submitted by the admin', async () => {
     const picture = await uploadPicture(boss, 60);
 
-    const response = await call(boss, 'POST', apiPaths.adminTutors, { ...submission, imageKey: picture });
+    const response = await callAs(t, boss, 'POST', apiPaths.adminTutors, { ...submission, imageKey: picture });
 
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().tutor).toMatchObject({
@@ -414,7 +408,7 @@ describe('an administrator manages tutors', () => {
     });
     expect(await publicNames()).toEqual(['Grace Hopper']);
 
-    const hidden = await call(boss, 'POST', apiPaths.adminTutors, {
+    const hidden = await callAs(t, boss, 'POST', apiPaths.adminTutors, {
       ...submission,
       name: 'Private Tutor',
       imageKey: picture,
@@ -425,11 +419,14 @@ describe('an administrator manages tutors', () => {
   });
 
   test('a picture is required, and must have been uploaded', async () => {
-    const missing = await call(boss, 'POST', apiPaths.adminTutors, submission);
+    const missing = await callAs(t, boss, 'POST', apiPaths.adminTutors, submission);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.code).toBe('validation_error');
 
-    const unknown = await call(boss, 'POST', apiPaths.adminTutors, { ...submission, imageKey: MISSING_PICTURE_KEY });
+    const unknown = await callAs(t, boss, 'POST', apiPaths.adminTutors, {
+      ...submission,
+      imageKey: MISSING_PICTURE_KEY,
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error).toEqual(PICTURE_NOT_FOUND);
   });
@@ -438,7 +435,7 @@ describe('an administrator manages tutors', () => {
     const picture = await uploadPicture(boss, 70);
     const tutor = await createTutorRecord(t.db, { name: 'Draft', status: 'pending', submittedBy: submitter.user.id });
 
-    const kept = await call(boss, 'PATCH', apiPaths.adminTutor(tutor.id), {
+    const kept = await callAs(t, boss, 'PATCH', apiPaths.adminTutor(tutor.id), {
       ...submission,
       imageKey: picture,
       isPublic: false,
@@ -446,7 +443,7 @@ describe('an administrator manages tutors', () => {
     expect(kept.json().tutor).toMatchObject({ name: 'Grace Hopper', status: 'pending', isPublic: false });
     expect(await notificationRows()).toEqual([]);
 
-    const published = await call(boss, 'PATCH', apiPaths.adminTutor(tutor.id), {
+    const published = await callAs(t, boss, 'PATCH', apiPaths.adminTutor(tutor.id), {
       ...submission,
       imageKey: picture,
       isPublic: true,
@@ -457,7 +454,7 @@ describe('an administrator manages tutors', () => {
     ]);
 
     // Hiding an approved tutor keeps it approved, and says nothing to anybody.
-    const hidden = await call(boss, 'PATCH', apiPaths.adminTutor(tutor.id), {
+    const hidden = await callAs(t, boss, 'PATCH', apiPaths.adminTutor(tutor.id), {
       ...submission,
       imageKey: picture,
       isPublic: false,
@@ -490,9 +487,11 @@ describe('an administrator manages tutors', () => {
     });
     const e = await createTutorRecord(t.db, { name: 'Eve', isPublic: false, createdAt: at(5) });
     const ids = async (query: string) =>
-      (await call(boss, 'GET', `${apiPaths.adminTutors}?${query}`)).json<AdminTutorList>().items.map((item) => item.id);
+      (await callAs(t, boss, 'GET', `${apiPaths.adminTutors}?${query}`))
+        .json<AdminTutorList>()
+        .items.map((item) => item.id);
 
-    const all = (await call(boss, 'GET', apiPaths.adminTutors)).json<AdminTutorList>();
+    const all = (await callAs(t, boss, 'GET', apiPaths.adminTutors)).json<AdminTutorList>();
     expect(all.items.map((item) => item.id)).toEqual([e.id, d.id, c.id, a.id, b.id]);
     expect(all.total).toBe(5);
     expect(all.items.find((item) => item.id === a.id)).toMatchObject({
@@ -522,12 +521,12 @@ describe('deleting a tutor', () => {
     });
     const sharing = await createTutorRecord(t.db, { name: 'Sharer One', imageKey: sharedPicture });
     const alsoSharing = await createTutorRecord(t.db, { name: 'Sharer Two', imageKey: sharedPicture });
-    await call(boss, 'POST', apiPaths.approveTutor(doomed.id));
+    await callAs(t, boss, 'POST', apiPaths.approveTutor(doomed.id));
     await createReviewRecord(t.db, { tutorId: doomed.id, authorId: other.user.id, rating: 5 });
     await createReviewRecord(t.db, { tutorId: doomed.id, authorId: submitter.user.id, rating: 3, hidden: true });
     await createReviewRecord(t.db, { tutorId: sharing.id, authorId: other.user.id, rating: 4 });
 
-    const response = await call(boss, 'DELETE', apiPaths.adminTutor(doomed.id));
+    const response = await callAs(t, boss, 'DELETE', apiPaths.adminTutor(doomed.id));
 
     expect(response.statusCode).toBe(204);
     expect((await t.db.select().from(tutors)).map((tutor) => tutor.id).sort()).toEqual(
@@ -544,12 +543,12 @@ describe('deleting a tutor', () => {
     ]);
     expect(await pictureStored(ownPicture)).toEqual(GONE);
 
-    expect((await call(boss, 'DELETE', apiPaths.adminTutor(sharing.id))).statusCode).toBe(204);
+    expect((await callAs(t, boss, 'DELETE', apiPaths.adminTutor(sharing.id))).statusCode).toBe(204);
     expect(await pictureStored(sharedPicture)).toEqual(STORED);
-    expect((await call(boss, 'DELETE', apiPaths.adminTutor(alsoSharing.id))).statusCode).toBe(204);
+    expect((await callAs(t, boss, 'DELETE', apiPaths.adminTutor(alsoSharing.id))).statusCode).toBe(204);
     expect(await pictureStored(sharedPicture)).toEqual(GONE);
 
-    const again = await call(boss, 'DELETE', apiPaths.adminTutor(doomed.id));
+    const again = await callAs(t, boss, 'DELETE', apiPaths.adminTutor(doomed.id));
     expect(again.statusCode).toBe(404);
     expect(again.json().error).toEqual({ code: 'not_found', message: 'No Teacher Record Found' });
   });

@@ -1,35 +1,18 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import type { UserRow } from '../../src/server/db/schema';
 import { DAY_MS } from '../../src/server/lib/clock';
 import type { MySubmissions, TutorList, TutorProfile, TutorReviewList } from '../../src/shared/tutors';
+import { apiPaths } from '../../src/shared/api-paths';
+import { callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { login } from '../helpers/auth';
-import { createAdminRecord, createReviewRecord, createTutorRecord, createUserRecord } from '../helpers/factories';
+import { createReviewRecord, createTutorRecord, createUserRecord } from '../helpers/factories';
+import { request } from '../helpers/requests';
 
 let t: TestApp;
 beforeEach(async () => {
   t = await createTestApp();
 });
 afterEach(() => t.close());
-
-interface Actor {
-  user: UserRow;
-  cookie: string;
-}
-
-async function student(name = 'Test Student'): Promise<Actor> {
-  const { user, password } = await createUserRecord(t.db, { name, verified: true });
-  return { user, cookie: await login(t.app, { email: user.email, password }) };
-}
-
-async function admin(): Promise<Actor> {
-  const { user, password } = await createAdminRecord(t.db);
-  return { user, cookie: await login(t.app, { email: user.email, password }) };
-}
-
-function get(url: string, actor?: Actor) {
-  return t.app.inject({ method: 'GET', url, headers: actor ? { cookie: actor.cookie } : {} });
-}
 
 const NOT_FOUND = { code: 'not_found', message: 'No Teacher Record Found' };
 const SOME_UUID = '6f1c2b1e-8d0a-4c3e-9b7a-2f5d4e3c1a00';
@@ -42,27 +25,27 @@ const submission = {
 
 describe('who may call', () => {
   const studentRoutes = [
-    ['GET', '/api/tutors'],
-    ['GET', '/api/tutors/departments'],
-    ['GET', '/api/tutors/similar?name=Grace'],
-    ['GET', '/api/tutors/mine'],
-    ['POST', '/api/tutors'],
-    ['GET', `/api/tutors/${SOME_UUID}`],
-    ['GET', `/api/tutors/${SOME_UUID}/reviews`],
-    ['PATCH', `/api/tutors/${SOME_UUID}`],
-    ['DELETE', `/api/tutors/${SOME_UUID}`],
+    ['GET', apiPaths.tutors],
+    ['GET', apiPaths.tutorDepartments],
+    ['GET', `${apiPaths.similarTutors}?name=Grace`],
+    ['GET', apiPaths.myTutors],
+    ['POST', apiPaths.tutors],
+    ['GET', apiPaths.tutor(SOME_UUID)],
+    ['GET', apiPaths.tutorReviews(SOME_UUID)],
+    ['PATCH', apiPaths.tutor(SOME_UUID)],
+    ['DELETE', apiPaths.tutor(SOME_UUID)],
   ] as const;
 
   test.each(studentRoutes)('%s %s: anonymous 401, unverified 403', async (method, url) => {
     const payload = method === 'POST' || method === 'PATCH' ? submission : undefined;
 
-    const anonymous = await t.app.inject({ method, url, payload });
+    const anonymous = await request(t.app, method, url, { payload });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().error.code).toBe('unauthenticated');
 
     const { user, password } = await createUserRecord(t.db, { verified: false });
     const cookie = await login(t.app, { email: user.email, password });
-    const unverified = await t.app.inject({ method, url, payload, headers: { cookie } });
+    const unverified = await request(t.app, method, url, { as: cookie, payload });
     expect(unverified.statusCode).toBe(403);
     expect(unverified.json().error).toEqual({
       code: 'email_not_verified',
@@ -71,12 +54,12 @@ describe('who may call', () => {
   });
 
   const adminRoutes = [
-    ['GET', '/api/admin/tutors'],
-    ['POST', '/api/admin/tutors'],
-    ['PATCH', `/api/admin/tutors/${SOME_UUID}`],
-    ['DELETE', `/api/admin/tutors/${SOME_UUID}`],
-    ['POST', `/api/admin/tutors/${SOME_UUID}/approve`],
-    ['POST', `/api/admin/tutors/${SOME_UUID}/reject`],
+    ['GET', apiPaths.adminTutors],
+    ['POST', apiPaths.adminTutors],
+    ['PATCH', apiPaths.adminTutor(SOME_UUID)],
+    ['DELETE', apiPaths.adminTutor(SOME_UUID)],
+    ['POST', apiPaths.approveTutor(SOME_UUID)],
+    ['POST', apiPaths.rejectTutor(SOME_UUID)],
   ] as const;
 
   test.each(adminRoutes)('%s %s: anonymous 401, student 403', async (method, url) => {
@@ -88,25 +71,25 @@ describe('who may call', () => {
         ? submission
         : undefined;
 
-    const anonymous = await t.app.inject({ method, url: target, payload });
+    const anonymous = await request(t.app, method, target, { payload });
     expect(anonymous.statusCode).toBe(401);
 
-    const verifiedStudent = await student();
-    const refused = await t.app.inject({ method, url: target, payload, headers: { cookie: verifiedStudent.cookie } });
+    const verifiedStudent = await signedInStudent(t);
+    const refused = await request(t.app, method, target, { as: verifiedStudent, payload });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toEqual({ code: 'forbidden', message: 'Only administrators can do this.' });
 
     // Nothing changed behind the refusals.
-    const after = await get(`/api/tutors/${tutor.id}`, await admin());
+    const after = await callAs(t, await signedInAdmin(t), 'GET', apiPaths.tutor(tutor.id));
     expect(after.json<{ tutor: TutorProfile }>().tutor).toMatchObject({ status: 'pending', isPublic: false });
   });
 });
 
 describe('a private tutor', () => {
   async function scene() {
-    const submitter = await student('Sam Submitter');
-    const other = await student('Olive Other');
-    const boss = await admin();
+    const submitter = await signedInStudent(t, 'Sam Submitter');
+    const other = await signedInStudent(t, 'Olive Other');
+    const boss = await signedInAdmin(t);
     const publicTutor = await createTutorRecord(t.db, { name: 'Ada Public' });
     const pending = await createTutorRecord(t.db, {
       name: 'Pat Pending',
@@ -126,7 +109,7 @@ describe('a private tutor', () => {
     const { submitter, other, boss, publicTutor } = await scene();
 
     for (const actor of [submitter, other, boss]) {
-      const list = (await get('/api/tutors', actor)).json<TutorList>();
+      const list = (await callAs(t, actor, 'GET', apiPaths.tutors)).json<TutorList>();
       expect(list.items.map((tutor) => tutor.id)).toEqual([publicTutor.id]);
       expect(list.total).toBe(1);
     }
@@ -135,11 +118,11 @@ describe('a private tutor', () => {
   test('by id: 404 for another student, shown to its submitter and to admins', async () => {
     const { submitter, other, boss, pending } = await scene();
 
-    const refused = await get(`/api/tutors/${pending.id}`, other);
+    const refused = await callAs(t, other, 'GET', apiPaths.tutor(pending.id));
     expect(refused.statusCode).toBe(404);
     expect(refused.json().error).toEqual(NOT_FOUND);
 
-    const own = await get(`/api/tutors/${pending.id}`, submitter);
+    const own = await callAs(t, submitter, 'GET', apiPaths.tutor(pending.id));
     expect(own.statusCode).toBe(200);
     expect(own.json<{ tutor: TutorProfile }>().tutor).toMatchObject({
       id: pending.id,
@@ -154,7 +137,7 @@ describe('a private tutor', () => {
       image: null,
     });
 
-    const seenByAdmin = await get(`/api/tutors/${pending.id}`, boss);
+    const seenByAdmin = await callAs(t, boss, 'GET', apiPaths.tutor(pending.id));
     expect(seenByAdmin.statusCode).toBe(200);
     expect(seenByAdmin.json<{ tutor: TutorProfile }>().tutor).toMatchObject({ id: pending.id, submittedByMe: false });
   });
@@ -162,18 +145,20 @@ describe('a private tutor', () => {
   test('the rejection reason is for the submitter and admins only', async () => {
     const { submitter, other, boss, rejected } = await scene();
 
-    expect((await get(`/api/tutors/${rejected.id}`, submitter)).json().tutor.rejectionReason).toBe(
+    expect((await callAs(t, submitter, 'GET', apiPaths.tutor(rejected.id))).json().tutor.rejectionReason).toBe(
       'We could not find this tutor.',
     );
-    expect((await get(`/api/tutors/${rejected.id}`, boss)).json().tutor.rejectionReason).toBe(
+    expect((await callAs(t, boss, 'GET', apiPaths.tutor(rejected.id))).json().tutor.rejectionReason).toBe(
       'We could not find this tutor.',
     );
-    expect((await get(`/api/tutors/${rejected.id}`, other)).statusCode).toBe(404);
+    expect((await callAs(t, other, 'GET', apiPaths.tutor(rejected.id))).statusCode).toBe(404);
 
     // Even where a tutor with a recorded reason is public, other students never read the reason.
     const published = await createTutorRecord(t.db, { rejectionReason: 'Old note.', submittedBy: submitter.user.id });
-    expect((await get(`/api/tutors/${published.id}`, other)).json().tutor.rejectionReason).toBeNull();
-    expect((await get(`/api/tutors/${published.id}`, submitter)).json().tutor.rejectionReason).toBe('Old note.');
+    expect((await callAs(t, other, 'GET', apiPaths.tutor(published.id))).json().tutor.rejectionReason).toBeNull();
+    expect((await callAs(t, submitter, 'GET', apiPaths.tutor(published.id))).json().tutor.rejectionReason).toBe(
+      'Old note.',
+    );
   });
 
   test('its reviews follow the same rule', async () => {
@@ -181,11 +166,11 @@ describe('a private tutor', () => {
     const author = await createUserRecord(t.db, { verified: true });
     await createReviewRecord(t.db, { tutorId: pending.id, authorId: author.user.id, rating: 4 });
 
-    const refused = await get(`/api/tutors/${pending.id}/reviews`, other);
+    const refused = await callAs(t, other, 'GET', apiPaths.tutorReviews(pending.id));
     expect(refused.statusCode).toBe(404);
     expect(refused.json().error).toEqual(NOT_FOUND);
     for (const actor of [submitter, boss]) {
-      const response = await get(`/api/tutors/${pending.id}/reviews`, actor);
+      const response = await callAs(t, actor, 'GET', apiPaths.tutorReviews(pending.id));
       expect(response.statusCode).toBe(200);
       expect(response.json<TutorReviewList>().total).toBe(1);
     }
@@ -194,37 +179,32 @@ describe('a private tutor', () => {
   test('the similar-names hint never reveals it to another student', async () => {
     const { submitter, other, pending } = await scene();
 
-    const forOther = (await get('/api/tutors/similar?name=Pat%20Pending', other)).json();
+    const forOther = (await callAs(t, other, 'GET', `${apiPaths.similarTutors}?name=Pat%20Pending`)).json();
     expect(forOther.items).toEqual([]);
-    const forSubmitter = (await get('/api/tutors/similar?name=Pat%20Pending', submitter)).json();
+    const forSubmitter = (await callAs(t, submitter, 'GET', `${apiPaths.similarTutors}?name=Pat%20Pending`)).json();
     expect(forSubmitter.items.map((tutor: { id: string }) => tutor.id)).toEqual([pending.id]);
   });
 });
 
 describe('unknown and malformed ids get the same answer', () => {
   test.each(['not-a-uuid', '123', `${SOME_UUID}x`, SOME_UUID, "1' or '1'='1", '%20'])('id %j', async (id) => {
-    const submitter = await student();
-    const boss = await admin();
-    const path = `/api/tutors/${encodeURIComponent(id)}`;
+    const submitter = await signedInStudent(t);
+    const boss = await signedInAdmin(t);
+    const path = apiPaths.tutor(encodeURIComponent(id));
 
     for (const [method, url, actor] of [
       ['GET', path, submitter],
       ['GET', `${path}/reviews`, submitter],
       ['DELETE', path, submitter],
       ['GET', path, boss],
-      ['POST', `/api/admin/tutors/${encodeURIComponent(id)}/approve`, boss],
-      ['DELETE', `/api/admin/tutors/${encodeURIComponent(id)}`, boss],
+      ['POST', apiPaths.approveTutor(encodeURIComponent(id)), boss],
+      ['DELETE', apiPaths.adminTutor(encodeURIComponent(id)), boss],
     ] as const) {
-      const response = await t.app.inject({ method, url, headers: { cookie: actor.cookie } });
+      const response = await request(t.app, method, url, { as: actor });
       expect(response.statusCode, `${method} ${url}`).toBe(404);
       expect(response.json().error).toEqual(NOT_FOUND);
     }
-    const edit = await t.app.inject({
-      method: 'PATCH',
-      url: path,
-      payload: submission,
-      headers: { cookie: submitter.cookie },
-    });
+    const edit = await request(t.app, 'PATCH', path, { as: submitter, payload: submission });
     expect(edit.statusCode).toBe(404);
     expect(edit.json().error).toEqual(NOT_FOUND);
   });
@@ -232,7 +212,7 @@ describe('unknown and malformed ids get the same answer', () => {
 
 describe('profiles and reviews', () => {
   test('the profile counts visible reviews per star; the list shows them newest first with their authors', async () => {
-    const viewer = await student();
+    const viewer = await signedInStudent(t);
     const tutor = await createTutorRecord(t.db, { name: 'Alan Turing', courses: ['Computability'] });
     const start = t.clock();
     const ratings = [5, 5, 4, 1];
@@ -255,7 +235,7 @@ describe('profiles and reviews', () => {
       title: 'Hidden',
     });
 
-    const profile = (await get(`/api/tutors/${tutor.id}`, viewer)).json<{ tutor: TutorProfile }>().tutor;
+    const profile = (await callAs(t, viewer, 'GET', apiPaths.tutor(tutor.id))).json<{ tutor: TutorProfile }>().tutor;
     expect(profile).toMatchObject({
       name: 'Alan Turing',
       department: 'Computer Science',
@@ -269,7 +249,9 @@ describe('profiles and reviews', () => {
     });
     expect(new Date(profile.createdAt).toISOString()).toBe(profile.createdAt);
 
-    const firstPage = (await get(`/api/tutors/${tutor.id}/reviews?pageSize=3`, viewer)).json<TutorReviewList>();
+    const firstPage = (
+      await callAs(t, viewer, 'GET', `${apiPaths.tutorReviews(tutor.id)}?pageSize=3`)
+    ).json<TutorReviewList>();
     expect(firstPage).toMatchObject({ total: 4, page: 1, pageSize: 3 });
     expect(firstPage.items.map((review) => [review.title, review.authorName, review.rating])).toEqual([
       ['Review 3', 'Reviewer 3', 1],
@@ -277,17 +259,21 @@ describe('profiles and reviews', () => {
       ['Review 1', 'Reviewer 1', 5],
     ]);
     expect(firstPage.items[0]!.createdAt).toBe(new Date(start.getTime() + 3 * DAY_MS).toISOString());
-    const secondPage = (await get(`/api/tutors/${tutor.id}/reviews?pageSize=3&page=2`, viewer)).json<TutorReviewList>();
+    const secondPage = (
+      await callAs(t, viewer, 'GET', `${apiPaths.tutorReviews(tutor.id)}?pageSize=3&page=2`)
+    ).json<TutorReviewList>();
     expect(secondPage.items.map((review) => review.title)).toEqual(['Review 0']);
-    const pastTheEnd = (await get(`/api/tutors/${tutor.id}/reviews?pageSize=3&page=3`, viewer)).json<TutorReviewList>();
+    const pastTheEnd = (
+      await callAs(t, viewer, 'GET', `${apiPaths.tutorReviews(tutor.id)}?pageSize=3&page=3`)
+    ).json<TutorReviewList>();
     expect(pastTheEnd).toMatchObject({ items: [], total: 4 });
   });
 });
 
 describe('my submissions', () => {
   test('lists only the caller’s own tutors, newest first, with status and reason', async () => {
-    const me = await student();
-    const someoneElse = await student();
+    const me = await signedInStudent(t);
+    const someoneElse = await signedInStudent(t);
     const first = await createTutorRecord(t.db, {
       name: 'First',
       status: 'pending',
@@ -308,12 +294,12 @@ describe('my submissions', () => {
     });
     await createTutorRecord(t.db, { name: 'Not mine', status: 'pending', submittedBy: someoneElse.user.id });
 
-    const mine = (await get('/api/tutors/mine', me)).json<MySubmissions>();
+    const mine = (await callAs(t, me, 'GET', apiPaths.myTutors)).json<MySubmissions>();
     expect(mine.items.map((tutor) => [tutor.id, tutor.status, tutor.isPublic, tutor.rejectionReason])).toEqual([
       [third.id, 'approved', true, null],
       [second.id, 'rejected', false, 'Duplicate of an existing tutor.'],
       [first.id, 'pending', false, null],
     ]);
-    expect((await get('/api/tutors/mine', await admin())).json<MySubmissions>().items).toEqual([]);
+    expect((await callAs(t, await signedInAdmin(t), 'GET', apiPaths.myTutors)).json<MySubmissions>().items).toEqual([]);
   });
 });

@@ -24,7 +24,8 @@ import {
   uploadPicture,
   webpPicture,
 } from '../helpers/images';
-import { fileUploadBody, multipartBody, type MultipartBody } from '../helpers/multipart';
+import { fileUploadBody, multipartBody } from '../helpers/multipart';
+import { request } from '../helpers/requests';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -39,26 +40,16 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-/** Posts as the verified user, unless another cookie or null (anonymous) is given. */
-function post(
-  body: MultipartBody | { payload: unknown; headers: Record<string, string> },
-  sessionCookie: string | null = cookie,
-) {
-  return t.app.inject({
-    method: 'POST',
-    url: apiPaths.imageUploads,
-    headers: { ...body.headers, ...(sessionCookie === null ? {} : { cookie: sessionCookie }) },
-    payload: body.payload as string,
-  });
-}
-
 async function upload(content: Uint8Array, filename?: string, contentType?: string) {
-  return post(fileUploadBody(content, filename, contentType));
+  return request(t.app, 'POST', apiPaths.imageUploads, {
+    as: cookie,
+    ...fileUploadBody(content, filename, contentType),
+  });
 }
 
 /** Fetches a stored file as a browser would and decodes its header. */
 async function fetchStored(url: string) {
-  const response = await t.app.inject({ method: 'GET', url });
+  const response = await request(t.app, 'GET', url);
   expect(response.statusCode).toBe(200);
   return { response, metadata: await sharp(response.rawPayload).metadata() };
 }
@@ -83,10 +74,22 @@ function expectError(
 describe('POST /api/uploads/images', () => {
   test('anonymous visitors get 401 and unverified accounts 403, and nothing is stored', async () => {
     const body = fileUploadBody(await pngPicture());
-    expectError(await post(body, null), 401, 'unauthenticated');
+    expectError(
+      await request(t.app, 'POST', apiPaths.imageUploads, { headers: body.headers, payload: body.payload }),
+      401,
+      'unauthenticated',
+    );
 
     const { user, password } = await createUserRecord(t.db, { verified: false });
-    expectError(await post(body, await login(t.app, { email: user.email, password })), 403, 'email_not_verified');
+    expectError(
+      await request(t.app, 'POST', apiPaths.imageUploads, {
+        as: await login(t.app, { email: user.email, password }),
+        headers: body.headers,
+        payload: body.payload,
+      }),
+      403,
+      'email_not_verified',
+    );
 
     expect(await storedFiles()).toEqual([]);
     expect(await t.db.$count(uploads)).toBe(0);
@@ -388,7 +391,11 @@ describe('POST /api/uploads/images', () => {
       { payload: png.toString('latin1'), headers: { 'content-type': 'image/png' } },
     ];
     for (const body of refusals) {
-      const response = await post(body);
+      const response = await request(t.app, 'POST', apiPaths.imageUploads, {
+        as: cookie,
+        headers: body.headers,
+        payload: body.payload,
+      });
       expectError(response, 400, 'validation_error');
       expect(response.json().error.message).toContain('"file"');
     }
@@ -396,8 +403,8 @@ describe('POST /api/uploads/images', () => {
   });
 
   test('is documented in the OpenAPI description as a multipart upload', async () => {
-    const spec = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    const operation = spec.paths['/api/uploads/images'].post;
+    const spec = (await request(t.app, 'GET', apiPaths.openApiDocument)).json();
+    const operation = spec.paths[apiPaths.imageUploads].post;
     expect(operation.requestBody.content['multipart/form-data'].schema).toMatchObject({
       type: 'object',
       required: ['file'],
@@ -431,7 +438,7 @@ describe('GET /uploads/:file', () => {
     '/uploads/a/b.webp',
     '/uploads/',
   ])('%s is an unknown or malformed picture: JSON 404', async (url) => {
-    const response = await t.app.inject({ method: 'GET', url });
+    const response = await request(t.app, 'GET', url);
 
     expect(response.statusCode).toBe(404);
     expect(response.json().error.code).toBe('not_found');
@@ -461,8 +468,8 @@ describe('deleting unused pictures', () => {
     expect(deleted).toEqual([unused.key]);
     expect(await exists(used)).toEqual({ row: true, picture: true, thumbnail: true });
     expect(await exists(unused)).toEqual({ row: false, picture: false, thumbnail: false });
-    expect((await t.app.inject({ method: 'GET', url: unused.url })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: used.url })).statusCode).toBe(200);
+    expect((await request(t.app, 'GET', unused.url)).statusCode).toBe(404);
+    expect((await request(t.app, 'GET', used.url)).statusCode).toBe(200);
   });
 
   test('a deleted picture can be uploaded again and is stored afresh', async () => {

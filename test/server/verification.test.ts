@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { HOUR_MS } from '../../src/server/lib/clock';
 import { apiPaths } from '../../src/shared/api-paths';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { getSessionAccount, login, signUp } from '../helpers/auth';
+import { getSessionAccount, login, postVerifyEmail, signUp } from '../helpers/auth';
 import { createUserRecord } from '../helpers/factories';
 import { readLatestMail, readMails, verificationParams } from '../helpers/mail';
 import { request } from '../helpers/requests';
@@ -12,10 +12,6 @@ beforeEach(async () => {
   t = await createTestApp();
 });
 afterEach(() => t.close());
-
-function verifyEmail(payload: object) {
-  return request(t.app, 'POST', apiPaths.verifyEmail, { payload });
-}
 
 /** A fresh sign-up and the userId/secret from the link in its mail. */
 async function signUpAndReadLink() {
@@ -28,7 +24,7 @@ describe('confirming an email address', () => {
   test('the mailed secret verifies the account', async () => {
     const { email, password, params } = await signUpAndReadLink();
 
-    const response = await verifyEmail(params);
+    const response = await postVerifyEmail(t.app, params);
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ verified: true });
@@ -39,7 +35,7 @@ describe('confirming an email address', () => {
   test('a wrong secret is refused', async () => {
     const { params } = await signUpAndReadLink();
 
-    const response = await verifyEmail({ userId: params.userId, secret: `${params.secret}x` });
+    const response = await postVerifyEmail(t.app, { userId: params.userId, secret: `${params.secret}x` });
 
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('verification_invalid');
@@ -49,7 +45,7 @@ describe('confirming an email address', () => {
     const { params } = await signUpAndReadLink();
     const { user: other } = await createUserRecord(t.db);
 
-    const response = await verifyEmail({ userId: other.id, secret: params.secret });
+    const response = await postVerifyEmail(t.app, { userId: other.id, secret: params.secret });
 
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('verification_invalid');
@@ -57,9 +53,9 @@ describe('confirming an email address', () => {
 
   test('a link works only once', async () => {
     const { params } = await signUpAndReadLink();
-    await verifyEmail(params);
+    await postVerifyEmail(t.app, params);
 
-    const again = await verifyEmail(params);
+    const again = await postVerifyEmail(t.app, params);
 
     expect(again.statusCode).toBe(410);
     expect(again.json().error).toEqual({
@@ -72,7 +68,7 @@ describe('confirming an email address', () => {
     const { email, password, params } = await signUpAndReadLink();
 
     t.clock.advance(48 * HOUR_MS + 1_000);
-    const response = await verifyEmail(params);
+    const response = await postVerifyEmail(t.app, params);
 
     expect(response.statusCode).toBe(410);
     expect(response.json().error.code).toBe('verification_expired');
@@ -85,7 +81,7 @@ describe('confirming an email address', () => {
 
     t.clock.advance(48 * HOUR_MS - 60_000);
 
-    expect((await verifyEmail(params)).statusCode).toBe(200);
+    expect((await postVerifyEmail(t.app, params)).statusCode).toBe(200);
   });
 
   test.each([
@@ -95,7 +91,7 @@ describe('confirming an email address', () => {
   ])('a request without %s is refused', async (_, strip, missing) => {
     const { params } = await signUpAndReadLink();
 
-    const response = await verifyEmail(strip(params));
+    const response = await postVerifyEmail(t.app, strip(params));
 
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toEqual({
@@ -108,7 +104,7 @@ describe('confirming an email address', () => {
   test('a userId that is not a UUID is refused', async () => {
     const { params } = await signUpAndReadLink();
 
-    const response = await verifyEmail({ userId: 'not-a-uuid', secret: params.secret });
+    const response = await postVerifyEmail(t.app, { userId: 'not-a-uuid', secret: params.secret });
 
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('verification_invalid');
@@ -131,8 +127,8 @@ describe('sending the verification mail again', () => {
     const newParams = verificationParams(fresh!.link!);
     expect(newParams.userId).toBe(oldParams.userId);
 
-    expect((await verifyEmail(oldParams)).json().error.code).toBe('verification_invalid');
-    expect((await verifyEmail(newParams)).statusCode).toBe(200);
+    expect((await postVerifyEmail(t.app, oldParams)).json().error.code).toBe('verification_invalid');
+    expect((await postVerifyEmail(t.app, newParams)).statusCode).toBe(200);
   });
 
   test('needs a session', async () => {

@@ -4,9 +4,11 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { routePathPattern } from '../../src/server/plugins/web-app';
+import { apiPaths } from '../../src/shared/api-paths';
 import { precompressDirectory } from '../../tools/build/precompress';
 import { ROUTE_PRELOADS_FILE, type RoutePreload } from '../../tools/build/route-budgets';
 import { closeOpenTestApps, createTestApp } from '../helpers/app';
+import { request } from '../helpers/requests';
 
 let webDistDir: string;
 const SCRIPT_URL = '/assets/index-Ab12Cd34.js';
@@ -38,9 +40,7 @@ afterEach(() => closeOpenTestApps());
 
 async function get(url: string, acceptEncoding?: string) {
   const t = await createTestApp({ webDistDir });
-  return t.app.inject({
-    method: 'GET',
-    url,
+  return request(t.app, 'GET', url, {
     headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
   });
 }
@@ -117,7 +117,7 @@ describe('pages', () => {
       await writeFile(path.join(appOnly, 'index.html'), APP_PAGE);
       const t = await createTestApp({ webDistDir: appOnly });
 
-      const response = await t.app.inject({ method: 'GET', url: '/' });
+      const response = await request(t.app, 'GET', '/');
 
       expect(response.body).toBe(APP_PAGE);
     } finally {
@@ -145,6 +145,7 @@ describe("a client route's lazy modules are announced with its page", () => {
 
   test('not for the landing page, whose HTML names its own, nor for the API', async () => {
     expect((await get('/')).headers).not.toHaveProperty('link');
+    // A path no route serves, on purpose: an API answer of any kind.
     expect((await get('/api/no-such-endpoint')).headers).not.toHaveProperty('link');
   });
 
@@ -168,7 +169,7 @@ describe("a client route's lazy modules are announced with its page", () => {
 });
 
 test('API answers are never compressed (the AI draft stream must reach the browser as written)', async () => {
-  const response = await get('/api/session', 'gzip, deflate, br');
+  const response = await get(apiPaths.session, 'gzip, deflate, br');
 
   expect(response.statusCode).toBe(200);
   expect(response.headers).not.toHaveProperty('content-encoding');

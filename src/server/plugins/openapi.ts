@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { apiPaths } from '../../shared/api-paths';
 
 export const openapiPlugin = fp(async function openapi(app: FastifyInstance) {
   await app.register(swagger, {
@@ -19,10 +20,10 @@ export const openapiPlugin = fp(async function openapi(app: FastifyInstance) {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
+    routePrefix: apiPaths.apiDocs,
     staticCSP: true,
     // Its own policy allows framing by the same site; nothing here is meant to be framed.
     transformStaticCSP: (header) => header.replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
   });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get(apiPaths.openApiDocument, { schema: { hide: true } }, async () => app.swagger());
 });
