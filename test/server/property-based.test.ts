@@ -5,17 +5,17 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, test } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../../src/server/app';
 import { MAX_UPLOAD_BYTES } from '../../src/shared/uploads';
-import { type FakeOpenAi, startFakeOpenAi } from '../fakes/fake-openai';
 import { apiPaths } from '../../src/shared/api-paths';
+import { type FakeOpenAi, startFakeOpenAi } from '../fakes/fake-openai';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { createWorld, type World, type WorldActor, worldActors } from '../helpers/authorization-world';
 import { postLogin, postSignup } from '../helpers/auth';
+import { createWorld, type World, type WorldActor, worldActors } from '../helpers/authorization-world';
 import { createTutorRecord, uniqueEmail } from '../helpers/factories';
 import { fileUploadBody, multipartBody } from '../helpers/multipart';
 import { type DocumentedOperation, documentedOperations, fetchOpenApi, fillPath, withQuery } from '../helpers/openapi';
 import { bodyFor, type GeneratedBody, pathSegment, queryFor, unknownKey } from '../helpers/request-arbitraries';
-import { authorizationMatrix } from './authorization-matrix.expected';
 import { request } from '../helpers/requests';
+import { authorizationMatrix } from './authorization-matrix.expected';
 
 // Generated requests at every operation /api/openapi.json documents: the server never answers
 // 5xx, never goes down, always answers errors as { error: { code, message } }; oversized bodies
