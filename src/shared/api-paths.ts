@@ -40,7 +40,7 @@ export const apiPaths = {
   myStatistics: '/api/statistics/mine',
 
   aiStatus: '/api/ai/status',
-  /** POST; answers with a stream of server-sent events (see shared/ai.ts). */
+  /** POST; answers with a stream of server-sent events (see shared/ai-drafting.ts). */
   reviewDrafts: '/api/ai/review-drafts',
 
   adminTutors: '/api/admin/tutors',
