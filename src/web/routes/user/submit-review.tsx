@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { type ComponentProps, useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { isReviewId, PUBLIC_TUTORS_ONLY_MESSAGE, REVIEW_NOT_FOUND_MESSAGE } from '../../../shared/reviews';
@@ -11,8 +11,9 @@ import { paths } from '../../config/paths';
 import { ApiRequestError } from '../../lib/api-client';
 import { useReview } from '../../features/reviews/api/get-review';
 import { ReviewForm } from '../../features/reviews/components/review-form';
+import { ReviewDraftAssistant } from '../../features/ai-drafting/components/review-draft-assistant';
 import { HiddenByModeratorNote } from '../../components/reviews/review-parts';
-import type { PickedTutor } from '../../features/tutors/components/tutor-picker';
+import { type PickedTutor, TutorPicker } from '../../features/tutors/components/tutor-picker';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 import { useTutor } from '../../features/tutors/api/get-tutor';
 
@@ -39,7 +40,7 @@ function CreateReview({ tutorId }: { tutorId: string | null }) {
   if (tutorId === null) {
     return (
       <FormPage title={CREATE_TITLE} intro={CREATE_INTRO}>
-        <ReviewForm />
+        <ReviewFormWithHelpers />
       </FormPage>
     );
   }
@@ -64,7 +65,7 @@ function CreateReview({ tutorId }: { tutorId: string | null }) {
   }
   return (
     <FormPage title={CREATE_TITLE} intro={CREATE_INTRO}>
-      <ReviewForm initialTutor={initialTutor} tutorNotice={tutorNotice} />
+      <ReviewFormWithHelpers initialTutor={initialTutor} tutorNotice={tutorNotice} />
     </FormPage>
   );
 }
@@ -109,8 +110,19 @@ function EditReview({ reviewId }: { reviewId: string }) {
           </HiddenByModeratorNote>
         </div>
       )}
-      <ReviewForm review={ownReview} />
+      <ReviewFormWithHelpers review={ownReview} />
     </FormPage>
+  );
+}
+
+/** The review form with what other features lend it: the tutor picker and AI drafting. */
+function ReviewFormWithHelpers(props: Omit<ComponentProps<typeof ReviewForm>, 'tutorPicker' | 'draftControls'>) {
+  return (
+    <ReviewForm
+      {...props}
+      tutorPicker={(picker) => <TutorPicker {...picker} />}
+      draftControls={(target) => <ReviewDraftAssistant {...target} />}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { AI_THINKING_PLACEHOLDER } from '../../../../shared/ai-drafting';
 import { REVIEW_BODY_MAX_LENGTH } from '../../../../shared/reviews';
@@ -22,8 +22,8 @@ export interface ReviewDraftOptions {
     (field: 'body', value: string): void;
     (field: 'aiAssisted', value: boolean): void;
   };
-  /** Where focus goes when the student asks for a draft before choosing a tutor. */
-  tutorRef: RefObject<HTMLElement | null>;
+  /** Moves focus to the tutor, when the student asks for a draft before choosing one. */
+  focusTutor: () => void;
 }
 
 /**
@@ -60,7 +60,7 @@ const DRAFT_TOAST_ID = 'ai-review-draft';
  * in (the student's own text goes along as notes), and a failure puts back exactly what was
  * there. The student can stop a draft and keep what was written, or undo a finished one.
  */
-export function useReviewDraft({ values, setField, tutorRef }: ReviewDraftOptions) {
+export function useReviewDraft({ values, setField, focusTutor }: ReviewDraftOptions) {
   const status = useAiStatus();
   const streamDraft = useStreamReviewDraft();
   const [phase, setPhase] = useState<ReviewDraftPhase>({ kind: 'idle' });
@@ -92,7 +92,7 @@ export function useReviewDraft({ values, setField, tutorRef }: ReviewDraftOption
     if (!canDraft || runRef.current) return;
     if (!values.tutor) {
       setTutorRequested(true);
-      tutorRef.current?.focus();
+      focusTutor();
       return;
     }
     setTutorRequested(false);

@@ -1,24 +1,40 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
+import { type RefObject, useId, useRef, useState } from 'react';
+import { useController } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import { z } from 'zod';
 import {
   REPORT_DETAILS_MAX_LENGTH,
-  REPORT_DETAILS_REQUIRED_MESSAGE,
   type ReportReason,
+  type ReportReviewRequest,
   reportReasonLabels,
   reportReasons,
   reportReviewSchema,
 } from '../../../../shared/reviews';
-import { FieldError, TextAreaField } from '../../../components/forms/field';
+import { FieldError } from '../../../components/forms/field';
+import { FormTextAreaField, mergeRefs } from '../../../components/forms/form-fields';
+import { useAppForm } from '../../../components/forms/use-app-form';
 import { buttonClasses } from '../../../components/ui/button';
 import { FlagIcon } from '../../../components/ui/icons';
 import { DialogButtons, ModalDialog } from '../../../components/ui/modal-dialog';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
-import { tutorKeys } from '../../tutors/api/query-keys';
+import { announceChange } from '../../../lib/data-changes';
 import { useReportReview } from '../api/report-review';
-import { reviewKeys } from '../api/query-keys';
 
 const REASON_REQUIRED_MESSAGE = 'Please choose a reason.';
+
+/** A reason first; then the API's own rules (details required for 'Other', and a length limit). */
+const reportFormSchema = z
+  .object({
+    reason: z.custom<ReportReason | null>().pipe(z.enum(reportReasons, { error: REASON_REQUIRED_MESSAGE })),
+    details: z.string(),
+  })
+  .transform((report, context): ReportReviewRequest => {
+    const parsed = reportReviewSchema.safeParse(report);
+    if (parsed.success) return parsed.data;
+    for (const { message, path } of parsed.error.issues) context.addIssue({ code: 'custom', message, path });
+    return z.NEVER;
+  });
 
 interface ReportedReview {
   id: string;
@@ -70,7 +86,7 @@ export function ReportReviewDialog({
   const report = useReportReview();
   const queryClient = useQueryClient();
 
-  function send(reason: ReportReason, details: string) {
+  function send({ reason, details }: ReportReviewRequest) {
     report.mutate(
       { reviewId: review.id, reason, details: details || undefined },
       {
@@ -84,8 +100,7 @@ export function ReportReviewDialog({
           // should now say so.
           if (error instanceof ApiRequestError && error.status === 409) {
             onClose();
-            void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
-            void queryClient.invalidateQueries({ queryKey: tutorKeys.all });
+            void announceChange(queryClient, 'reviews');
           }
         },
       },
@@ -120,41 +135,31 @@ function ReportForm({
 }: {
   firstReasonRef: RefObject<HTMLInputElement | null>;
   busy: boolean;
-  onSend: (reason: ReportReason, details: string) => void;
+  onSend: (report: ReportReviewRequest) => void;
   onCancel: () => void;
 }) {
   const legendId = useId();
   const reasonErrorId = useId();
-  const detailsRef = useRef<HTMLTextAreaElement>(null);
-  const [reason, setReason] = useState<ReportReason | null>(null);
-  const [details, setDetails] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const [detailsError, setDetailsError] = useState<string | null>(null);
-  const detailsRequired = reason === 'other';
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    if (!reason) {
-      setReasonError(REASON_REQUIRED_MESSAGE);
-      firstReasonRef.current?.focus();
-      return;
-    }
-    // The API's own rules: details required for 'Other', and a length limit.
-    const parsed = reportReviewSchema.safeParse({ reason, details });
-    if (!parsed.success) {
-      setDetailsError(
-        parsed.error.issues.find((issue) => issue.path[0] === 'details')?.message ?? REPORT_DETAILS_REQUIRED_MESSAGE,
-      );
-      detailsRef.current?.focus();
-      return;
-    }
-    setDetailsError(null);
-    onSend(parsed.data.reason, parsed.data.details ?? '');
-  }
+  const form = useAppForm({
+    schema: reportFormSchema,
+    defaultValues: { reason: null as ReportReason | null, details: '' },
+  });
+  const { field: reason, fieldState: reasonState } = useController({ control: form.control, name: 'reason' });
+  const reasonError = reasonState.error?.message;
+  const detailsRequired = reason.value === 'other';
+  const submit = form.handleSubmit(onSend);
 
   return (
-    <form noValidate onSubmit={handleSubmit}>
+    <form
+      noValidate
+      onSubmit={(event) => {
+        if (busy) {
+          event.preventDefault();
+          return;
+        }
+        void submit(event);
+      }}
+    >
       <fieldset
         role="radiogroup"
         aria-labelledby={legendId}
@@ -176,16 +181,18 @@ function ReportForm({
               className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-2 text-slate-900 hover:bg-slate-50"
             >
               <input
-                ref={index === 0 ? firstReasonRef : undefined}
+                // The first reason is where the dialog opens and where a missing reason sends focus.
+                ref={index === 0 ? mergeRefs(firstReasonRef, reason.ref) : undefined}
                 type="radio"
-                name="reason"
+                name={reason.name}
                 value={value}
-                checked={reason === value}
+                checked={reason.value === value}
                 onChange={() => {
-                  setReason(value);
-                  setReasonError(null);
-                  if (value !== 'other') setDetailsError(null);
+                  reason.onChange(value);
+                  // Only 'Other' needs details: its message goes with it.
+                  if (value !== 'other') form.clearErrors('details');
                 }}
+                onBlur={reason.onBlur}
                 className="h-5 w-5 shrink-0 accent-indigo-700"
               />
               {reportReasonLabels[value]}
@@ -194,11 +201,11 @@ function ReportForm({
         </div>
         {reasonError && <FieldError id={reasonErrorId}>{reasonError}</FieldError>}
       </fieldset>
-      <TextAreaField
-        ref={detailsRef}
+      <FormTextAreaField
+        control={form.control}
+        name="details"
         className="mt-4"
         label={detailsRequired ? 'Details' : 'Details (optional)'}
-        name="details"
         required={detailsRequired}
         rows={3}
         maxLength={REPORT_DETAILS_MAX_LENGTH}
@@ -207,12 +214,6 @@ function ReportForm({
             ? 'Required when the reason is Other.'
             : 'Anything that helps the moderator understand the problem.'
         }
-        value={details}
-        error={detailsError}
-        onChange={(event) => {
-          setDetails(event.target.value);
-          if (detailsError && event.target.value.trim()) setDetailsError(null);
-        }}
       />
       <DialogButtons
         confirmType="submit"

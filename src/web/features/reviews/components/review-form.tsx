@@ -1,27 +1,88 @@
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
+import { type FieldErrors, useController, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
 import {
   type MyReview,
   PUBLIC_TUTORS_ONLY_MESSAGE,
   REVIEW_BODY_MAX_LENGTH,
   REVIEW_FORM_INCOMPLETE_MESSAGE,
   REVIEW_TITLE_MAX_LENGTH,
+  reviewContentSchema,
 } from '../../../../shared/reviews';
+import type { TutorSummary } from '../../../../shared/tutors';
 import { RequiredFieldsNote, TextAreaField, TextInputField } from '../../../components/forms/field';
+import { mergeRefs } from '../../../components/forms/form-fields';
+import { useAppForm } from '../../../components/forms/use-app-form';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { FormActions } from '../../../components/ui/form-actions';
 import { TextLink } from '../../../components/ui/text-link';
 import { paths } from '../../../config/paths';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
-import { AiDraftControls } from '../../ai-drafting/components/ai-draft-controls';
-import { useReviewDraft } from '../../ai-drafting/hooks/use-review-draft';
 import { useCreateReview } from '../api/create-review';
 import { useMyReviewOfTutor } from '../api/get-my-review-of-tutor';
 import { useUpdateReview } from '../api/update-review';
-import { reviewFormValues, useReviewForm } from '../hooks/use-review-form';
 import { StarRatingInput } from './star-rating-input';
-import { type PickedTutor, TutorPicker } from '../../tutors/components/tutor-picker';
+
+/** The tutor a review is about, as the form shows it (what the tutor picker hands back). */
+export type ReviewFormTutor = Pick<TutorSummary, 'id' | 'name' | 'department' | 'image'>;
+
+/**
+ * The API's own rules for a review's content, and a tutor chosen. A rating of 0 (no star
+ * chosen yet) fails the rating's minimum; every missing field says the spec's one sentence.
+ */
+const reviewFormSchema = z.object({
+  tutor: z
+    .custom<ReviewFormTutor | null>()
+    .pipe(z.custom<ReviewFormTutor>((tutor) => tutor !== null, REVIEW_FORM_INCOMPLETE_MESSAGE)),
+  title: reviewContentSchema.shape.title,
+  rating: reviewContentSchema.shape.rating,
+  body: reviewContentSchema.shape.body,
+  /**
+   * Whether an AI model drafted the text: kept as it was when editing, false for a new review,
+   * true once an AI draft finished or was stopped with some text (undoing it puts back the old value).
+   */
+  aiAssisted: z.boolean(),
+});
+type ReviewFormValues = z.input<typeof reviewFormSchema>;
+type ReviewFormSubmission = z.output<typeof reviewFormSchema>;
+
+function reviewFormValues(review: MyReview | undefined, initialTutor: ReviewFormTutor | null): ReviewFormValues {
+  if (!review) return { tutor: initialTutor, title: '', rating: 0, body: '', aiAssisted: false };
+  const { tutor, title, rating, body, aiAssisted } = review;
+  return { tutor, title, rating, body, aiAssisted };
+}
+
+/** Each distinct message, in the order of the fields: the spec's one sentence while fields are missing. */
+function errorMessages(errors: FieldErrors<ReviewFormValues>): string[] {
+  const messages = [errors.root, errors.tutor, errors.title, errors.rating, errors.body].map((error) => error?.message);
+  return [...new Set(messages.filter((message): message is string => Boolean(message)))];
+}
+
+/** What the form hands the tutor picker the page puts in it. */
+export interface ReviewTutorPickerProps {
+  value: ReviewFormTutor | null;
+  onChange: (tutor: ReviewFormTutor) => void;
+  required: boolean;
+  invalid: boolean;
+  disabled: boolean;
+  hint?: ReactNode;
+  /** The picker's button, where focus goes when no tutor is chosen. */
+  triggerRef: Ref<HTMLButtonElement>;
+}
+
+/** What the form lends a drafting aid the page puts under the review text (AI drafting). */
+export interface ReviewDraftTarget {
+  values: ReviewFormValues;
+  setField: {
+    (field: 'body', value: string): void;
+    (field: 'aiAssisted', value: boolean): void;
+  };
+  focusTutor: () => void;
+  /** While a draft is written the text is read-only and the review cannot be sent. */
+  onDraftingChange: (drafting: boolean) => void;
+}
 
 /** One toast per submission: the loading toast turns into its outcome. */
 const SUBMIT_TOAST_ID = 'review-form-submit';
@@ -37,31 +98,48 @@ function updateFailureMessage(error: unknown): string {
  * Writes a new review (`review` absent) or rewrites one of the student's own. A student writes
  * one review per tutor: choosing a tutor they already reviewed offers their review to edit
  * instead, and so does the API's refusal if the lookup was not in time. A refused or failed
- * submit keeps everything typed.
+ * submit keeps everything typed. The page puts in the tutor picker and, optionally, a drafting
+ * aid, both from other features.
  */
 export function ReviewForm({
   review,
   initialTutor = null,
   tutorNotice,
+  tutorPicker,
+  draftControls,
 }: {
   review?: MyReview;
   /** Chosen beforehand ('Rate the Tutor'). */
-  initialTutor?: PickedTutor | null;
+  initialTutor?: ReviewFormTutor | null;
   /** Why the tutor asked for in the link is not chosen; shown until a tutor is. */
   tutorNotice?: string | null;
+  tutorPicker: (picker: ReviewTutorPickerProps) => ReactNode;
+  draftControls?: (target: ReviewDraftTarget) => ReactNode;
 }) {
   const navigate = useNavigate();
-  const form = useReviewForm(() => reviewFormValues(review, initialTutor));
-  const { values, setField, isMissing } = form;
+  const form = useAppForm({
+    schema: reviewFormSchema,
+    defaultValues: reviewFormValues(review, initialTutor),
+    // The API names the tutor by its id; the form holds the whole tutor.
+    serverErrorPlaces: { pathToField: { tutorId: 'tutor' } },
+  });
+  const { control } = form;
+  // In the order the form shows them: a refused submit moves focus to the first one to fix.
+  const tutorField = useController({ control, name: 'tutor' });
+  const titleField = useController({ control, name: 'title' });
+  const ratingField = useController({ control, name: 'rating' });
+  const bodyField = useController({ control, name: 'body' });
+  const values = useWatch({ control }) as ReviewFormValues;
   const createReview = useCreateReview();
   const updateReview = useUpdateReview();
   const busy = createReview.isPending || updateReview.isPending;
-  const draft = useReviewDraft({ values, setField, tutorRef: form.refs.tutor });
+  const [drafting, setDrafting] = useState(false);
+
   // The text box is four rows tall (spec section 9): keep the newest words of a streaming draft in view.
-  const bodyRef = form.refs.body;
+  const bodyRef = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
-    if (draft.drafting && bodyRef.current) bodyRef.current.scrollTop = bodyRef.current.scrollHeight;
-  }, [draft.drafting, values.body, bodyRef]);
+    if (drafting && bodyRef.current) bodyRef.current.scrollTop = bodyRef.current.scrollHeight;
+  }, [drafting, values.body]);
 
   const chosenTutorId = values.tutor?.id;
   const existingReview = useMyReviewOfTutor(review ? undefined : chosenTutorId);
@@ -76,19 +154,16 @@ export function ReviewForm({
     (Boolean(existingReview.data) || refusedTutorId === chosenTutorId);
   const tutorNoLongerPublic = review !== undefined && !review.tutor.isPublic;
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    // While a draft streams in, the review text is not the student's yet.
-    if (busy || alreadyReviewed || tutorNoLongerPublic || draft.drafting) return;
-    const submission = form.submit();
-    if (!submission) {
-      toast.error(REVIEW_FORM_INCOMPLETE_MESSAGE, { id: SUBMIT_TOAST_ID });
-      return;
-    }
+  /** A refused request's field errors go to their fields too; the toast says what happened. */
+  function showFieldErrors(error: unknown) {
+    if (error instanceof ApiRequestError && error.fields.length > 0) form.showServerError(error);
+  }
+
+  function send({ tutor, ...content }: ReviewFormSubmission) {
     if (review) {
       toast.loading('Updating your review...', { id: SUBMIT_TOAST_ID });
       updateReview.mutate(
-        { reviewId: review.id, input: submission.content },
+        { reviewId: review.id, input: content },
         {
           onSuccess: () => {
             toast.success('Review updated successfully!', { id: SUBMIT_TOAST_ID });
@@ -96,6 +171,7 @@ export function ReviewForm({
           },
           onError: (error) => {
             toast.error(updateFailureMessage(error), { id: SUBMIT_TOAST_ID });
+            showFieldErrors(error);
           },
         },
       );
@@ -103,7 +179,7 @@ export function ReviewForm({
     }
     toast.loading('Submitting your review...', { id: SUBMIT_TOAST_ID });
     createReview.mutate(
-      { tutorId: submission.tutorId, ...submission.content },
+      { tutorId: tutor.id, ...content },
       {
         onSuccess: () => {
           toast.success('Review submitted successfully!', { id: SUBMIT_TOAST_ID });
@@ -111,16 +187,28 @@ export function ReviewForm({
         },
         onError: (error) => {
           if (error instanceof ApiRequestError && error.code === 'review_exists') {
-            setRefusedTutorId(submission.tutorId);
+            setRefusedTutorId(tutor.id);
             void existingReview.refetch();
           }
           toast.error(errorMessage(error), { id: SUBMIT_TOAST_ID });
+          showFieldErrors(error);
         },
       },
     );
   }
 
-  const incomplete = form.missing.length > 0;
+  const submit = form.handleSubmit(send, (errors) =>
+    toast.error(errorMessages(errors).join(' '), { id: SUBMIT_TOAST_ID }),
+  );
+
+  const setField: ReviewDraftTarget['setField'] = (field: 'body' | 'aiAssisted', value: string | boolean) => {
+    // Once the form was sent, a message follows its field as it changes, drafted text included.
+    if (field === 'body' && typeof value === 'string')
+      form.setValue('body', value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+    else if (field === 'aiAssisted' && typeof value === 'boolean') form.setValue('aiAssisted', value);
+  };
+
+  const messages = errorMessages(form.formState.errors);
   const cancelTo = review
     ? paths.user.myReviews
     : initialTutor
@@ -128,18 +216,29 @@ export function ReviewForm({
       : paths.user.dashboard;
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="space-y-6">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        // While a draft streams in, the review text is not the student's yet.
+        if (busy || alreadyReviewed || tutorNoLongerPublic || drafting) {
+          event.preventDefault();
+          return;
+        }
+        void submit(event);
+      }}
+      className="space-y-6"
+    >
       <RequiredFieldsNote />
       <div>
-        <TutorPicker
-          value={values.tutor}
-          onChange={(tutor) => setField('tutor', tutor)}
-          required
-          invalid={isMissing('tutor')}
-          disabled={review !== undefined}
-          hint={review ? 'A review stays with the tutor it was written about.' : undefined}
-          triggerRef={form.refs.tutor}
-        />
+        {tutorPicker({
+          value: values.tutor,
+          onChange: tutorField.field.onChange,
+          required: true,
+          invalid: tutorField.fieldState.invalid,
+          disabled: review !== undefined,
+          hint: review ? 'A review stays with the tutor it was written about.' : undefined,
+          triggerRef: tutorField.field.ref,
+        })}
         {tutorNotice && !values.tutor && <Notice>{tutorNotice}</Notice>}
         {/* Present from the start so screen readers announce the note when it appears. */}
         <div aria-live="polite">
@@ -159,48 +258,57 @@ export function ReviewForm({
         )}
       </div>
       <TextInputField
-        ref={form.refs.title}
+        {...titleField.field}
         label="Title"
         required
-        value={values.title}
-        onChange={(event) => setField('title', event.target.value)}
         placeholder="Enter a title for your review..."
         maxLength={REVIEW_TITLE_MAX_LENGTH}
-        aria-invalid={isMissing('title') || undefined}
+        aria-invalid={titleField.fieldState.invalid || undefined}
         autoComplete="off"
       />
       <StarRatingInput
-        ref={form.refs.rating}
-        value={values.rating}
-        onChange={(rating) => setField('rating', rating)}
+        ref={(fieldset) => ratingField.field.ref(fieldset && { focus: () => focusRating(fieldset) })}
+        value={ratingField.field.value}
+        onChange={ratingField.field.onChange}
         required
-        invalid={isMissing('rating')}
+        invalid={ratingField.fieldState.invalid}
       />
       <TextAreaField
-        ref={form.refs.body}
+        {...bodyField.field}
+        ref={mergeRefs(bodyField.field.ref, bodyRef)}
         label="Review"
         required
         rows={4}
-        value={values.body}
-        onChange={(event) => setField('body', event.target.value)}
-        readOnly={draft.drafting}
-        aria-busy={draft.drafting || undefined}
+        readOnly={drafting}
+        aria-busy={drafting || undefined}
         placeholder="Write your review here..."
         maxLength={REVIEW_BODY_MAX_LENGTH}
-        aria-invalid={isMissing('body') || undefined}
+        aria-invalid={bodyField.fieldState.invalid || undefined}
         hint={`${values.body.length.toLocaleString()} of ${REVIEW_BODY_MAX_LENGTH.toLocaleString()} characters`}
       />
-      <AiDraftControls draft={draft} />
-      {incomplete && <ErrorAlert>{REVIEW_FORM_INCOMPLETE_MESSAGE}</ErrorAlert>}
+      {draftControls?.({
+        values,
+        setField,
+        focusTutor: () => form.setFocus('tutor'),
+        onDraftingChange: setDrafting,
+      })}
+      {messages.length > 0 && <ErrorAlert>{messages.join(' ')}</ErrorAlert>}
       <FormActions
         cancelTo={cancelTo}
         submitLabel={review ? 'Update Review' : 'Submit Review'}
         busyLabel={review ? 'Updating Review...' : 'Submitting...'}
         busy={busy}
-        disabled={alreadyReviewed || tutorNoLongerPublic || draft.drafting}
+        disabled={alreadyReviewed || tutorNoLongerPublic || drafting}
       />
     </form>
   );
+}
+
+/** The chosen star, or the first: the group's one stop in the tab order. */
+function focusRating(fieldset: HTMLFieldSetElement) {
+  (
+    fieldset.querySelector<HTMLInputElement>('input:checked') ?? fieldset.querySelector<HTMLInputElement>('input')
+  )?.focus();
 }
 
 /** Something about the chosen tutor that stands in the way of submitting. */

@@ -3,7 +3,7 @@ import {
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
-  type RefObject,
+  type Ref,
   useEffect,
   useId,
   useRef,
@@ -11,6 +11,7 @@ import {
 } from 'react';
 import { SEARCH_QUERY_MAX_LENGTH, TUTOR_PAGE_SIZE_MAX, type TutorSummary } from '../../../../shared/tutors';
 import { FieldHint, FieldLabel, inputClasses } from '../../../components/forms/field';
+import { mergeRefs } from '../../../components/forms/form-fields';
 import { Button } from '../../../components/ui/button';
 import { CheckIcon, ChevronUpDownIcon } from '../../../components/ui/icons';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
@@ -47,15 +48,14 @@ export function TutorPicker({
   disabled?: boolean;
   hint?: ReactNode;
   /** The button, so the form can move focus to it. */
-  triggerRef?: RefObject<HTMLButtonElement | null>;
+  triggerRef?: Ref<HTMLButtonElement>;
 }) {
   const baseId = useId();
   const labelId = `${baseId}-label`;
   const triggerId = `${baseId}-trigger`;
   const popupId = `${baseId}-popup`;
   const hintId = hint ? `${baseId}-hint` : undefined;
-  const ownTriggerRef = useRef<HTMLButtonElement>(null);
-  const triggerRef = givenTriggerRef ?? ownTriggerRef;
+  const triggerRef = useRef<HTMLButtonElement>(null);
   const wrapperRef = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
 
@@ -82,7 +82,7 @@ export function TutorPicker({
         Tutor
       </FieldLabel>
       <button
-        ref={triggerRef}
+        ref={mergeRefs(triggerRef, givenTriggerRef)}
         id={triggerId}
         type="button"
         role="combobox"
