@@ -37,7 +37,7 @@ export const FORM_ERROR = 'root';
 export interface AppFormOptions<Values extends FieldValues, Output extends FieldValues> {
   schema: z.ZodType<Output, Values>;
   /** Every field's starting value; its key order is the order focus follows to the first invalid field. */
-  defaultValues: Values;
+  defaultValues: NoInfer<Values>;
   /** Where the server's paths and codes land when the form names its fields otherwise. */
   serverErrorPlaces?: ServerErrorPlaces<Path<Values>>;
   summary?: boolean;

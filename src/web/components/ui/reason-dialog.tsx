@@ -1,5 +1,7 @@
-import { type FormEvent, type ReactNode, type RefObject, useRef, useState } from 'react';
-import { TextAreaField } from '../forms/field';
+import { type ReactNode, type RefObject, useRef } from 'react';
+import { z } from 'zod';
+import { FormTextAreaField } from '../forms/form-fields';
+import { useAppForm } from '../forms/use-app-form';
 import { DialogButtons, ModalDialog } from './modal-dialog';
 
 interface ReasonDialogProps {
@@ -53,38 +55,27 @@ function ReasonForm({
   onConfirm,
   onCancel,
 }: ReasonDialogProps & { textareaRef: RefObject<HTMLTextAreaElement | null> }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const trimmed = reason.trim();
-    if (!trimmed) {
-      setError(requiredMessage);
-      textareaRef.current?.focus();
-      return;
-    }
-    setError(null);
-    onConfirm(trimmed);
-  }
+  const form = useAppForm({
+    schema: z.object({ reason: z.string().trim().min(1, requiredMessage) }),
+    defaultValues: { reason: '' },
+  });
 
   return (
-    <form noValidate onSubmit={handleSubmit}>
-      <TextAreaField
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(({ reason }) => {
+        if (!busy) onConfirm(reason);
+      })}
+    >
+      <FormTextAreaField
+        control={form.control}
+        name="reason"
         ref={textareaRef}
         className="mt-4"
         label={label}
-        name="reason"
         required
         rows={4}
         maxLength={maxLength}
-        value={reason}
-        error={error}
-        onChange={(event) => {
-          setReason(event.target.value);
-          if (error && event.target.value.trim()) setError(null);
-        }}
       />
       <DialogButtons
         confirmType="submit"

@@ -1,23 +1,37 @@
-import { type ChangeEvent, type FormEvent, type RefObject, useRef, useState } from 'react';
+import { type RefObject, useRef } from 'react';
 import toast from 'react-hot-toast';
+import { z } from 'zod';
 import {
   type Account,
   EMAIL_MAX_LENGTH,
+  emailSchema,
   NAME_MAX_LENGTH,
+  nameSchema,
   ONLY_ADMINS_CHANGE_EMAIL_MESSAGE,
   PHONE_MAX_LENGTH,
-  type UpdateProfileInput,
-  updateProfileSchema,
+  phoneSchema,
+  type UpdateProfileRequest,
 } from '../../../../shared/account';
-import { TextInputField } from '../../../components/forms/field';
-import { type FieldErrors, fieldErrorsFromIssues } from '../../../components/forms/field-errors';
-import { ErrorAlert } from '../../../components/ui/alert';
+import { FormErrorAlert, FormTextField } from '../../../components/forms/form-fields';
+import { useAppForm } from '../../../components/forms/use-app-form';
 import { DialogButtons, ModalDialog } from '../../../components/ui/modal-dialog';
 import { useUpdateProfile } from '../api/update-profile';
-import { useFieldErrors } from '../hooks/use-field-errors';
 
-type ProfileField = 'name' | 'email' | 'phone';
-const fieldOrder: readonly ProfileField[] = ['name', 'email', 'phone'];
+/**
+ * The fields of the API's update-profile request. Only a changed address is sent: an unchanged
+ * one is no request to change it, and only administrators may send one at all.
+ */
+function profileFormSchema(account: Account, canChangeEmail: boolean) {
+  return z
+    .object({
+      name: nameSchema,
+      email: canChangeEmail ? z.string().trim().min(1, 'Email is required.').pipe(emailSchema) : z.string(),
+      phone: phoneSchema,
+    })
+    .transform(({ email, ...changes }): UpdateProfileRequest =>
+      canChangeEmail && email !== account.email.toLowerCase() ? { ...changes, email } : changes,
+    );
+}
 
 /** 'Edit Profile': name and phone for everyone; the email address only where `canChangeEmail`. */
 export function EditProfileDialog({
@@ -66,90 +80,47 @@ function EditProfileForm({
   mutation: ReturnType<typeof useUpdateProfile>;
   onClose: () => void;
 }) {
-  const [name, setName] = useState(account.name);
-  const [email, setEmail] = useState(account.email);
-  const [phone, setPhone] = useState(account.phone ?? '');
-  const emailRef = useRef<HTMLInputElement>(null);
-  const phoneRef = useRef<HTMLInputElement>(null);
-  const { errors, formError, setFormError, showErrors, hasErrors, clearErrors, clearError, showServerError } =
-    useFieldErrors(fieldOrder, {
-      name: nameRef,
-      email: emailRef,
-      phone: phoneRef,
-    });
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    setFormError(null);
-
-    const changes: UpdateProfileInput = { name, phone };
-    // Only a changed address is sent: an unchanged one is no request to change it.
-    if (canChangeEmail && email.trim().toLowerCase() !== account.email.toLowerCase()) changes.email = email;
-    const parsed = updateProfileSchema.safeParse(changes);
-    const found: FieldErrors<ProfileField> = parsed.success
-      ? {}
-      : fieldErrorsFromIssues(parsed.error.issues, fieldOrder);
-    if (canChangeEmail && !email.trim()) found.email = 'Email is required.';
-    if (!parsed.success || hasErrors(found)) {
-      showErrors(found);
-      return;
-    }
-    clearErrors();
-
-    mutation.mutate(parsed.data, {
-      onSuccess: () => {
-        toast.success('Profile updated');
-        onClose();
-      },
-      onError: (error) => {
-        showServerError(error, (sentence, code) => {
-          if (
-            canChangeEmail &&
-            (code === 'email_taken' || sentence === ONLY_ADMINS_CHANGE_EMAIL_MESSAGE || /email/i.test(sentence))
-          )
-            return 'email';
-          if (/phone/i.test(sentence)) return 'phone';
-          if (/^name\b/i.test(sentence)) return 'name';
-          return null;
-        });
-      },
-    });
-  }
-
-  function change(field: ProfileField, setValue: (value: string) => void) {
-    return (event: ChangeEvent<HTMLInputElement>) => {
-      setValue(event.target.value);
-      clearError(field);
-    };
-  }
+  const form = useAppForm({
+    schema: profileFormSchema(account, canChangeEmail),
+    defaultValues: { name: account.name, email: account.email, phone: account.phone ?? '' },
+    // A taken address, or a student sending one: the answer names no field, its code does.
+    serverErrorPlaces: { codeToField: canChangeEmail ? { email_taken: 'email', forbidden: 'email' } : {} },
+  });
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="mt-4 space-y-4">
-      {formError && <ErrorAlert>{formError}</ErrorAlert>}
-      <TextInputField
+    <form
+      noValidate
+      className="mt-4 space-y-4"
+      onSubmit={form.handleSubmit((changes) => {
+        if (mutation.isPending) return;
+        mutation.mutate(changes, {
+          onSuccess: () => {
+            toast.success('Profile updated');
+            onClose();
+          },
+          onError: form.showServerError,
+        });
+      })}
+    >
+      <FormErrorAlert control={form.control} />
+      <FormTextField
+        control={form.control}
+        name="name"
         ref={nameRef}
         label="Name"
-        name="name"
         autoComplete="name"
         required
         maxLength={NAME_MAX_LENGTH}
-        value={name}
-        error={errors.name}
-        onChange={change('name', setName)}
       />
       {canChangeEmail ? (
-        <TextInputField
-          ref={emailRef}
-          label="Email"
+        <FormTextField
+          control={form.control}
           name="email"
+          label="Email"
           type="email"
           autoComplete="email"
           required
           maxLength={EMAIL_MAX_LENGTH}
-          value={email}
-          error={errors.email}
-          onChange={change('email', setEmail)}
         />
       ) : (
         <div>
@@ -158,17 +129,14 @@ function EditProfileForm({
           <p className="mt-1 text-sm text-slate-600">{ONLY_ADMINS_CHANGE_EMAIL_MESSAGE}</p>
         </div>
       )}
-      <TextInputField
-        ref={phoneRef}
-        label="Phone"
+      <FormTextField
+        control={form.control}
         name="phone"
+        label="Phone"
         type="tel"
         autoComplete="tel"
         maxLength={PHONE_MAX_LENGTH}
-        value={phone}
-        error={errors.phone}
         hint="Optional. Leave it empty to remove your number."
-        onChange={change('phone', setPhone)}
       />
       <DialogButtons
         confirmType="submit"

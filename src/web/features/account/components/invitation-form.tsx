@@ -1,26 +1,34 @@
-import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { newPasswordSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../shared/account';
-import type { FieldErrors } from '../../../components/forms/field-errors';
-import { PasswordField } from '../../../components/forms/password-field';
-import { ErrorAlert } from '../../../components/ui/alert';
+import { z } from 'zod';
+import { acceptInvitationSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../shared/account';
+import { FormErrorAlert, FormPasswordField } from '../../../components/forms/form-fields';
+import { useAppForm } from '../../../components/forms/use-app-form';
 import { Button } from '../../../components/ui/button';
 import { TextLink } from '../../../components/ui/text-link';
 import { paths } from '../../../config/paths';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useAcceptInvitation } from '../api/accept-invitation';
-import { useFieldErrors } from '../hooks/use-field-errors';
 
 const INVALID_LINK_MESSAGE = 'Your link is not valid';
 
-type InvitationField = 'password' | 'confirmPassword';
-const fieldOrder: readonly InvitationField[] = ['password', 'confirmPassword'];
+/** The password of the API's request, and typed again, which only this form checks. */
+const invitationFormSchema = z
+  .object({ password: acceptInvitationSchema.shape.password, confirmPassword: z.string() })
+  .superRefine(({ password, confirmPassword }, context) => {
+    if (!confirmPassword)
+      context.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Please confirm your password.' });
+    else if (confirmPassword !== password)
+      context.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'The passwords do not match.' });
+  });
 
-/** Whether a refusal is about the link itself (unknown, used or expired), not the password. */
+/** Whether a refusal is about the link itself (unknown, used, expired or malformed), not the password. */
 function isLinkProblem(error: unknown): boolean {
   if (!(error instanceof ApiRequestError)) return false;
-  return error.code.startsWith('verification_') || error.message.includes(INVALID_LINK_MESSAGE);
+  return (
+    error.code.startsWith('verification_') || error.fields.some(({ path }) => path === 'userId' || path === 'secret')
+  );
 }
 
 /**
@@ -30,68 +38,13 @@ function isLinkProblem(error: unknown): boolean {
 export function InvitationForm({ userId, secret }: { userId: string | null; secret: string | null }) {
   const navigate = useNavigate();
   const acceptInvitation = useAcceptInvitation();
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
   const [linkProblem, setLinkProblem] = useState<string | null>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const confirmRef = useRef<HTMLInputElement>(null);
-  const { errors, formError, setFormError, showErrors, hasErrors, clearErrors, clearError } = useFieldErrors(
-    fieldOrder,
-    {
-      password: passwordRef,
-      confirmPassword: confirmRef,
-    },
-  );
+  const form = useAppForm({ schema: invitationFormSchema, defaultValues: { password: '', confirmPassword: '' } });
 
   if (!userId || !secret) return <UnusableLink reason={INVALID_LINK_MESSAGE} />;
   if (linkProblem) return <UnusableLink reason={linkProblem} />;
 
   const link = { userId, secret };
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (acceptInvitation.isPending) return;
-    setFormError(null);
-
-    const parsed = newPasswordSchema.safeParse(password);
-    const found: FieldErrors<InvitationField> = {};
-    if (!parsed.success) found.password = parsed.error.issues[0]?.message ?? 'Password is required.';
-    if (!confirmPassword) found.confirmPassword = 'Please confirm your password.';
-    else if (confirmPassword !== password) found.confirmPassword = 'The passwords do not match.';
-    if (!parsed.success || hasErrors(found)) {
-      showErrors(found);
-      return;
-    }
-    clearErrors();
-
-    acceptInvitation.mutate(
-      { ...link, password: parsed.data },
-      {
-        onSuccess: (account) => {
-          toast.success('Welcome! Your password is set.');
-          if (!account) navigate(paths.login, { replace: true });
-          else navigate(account.role === 'admin' ? paths.admin.root : paths.user.dashboard, { replace: true });
-        },
-        onError: (error) => {
-          if (isLinkProblem(error)) setLinkProblem(errorMessage(error));
-          else if (
-            error instanceof ApiRequestError &&
-            error.code === 'validation_error' &&
-            /password/i.test(error.message)
-          ) {
-            showErrors({ password: error.message });
-          } else setFormError(errorMessage(error));
-        },
-      },
-    );
-  }
-
-  function change(field: InvitationField, setValue: (value: string) => void) {
-    return (event: ChangeEvent<HTMLInputElement>) => {
-      setValue(event.target.value);
-      clearError(field);
-    };
-  }
 
   return (
     <>
@@ -99,30 +52,44 @@ export function InvitationForm({ userId, secret }: { userId: string | null; secr
       <p className="mt-2 text-center text-slate-700">
         An administrator created an account for you. Choose a password to start using it.
       </p>
-      <form noValidate onSubmit={handleSubmit} className="mt-6 space-y-4">
-        {formError && <ErrorAlert>{formError}</ErrorAlert>}
-        <PasswordField
-          ref={passwordRef}
-          label="Password"
+      <form
+        noValidate
+        className="mt-6 space-y-4"
+        onSubmit={form.handleSubmit(({ password }) => {
+          if (acceptInvitation.isPending) return;
+          acceptInvitation.mutate(
+            { ...link, password },
+            {
+              onSuccess: (account) => {
+                toast.success('Welcome! Your password is set.');
+                if (!account) navigate(paths.login, { replace: true });
+                else navigate(account.role === 'admin' ? paths.admin.root : paths.user.dashboard, { replace: true });
+              },
+              onError: (error) => {
+                if (isLinkProblem(error)) setLinkProblem(errorMessage(error));
+                else form.showServerError(error);
+              },
+            },
+          );
+        })}
+      >
+        <FormErrorAlert control={form.control} />
+        <FormPasswordField
+          control={form.control}
           name="password"
+          label="Password"
           autoComplete="new-password"
           required
           maxLength={PASSWORD_MAX_LENGTH}
-          value={password}
-          error={errors.password}
           hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          onChange={change('password', setPassword)}
         />
-        <PasswordField
-          ref={confirmRef}
-          label="Confirm password"
+        <FormPasswordField
+          control={form.control}
           name="confirmPassword"
+          label="Confirm password"
           autoComplete="new-password"
           required
           maxLength={PASSWORD_MAX_LENGTH}
-          value={confirmPassword}
-          error={errors.confirmPassword}
-          onChange={change('confirmPassword', setConfirmPassword)}
         />
         <Button type="submit" className="w-full" disabled={acceptInvitation.isPending}>
           {acceptInvitation.isPending ? 'Saving...' : 'Set password'}

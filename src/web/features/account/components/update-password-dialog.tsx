@@ -1,20 +1,22 @@
-import { type ChangeEvent, type FormEvent, type RefObject, useRef, useState } from 'react';
+import { type RefObject, useRef } from 'react';
 import toast from 'react-hot-toast';
-import {
-  changePasswordSchema,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  WRONG_CURRENT_PASSWORD_MESSAGE,
-} from '../../../../shared/account';
-import { type FieldErrors, fieldErrorsFromIssues } from '../../../components/forms/field-errors';
-import { PasswordField } from '../../../components/forms/password-field';
-import { ErrorAlert } from '../../../components/ui/alert';
+import { z } from 'zod';
+import { changePasswordSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../shared/account';
+import { FormErrorAlert, FormPasswordField } from '../../../components/forms/form-fields';
+import { useAppForm } from '../../../components/forms/use-app-form';
 import { DialogButtons, ModalDialog } from '../../../components/ui/modal-dialog';
 import { useChangePassword } from '../api/change-password';
-import { useFieldErrors } from '../hooks/use-field-errors';
 
-type PasswordFormField = 'currentPassword' | 'newPassword' | 'confirmPassword';
-const fieldOrder: readonly PasswordFormField[] = ['currentPassword', 'newPassword', 'confirmPassword'];
+/** The API's request, and the new password typed twice, which only this form checks. */
+const updatePasswordFormSchema = changePasswordSchema
+  .extend({ confirmPassword: z.string() })
+  .superRefine(({ newPassword, confirmPassword }, context) => {
+    if (!confirmPassword)
+      context.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Please confirm your new password.' });
+    else if (confirmPassword !== newPassword)
+      context.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'The new passwords do not match.' });
+  })
+  .transform(({ currentPassword, newPassword }) => ({ currentPassword, newPassword }));
 
 export const PASSWORD_UPDATED_MESSAGE = 'Password updated. You were signed out everywhere else.';
 
@@ -48,106 +50,56 @@ function UpdatePasswordForm({
   mutation: ReturnType<typeof useChangePassword>;
   onClose: () => void;
 }) {
-  const [values, setValues] = useState<Record<PasswordFormField, string>>({
-    currentPassword: '',
-    newPassword: '',
-    confirmPassword: '',
+  const form = useAppForm({
+    schema: updatePasswordFormSchema,
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    // The request's fields are checked by path; an answer naming none is about the current password.
+    serverErrorPlaces: { codeToField: { validation_error: 'currentPassword', invalid_credentials: 'currentPassword' } },
   });
-  const newRef = useRef<HTMLInputElement>(null);
-  const confirmRef = useRef<HTMLInputElement>(null);
-  const { errors, formError, setFormError, showErrors, hasErrors, clearErrors, clearError, showServerError } =
-    useFieldErrors(fieldOrder, {
-      currentPassword: currentRef,
-      newPassword: newRef,
-      confirmPassword: confirmRef,
-    });
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    setFormError(null);
-
-    const parsed = changePasswordSchema.safeParse({
-      currentPassword: values.currentPassword,
-      newPassword: values.newPassword,
-    });
-    const found: FieldErrors<PasswordFormField> = parsed.success
-      ? {}
-      : fieldErrorsFromIssues(parsed.error.issues, fieldOrder);
-    if (!values.confirmPassword) found.confirmPassword = 'Please confirm your new password.';
-    else if (values.confirmPassword !== values.newPassword) found.confirmPassword = 'The new passwords do not match.';
-    if (!parsed.success || hasErrors(found)) {
-      showErrors(found);
-      return;
-    }
-    clearErrors();
-
-    mutation.mutate(parsed.data, {
-      onSuccess: () => {
-        toast.success(PASSWORD_UPDATED_MESSAGE);
-        onClose();
-      },
-      onError: (error) => {
-        showServerError(error, (sentence, code) => {
-          if (
-            code === 'invalid_credentials' ||
-            sentence === WRONG_CURRENT_PASSWORD_MESSAGE ||
-            /^current password/i.test(sentence)
-          )
-            return 'currentPassword';
-          if (/password/i.test(sentence) && code === 'validation_error') return 'newPassword';
-          return null;
-        });
-      },
-    });
-  }
-
-  function change(field: PasswordFormField) {
-    return (event: ChangeEvent<HTMLInputElement>) => {
-      const value = event.target.value;
-      setValues((current) => ({ ...current, [field]: value }));
-      clearError(field);
-    };
-  }
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="mt-4 space-y-4">
+    <form
+      noValidate
+      className="mt-4 space-y-4"
+      onSubmit={form.handleSubmit((request) => {
+        if (mutation.isPending) return;
+        mutation.mutate(request, {
+          onSuccess: () => {
+            toast.success(PASSWORD_UPDATED_MESSAGE);
+            onClose();
+          },
+          onError: form.showServerError,
+        });
+      })}
+    >
       {/* Lets password managers file the new password under the right account. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      {formError && <ErrorAlert>{formError}</ErrorAlert>}
-      <PasswordField
+      <FormErrorAlert control={form.control} />
+      <FormPasswordField
+        control={form.control}
+        name="currentPassword"
         ref={currentRef}
         label="Current password"
-        name="currentPassword"
         autoComplete="current-password"
         required
         maxLength={PASSWORD_MAX_LENGTH}
-        value={values.currentPassword}
-        error={errors.currentPassword}
-        onChange={change('currentPassword')}
       />
-      <PasswordField
-        ref={newRef}
-        label="New password"
+      <FormPasswordField
+        control={form.control}
         name="newPassword"
+        label="New password"
         autoComplete="new-password"
         required
         maxLength={PASSWORD_MAX_LENGTH}
-        value={values.newPassword}
-        error={errors.newPassword}
         hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        onChange={change('newPassword')}
       />
-      <PasswordField
-        ref={confirmRef}
-        label="Confirm new password"
+      <FormPasswordField
+        control={form.control}
         name="confirmPassword"
+        label="Confirm new password"
         autoComplete="new-password"
         required
         maxLength={PASSWORD_MAX_LENGTH}
-        value={values.confirmPassword}
-        error={errors.confirmPassword}
-        onChange={change('confirmPassword')}
       />
       <DialogButtons
         confirmType="submit"

@@ -1,14 +1,13 @@
-import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, type Role } from '../../../../shared/account';
+import { type RefObject, useId, useRef } from 'react';
+import { useController } from 'react-hook-form';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../../shared/account';
 import { createUserSchema, type CreateUserRequest } from '../../../../shared/users';
-import { TextInputField } from '../../../components/forms/field';
-import { type FieldErrors, fieldErrorsFromIssues } from '../../../components/forms/field-errors';
+import { FormTextField } from '../../../components/forms/form-fields';
+import { useAppForm } from '../../../components/forms/use-app-form';
 import { DialogButtons, ModalDialog } from '../../../components/ui/modal-dialog';
 import { RoleSelectField } from './role-select-field';
 
 type Delivery = CreateUserRequest['delivery'];
-type NewUserField = 'name' | 'email';
-const fieldsWithMessages: readonly NewUserField[] = ['name', 'email'];
 
 const deliveryOptions: { value: Delivery; label: string; hint: string }[] = [
   {
@@ -62,62 +61,41 @@ function AddUserForm({
   onCreate: (request: CreateUserRequest) => void;
   onCancel: () => void;
 }) {
-  const emailRef = useRef<HTMLInputElement>(null);
   const legendId = useId();
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<Role>('student');
-  const [delivery, setDelivery] = useState<Delivery>('password');
-  const [errors, setErrors] = useState<FieldErrors<NewUserField>>({});
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    // The API's own schema, so the limits and messages agree.
-    const parsed = createUserSchema.safeParse({ name, email, role, delivery });
-    if (!parsed.success) {
-      const found = fieldErrorsFromIssues(parsed.error.issues, fieldsWithMessages);
-      setErrors(found);
-      if (found.name) nameRef.current?.focus();
-      else if (found.email) emailRef.current?.focus();
-      return;
-    }
-    setErrors({});
-    onCreate(parsed.data);
-  }
+  // The API's own schema, so the limits and messages agree.
+  const form = useAppForm({
+    schema: createUserSchema,
+    defaultValues: { name: '', email: '', role: 'student', delivery: 'password' },
+  });
+  const roleField = useController({ control: form.control, name: 'role' });
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="mt-4 space-y-4">
-      <TextInputField
+    <form
+      noValidate
+      className="mt-4 space-y-4"
+      onSubmit={form.handleSubmit((request) => {
+        if (!busy) onCreate(request);
+      })}
+    >
+      <FormTextField
+        control={form.control}
+        name="name"
         ref={nameRef}
         label="Name"
-        name="name"
         required
         maxLength={NAME_MAX_LENGTH}
         autoComplete="off"
-        value={name}
-        error={errors.name}
-        onChange={(event) => {
-          setName(event.target.value);
-          if (errors.name) setErrors((current) => ({ ...current, name: undefined }));
-        }}
       />
-      <TextInputField
-        ref={emailRef}
-        label="Email"
+      <FormTextField
+        control={form.control}
         name="email"
+        label="Email"
         type="email"
         required
         maxLength={EMAIL_MAX_LENGTH}
         autoComplete="off"
-        value={email}
-        error={errors.email}
-        onChange={(event) => {
-          setEmail(event.target.value);
-          if (errors.email) setErrors((current) => ({ ...current, email: undefined }));
-        }}
       />
-      <RoleSelectField value={role} onChange={setRole} />
+      <RoleSelectField value={roleField.field.value ?? 'student'} onChange={roleField.field.onChange} />
       <fieldset aria-labelledby={legendId}>
         <legend id={legendId} className="text-sm font-medium text-slate-800">
           How they sign in first
@@ -130,15 +108,13 @@ function AddUserForm({
             >
               <input
                 type="radio"
-                name="delivery"
                 value={option.value}
-                checked={delivery === option.value}
-                onChange={() => setDelivery(option.value)}
+                {...form.register('delivery')}
                 className="mt-0.5 h-5 w-5 shrink-0 accent-indigo-700"
               />
-              <span>
-                <span className="block text-sm font-medium">{option.label}</span>
-                <span className="block text-sm text-slate-600">{option.hint}</span>
+              <span className="text-sm font-medium">
+                {option.label}
+                <span className="block font-normal text-slate-600">{option.hint}</span>
               </span>
             </label>
           ))}

@@ -1,9 +1,15 @@
-import { type FormEvent, type RefObject, useRef, useState } from 'react';
-import { nameSchema, NAME_MAX_LENGTH, type Role } from '../../../../shared/account';
+import { type RefObject, useRef } from 'react';
+import { useController } from 'react-hook-form';
+import { z } from 'zod';
+import { nameSchema, NAME_MAX_LENGTH, roleSchema } from '../../../../shared/account';
 import type { AdminUser, UpdateUserRequest } from '../../../../shared/users';
-import { TextInputField } from '../../../components/forms/field';
+import { FormTextField } from '../../../components/forms/form-fields';
+import { useAppForm } from '../../../components/forms/use-app-form';
 import { DialogButtons, ModalDialog } from '../../../components/ui/modal-dialog';
 import { RoleSelectField } from './role-select-field';
+
+/** The fields of the API's update request, both given; the form sends only what changed. */
+const editUserFormSchema = z.object({ name: nameSchema, role: roleSchema });
 
 /** Edit: an account's name and role. Only what changed is sent. */
 export function EditUserDialog({
@@ -49,46 +55,34 @@ function EditUserForm({
   onSave: (changes: UpdateUserRequest | null) => void;
   onCancel: () => void;
 }) {
-  const [name, setName] = useState(user.name);
-  const [role, setRole] = useState<Role>(user.role);
-  const [nameError, setNameError] = useState<string | null>(null);
-  const losesAdmin = user.isSelf && user.role === 'admin' && role === 'student';
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const parsedName = nameSchema.safeParse(name);
-    if (!parsedName.success) {
-      setNameError(parsedName.error.issues[0]?.message ?? 'Name is required.');
-      nameRef.current?.focus();
-      return;
-    }
-    setNameError(null);
-    const changes: UpdateUserRequest = {};
-    if (parsedName.data !== user.name) changes.name = parsedName.data;
-    if (role !== user.role) changes.role = role;
-    onSave(Object.keys(changes).length > 0 ? changes : null);
-  }
+  const form = useAppForm({ schema: editUserFormSchema, defaultValues: { name: user.name, role: user.role } });
+  const roleField = useController({ control: form.control, name: 'role' });
+  const losesAdmin = user.isSelf && user.role === 'admin' && roleField.field.value === 'student';
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="mt-4 space-y-4">
-      <TextInputField
+    <form
+      noValidate
+      className="mt-4 space-y-4"
+      onSubmit={form.handleSubmit(({ name, role }) => {
+        if (busy) return;
+        const changes: UpdateUserRequest = {};
+        if (name !== user.name) changes.name = name;
+        if (role !== user.role) changes.role = role;
+        onSave(Object.keys(changes).length > 0 ? changes : null);
+      })}
+    >
+      <FormTextField
+        control={form.control}
+        name="name"
         ref={nameRef}
         label="Name"
-        name="name"
         required
         maxLength={NAME_MAX_LENGTH}
         autoComplete="off"
-        value={name}
-        error={nameError}
-        onChange={(event) => {
-          setName(event.target.value);
-          if (nameError && event.target.value.trim()) setNameError(null);
-        }}
       />
       <RoleSelectField
-        value={role}
-        onChange={setRole}
+        value={roleField.field.value}
+        onChange={roleField.field.onChange}
         hint={
           losesAdmin
             ? 'This is your own account: as a student you will leave the admin console at once.'
