@@ -10,8 +10,8 @@ export const adminDashboardQueryOptions = () =>
   queryOptions({
     queryKey: adminDashboardKeys.all,
     queryFn: getAdminDashboard,
-    // Not every action elsewhere in the console knows about this key: asking again on every
-    // visit keeps the figures true, while the cached ones show in the meantime.
+    // Only account and settings changes mark the figures stale (see query-keys): asking again on
+    // every visit keeps them true after tutor and review changes, while the cached ones show meanwhile.
     staleTime: 0,
   });
 

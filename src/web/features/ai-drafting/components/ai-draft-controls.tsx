@@ -4,13 +4,13 @@ import { REVIEW_BODY_MAX_LENGTH } from '../../../../shared/reviews';
 import { buttonClasses } from '../../../components/ui/button';
 import type { ReviewDraft, ReviewDraftPhase } from '../hooks/use-review-draft';
 
-export const AI_DRAFT_BUTTON_LABEL = 'Write Review with AI';
-export const AI_STATUS_FAILED_MESSAGE = 'AI drafting is unavailable right now.';
+const AI_DRAFT_BUTTON_LABEL = 'Write Review with AI';
+const AI_STATUS_FAILED_MESSAGE = 'AI drafting is unavailable right now.';
 
 const nextDraftTime = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
 /** Why the button cannot be used, or where the words would go when it can; null while the status loads. */
-export function aiAvailabilityNote(status: Pick<ReviewDraft['status'], 'data' | 'isError'>): string | null {
+function aiAvailabilityNote(status: Pick<ReviewDraft['status'], 'data' | 'isError'>): string | null {
   const { data } = status;
   if (!data) return status.isError ? AI_STATUS_FAILED_MESSAGE : null;
   if (!data.available) return data.reason ?? AI_STATUS_FAILED_MESSAGE;

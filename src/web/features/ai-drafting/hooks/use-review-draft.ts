@@ -45,11 +45,11 @@ interface DraftRun {
   stoppedByStudent: boolean;
 }
 
-export const DRAFT_WRITING_ANNOUNCEMENT = 'Writing a draft…';
-export const DRAFT_READY_ANNOUNCEMENT = 'Draft ready.';
-export const DRAFT_STOPPED_ANNOUNCEMENT = 'Stopped. The draft so far is kept.';
-export const DRAFT_STOPPED_EMPTY_ANNOUNCEMENT = 'Stopped. Your text is back as it was.';
-export const DRAFT_UNDONE_ANNOUNCEMENT = 'AI draft undone. Your text is back as it was.';
+const DRAFT_WRITING_ANNOUNCEMENT = 'Writing a draft…';
+const DRAFT_READY_ANNOUNCEMENT = 'Draft ready.';
+const DRAFT_STOPPED_ANNOUNCEMENT = 'Stopped. The draft so far is kept.';
+const DRAFT_STOPPED_EMPTY_ANNOUNCEMENT = 'Stopped. Your text is back as it was.';
+const DRAFT_UNDONE_ANNOUNCEMENT = 'AI draft undone. Your text is back as it was.';
 const EMPTY_DRAFT_MESSAGE = 'The AI did not write anything. Please try again.';
 
 /** One toast for drafting, so a second failure replaces the first rather than stacking. */

@@ -21,7 +21,7 @@ import { TutorPicture } from '../../../components/tutors/tutor-picture';
 /** What the form needs of a tutor: enough to show who is chosen. */
 export type PickedTutor = Pick<TutorSummary, 'id' | 'name' | 'department' | 'image'>;
 
-export const TUTOR_PICKER_PLACEHOLDER = 'Choose a tutor';
+const TUTOR_PICKER_PLACEHOLDER = 'Choose a tutor';
 
 const SEARCH_PAUSE_MS = 300;
 
