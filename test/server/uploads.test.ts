@@ -418,7 +418,7 @@ describe('GET /uploads/:file', () => {
   test('HEAD answers with the headers of the file', async () => {
     const image = await uploadPicture(t.app, cookie);
 
-    const response = await t.app.inject({ method: 'HEAD', url: image.url });
+    const response = await request(t.app, 'HEAD', image.url);
 
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/webp');
