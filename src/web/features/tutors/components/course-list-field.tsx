@@ -26,7 +26,6 @@ export function CourseListField({
   errors = {},
   required = false,
   hint,
-  registerInput,
 }: {
   rows: CourseRow[];
   onChange: (rows: CourseRow[]) => void;
@@ -35,8 +34,6 @@ export function CourseListField({
   /** Every shown input must be filled (the admin form); otherwise blank rows are skipped. */
   required?: boolean;
   hint?: string;
-  /** Lets the form focus the first course that needs fixing. */
-  registerInput?: (rowId: string, input: HTMLInputElement | null) => void;
 }) {
   const legendId = useId();
   const hintId = useId();
@@ -48,7 +45,6 @@ export function CourseListField({
   function setInput(rowId: string, input: HTMLInputElement | null) {
     if (input) inputs.current.set(rowId, input);
     else inputs.current.delete(rowId);
-    registerInput?.(rowId, input);
     if (input && focusAfterRender.current === rowId) {
       focusAfterRender.current = null;
       input.focus();

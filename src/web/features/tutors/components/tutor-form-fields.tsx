@@ -1,11 +1,12 @@
-import { type Ref, useId } from 'react';
+import { useId } from 'react';
+import { type FieldErrors, useController, useWatch } from 'react-hook-form';
 import { BIOGRAPHY_MAX_LENGTH, DEPARTMENT_MAX_LENGTH, TUTOR_NAME_MAX_LENGTH } from '../../../../shared/tutors';
 import type { StoredImage } from '../../../../shared/uploads';
-import { TextAreaField, TextInputField } from '../../../components/forms/field';
+import { FormTextAreaField, FormTextField } from '../../../components/forms/form-fields';
 import { ImageUploadField } from '../../../components/forms/image-upload-field';
 import { useDepartments } from '../../../lib/departments';
 import { uploadImage } from '../api/upload-image';
-import type { TutorFormRules, TutorFormState } from '../hooks/use-tutor-form';
+import type { TutorFormControl, TutorFormRules, TutorFormValues } from '../hooks/use-tutor-form';
 import { CourseListField } from './course-list-field';
 import { SimilarTutorsHint } from './similar-tutors-hint';
 
@@ -15,113 +16,108 @@ import { SimilarTutorsHint } from './similar-tutors-hint';
  * only in `rules` and in what they do on submit.
  */
 export function TutorFormFields({
-  form,
+  control,
   rules,
+  onUploadingChange,
   currentImage,
   excludeId,
   profilePath,
 }: {
-  form: TutorFormState;
+  control: TutorFormControl;
   rules: TutorFormRules;
+  /** Whether a picture is on its way: the form waits for it before saving. */
+  onUploadingChange: (uploading: boolean) => void;
   /** The picture saved with the tutor being edited. */
   currentImage?: StoredImage | null;
   excludeId?: string;
   profilePath: (tutorId: string) => string;
 }) {
-  const { values, errors, setField, refs } = form;
+  const [name, department] = useWatch({ control, name: ['name', 'department'] });
+  const { field: picture, fieldState: pictureState } = useController({ control, name: 'imageKey' });
+  const { field: courses, fieldState: coursesState } = useController({ control, name: 'courses' });
   return (
     <>
       <div className="space-y-3">
-        <TextInputField
-          ref={refs.name}
-          label="Name"
+        <FormTextField
+          control={control}
           name="name"
+          label="Name"
           required
           autoComplete="off"
           maxLength={TUTOR_NAME_MAX_LENGTH}
-          value={values.name}
-          error={errors.name}
-          onChange={(event) => setField('name', event.target.value)}
         />
-        <SimilarTutorsHint
-          name={values.name}
-          department={values.department}
-          excludeId={excludeId}
-          profilePath={profilePath}
-        />
+        <SimilarTutorsHint name={name} department={department} excludeId={excludeId} profilePath={profilePath} />
       </div>
-      <DepartmentField
-        ref={refs.department}
-        value={values.department}
-        error={errors.department}
-        onChange={(value) => setField('department', value)}
-      />
-      <TextAreaField
-        ref={refs.biography}
-        label="Biography"
+      <DepartmentField control={control} />
+      <FormTextAreaField
+        control={control}
         name="biography"
+        label="Biography"
         required
         rows={6}
         maxLength={BIOGRAPHY_MAX_LENGTH}
-        value={values.biography}
-        error={errors.biography}
         hint="What they teach, how they teach it, and anything that helps a student choose."
-        onChange={(event) => setField('biography', event.target.value)}
       />
       <ImageUploadField
-        inputRef={refs.picture}
+        inputRef={picture.ref}
         upload={uploadImage}
-        value={values.imageKey}
-        onChange={(key) => setField('imageKey', key)}
-        onUploadingChange={form.setUploading}
+        value={picture.value}
+        onChange={picture.onChange}
+        onUploadingChange={onUploadingChange}
         currentImageKey={currentImage?.key}
         currentImageUrl={currentImage?.url}
         required={rules.pictureRequired}
-        error={errors.imageKey}
+        error={pictureState.error?.message}
       />
-      <CourseListField
-        rows={values.courses}
-        onChange={(rows) => setField('courses', rows)}
-        errors={errors.courses}
-        required={rules.everyCourseRequired}
-        registerInput={form.registerCourseInput}
-        hint={
-          rules.everyCourseRequired
-            ? 'Fill in every course shown, or remove the ones you do not need.'
-            : 'Optional. Blank rows are left out.'
+      {/* A refused submit focuses the first course that needs fixing, found by what it says of itself. */}
+      <div
+        ref={(element) =>
+          courses.ref(element && { focus: () => element.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus() })
         }
-      />
+      >
+        <CourseListField
+          rows={courses.value}
+          onChange={courses.onChange}
+          errors={courseMessages(courses.value, coursesState.error)}
+          required={rules.everyCourseRequired}
+          hint={
+            rules.everyCourseRequired
+              ? 'Fill in every course shown, or remove the ones you do not need.'
+              : 'Optional. Blank rows are left out.'
+          }
+        />
+      </div>
     </>
   );
 }
 
+/** The courses' messages by row id, as the list shows them. */
+function courseMessages(
+  rows: TutorFormValues['courses'],
+  errors: FieldErrors<TutorFormValues>['courses'] | undefined,
+): Record<string, string> {
+  const messages: Record<string, string> = {};
+  rows.forEach((row, index) => {
+    const message = errors?.[index]?.value?.message;
+    if (message) messages[row.id] = message;
+  });
+  return messages;
+}
+
 /** A free-text department that suggests the existing ones, so the same department is spelled the same way. */
-function DepartmentField({
-  ref,
-  value,
-  error,
-  onChange,
-}: {
-  ref: Ref<HTMLInputElement>;
-  value: string;
-  error?: string;
-  onChange: (value: string) => void;
-}) {
+function DepartmentField({ control }: { control: TutorFormControl }) {
   const listId = useId();
   const departments = useDepartments();
   return (
     <div>
-      <TextInputField
-        ref={ref}
-        label="Department"
+      <FormTextField
+        control={control}
         name="department"
+        label="Department"
         required
         autoComplete="off"
         list={listId}
         maxLength={DEPARTMENT_MAX_LENGTH}
-        value={value}
-        error={error}
-        onChange={(event) => onChange(event.target.value)}
       />
       <datalist id={listId}>
         {departments.data?.items.map((department) => (

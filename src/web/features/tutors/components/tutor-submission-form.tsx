@@ -1,19 +1,20 @@
-import type { FormEvent } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import type { TutorProfile } from '../../../../shared/tutors';
 import { RequiredFieldsNote } from '../../../components/forms/field';
 import { FormActions } from '../../../components/ui/form-actions';
 import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useCreateTutor } from '../api/create-tutor';
 import { useUpdateMyTutor } from '../api/update-my-tutor';
-import { type TutorFormRules, tutorFormValues, useTutorForm } from '../hooks/use-tutor-form';
+import { type TutorFormOutput, type TutorFormRules, tutorFormSchema, useTutorForm } from '../hooks/use-tutor-form';
 import { TutorFormFields } from './tutor-form-fields';
 import { UploadingNote } from './uploading-note';
 
 // Spec section 5: name, department and biography; the picture and courses are optional.
 const studentRules: TutorFormRules = { pictureRequired: false, everyCourseRequired: false };
+const studentSchema = tutorFormSchema(studentRules);
 
 /**
  * The student's Add Tutor form, or the same form editing one of their pending or rejected
@@ -22,16 +23,13 @@ const studentRules: TutorFormRules = { pictureRequired: false, everyCourseRequir
  */
 export function TutorSubmissionForm({ tutor }: { tutor?: TutorProfile }) {
   const navigate = useNavigate();
-  const form = useTutorForm(() => tutorFormValues(tutor, { courseRows: 1, isPublic: false }), studentRules);
+  const form = useTutorForm(studentSchema, tutor, { courseRows: 1, isPublic: false });
+  const [uploading, setUploading] = useState(false);
   const createTutor = useCreateTutor();
   const updateTutor = useUpdateMyTutor();
   const saving = createTutor.isPending || updateTutor.isPending;
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving || form.uploading) return;
-    const submission = form.submit();
-    if (!submission) return;
+  function send({ isPublic: _studentsDoNotChoose, ...submission }: TutorFormOutput) {
     const handlers = {
       onSuccess: () => {
         toast.success('Submitted SuccessFully');
@@ -39,11 +37,14 @@ export function TutorSubmissionForm({ tutor }: { tutor?: TutorProfile }) {
       },
       onError: (error: Error) => {
         toast.error(errorMessage(error));
+        // What the server refused field by field is shown on those fields as well.
+        if (error instanceof ApiRequestError && error.fields.length > 0) form.showServerError(error);
       },
     };
     if (tutor) updateTutor.mutate({ tutorId: tutor.id, submission }, handlers);
     else createTutor.mutate(submission, handlers);
   }
+  const submit = form.handleSubmit(send);
 
   const labels = !tutor
     ? { submit: 'Submit Tutor', busy: 'Submitting...' }
@@ -52,22 +53,33 @@ export function TutorSubmissionForm({ tutor }: { tutor?: TutorProfile }) {
       : { submit: 'Save Changes', busy: 'Saving...' };
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="space-y-6">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        if (saving || uploading) {
+          event.preventDefault();
+          return;
+        }
+        void submit(event);
+      }}
+      className="space-y-6"
+    >
       <RequiredFieldsNote />
       <TutorFormFields
-        form={form}
+        control={form.control}
         rules={studentRules}
+        onUploadingChange={setUploading}
         currentImage={tutor?.image}
         excludeId={tutor?.id}
         profilePath={paths.user.tutorProfile}
       />
-      {form.uploading && <UploadingNote />}
+      {uploading && <UploadingNote />}
       <FormActions
         cancelTo={tutor ? paths.user.myTutors : paths.user.dashboard}
         submitLabel={labels.submit}
         busyLabel={labels.busy}
         busy={saving}
-        disabled={form.uploading}
+        disabled={uploading}
       />
     </form>
   );
