@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, test } from 'vitest';
+import { z } from 'zod';
 import { BODY_LIMIT_BYTES } from '../../src/server/app';
 import { MAX_UPLOAD_BYTES } from '../../src/shared/uploads';
 import { apiPaths } from '../../src/shared/api-paths';
@@ -18,7 +19,7 @@ import { request } from '../helpers/requests';
 import { authorizationMatrix } from './authorization-matrix.expected';
 
 // Generated requests at every operation /api/openapi.json documents: the server never answers
-// 5xx, never goes down, always answers errors as { error: { code, message } }; oversized bodies
+// 5xx, never goes down, always answers errors as { error: { code, message, fields? } }; oversized bodies
 // get 413; unknown fields are dropped or refused, never stored; Unicode text comes back as sent.
 //
 // Deterministic: fixed seeds (PROPERTY_SEED moves them all), printed by fast-check on failure
@@ -155,6 +156,18 @@ function describeFailure(
   return `${problem}\n  ${operation.method} ${urlOf(operation, request)} as ${caller}\n  body: ${body?.slice(0, 500)}\n  answer: ${response.statusCode} ${response.body.slice(0, 500)}`;
 }
 
+/** The one error shape, closed: nothing beyond { error: { code, message, fields? } } may leak out. */
+const strictErrorAnswer = z.strictObject({
+  error: z.strictObject({
+    code: z.string(),
+    message: z.string().min(1),
+    fields: z
+      .array(z.strictObject({ path: z.string().min(1), message: z.string().min(1) }))
+      .min(1)
+      .optional(),
+  }),
+});
+
 function errorShapeProblem(response: LightMyRequestResponse): string | null {
   let parsed: unknown;
   try {
@@ -166,8 +179,8 @@ function errorShapeProblem(response: LightMyRequestResponse): string | null {
   if (!error || typeof error.code !== 'string' || typeof error.message !== 'string' || error.message.length === 0) {
     return 'the error answer is not { error: { code, message } }';
   }
-  if (Object.keys(parsed as object).length !== 1 || Object.keys(error).length !== 2)
-    return 'the error answer carries more than { error: { code, message } }';
+  if (!strictErrorAnswer.safeParse(parsed).success)
+    return 'the error answer carries more than { error: { code, message, fields? } } with fields [{ path, message }]';
   return null;
 }
 
@@ -181,7 +194,7 @@ async function expectServerHealthy(): Promise<void> {
 // One test for all operations (a test costs an emptied database), which runs them all and
 // then reports every operation that failed, each with its shrunk counterexample.
 test(
-  'generated requests at every documented operation: never a 5xx, errors always { error: { code, message } }',
+  'generated requests at every documented operation: never a 5xx, errors always { error: { code, message, fields? } }',
   { timeout: 3 * TEST_TIMEOUT_MS },
   async () => {
     expect(operations.length).toBeGreaterThan(50);
