@@ -77,7 +77,8 @@ export function PagedList<T>({
   const busy = query.isPlaceholderData;
   const pageCount = Math.ceil(total / pageSize);
 
-  if (!busy && page > Math.max(1, pageCount)) return <GoToLastPage pageCount={pageCount} param={param} />;
+  const lastPage = busy ? null : lastPageIfPastTheEnd(page, total, pageSize);
+  if (lastPage !== null) return <GoToLastPage page={lastPage} param={param} />;
   // An empty page standing in while another loads says nothing about that page yet.
   if (items.length === 0 && busy) return loading;
   if (items.length === 0) {
@@ -122,14 +123,22 @@ export function PagedList<T>({
   );
 }
 
-/** Replaces the URL's page past the end with the last page that exists, keeping the other parameters. */
-function GoToLastPage({ pageCount, param }: { pageCount: number; param: string }) {
+/**
+ * The last page that exists, when `page` is past it; null when `page` exists. A list with
+ * nothing in it has one page, the empty one.
+ */
+export function lastPageIfPastTheEnd(page: number, total: number, pageSize: number): number | null {
+  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  return page > lastPage ? lastPage : null;
+}
+
+/** Replaces the URL's page past the end with `page`, keeping the other parameters. */
+function GoToLastPage({ page, param }: { page: number; param: string }) {
   const [searchParams] = useSearchParams();
-  const lastPage = Math.max(1, pageCount);
   const next = new URLSearchParams(searchParams);
   // Page 1 is the default: leaving it out keeps one URL per list.
-  if (lastPage === 1) next.delete(param);
-  else next.set(param, String(lastPage));
+  if (page === 1) next.delete(param);
+  else next.set(param, String(page));
   const search = next.toString();
   return <Navigate replace to={{ search: search ? `?${search}` : '' }} />;
 }
