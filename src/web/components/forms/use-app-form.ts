@@ -1,22 +1,29 @@
 /**
  * The one way to write a form: react-hook-form, validated by a zod schema from `src/shared`
- * (the one the server checks the request with; extend it for client-only fields such as a
- * password confirmation).
+ * (the one the server checks the request with; extend or pipe it for client-only fields such
+ * as a password confirmation). The submit handler receives the schema's output.
  *
- *   const form = useAppForm({ schema: createUserSchema, defaultValues: { name: '', email: '' } });
+ *   const form = useAppForm({
+ *     schema: createUserSchema,
+ *     defaultValues: { name: '', email: '', role: 'student', delivery: 'password' },
+ *   });
  *   <form noValidate onSubmit={form.handleSubmit((request) =>
  *     create.mutate(request, { onError: form.showServerError }))}>
  *     <FormErrorAlert control={form.control} />
  *     <FormTextField control={form.control} name="email" label="Email" required />
  *
+ * Text fields: `FormTextField`, `FormPasswordField`, `FormTextAreaField` (form-fields.tsx);
+ * other controls take `useController` and the plain components of field.tsx.
  * - Messages appear after the first submit and then follow every change of their field. An
  *   issue the schema raises about no one field (a `refine` without a path) is the form's.
- * - A failed submit moves focus to the first invalid field, in the order of `defaultValues`,
- *   so keyboard and screen-reader users land on what needs fixing.
+ * - A failed submit moves focus to the first invalid field in the order shown (a refused
+ *   request: in the order of `defaultValues`), so keyboard and screen-reader users land on
+ *   what needs fixing.
  * - `showServerError` puts a refused request's `fields` on their fields by path and the rest
  *   above the form (`FormErrorAlert`); a message is never placed by its words.
+ *   `serverErrorPlaces` maps paths the form names otherwise, and codes whose answer names no path.
  * - `summary: true` shows every message in that one box instead, fields untouched: login and
- *   sign-up, where the spec wants errors in a red box.
+ *   sign-up, where the spec wants errors in a red box, and a single list of checkboxes.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import {

@@ -1,12 +1,14 @@
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
+import { useController } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import { z } from 'zod';
 import { FOLLOWED_DEPARTMENTS_MAX, followedDepartmentsSchema } from '../../../../shared/notifications';
 import { CheckboxField } from '../../../components/forms/field';
+import { FormErrorAlert } from '../../../components/forms/form-fields';
+import { FORM_ERROR, useAppForm } from '../../../components/forms/use-app-form';
 import { ListLoadError } from '../../../components/lists/list-status';
-import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
 import { useDepartments } from '../../../lib/departments';
 import { useFollowedDepartments } from '../api/get-followed-departments';
 import { useUpdateFollowedDepartments } from '../api/update-followed-departments';
@@ -76,46 +78,50 @@ function FollowedDepartmentsForm({
   options: DepartmentOption[];
   initiallyFollowed: string[];
 }) {
-  const [selected, setSelected] = useState(() => new Set(initiallyFollowed));
-  const [error, setError] = useState<string | null>(null);
   const updateFollowed = useUpdateFollowedDepartments();
+  const form = useAppForm({
+    // In the order shown, so the saved list reads the same as the form; then the API's own schema.
+    schema: z
+      .object({ departments: z.array(z.string()) })
+      .transform(({ departments }) => ({
+        departments: options.map((option) => option.name).filter((name) => departments.includes(name)),
+      }))
+      .pipe(followedDepartmentsSchema),
+    defaultValues: { departments: initiallyFollowed },
+    // One list of boxes: its message, and the server's, go in the box above it.
+    summary: true,
+  });
+  const {
+    field: { value: selected, onChange: setSelected },
+  } = useController({ control: form.control, name: 'departments' });
 
   function toggle(name: string, checked: boolean) {
-    setSelected((current) => {
-      const next = new Set(current);
-      if (checked) next.add(name);
-      else next.delete(name);
-      return next;
-    });
-    setError(null);
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (updateFollowed.isPending) return;
-    // In the order shown, so the saved list reads the same as the form.
-    const departments = options.map((option) => option.name).filter((name) => selected.has(name));
-    const parsed = followedDepartmentsSchema.safeParse({ departments });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'These departments cannot be saved.');
-      return;
-    }
-    setError(null);
-    updateFollowed.mutate(parsed.data, {
-      onSuccess: () => {
-        toast.success(
-          departments.length === 0
-            ? 'You no longer follow any department.'
-            : `Saved. You follow ${departments.length} ${departments.length === 1 ? 'department' : 'departments'}.`,
-        );
-      },
-      onError: (failure) => setError(errorMessage(failure)),
-    });
+    setSelected(checked ? [...selected, name] : selected.filter((other) => other !== name));
+    form.clearErrors(FORM_ERROR);
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="space-y-4">
-      {error && <ErrorAlert>{error}</ErrorAlert>}
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={form.handleSubmit(({ departments }) => {
+        if (updateFollowed.isPending) return;
+        updateFollowed.mutate(
+          { departments },
+          {
+            onSuccess: () => {
+              toast.success(
+                departments.length === 0
+                  ? 'You no longer follow any department.'
+                  : `Saved. You follow ${departments.length} ${departments.length === 1 ? 'department' : 'departments'}.`,
+              );
+            },
+            onError: form.showServerError,
+          },
+        );
+      })}
+    >
+      <FormErrorAlert control={form.control} />
       <fieldset>
         <legend className="sr-only">Departments to follow</legend>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -130,7 +136,7 @@ function FollowedDepartmentsForm({
                 }
                 name="departments"
                 value={option.name}
-                checked={selected.has(option.name)}
+                checked={selected.includes(option.name)}
                 onChange={(event) => toggle(option.name, event.target.checked)}
                 className="break-words"
               />
@@ -144,7 +150,7 @@ function FollowedDepartmentsForm({
           {updateFollowed.isPending ? 'Saving...' : 'Save departments'}
         </Button>
         <p className="text-sm text-slate-600">
-          {selected.size} of at most {FOLLOWED_DEPARTMENTS_MAX} selected.
+          {selected.length} of at most {FOLLOWED_DEPARTMENTS_MAX} selected.
         </p>
       </div>
     </form>

@@ -1,5 +1,7 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useController, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import { z } from 'zod';
 import {
   type AdminSettings,
   RESTRICT_WITHOUT_DOMAINS_MESSAGE,
@@ -8,7 +10,8 @@ import {
   siteSettingsSchema,
   type UpdateSiteSettingsRequest,
 } from '../../../../shared/settings';
-import { TextAreaField, TextInputField } from '../../../components/forms/field';
+import { FormTextAreaField, FormTextField } from '../../../components/forms/form-fields';
+import { useAppForm } from '../../../components/forms/use-app-form';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { useUpdateAdminSettings } from '../api/update-admin-settings';
@@ -23,8 +26,6 @@ interface FormValues {
   aiDraftsPerHour: string;
 }
 
-type FormErrors = Partial<Record<keyof FormValues, string>>;
-
 const valuesOf = (settings: SiteSettings): FormValues => ({
   siteName: settings.siteName,
   domains: settings.signupDomains.join('\n'),
@@ -36,40 +37,57 @@ const valuesOf = (settings: SiteSettings): FormValues => ({
 const domainEntries = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
 
 /**
- * Checks the form against the API's own schema, so limits and messages agree. The result is the
- * settings to save (domains normalised and without repeats), or the messages keyed by field.
+ * The form checked against the API's own schema, so limits and messages agree. The result is
+ * the settings to save (domains normalised and without repeats); the messages are keyed by the
+ * form's fields, bad domains named together.
  */
-function validate(values: FormValues): { errors: FormErrors; settings: SiteSettings | null } {
-  const entries = domainEntries(values.domains);
-  const drafts = values.aiDraftsPerHour.trim();
-  const parsed = siteSettingsSchema.safeParse({
-    siteName: values.siteName,
-    signupDomains: entries,
-    restrictSignupToDomains: values.restrictSignupToDomains,
-    aiDraftsPerHour: drafts === '' ? Number.NaN : Number(drafts),
+const settingsFormSchema = z
+  .object({
+    siteName: z.string(),
+    domains: z.string(),
+    restrictSignupToDomains: z.boolean(),
+    aiDraftsPerHour: z.string(),
+  })
+  .transform((values, context): SiteSettings => {
+    const entries = domainEntries(values.domains);
+    const drafts = values.aiDraftsPerHour.trim();
+    const parsed = siteSettingsSchema.safeParse({
+      siteName: values.siteName,
+      signupDomains: entries,
+      restrictSignupToDomains: values.restrictSignupToDomains,
+      aiDraftsPerHour: drafts === '' ? Number.NaN : Number(drafts),
+    });
+    const report = (field: keyof FormValues, message: string) =>
+      context.addIssue({ code: 'custom', path: [field], message });
+    if (!parsed.success) {
+      const reported = new Set<keyof FormValues>();
+      const badDomains: string[] = [];
+      let listMessage: string | undefined;
+      const once = (field: keyof FormValues, message: string) => {
+        if (reported.has(field)) return;
+        reported.add(field);
+        report(field, message);
+      };
+      for (const issue of parsed.error.issues) {
+        const [field, index] = issue.path;
+        if (field === 'siteName') once('siteName', issue.message);
+        else if (field === 'aiDraftsPerHour')
+          once('aiDraftsPerHour', drafts === '' ? 'Enter a number of drafts.' : issue.message);
+        else if (field === 'signupDomains' && typeof index === 'number') badDomains.push(entries[index] ?? '');
+        else if (field === 'signupDomains') listMessage ??= issue.message;
+      }
+      if (badDomains.length > 0) {
+        report('domains', `Not a domain: ${badDomains.join(', ')}. Enter domains like uni.example.edu.`);
+      } else if (listMessage) report('domains', listMessage);
+      return z.NEVER;
+    }
+    const settings = { ...parsed.data, signupDomains: [...new Set(parsed.data.signupDomains)] };
+    if (settings.restrictSignupToDomains && settings.signupDomains.length === 0) {
+      report('restrictSignupToDomains', RESTRICT_WITHOUT_DOMAINS_MESSAGE);
+      return z.NEVER;
+    }
+    return settings;
   });
-  const errors: FormErrors = {};
-  if (!parsed.success) {
-    const badDomains: string[] = [];
-    for (const issue of parsed.error.issues) {
-      const [field, index] = issue.path;
-      if (field === 'siteName') errors.siteName ??= issue.message;
-      else if (field === 'aiDraftsPerHour')
-        errors.aiDraftsPerHour ??= drafts === '' ? 'Enter a number of drafts.' : issue.message;
-      else if (field === 'signupDomains' && typeof index === 'number') badDomains.push(entries[index] ?? '');
-      else if (field === 'signupDomains') errors.domains ??= issue.message;
-    }
-    if (badDomains.length > 0) {
-      errors.domains = `Not a domain: ${badDomains.join(', ')}. Enter domains like uni.example.edu.`;
-    }
-  }
-  if (!parsed.success) return { errors, settings: null };
-  const settings = { ...parsed.data, signupDomains: [...new Set(parsed.data.signupDomains)] };
-  if (settings.restrictSignupToDomains && settings.signupDomains.length === 0) {
-    return { errors: { restrictSignupToDomains: RESTRICT_WITHOUT_DOMAINS_MESSAGE }, settings: null };
-  }
-  return { errors, settings };
-}
 
 /** Only what differs from the stored settings, so the audit log records what really changed. */
 function changesFrom(saved: SiteSettings, next: SiteSettings): UpdateSiteSettingsRequest {
@@ -86,54 +104,36 @@ function changesFrom(saved: SiteSettings, next: SiteSettings): UpdateSiteSetting
 export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
   const save = useUpdateAdminSettings();
   const [saved, setSaved] = useState<SiteSettings>(settings);
-  const [values, setValues] = useState<FormValues>(() => valuesOf(settings));
-  const [submitted, setSubmitted] = useState(false);
-  const siteNameRef = useRef<HTMLInputElement>(null);
-  const domainsRef = useRef<HTMLTextAreaElement>(null);
-  const restrictRef = useRef<HTMLInputElement>(null);
-  const draftsRef = useRef<HTMLInputElement>(null);
-
-  const validation = validate(values);
-  const errors = submitted ? validation.errors : {};
-
-  function setField<K extends keyof FormValues>(field: K, value: FormValues[K]) {
-    setValues((current) => ({ ...current, [field]: value }));
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (save.isPending) return;
-    setSubmitted(true);
-    const next = validation.settings;
-    if (!next) {
-      const found = validation.errors;
-      if (found.siteName) siteNameRef.current?.focus();
-      else if (found.domains) domainsRef.current?.focus();
-      else if (found.restrictSignupToDomains) restrictRef.current?.focus();
-      else if (found.aiDraftsPerHour) draftsRef.current?.focus();
-      return;
-    }
-    const changes = changesFrom(saved, next);
-    if (Object.keys(changes).length === 0) {
-      toast('No changes to save');
-      return;
-    }
-    save.mutate(changes, {
-      onSuccess: (stored) => {
-        setSaved(stored);
-        // The server's spelling of the domains (lower case, no @) replaces what was typed.
-        setValues(valuesOf(stored));
-        setSubmitted(false);
-        toast.success('Settings saved');
-      },
-      onError: (error) => toast.error(errorMessage(error)),
-    });
-  }
-
-  const domainCount = domainEntries(values.domains).length;
+  const form = useAppForm({ schema: settingsFormSchema, defaultValues: valuesOf(settings) });
+  const {
+    field: { ref: restrictRef, value: restricted, onChange: setRestricted, ...restrictField },
+    fieldState: { error: restrictError },
+  } = useController({ control: form.control, name: 'restrictSignupToDomains' });
+  const domainCount = domainEntries(useWatch({ control: form.control, name: 'domains' })).length;
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="space-y-6">
+    <form
+      noValidate
+      className="space-y-6"
+      onSubmit={form.handleSubmit((next) => {
+        if (save.isPending) return;
+        const changes = changesFrom(saved, next);
+        if (Object.keys(changes).length === 0) {
+          toast('No changes to save');
+          return;
+        }
+        save.mutate(changes, {
+          onSuccess: (stored) => {
+            setSaved(stored);
+            // The server's spelling of the domains (lower case, no @) replaces what was typed,
+            // and messages wait for the next Save again.
+            form.reset(valuesOf(stored));
+            toast.success('Settings saved');
+          },
+          onError: (error) => toast.error(errorMessage(error)),
+        });
+      })}
+    >
       <section
         aria-labelledby="settings-general"
         className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
@@ -141,17 +141,14 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
         <h2 id="settings-general" className="text-lg font-semibold text-slate-900">
           General
         </h2>
-        <TextInputField
-          ref={siteNameRef}
-          label="Site name"
+        <FormTextField
+          control={form.control}
           name="siteName"
+          label="Site name"
           required
           maxLength={60}
           autoComplete="off"
           hint="Shown in the headers and the browser tab."
-          value={values.siteName}
-          error={errors.siteName}
-          onChange={(event) => setField('siteName', event.target.value)}
         />
       </section>
 
@@ -162,19 +159,18 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
         <h2 id="settings-signup" className="text-lg font-semibold text-slate-900">
           Sign-up
         </h2>
-        <TextAreaField
-          ref={domainsRef}
+        <FormTextAreaField
+          control={form.control}
+          name="domains"
+          deps={['restrictSignupToDomains']}
           label="Sign-up email domains"
-          name="signupDomains"
           rows={4}
           spellCheck={false}
           autoCapitalize="none"
           hint={`One per line, e.g. uni.example.edu; subdomains count too. At most ${SIGNUP_DOMAINS_MAX}. The sign-up form advises these addresses.`}
-          value={values.domains}
-          error={errors.domains}
-          onChange={(event) => setField('domains', event.target.value)}
         />
         <SwitchField
+          {...restrictField}
           ref={restrictRef}
           label="Restrict sign-up to these domains"
           hint={
@@ -182,9 +178,9 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
               ? 'Add a domain first. Until then anyone can sign up.'
               : 'When on, only addresses on these domains can sign up. Existing accounts are not affected.'
           }
-          checked={values.restrictSignupToDomains}
-          error={errors.restrictSignupToDomains}
-          onChange={(event) => setField('restrictSignupToDomains', event.target.checked)}
+          checked={restricted}
+          error={restrictError?.message}
+          onChange={(event) => setRestricted(event.target.checked)}
         />
       </section>
 
@@ -196,10 +192,10 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
           AI drafting
         </h2>
         <AiProviderPanel ai={settings.ai} />
-        <TextInputField
-          ref={draftsRef}
-          label="Drafts per hour"
+        <FormTextField
+          control={form.control}
           name="aiDraftsPerHour"
+          label="Drafts per hour"
           type="number"
           inputMode="numeric"
           min={1}
@@ -208,9 +204,6 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
           required
           className="sm:max-w-sm"
           hint="How many AI drafts each user may ask for in an hour."
-          value={values.aiDraftsPerHour}
-          error={errors.aiDraftsPerHour}
-          onChange={(event) => setField('aiDraftsPerHour', event.target.value)}
         />
       </section>
 
