@@ -67,7 +67,11 @@ describe('Edit Profile', () => {
     });
 
     expect(response.statusCode).toBe(403);
-    expect(response.json().error).toEqual({ code: 'forbidden', message: ONLY_ADMINS_CHANGE_EMAIL_MESSAGE });
+    expect(response.json().error).toEqual({
+      code: 'forbidden',
+      message: ONLY_ADMINS_CHANGE_EMAIL_MESSAGE,
+      fields: [{ path: 'email', message: ONLY_ADMINS_CHANGE_EMAIL_MESSAGE }],
+    });
     const [stored] = await t.db.select().from(users).where(eq(users.id, student.user.id));
     expect(stored).toMatchObject({ email: student.user.email, name: 'Sam Student' });
 
@@ -84,7 +88,11 @@ describe('Edit Profile', () => {
 
     const taken = await callAs(t, admin, 'PATCH', apiPaths.account, { email: student.user.email });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().error).toEqual({ code: 'email_taken', message: 'An account with this email already exists.' });
+    expect(taken.json().error).toEqual({
+      code: 'email_taken',
+      message: 'An account with this email already exists.',
+      fields: [{ path: 'email', message: 'An account with this email already exists.' }],
+    });
 
     const response = await callAs(t, admin, 'PATCH', apiPaths.account, { email: ' Dana.New@Uni.Example ' });
     expect(response.statusCode).toBe(200);
@@ -118,7 +126,11 @@ describe('Update Password', () => {
     });
 
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toEqual({ code: 'validation_error', message: WRONG_CURRENT_PASSWORD_MESSAGE });
+    expect(response.json().error).toEqual({
+      code: 'validation_error',
+      message: WRONG_CURRENT_PASSWORD_MESSAGE,
+      fields: [{ path: 'currentPassword', message: WRONG_CURRENT_PASSWORD_MESSAGE }],
+    });
     expect(await getSessionAccount(t.app, student.cookie)).not.toBeNull();
     expect((await loginAttempt(t.app, { email: student.user.email, password: DEFAULT_TEST_PASSWORD })).status).toBe(
       200,

@@ -241,6 +241,7 @@ describe('adding a user', () => {
     expect(response.json().error).toEqual({
       code: 'email_taken',
       message: 'An account with this email already exists.',
+      fields: [{ path: 'email', message: 'An account with this email already exists.' }],
     });
     expect(await t.db.select().from(users)).toHaveLength(2);
     expect(await auditEntries()).toEqual([]);

@@ -56,15 +56,13 @@ describe('placeServerError', () => {
     expect(placeServerError(new Error('Offline.'), ['email'])).toEqual({ fields: [], form: 'Offline.' });
   });
 
-  it('places an answer without paths by its code only where the form says so', () => {
-    const taken = new ApiRequestError(409, 'email_taken', 'An account with this email already exists.');
-    expect(placeServerError(taken, ['name', 'email'], { codeToField: { email_taken: 'email' } })).toEqual({
+  it('places a refusal the server ties to a field, such as a taken address, on that field', () => {
+    const taken = new ApiRequestError(409, 'email_taken', 'An account with this email already exists.', [
+      { path: 'email', message: 'An account with this email already exists.' },
+    ]);
+    expect(placeServerError(taken, ['name', 'email'])).toEqual({
       fields: [{ field: 'email', message: 'An account with this email already exists.' }],
       form: null,
-    });
-    expect(placeServerError(taken, ['name', 'email'])).toEqual({
-      fields: [],
-      form: 'An account with this email already exists.',
     });
   });
 

@@ -27,7 +27,7 @@ export async function updateProfile(
   if (input.name !== undefined) changes.name = input.name;
   if (input.phone !== undefined) changes.phone = input.phone;
   if (input.email !== undefined && normalizeEmail(input.email) !== user.email) {
-    if (!isAdmin(user)) throw new AppError('forbidden', ONLY_ADMINS_CHANGE_EMAIL_MESSAGE);
+    if (!isAdmin(user)) throw new AppError('forbidden', ONLY_ADMINS_CHANGE_EMAIL_MESSAGE, 'email');
     changes.email = normalizeEmail(input.email);
   }
   if (Object.keys(changes).length === 0) return user;
@@ -57,7 +57,7 @@ export async function changePassword(
   now: Date,
 ): Promise<void> {
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new AppError('validation_error', WRONG_CURRENT_PASSWORD_MESSAGE);
+    throw new AppError('validation_error', WRONG_CURRENT_PASSWORD_MESSAGE, 'currentPassword');
   }
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
@@ -68,7 +68,7 @@ export async function changePassword(
       .where(eq(users.id, user.id))
       .for('no key update');
     if (locked?.passwordHash !== user.passwordHash)
-      throw new AppError('validation_error', WRONG_CURRENT_PASSWORD_MESSAGE);
+      throw new AppError('validation_error', WRONG_CURRENT_PASSWORD_MESSAGE, 'currentPassword');
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
     await tx
       .delete(sessions)

@@ -31,7 +31,7 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
 
 /** An address that already has an account (Add User, Edit Profile; sign-up never says so). */
 const EMAIL_IN_USE_MESSAGE = 'An account with this email already exists.';
-export const emailInUse = () => new AppError('email_taken', EMAIL_IN_USE_MESSAGE);
+export const emailInUse = () => new AppError('email_taken', EMAIL_IN_USE_MESSAGE, 'email');
 
 export interface NewUser {
   name: string;

@@ -1,4 +1,3 @@
-import type { ErrorCode } from '../../../shared/errors';
 import { ApiRequestError, errorMessage } from '../../lib/api-client';
 
 /** Where a refused request's messages go: beside their fields, and the rest above the form. */
@@ -13,32 +12,21 @@ export interface PlacedServerError<Field extends string> {
 export interface ServerErrorPlaces<Field extends string> {
   /** Server paths the form names otherwise, for example `{ signupDomains: 'domains' }`. */
   pathToField?: Readonly<Partial<Record<string, Field>>>;
-  /**
-   * The field a refusal concerns when its answer names no path but its code can only be about
-   * that field in this form (a taken address: `{ email_taken: 'email' }`).
-   */
-  codeToField?: Readonly<Partial<Record<ErrorCode, Field>>>;
 }
 
 /**
  * Places a refused request's messages by the field paths the server names (`error.fields`),
  * never by their words. A path is matched to a form field by itself, by `pathToField` when the
  * form names the field otherwise (a text box for a list, say), or by its first segment
- * (`courses.2` is the `courses` field). An answer without paths goes to the field its code
- * names in `codeToField`, or else to the form, as returned.
+ * (`courses.2` is the `courses` field). An answer without paths goes to the form, as returned.
  */
 export function placeServerError<Field extends string>(
   error: unknown,
   fieldOrder: readonly Field[],
-  { pathToField = {}, codeToField = {} }: ServerErrorPlaces<Field> = {},
+  { pathToField = {} }: ServerErrorPlaces<Field> = {},
 ): PlacedServerError<Field> {
   const serverFields = error instanceof ApiRequestError ? error.fields : [];
-  if (serverFields.length === 0) {
-    const field = error instanceof ApiRequestError ? codeToField[error.code as ErrorCode] : undefined;
-    if (field !== undefined && fieldOrder.includes(field))
-      return { fields: [{ field, message: errorMessage(error) }], form: null };
-    return { fields: [], form: errorMessage(error) };
-  }
+  if (serverFields.length === 0) return { fields: [], form: errorMessage(error) };
 
   const fieldOf = (path: string): Field | undefined => {
     const head = path.split('.')[0] ?? path;

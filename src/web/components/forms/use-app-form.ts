@@ -21,7 +21,7 @@
  *   what needs fixing.
  * - `showServerError` puts a refused request's `fields` on their fields by path and the rest
  *   above the form (`FormErrorAlert`); a message is never placed by its words.
- *   `serverErrorPlaces` maps paths the form names otherwise, and codes whose answer names no path.
+ *   `serverErrorPlaces` maps paths the form names otherwise.
  * - `summary: true` shows every message in that one box instead, fields untouched: login and
  *   sign-up, where the spec wants errors in a red box, and a single list of checkboxes.
  */

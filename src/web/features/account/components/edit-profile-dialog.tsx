@@ -83,8 +83,6 @@ function EditProfileForm({
   const form = useAppForm({
     schema: profileFormSchema(account, canChangeEmail),
     defaultValues: { name: account.name, email: account.email, phone: account.phone ?? '' },
-    // A taken address, or a student sending one: the answer names no field, its code does.
-    serverErrorPlaces: { codeToField: canChangeEmail ? { email_taken: 'email', forbidden: 'email' } : {} },
   });
 
   return (

@@ -53,8 +53,6 @@ function UpdatePasswordForm({
   const form = useAppForm({
     schema: updatePasswordFormSchema,
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-    // The request's fields are checked by path; an answer naming none is about the current password.
-    serverErrorPlaces: { codeToField: { validation_error: 'currentPassword', invalid_credentials: 'currentPassword' } },
   });
 
   return (
