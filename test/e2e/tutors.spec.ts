@@ -24,6 +24,8 @@ function uniqueTutorName(): string {
 async function searchTutors(page: Page, text: string): Promise<void> {
   await page.goto('/user/tutors');
   await page.getByRole('searchbox', { name: /search/i }).fill(text);
+  // The search applies after a pause in typing; a click before then would race it.
+  await expect(page).toHaveURL((url) => url.searchParams.get('q') === text);
 }
 
 test('a submitted tutor stays private until an admin approves it, then it is listed with its picture', async ({
