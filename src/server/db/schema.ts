@@ -37,6 +37,8 @@ export const users = pgTable(
     role: userRole('role').notNull().default('student'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** The password was handed over by someone else (generated first admin, Add User): the holder must choose their own. */
+    passwordChangeRequired: boolean('password_change_required').notNull().default(false),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), index('users_role_idx').on(t.role)],
