@@ -33,6 +33,7 @@ export const errorCodes = [
   'not_found',
   'conflict',
   'payload_too_large',
+  'unsupported_media_type',
   'unsupported_image',
   'image_too_large',
   'rate_limited',

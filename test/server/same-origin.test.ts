@@ -1,12 +1,24 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { users } from '../../src/server/db/schema';
+import {
+  auditLog,
+  notifications,
+  reviewReports,
+  reviews,
+  sessions,
+  settings,
+  tutors,
+  users,
+} from '../../src/server/db/schema';
 import { apiPaths } from '../../src/shared/api-paths';
 import { signedInStudent, type Actor } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { postLogin, postSignup } from '../helpers/auth';
+import { createWorld, type World, type WorldActor, worldActors } from '../helpers/authorization-world';
 import { createUserRecord } from '../helpers/factories';
+import { documentedOperations, fetchOpenApi, fillPath, withQuery } from '../helpers/openapi';
 import { request } from '../helpers/requests';
+import { authorizationMatrix, type MatrixEntry } from './authorization-matrix.expected';
 
 const PUBLIC_URL = 'https://tutors.uni.example';
 const refusal = {
@@ -102,5 +114,123 @@ describe('a state-changing request from this site', () => {
 
     expect(response.statusCode).toBe(200);
     expect(await storedName()).toBe('Renamed');
+  });
+});
+
+/** A documented write, called by the first actor the matrix lets through, with its valid params and body. */
+interface WriteCall {
+  key: string;
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The path as a browser sends it, starting with /api/. */
+  path: string;
+  cookie: string | undefined;
+  body: object | undefined;
+  multipart: boolean;
+}
+
+const ACTOR_PREFERENCE: WorldActor[] = ['admin', 'student', 'unverified', 'anonymous'];
+
+async function documentedWrites(world: World): Promise<WriteCall[]> {
+  const calls: WriteCall[] = [];
+  for (const operation of documentedOperations(await fetchOpenApi(t.app))) {
+    if (operation.method === 'GET' || operation.method === 'HEAD') continue;
+    const entry: MatrixEntry | undefined = authorizationMatrix[operation.key];
+    if (!entry) throw new Error(`${operation.key} is missing from authorization-matrix.expected.ts`);
+    const actor = ACTOR_PREFERENCE.find((a) => entry.statuses[worldActors.indexOf(a)]! < 300)!;
+    calls.push({
+      key: operation.key,
+      method: operation.method,
+      path: withQuery(fillPath(operation.path, entry.params?.(world) ?? {}), entry.query?.(world)),
+      cookie: world.cookies[actor],
+      body: entry.body?.(world) as object | undefined,
+      multipart: operation.multipart,
+    });
+  }
+  return calls;
+}
+
+/** What a write could change; compared before and after, so a refusal is seen to change nothing. */
+async function everythingWritable(): Promise<unknown[]> {
+  return Promise.all(
+    [users, sessions, tutors, reviews, reviewReports, notifications, settings, auditLog].map((table) =>
+      t.db.select().from(table),
+    ),
+  );
+}
+
+/** Spellings of /api/ the router decodes to the same routes. */
+const encodedApiPrefixes = ['/%61pi/', '/a%70i/', '/ap%69/', '/%61%70%69/'];
+
+describe('every documented write, whatever the spelling of its path', () => {
+  test(
+    'is refused from another site: encoded paths, a sibling subdomain, body-less POSTs',
+    { timeout: 120_000 },
+    async () => {
+      const world = await createWorld(t, 'cross-site');
+      const writes = await documentedWrites(world);
+      expect(writes.length).toBeGreaterThan(25);
+      const before = await everythingWritable();
+      const foreignPages = [
+        { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+        { 'sec-fetch-site': 'same-site', origin: 'https://students.uni.example' },
+        { origin: 'https://students.uni.example' },
+      ];
+
+      const answered: string[] = [];
+      for (const write of writes) {
+        const rest = write.path.slice('/api/'.length);
+        for (const prefix of ['/api/', ...encodedApiPrefixes]) {
+          for (const headers of foreignPages) {
+            // A form or fetch() from the foreign page: no body on a body-less route, else the JSON one.
+            const response = await request(t.app, write.method, prefix + rest, {
+              as: write.cookie,
+              headers,
+              payload: write.multipart ? undefined : write.body,
+            });
+            if (response.statusCode !== 403 || response.json<{ error: { code: string } }>().error.code !== 'cross_site')
+              answered.push(`${write.method} ${prefix}${rest} ${JSON.stringify(headers)}: ${response.statusCode}`);
+            else expect(response.cookies).toHaveLength(0);
+          }
+        }
+      }
+
+      expect(answered, 'writes a foreign page got through').toEqual([]);
+      expect(await everythingWritable()).toEqual(before);
+    },
+  );
+
+  test('refuses text/plain and form bodies on JSON routes, from this site too', { timeout: 120_000 }, async () => {
+    const world = await createWorld(t, 'media-type');
+    const writes = (await documentedWrites(world)).filter((write) => !write.multipart);
+    const before = await everythingWritable();
+    const formBodies = [
+      ['text/plain', JSON.stringify({})],
+      ['text/plain;charset=UTF-8', ''],
+      ['application/x-www-form-urlencoded', 'a=1'],
+      ['multipart/form-data; boundary=x', '--x--\r\n'],
+    ] as const;
+
+    const served: string[] = [];
+    for (const write of writes) {
+      for (const prefix of ['/api/', '/%61pi/']) {
+        const url = prefix + write.path.slice('/api/'.length);
+        for (const [contentType, body] of formBodies) {
+          const payload = write.body && contentType.startsWith('text/plain') ? JSON.stringify(write.body) : body;
+          const response = await request(t.app, write.method, url, {
+            as: write.cookie,
+            headers: { 'content-type': contentType },
+            payload,
+          });
+          if (
+            response.statusCode !== 415 ||
+            response.json<{ error: { code: string } }>().error.code !== 'unsupported_media_type'
+          )
+            served.push(`${write.method} ${url} ${contentType}: ${response.statusCode}`);
+        }
+      }
+    }
+
+    expect(served, 'writes that took a form or text body').toEqual([]);
+    expect(await everythingWritable()).toEqual(before);
   });
 });

@@ -50,6 +50,7 @@ export const statusByErrorCode: Record<ErrorCode, number> = {
   verification_used: 410,
   verification_expired: 410,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   unsupported_image: 400,
   image_too_large: 400,
   rate_limited: 429,

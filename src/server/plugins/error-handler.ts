@@ -11,12 +11,14 @@ const codeByStatus: Record<number, ErrorCode> = {
   404: 'not_found',
   409: 'conflict',
   413: 'payload_too_large',
+  415: 'unsupported_media_type',
   429: 'rate_limited',
   503: 'service_unavailable',
 };
 
 const friendlyMessages: Partial<Record<ErrorCode, string>> = {
   payload_too_large: 'The request is too large.',
+  unsupported_media_type: 'Send the request body as JSON (Content-Type: application/json).',
   rate_limited: 'Too many requests. Please wait a moment and try again.',
 };
 

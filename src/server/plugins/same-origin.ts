@@ -36,13 +36,16 @@ function isCrossSite(request: FastifyRequest, publicOrigin: string | undefined):
   return origin !== publicOrigin && origin !== ownOrigin;
 }
 
-/** State-changing API requests from other sites are refused, on top of the SameSite=Lax session cookie. */
+/**
+ * State-changing requests from other sites are refused, on top of the SameSite=Lax session
+ * cookie. Every unsafe method is checked whatever its path: the router decodes `/%61pi/…` to the
+ * API's routes, so any test of the raw URL can be spelled around, and no page of this site is
+ * written to by another site's forms.
+ */
 export const sameOriginPlugin = fp(async function sameOrigin(app: FastifyInstance) {
   const publicOrigin = originOf(app.config.publicUrl);
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
-    const pathname = request.url.split('?')[0] ?? '';
-    if (pathname !== '/api' && !pathname.startsWith('/api/')) return;
     if (isCrossSite(request, publicOrigin)) {
       request.log.info(
         { origin: request.headers.origin, fetchSite: request.headers['sec-fetch-site'] },

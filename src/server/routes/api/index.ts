@@ -19,6 +19,10 @@ import { uploadRoutes } from './uploads';
  * writes are counted against their limit, then each area adds its guard.
  */
 export async function apiRoutes(app: App): Promise<void> {
+  // Bodies are JSON (uploads are multipart, in their own scope). Fastify also reads text/plain,
+  // which a form on any page may post without asking the browser's permission; without a
+  // parser it is refused with 415 before a handler runs, as url-encoded and multipart bodies are.
+  app.removeContentTypeParser('text/plain');
   app.addHook('onRequest', loadSessionUser);
   app.addHook('onRequest', limitWritesPerUser);
   app.addHook('preValidation', refuseUnstorableText);
