@@ -91,6 +91,11 @@ describe.runIf(onPostgres)('query plans of the benchmarked endpoints at universi
     ['a tutor profile', () => apiPaths.tutor(fixtures.popularTutorId)],
     ['its first page of reviews', () => `${apiPaths.tutorReviews(fixtures.popularTutorId)}?page=1`],
     ['All Reviews', () => apiPaths.reviews],
+    // The duplicates hint, asked on every pause in typing a name: a common name, a misspelt
+    // one, one with a title in front, and the shortest the form asks about.
+    ['similar names to a full name', () => `${apiPaths.similarTutors}?name=Jon%20Smith&department=Physics`],
+    ['similar names to a longer name', () => `${apiPaths.similarTutors}?name=Dr%20Maria%20Garcia%20Lopez`],
+    ['similar names to three letters', () => `${apiPaths.similarTutors}?name=mar`],
   ])('%s reads no whole table', async (_name, url) => {
     const statements = await statementsOf('GET', url(), reader());
     expect(statements.length).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, like, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   BIOGRAPHY_EXCERPT_LENGTH,
   isTutorId,
@@ -107,9 +107,30 @@ export interface SimilarTutorsSearch {
 }
 
 /**
+ * Stored names that are whole words of the typed name are looked up by equality, one per run
+ * of consecutive words; past this many words a name is not a name, and the runs would only
+ * add lookups.
+ */
+const WORD_RUNS_MAX_WORDS = 12;
+
+/** Every run of consecutive words of `name` ("dr john smith": "dr", "dr john", ..., "smith"). */
+function wordRuns(name: string): string[] {
+  const words = name.split(' ').slice(0, WORD_RUNS_MAX_WORDS);
+  const runs = new Set<string>();
+  for (let start = 0; start < words.length; start++) {
+    for (let end = start + 1; end <= words.length; end++) runs.add(words.slice(start, end).join(' '));
+  }
+  return [...runs];
+}
+
+/**
  * Tutors the viewer may see whose name resembles `name`: trigram-similar, containing what was
  * typed, or contained in it as whole words ("Dr John Smith" finds "John Smith"). Same
  * department first, then the most similar.
+ *
+ * Asked on every pause while a name is typed, so each of the three tests is one the trigram
+ * index on normalized_name answers (`%`, `=` and LIKE): only the candidates it finds are
+ * read, never the whole table.
  */
 export async function findSimilarTutors(
   db: Database,
@@ -118,23 +139,32 @@ export async function findSimilarTutors(
 ): Promise<SimilarTutors> {
   const name = normalizeForSearch(search.name);
   if (!name) return { items: [] };
-  const similarity = sql`similarity(${tutors.normalizedName}, ${name})`;
   const resembles = or(
-    sql`${similarity} >= ${SIMILAR_NAME_THRESHOLD}`,
+    sql`${tutors.normalizedName} % ${name}`,
     // The whole stored name among the words typed, however short it is.
-    sql`strpos(${` ${name} `}, ' ' || ${tutors.normalizedName} || ' ') > 0`,
-    name.length >= CONTAINMENT_MIN_LENGTH ? sql`strpos(${tutors.normalizedName}, ${name}) > 0` : undefined,
+    inArray(tutors.normalizedName, wordRuns(name)),
+    name.length >= CONTAINMENT_MIN_LENGTH ? like(tutors.normalizedName, `%${escapeLike(name)}%`) : undefined,
   );
   const sameDepartmentFirst = search.department
     ? [sql`case when lower(${tutors.department}) = lower(${search.department}) then 0 else 1 end`]
     : [];
-  const rows = await db
-    .select(tutorSummaryColumns)
-    .from(tutors)
-    .where(and(resembles, visibleTo(viewer), search.excludeId ? ne(tutors.id, search.excludeId) : undefined))
-    .orderBy(...sameDepartmentFirst, sql`${similarity} desc`, asc(tutors.normalizedName), asc(tutors.id))
-    .limit(SIMILAR_TUTORS_LIMIT);
-  return { items: rows.map(toTutorSummary) };
+  return db.transaction(async (tx) => {
+    // `%` takes its threshold from the session: set for this transaction only, so the
+    // connection goes back to the pool as it came.
+    await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(SIMILAR_NAME_THRESHOLD)}, true)`);
+    const rows = await tx
+      .select(tutorSummaryColumns)
+      .from(tutors)
+      .where(and(resembles, visibleTo(viewer), search.excludeId ? ne(tutors.id, search.excludeId) : undefined))
+      .orderBy(
+        ...sameDepartmentFirst,
+        sql`similarity(${tutors.normalizedName}, ${name}) desc`,
+        asc(tutors.normalizedName),
+        asc(tutors.id),
+      )
+      .limit(SIMILAR_TUTORS_LIMIT);
+    return { items: rows.map(toTutorSummary) };
+  });
 }
 
 /** A tutor with its rating distribution, as stored: the same whoever asks. */
