@@ -1,8 +1,12 @@
 import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, loadDotEnv, type Config } from './config';
+import { serializeError } from './lib/log-errors';
 import { createMailer } from './mail/mailer';
-import { openConfiguredDatabase, prepareDatabase } from './startup';
+import { makeDataDirPrivate, openConfiguredDatabase, prepareDatabase } from './startup';
+
+// Whatever the umask of whoever starts it, the server's files (database, pictures, mail) are its user's alone.
+process.umask(0o077);
 
 function readConfig(): Config {
   try {
@@ -19,7 +23,8 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
-const bootLogger = pino({ level: config.logLevel });
+const bootLogger = pino({ level: config.logLevel, serializers: { err: serializeError } });
+await makeDataDirPrivate(config);
 const database = await openConfiguredDatabase(config, bootLogger);
 const mailer = createMailer(config.mail);
 const app = await buildApp({ config, database, mailer });

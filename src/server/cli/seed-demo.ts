@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { and, eq, isNull } from 'drizzle-orm';
 import pino from 'pino';
 import { loadConfig, loadDotEnv } from '../config';
+import { serializeError } from '../lib/log-errors';
 import { runCommand } from './run-command';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
@@ -41,7 +42,7 @@ async function main(): Promise<number> {
   // The same .env as `npm start`, so the demo lands in the database the server will open.
   loadDotEnv();
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel }, plainLines);
+  const logger = pino({ level: config.logLevel, serializers: { err: serializeError } }, plainLines);
   const database = await openConfiguredDatabase(config, logger);
   try {
     const now = new Date();

@@ -1,5 +1,6 @@
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
+import { serializeError } from './log-errors';
 
 const SENSITIVE_QUERY = /([?&](?:secret|token|password|key|code)[^=&]*=)[^&]*/gi;
 
@@ -27,6 +28,7 @@ export function loggerOptions(level: string, stream?: DestinationStream): Fastif
       censor: '[REDACTED]',
     },
     serializers: {
+      err: serializeError,
       req(request) {
         return {
           method: request.method,
