@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
@@ -9,6 +8,7 @@ import type { DatabaseHandle } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
 import { answerFrameworkError } from './lib/framework-errors';
 import { loggerOptions, RequestLogController } from './lib/logger';
+import { requestIdFor } from './lib/request-id';
 import type { Mailer } from './mail/mailer';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -58,8 +58,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const { config } = deps;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
-    genReqId: () => randomUUID(),
-    requestIdHeader: 'x-request-id',
+    // The request id is read by requestIdFor, which keeps a client's only when it is a safe token.
+    requestIdHeader: false,
+    genReqId: requestIdFor,
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     frameworkErrors: answerFrameworkError,
