@@ -22,16 +22,21 @@ const friendlyMessages: Partial<Record<ErrorCode, string>> = {
   rate_limited: 'Too many requests. Please wait a moment and try again.',
 };
 
-/** Connection failures from pg or a stopped server: the client gets a 503 it can retry. */
+/** The database server shutting down, starting up, or a connection to it failing. */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P03', '08006', '08001']);
+const CONNECTION_FAILURES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT']);
+
+/**
+ * Connection failures from pg or a stopped server: the client gets a 503 it can retry. A
+ * connection error counts only when one of our own sockets failed in a system call (it has a
+ * `syscall`): a client hanging up mid-request raises ECONNRESET too, and that is no outage.
+ */
 function isDatabaseUnavailable(err: unknown): boolean {
   let current: unknown = err;
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const e = current as { code?: unknown; message?: unknown; cause?: unknown };
-    if (
-      typeof e.code === 'string' &&
-      ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001'].includes(e.code)
-    )
-      return true;
+    const e = current as { code?: unknown; message?: unknown; cause?: unknown; syscall?: unknown };
+    if (typeof e.code === 'string' && UNAVAILABLE_SQLSTATES.has(e.code)) return true;
+    if (typeof e.code === 'string' && CONNECTION_FAILURES.has(e.code) && typeof e.syscall === 'string') return true;
     if (
       typeof e.message === 'string' &&
       /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is closed/i.test(
@@ -81,6 +86,13 @@ export const errorHandlerPlugin = fp(async function errorHandler(app: FastifyIns
       return reply
         .status(statusByErrorCode[err.code])
         .send({ error: { code: err.code, message: err.message, ...(fields ? { fields } : {}) } });
+    }
+    // The client closed the connection before sending all of its request: nobody is left to answer.
+    if (request.raw.destroyed && !request.raw.complete) {
+      request.log.debug({ err }, 'client closed the connection before its request was read');
+      return reply
+        .status(400)
+        .send({ error: { code: 'bad_request', message: 'The request was not received in full.' } });
     }
     if (isDatabaseUnavailable(err)) {
       request.log.error({ err }, 'database unavailable');
