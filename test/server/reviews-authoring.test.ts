@@ -423,6 +423,44 @@ describe('reading reviews', () => {
     }
   });
 
+  test('a cursor that is not exactly what the server wrote is a clear 400, never a 500', async () => {
+    const review = await writeReview(author, { title: 'The one review' });
+    const crafted = (position: unknown, id: unknown = review.id) =>
+      Buffer.from(JSON.stringify([position, id])).toString('base64url');
+    const cursors = [
+      crafted('1'),
+      crafted('Tue Feb 30 2021'),
+      crafted('-271821-04-20'),
+      crafted('2021-02-30T00:00:00.000000Z'),
+      crafted('2021-02-28T24:00:00.000000Z'),
+      crafted('2021-02-28 10:00:00+00'),
+      crafted('2021-02-28T10:00:00Z'),
+      crafted('infinity'),
+      crafted('epoch'),
+      crafted(20210228),
+      crafted('2021-02-28T10:00:00.000000Z', 'not-a-uuid'),
+      Buffer.from(JSON.stringify(['2021-02-28T10:00:00.000000Z', review.id, 'more'])).toString('base64url'),
+      Buffer.from(JSON.stringify({ createdAt: '2021-02-28T10:00:00.000000Z', id: review.id })).toString('base64url'),
+    ];
+    for (const cursor of cursors) {
+      const response = await callAs(t, other, 'GET', `${apiPaths.reviews}?cursor=${cursor}`);
+      expect(response.statusCode, `${Buffer.from(cursor, 'base64url').toString()}: ${response.body}`).toBe(400);
+      expect(response.json().error).toEqual({
+        code: 'bad_request',
+        message: 'The cursor is not valid; start again from the first page.',
+      });
+    }
+    // The form the server writes is taken, and continues after the given review.
+    const continued = await callAs(
+      t,
+      other,
+      'GET',
+      `${apiPaths.reviews}?cursor=${crafted('2999-12-31T23:59:59.999999Z')}`,
+    );
+    expect(continued.statusCode).toBe(200);
+    expect(continued.json<ReviewFeed>().items.map((item) => item.id)).toEqual([review.id]);
+  });
+
   test('Recent Reviews are the 3 latest visible ones', async () => {
     const writers = await Promise.all(
       Array.from({ length: 5 }, (_, i) => createUserRecord(t.db, { name: `Writer ${i}`, verified: true })),

@@ -170,25 +170,43 @@ export async function listMyReviews(db: Database, viewer: Viewer, query: MyRevie
 }
 
 interface FeedPosition {
-  /** created_at exactly as PostgreSQL prints it (microseconds survive, unlike a JS Date). */
+  /** created_at in UTC to the microsecond (a JS Date would lose the microseconds), as FEED_POSITION writes it. */
   createdAt: string;
   id: string;
+}
+
+/**
+ * The one form a cursor's time is written in, whatever the session's DateStyle and TimeZone,
+ * so that a cursor is checked against that form exactly: anything else never reaches the
+ * database's own date parser, which accepts far more ("epoch", "Tue Feb 30 2021") or fails.
+ */
+const FEED_POSITION = sql<string>`to_char(${reviews.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const FEED_POSITION_FORM = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/** Whether `text` is a time FEED_POSITION could have written: its form, and a day and time that exist. */
+function isFeedPosition(text: string): boolean {
+  if (!FEED_POSITION_FORM.test(text) || text.startsWith('0000')) return false;
+  const toTheSecond = text.slice(0, 19);
+  const date = new Date(`${toTheSecond}Z`);
+  // Fields out of range fail or roll over (February 30, 24:00): a time that exists reads back the same.
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 19) === toTheSecond;
 }
 
 function encodeCursor(position: FeedPosition): string {
   return Buffer.from(JSON.stringify([position.createdAt, position.id])).toString('base64url');
 }
 
+/** The position a cursor names, if it is exactly as encodeCursor wrote it; a clear 400 otherwise. */
 function decodeCursor(cursor: string): FeedPosition {
   try {
-    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (
-      typeof createdAt === 'string' &&
-      !Number.isNaN(Date.parse(createdAt)) &&
-      typeof id === 'string' &&
-      isReviewId(id)
-    ) {
-      return { createdAt, id };
+    const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(decoded) && decoded.length === 2) {
+      const [createdAt, id] = decoded as unknown[];
+      if (typeof createdAt === 'string' && isFeedPosition(createdAt) && typeof id === 'string' && isReviewId(id)) {
+        const position = { createdAt, id };
+        // Other spellings of the same bytes (base64 padding bits, spaces in the JSON) are not ours either.
+        if (encodeCursor(position) === cursor) return position;
+      }
     }
   } catch {
     // Falls through to the same answer as any other malformed cursor.
@@ -200,7 +218,7 @@ const cardColumns = { review: reviewColumns, tutor: reviewTutorColumns, authorNa
 
 function publicCards(db: Database) {
   return db
-    .select({ ...cardColumns, position: sql<string>`${reviews.createdAt}::text` })
+    .select({ ...cardColumns, position: FEED_POSITION })
     .from(reviews)
     .innerJoin(tutors, eq(tutors.id, reviews.tutorId))
     .innerJoin(users, eq(users.id, reviews.authorId));
