@@ -39,7 +39,8 @@ describe('the server bundle', () => {
     expect(bundle).toMatch(/await import\("sharp"\)/);
   });
 
-  test('started from another folder, finds its migrations and serves', async () => {
+  // Opening the embedded database and starting a process takes several seconds on a busy machine.
+  test('started from another folder, finds its migrations and serves', { timeout: 60_000 }, async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tutorly-bundle-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const env: Record<string, string> = { DATA_DIR: dataDir, AI_PROVIDER: 'none', SMTP_URL: '' };
