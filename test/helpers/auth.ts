@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { Account } from '../../src/shared/account';
-import { SESSION_COOKIE } from '../../src/server/plugins/auth';
+import { HOST_SESSION_COOKIE, SESSION_COOKIE } from '../../src/server/plugins/auth';
 import { findUserByEmail, toAccount } from '../../src/server/services/accounts/users';
 import type { App } from '../../src/server/types';
 import { apiPaths } from '../../src/shared/api-paths';
@@ -75,7 +75,7 @@ export async function login(app: App, { email, password }: { email: string; pass
 
 /** `name=value` of the session cookie a response set, ready for a Cookie header. */
 export function cookieHeader(response: LightMyRequestResponse): string {
-  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE || c.name === HOST_SESSION_COOKIE);
   if (!cookie) throw new Error('the response set no session cookie');
   return `${cookie.name}=${cookie.value}`;
 }

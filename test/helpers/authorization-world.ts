@@ -1,5 +1,5 @@
 import type { NotificationRow, ReviewRow, TutorRow, UserRow } from '../../src/server/db/schema';
-import { SESSION_COOKIE } from '../../src/server/plugins/auth';
+import { sessionCookieName } from '../../src/server/plugins/auth';
 import { insertUser } from '../../src/server/services/accounts/users';
 import { issueVerificationSecret } from '../../src/server/services/accounts/email-verification';
 import { notify } from '../../src/server/services/notifications';
@@ -57,7 +57,7 @@ let picture: Promise<Buffer> | undefined;
 /** Sessions are made the way login makes them; hashing a password per account would only cost time. */
 async function sessionCookie(t: TestApp, userId: string): Promise<string> {
   const session = await createSession(t.db, userId, t.clock());
-  return `${SESSION_COOKIE}=${session.token}`;
+  return `${sessionCookieName(t.config)}=${session.token}`;
 }
 
 export async function createWorld(t: TestApp, label = 'world'): Promise<World> {

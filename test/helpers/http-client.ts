@@ -1,4 +1,4 @@
-import { SESSION_COOKIE } from '../../src/server/plugins/auth';
+import { HOST_SESSION_COOKIE, SESSION_COOKIE } from '../../src/server/plugins/auth';
 import { apiPaths } from '../../src/shared/api-paths';
 import type { TutorProfile } from '../../src/shared/tutors';
 import type { UploadedImage } from '../../src/shared/uploads';
@@ -75,7 +75,9 @@ export async function loginOverHttp(baseUrl: string, email: string, password: st
   const answer = await httpRequest(baseUrl, 'POST', apiPaths.login, { json: { email, password } });
   if (answer.status !== 200)
     throw new Error(`login of ${email} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
-  const cookie = answer.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  const cookie = answer.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${SESSION_COOKIE}=`) || c.startsWith(`${HOST_SESSION_COOKIE}=`));
   if (!cookie) throw new Error('the login answer set no session cookie');
   return cookie.split(';')[0]!;
 }

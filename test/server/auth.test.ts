@@ -33,6 +33,7 @@ describe('sign up', () => {
       phone: null,
       emailVerified: false,
       role: 'student',
+      passwordChangeRequired: false,
     });
     expect(response.body).not.toContain(password);
     expect(response.body).not.toMatch(/passwordHash|password_hash|argon2/);
@@ -137,14 +138,35 @@ describe('login', () => {
     expect(response.body).not.toContain(password);
   });
 
-  test('marks the cookie Secure when the site is served over HTTPS', async () => {
+  test('over HTTPS names the cookie __Host-tutorly_session (Secure, Path=/, no Domain) and reads no other', async () => {
     const https = await createTestApp({ env: { PUBLIC_URL: 'https://tutors.uni.example' } });
     onTestFinished(() => https.close());
     const { user, password } = await createUserRecord(https.db);
 
     const response = await postLogin(https.app, { email: user.email, password });
 
-    expect(response.cookies.find((c) => c.name === SESSION_COOKIE)).toMatchObject({ secure: true, httpOnly: true });
+    expect(response.cookies.map((c) => c.name)).toEqual(['__Host-tutorly_session']);
+    const cookie = response.cookies[0]!;
+    expect(cookie).toMatchObject({ secure: true, httpOnly: true, path: '/', sameSite: 'Lax' });
+    expect(cookie.domain).toBeUndefined();
+    expect(await getSessionAccount(https.app, `__Host-tutorly_session=${cookie.value}`)).toMatchObject({ id: user.id });
+    // A sibling subdomain can set a cookie of the plain name for the whole site, never one with the prefix.
+    expect(await getSessionAccount(https.app, `tutorly_session=${cookie.value}`)).toBeNull();
+    const logout = await request(https.app, 'POST', apiPaths.logout, { as: `__Host-tutorly_session=${cookie.value}` });
+    expect(logout.cookies.map((c) => [c.name, c.value, c.secure, c.path])).toEqual([
+      ['__Host-tutorly_session', '', true, '/'],
+    ]);
+  });
+
+  test('over plain HTTP keeps the name tutorly_session and reads no other', async () => {
+    const { user, password } = await createUserRecord(t.db);
+
+    const response = await postLogin(t.app, { email: user.email, password });
+
+    expect(response.cookies.map((c) => c.name)).toEqual(['tutorly_session']);
+    const token = response.cookies[0]!.value;
+    expect(await getSessionAccount(t.app, `tutorly_session=${token}`)).toMatchObject({ id: user.id });
+    expect(await getSessionAccount(t.app, `__Host-tutorly_session=${token}`)).toBeNull();
   });
 
   test('marks the cookie Secure when a trusted proxy says the request came over HTTPS', async () => {
@@ -200,6 +222,7 @@ describe('session', () => {
       phone: null,
       emailVerified: false,
       role: 'student',
+      passwordChangeRequired: false,
     });
   });
 

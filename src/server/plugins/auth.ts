@@ -10,6 +10,17 @@ import { isAdmin } from '../services/auth/viewer';
 const SESSION_CACHE_WEIGHT = 1_000;
 
 export const SESSION_COOKIE = 'tutorly_session';
+/**
+ * The name over HTTPS. Browsers keep a `__Host-` cookie only when it is Secure, has Path=/ and no
+ * Domain, so a page on a sibling subdomain (which may set cookies for the whole parent domain)
+ * cannot plant a session of its choosing here; the plain name is never read then.
+ */
+export const HOST_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
+/** Which of the two names this site's session cookie has: fixed by PUBLIC_URL, never by the request. */
+export function sessionCookieName(config: { secureCookies: boolean }): string {
+  return config.secureCookies ? HOST_SESSION_COOKIE : SESSION_COOKIE;
+}
 
 export const authPlugin = fp(async function auth(app: FastifyInstance) {
   await app.register(fastifyCookie);
@@ -23,7 +34,7 @@ export async function loadSessionUser(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  const token = request.cookies[SESSION_COOKIE];
+  const token = request.cookies[sessionCookieName(this.config)];
   if (!token) return;
   const tokenHash = hashToken(token);
   const session = await this.sessionCache.get(
@@ -51,11 +62,14 @@ function cookieOptions(reply: FastifyReply) {
 }
 
 export function setSessionCookie(reply: FastifyReply, session: NewSession): void {
-  reply.setCookie(SESSION_COOKIE, session.token, { ...cookieOptions(reply), expires: session.expiresAt });
+  reply.setCookie(sessionCookieName(reply.server.config), session.token, {
+    ...cookieOptions(reply),
+    expires: session.expiresAt,
+  });
 }
 
 export function clearSessionCookie(reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, cookieOptions(reply));
+  reply.clearCookie(sessionCookieName(reply.server.config), cookieOptions(reply));
 }
 
 export async function requireUser(request: FastifyRequest): Promise<void> {

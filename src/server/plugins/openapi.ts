@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../shared/api-paths';
+import { sessionCookieName } from './auth';
 
 export const openapiPlugin = fp(async function openapi(app: FastifyInstance) {
   await app.register(swagger, {
@@ -14,7 +15,7 @@ export const openapiPlugin = fp(async function openapi(app: FastifyInstance) {
         description: 'Accounts, tutors and reviews. Errors are `{ "error": { "code", "message" } }`.',
       },
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'tutorly_session' } },
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: sessionCookieName(app.config) } },
       },
     },
     transform: jsonSchemaTransform,
