@@ -3,7 +3,10 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, loadDotEnv, type Config } from './config';
 import { serializeError } from './lib/log-errors';
 import { createMailer } from './mail/mailer';
-import { openConfiguredDatabase, prepareDatabase } from './startup';
+import { makeDataDirPrivate, openConfiguredDatabase, prepareDatabase } from './startup';
+
+// Whatever the umask of whoever starts it, the server's files (database, pictures, mail) are its user's alone.
+process.umask(0o077);
 
 function readConfig(): Config {
   try {
@@ -21,6 +24,7 @@ function readConfig(): Config {
 
 const config = readConfig();
 const bootLogger = pino({ level: config.logLevel, serializers: { err: serializeError } });
+await makeDataDirPrivate(config);
 const database = await openConfiguredDatabase(config, bootLogger);
 const mailer = createMailer(config.mail);
 const app = await buildApp({ config, database, mailer });

@@ -3,9 +3,19 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
+import { makePrivateDir, tightenTree } from './lib/private-files';
 import { ensureInitialAdmin } from './services/accounts/ensure-admin';
 
 export const INITIAL_ADMIN_FILE = 'initial-admin.txt';
+
+/**
+ * DATA_DIR holds the embedded database, unsent mail and pictures: only the server's user may
+ * enter it. Folders an earlier version left open to other local users are tightened here.
+ */
+export async function makeDataDirPrivate(config: Config): Promise<void> {
+  await makePrivateDir(config.dataDir);
+  await tightenTree(config.dataDir);
+}
 
 export async function openConfiguredDatabase(
   config: Config,

@@ -10,6 +10,8 @@ const isUsageError = (err: unknown) =>
  * usage line; known failures exit 1 with a message instead of a stack trace.
  */
 export function runCommand(main: () => Promise<number>, usage: string): void {
+  // Backups and restored data hold every password hash: they are the user's own, whatever the umask.
+  process.umask(0o077);
   main().then(
     (code) => process.exit(code),
     (err: unknown) => {

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -10,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { CacheVersion } from '../cache/cache-version';
+import { makePrivateDir, tightenTree } from '../lib/private-files';
 import { projectRoot } from '../lib/project-root';
 import { openChangeChannel, trackPgClientWrites, trackPgliteWrites } from './cache-invalidation';
 import { lockDataDir } from './data-dir-lock';
@@ -86,7 +86,7 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
 async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>): Promise<DatabaseHandle> {
   let unlock = () => {};
   if (options.dataDir) {
-    await mkdir(options.dataDir, { recursive: true });
+    await makePrivateDir(options.dataDir);
     unlock = lockDataDir(options.dataDir);
   }
   let client: PGlite;
@@ -101,6 +101,12 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
     unlock();
     throw err;
   }
+  // PGlite makes its files 0666 whatever the umask: they go back to the owner alone on every
+  // open, migration and close (lib/private-files.ts).
+  const tighten = async () => {
+    if (options.dataDir) await tightenTree(options.dataDir);
+  };
+  await tighten();
   // The data folder is locked to this process, so every change is made through this client.
   const cacheVersion = new CacheVersion({ tracking: true });
   trackPgliteWrites(client, (topics) => cacheVersion.advance(topics));
@@ -114,10 +120,12 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
     },
     migrate: async () => {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      await tighten();
     },
     close: async () => {
       try {
         if (!client.closed) await client.close();
+        await tighten();
       } finally {
         unlock();
       }

@@ -1,17 +1,19 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { makePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, tightenTree } from '../lib/private-files';
 import { type DatabaseHandle, dumpPglite, openDatabase } from './client';
 import { LOCK_FILE, lockDataDir } from './data-dir-lock';
 
 // A backup of the embedded default is a folder: the PGlite data folder as a gzipped tarball
 // (PGlite's own dump format, which it loads back as it is), a copy of the uploaded pictures,
-// and a manifest to check the two against on restore.
+// and a manifest to check the two against on restore. It holds every password hash and session,
+// so its folders are 0700 and its files 0600, as DATA_DIR's are.
 
 const MANIFEST_FILE = 'tutorly-backup.json';
 const DATABASE_FILE = 'database.tar.gz';
@@ -61,9 +63,9 @@ async function rowCounts(database: DatabaseHandle): Promise<BackupCounts> {
   return countsSchema.parse((result as unknown as { rows: unknown[] }).rows[0]);
 }
 
-/** Copies the files of `from` into `to` (created), folders included; returns how many and how large. */
+/** Copies the files of `from` into `to` (created), folders included, private to their owner; returns how many and how large. */
 async function copyTree(from: string, to: string): Promise<{ files: number; bytes: number }> {
-  await mkdir(to, { recursive: true });
+  await makePrivateDir(to);
   const total = { files: 0, bytes: 0 };
   if (!existsSync(from)) return total;
   for (const entry of await readdir(from, { withFileTypes: true })) {
@@ -75,6 +77,7 @@ async function copyTree(from: string, to: string): Promise<{ files: number; byte
       total.bytes += inner.bytes;
     } else if (entry.isFile() && !isUploadInProgress(entry.name)) {
       await copyFile(source, target);
+      await chmod(target, PRIVATE_FILE_MODE);
       total.files += 1;
       total.bytes += (await stat(target)).size;
     }
@@ -108,14 +111,16 @@ export async function createEmbeddedBackup(
   if (!outside.startsWith('..') && !path.isAbsolute(outside)) {
     throw new BackupError('Write backups outside DATA_DIR: a backup inside the folder it saves is lost with it.');
   }
-  await mkdir(outDir, { recursive: true });
+  // Only folders made here are made private: --out may name a folder the operator shares on purpose.
+  await mkdir(outDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   let folder = path.resolve(outDir, `tutorly-backup-${timestampForName(now)}`);
   for (let n = 2; existsSync(folder) || existsSync(`${folder}.partial`); n++) {
     folder = path.resolve(outDir, `tutorly-backup-${timestampForName(now)}-${n}`);
   }
   const partial = `${folder}.partial`;
 
-  await mkdir(partial);
+  await mkdir(partial, { mode: PRIVATE_DIR_MODE });
+  await chmod(partial, PRIVATE_DIR_MODE);
   let database: DatabaseHandle | undefined;
   try {
     database = await openDatabase({ kind: 'pglite', dataDir: paths.databaseDir });
@@ -124,7 +129,7 @@ export async function createEmbeddedBackup(
     const counts = await rowCounts(database);
     const tarball = Buffer.from(await (await dumpPglite(database)).arrayBuffer());
     const compressed = await promisify(gzip)(tarball);
-    await writeFile(path.join(partial, DATABASE_FILE), compressed);
+    await writeFile(path.join(partial, DATABASE_FILE), compressed, { mode: PRIVATE_FILE_MODE });
     const uploads = await copyTree(paths.uploadsDir, path.join(partial, UPLOADS_FOLDER));
     const manifest: BackupManifest = {
       format: 'tutorly-embedded-backup',
@@ -138,7 +143,9 @@ export async function createEmbeddedBackup(
       uploads,
       counts,
     };
-    await writeFile(path.join(partial, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+    await writeFile(path.join(partial, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, {
+      mode: PRIVATE_FILE_MODE,
+    });
     await rename(partial, folder);
     return { folder, manifest };
   } catch (err) {
@@ -194,7 +201,7 @@ export async function restoreEmbeddedBackup(
 ): Promise<BackupManifest> {
   const { manifest, database } = await readBackup(folder);
 
-  await mkdir(paths.databaseDir, { recursive: true });
+  await makePrivateDir(paths.databaseDir);
   const unlock = lockDataDir(paths.databaseDir);
   const stagedDatabase = `${paths.databaseDir}.restoring`;
   const stagedUploads = `${paths.uploadsDir}.restoring`;
@@ -243,6 +250,7 @@ export async function restoreEmbeddedBackup(
     }
     await rm(paths.uploadsDir, { recursive: true, force: true });
     await rename(stagedUploads, paths.uploadsDir);
+    await tightenTree(paths.databaseDir);
     return manifest;
   } finally {
     await rm(stagedDatabase, { recursive: true, force: true });

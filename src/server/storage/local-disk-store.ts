@@ -40,10 +40,11 @@ export function createLocalDiskStore(dir: string): ImageStore {
 /** Write to a temporary name, then rename: a reader never sees half a file. */
 async function writeOnce(file: string, bytes: Uint8Array): Promise<void> {
   if (await exists(file)) return;
-  await mkdir(path.dirname(file), { recursive: true });
+  // Private to the server's user like the rest of DATA_DIR; the server itself serves the pictures.
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
   try {
-    await writeFile(temp, bytes, { flag: 'wx' });
+    await writeFile(temp, bytes, { flag: 'wx', mode: 0o600 });
     await rename(temp, file);
   } catch (err) {
     await rm(temp, { force: true });
