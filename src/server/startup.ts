@@ -4,9 +4,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { makePrivateDir, tightenTree } from './lib/private-files';
+import { INITIAL_ADMIN_FILE, readInitialAdminFile, removeInitialAdminFile } from './lib/initial-admin-file';
 import { ensureInitialAdmin } from './services/accounts/ensure-admin';
+import { verifyPassword } from './services/accounts/passwords';
+import { findUserByEmail, requirePasswordChange } from './services/accounts/users';
 
-export const INITIAL_ADMIN_FILE = 'initial-admin.txt';
+export { INITIAL_ADMIN_FILE };
 
 /**
  * DATA_DIR holds the embedded database, unsent mail and pictures: only the server's user may
@@ -34,6 +37,8 @@ export async function openConfiguredDatabase(
 /**
  * Migrations, then the admin account: a first start with no admin creates one and shows its
  * generated password exactly once, in the log and in DATA_DIR/initial-admin.txt (mode 600).
+ * The file goes once that admin has chosen a password of their own: the change-password answer
+ * removes it, and a start removes one left behind (changed on another instance, or by the CLI).
  */
 export async function prepareDatabase(
   config: Config,
@@ -42,6 +47,7 @@ export async function prepareDatabase(
   now: Date,
 ): Promise<void> {
   await database.migrate();
+  await removeSpentInitialAdminFile(config, database, logger, now);
   const result = await ensureInitialAdmin(database.db, config.initialAdmin, now);
   if (!result) return;
   const { user, outcome, generatedPassword } = result;
@@ -53,9 +59,31 @@ export async function prepareDatabase(
     // Deliberately printed once: this is how the operator of a fresh install gets in.
     logger.warn(
       `Created the first admin account. Email: ${user.email}  One-time password: ${generatedPassword}  ` +
-        `(also in ${file}; change it after logging in)`,
+        `(also in ${file}; you choose your own password when you first log in)`,
     );
   } else {
     logger.info({ email: user.email, outcome }, 'admin account ready');
   }
+}
+
+/**
+ * A start finds initial-admin.txt: while its password still opens the admin account, that
+ * admin must choose another at the next login (installs from before the requirement included);
+ * once it does not, the file is removed.
+ */
+async function removeSpentInitialAdminFile(
+  config: Config,
+  database: DatabaseHandle,
+  logger: Pick<FastifyBaseLogger, 'info'>,
+  now: Date,
+): Promise<void> {
+  const file = await readInitialAdminFile(config.dataDir);
+  if (!file) return;
+  const admin = file.email ? await findUserByEmail(database.db, file.email) : undefined;
+  if (admin && file.password && (await verifyPassword(admin.passwordHash, file.password))) {
+    if (!admin.passwordChangeRequired) await requirePasswordChange(database.db, admin.id, now);
+    return;
+  }
+  if (await removeInitialAdminFile(config.dataDir))
+    logger.info(`removed ${INITIAL_ADMIN_FILE}: its password is no longer in use`);
 }

@@ -35,6 +35,8 @@ export const accountSchema = z.object({
   phone: z.string().nullable(),
   emailVerified: z.boolean(),
   role: roleSchema,
+  /** Signed in with a password someone else handed over: nothing but choosing a new one until then. */
+  passwordChangeRequired: z.boolean(),
 });
 export type Account = z.infer<typeof accountSchema>;
 
@@ -100,6 +102,8 @@ export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
 export const ONLY_ADMINS_CHANGE_EMAIL_MESSAGE = 'Ask an administrator to change your email address.';
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not correct.';
+export const SAME_AS_ONE_TIME_PASSWORD_MESSAGE = 'Choose a password different from the one you were given.';
+export const PASSWORD_CHANGE_REQUIRED_MESSAGE = 'Please choose a new password to continue.';
 
 /** 'Update Password': the current one proves it is the owner; every other session ends. */
 export const changePasswordSchema = z.object({

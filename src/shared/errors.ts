@@ -43,6 +43,7 @@ export const errorCodes = [
   'invalid_credentials',
   'account_disabled',
   'email_not_verified',
+  'password_change_required',
   'verification_invalid',
   'verification_used',
   'verification_expired',

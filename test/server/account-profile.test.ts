@@ -31,6 +31,7 @@ describe('Edit Profile', () => {
       phone: '+44 (0)20 7946-0958',
       emailVerified: true,
       role: 'student',
+      passwordChangeRequired: false,
     };
     expect(response.json()).toEqual({ account: expected });
     expect(await getSessionAccount(t.app, student.cookie)).toEqual(expected);

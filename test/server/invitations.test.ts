@@ -88,6 +88,7 @@ describe('an invitation', () => {
         phone: null,
         emailVerified: true,
         role: 'student',
+        passwordChangeRequired: false,
       },
     });
     expect(await getSessionAccount(t.app, cookieHeader(response))).toMatchObject({ id: body.user.id });

@@ -42,6 +42,7 @@ export const statusByErrorCode: Record<ErrorCode, number> = {
   cross_site: 403,
   account_disabled: 403,
   email_not_verified: 403,
+  password_change_required: 403,
   not_found: 404,
   conflict: 409,
   email_taken: 409,

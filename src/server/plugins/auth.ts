@@ -1,6 +1,8 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { PASSWORD_CHANGE_REQUIRED_MESSAGE } from '../../shared/account';
+import { apiPaths } from '../../shared/api-paths';
 import { AppError } from '../lib/errors';
 import { hashToken } from '../lib/tokens';
 import { findSession, sessionUserAt, type NewSession } from '../services/accounts/sessions';
@@ -70,6 +72,29 @@ export function setSessionCookie(reply: FastifyReply, session: NewSession): void
 
 export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(sessionCookieName(reply.server.config), cookieOptions(reply));
+}
+
+/**
+ * What a session may still reach while its account must choose a new password; the public
+ * settings (the site name on the page that asks for it) are anyone's to read anyway.
+ */
+const REACHABLE_BEFORE_PASSWORD_CHANGE = new Set([
+  `GET ${apiPaths.session}`,
+  `GET ${apiPaths.publicSettings}`,
+  `POST ${apiPaths.logout}`,
+  `POST ${apiPaths.accountPassword}`,
+]);
+
+/**
+ * onRequest hook for the API, after the session is loaded: an account signed in with a password
+ * someone else handed over (the generated first admin, Add User's one-time password) reaches
+ * nothing but the session answer, logout and the password change until it has chosen its own.
+ * Decided on the matched route, so no spelling of a path gets around it.
+ */
+export async function requireChosenPassword(request: FastifyRequest): Promise<void> {
+  if (!request.user?.passwordChangeRequired) return;
+  if (REACHABLE_BEFORE_PASSWORD_CHANGE.has(`${request.method} ${request.routeOptions.url ?? ''}`)) return;
+  throw new AppError('password_change_required', PASSWORD_CHANGE_REQUIRED_MESSAGE);
 }
 
 export async function requireUser(request: FastifyRequest): Promise<void> {

@@ -1,4 +1,4 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, redirect, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 import { sessionQueryOptions } from '../lib/session';
@@ -6,16 +6,33 @@ import { RouteError } from '../routes/route-error';
 import { queryClient } from './query-client';
 
 // Guards run before the page renders, on the server's answer about the session.
-async function requireSignedIn() {
+
+/** An account signed in with a password someone else handed over chooses its own first, then comes back. */
+function choosePasswordFirst(request: Request) {
+  const { pathname, search } = new URL(request.url);
+  return redirect(`${paths.choosePassword}?${new URLSearchParams({ next: pathname + search }).toString()}`);
+}
+
+async function requireSignedIn({ request }: LoaderFunctionArgs) {
   const { account } = await queryClient.ensureQueryData(sessionQueryOptions());
   if (!account) throw redirect(paths.home);
+  if (account.passwordChangeRequired) throw choosePasswordFirst(request);
   return null;
 }
 
-async function requireAdmin() {
+async function requireAdmin({ request }: LoaderFunctionArgs) {
   const { account } = await queryClient.ensureQueryData(sessionQueryOptions());
   if (!account) throw redirect(paths.login);
+  if (account.passwordChangeRequired) throw choosePasswordFirst(request);
   if (account.role !== 'admin') throw redirect(paths.home);
+  return null;
+}
+
+/** The page that asks for the new password, only while one must be chosen. */
+async function requirePasswordToChoose() {
+  const { account } = await queryClient.ensureQueryData(sessionQueryOptions());
+  if (!account) throw redirect(paths.login);
+  if (!account.passwordChangeRequired) throw redirect(paths.home);
   return null;
 }
 
@@ -39,6 +56,7 @@ export const routes: RouteObject[] = [
       { path: 'verify', lazy: () => import('../routes/verify') },
       { path: 'welcome', lazy: () => import('../routes/welcome') },
       { path: 'about', lazy: () => import('../routes/about') },
+      { path: 'choose-password', loader: requirePasswordToChoose, lazy: () => import('../routes/choose-password') },
       {
         path: 'user',
         loader: requireSignedIn,

@@ -7,6 +7,8 @@ export const paths = {
   /** An administrator's invitation: choose a password (?userId=&secret=). */
   welcome: '/welcome',
   about: '/about',
+  /** Signed in with a password someone else handed over: choose one's own, then go on (?next=). */
+  choosePassword: '/choose-password',
   user: {
     root: '/user',
     dashboard: '/user/dashboard',

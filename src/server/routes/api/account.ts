@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountSchema, changePasswordSchema, updateProfileSchema } from '../../../shared/account';
+import { removeInitialAdminFile } from '../../lib/initial-admin-file';
 import { requireUser, viewerOf } from '../../plugins/auth';
 import { toAccount } from '../../services/accounts/users';
 import { changePassword, updateProfile } from '../../services/accounts/profile';
@@ -38,7 +39,10 @@ export async function accountRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      await changePassword(app.db, viewerOf(request), request.sessionToken, request.body, app.clock());
+      const user = viewerOf(request);
+      await changePassword(app.db, user, request.sessionToken, request.body, app.clock());
+      // The generated first admin's password is spent: the file that holds it goes too.
+      if (user.passwordChangeRequired) await removeInitialAdminFile(app.config.dataDir, user.email);
       return reply.status(204).send(null);
     },
   );

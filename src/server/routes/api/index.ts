@@ -1,5 +1,5 @@
 import type { App } from '../../types';
-import { loadSessionUser } from '../../plugins/auth';
+import { loadSessionUser, requireChosenPassword } from '../../plugins/auth';
 import { limitWritesPerUser } from '../../plugins/rate-limit';
 import { refuseUnstorableText } from '../../plugins/unstorable-text';
 import { accountRoutes } from './account';
@@ -24,6 +24,7 @@ export async function apiRoutes(app: App): Promise<void> {
   // parser it is refused with 415 before a handler runs, as url-encoded and multipart bodies are.
   app.removeContentTypeParser('text/plain');
   app.addHook('onRequest', loadSessionUser);
+  app.addHook('onRequest', requireChosenPassword);
   app.addHook('onRequest', limitWritesPerUser);
   app.addHook('preValidation', refuseUnstorableText);
   // Answers depend on who asks; no shared cache may keep them.

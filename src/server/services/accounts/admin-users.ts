@@ -173,7 +173,15 @@ export async function addUser(
   const { user, secret } = await db.transaction(async (tx) => {
     const created = await insertUser(
       tx,
-      { name: input.name, email: input.email, role: input.role, emailVerifiedAt: now, passwordHash },
+      {
+        name: input.name,
+        email: input.email,
+        role: input.role,
+        emailVerifiedAt: now,
+        passwordHash,
+        // The administrator has seen the one-time password; the user replaces it at first login.
+        passwordChangeRequired: oneTimePassword !== null,
+      },
       now,
     );
     await recordAudit(

@@ -36,6 +36,8 @@ export async function ensureAdmin(db: Database, input: EnsureAdminInput, now: Da
         password: input.password ?? generatedPassword!,
         role: 'admin',
         emailVerifiedAt: now,
+        // Printed in the log and written to a file: the admin chooses their own at first login.
+        passwordChangeRequired: generatedPassword !== undefined,
       },
       now,
     );
@@ -46,7 +48,10 @@ export async function ensureAdmin(db: Database, input: EnsureAdminInput, now: Da
   if (existing.role !== 'admin') changes.role = 'admin';
   if (!existing.emailVerifiedAt) changes.emailVerifiedAt = now;
   if (existing.disabledAt) changes.disabledAt = null;
-  if (input.resetPassword && input.password) changes.passwordHash = await hashPassword(input.password);
+  if (input.resetPassword && input.password) {
+    changes.passwordHash = await hashPassword(input.password);
+    changes.passwordChangeRequired = false;
+  }
   if (Object.keys(changes).length === 0) return { user: existing, outcome: 'unchanged' };
 
   const [user] = await db

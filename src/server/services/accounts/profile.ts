@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import {
   ONLY_ADMINS_CHANGE_EMAIL_MESSAGE,
+  SAME_AS_ONE_TIME_PASSWORD_MESSAGE,
   WRONG_CURRENT_PASSWORD_MESSAGE,
   type ChangePasswordRequest,
   type UpdateProfileRequest,
@@ -47,7 +48,8 @@ export async function updateProfile(
 /**
  * 'Update Password': the current password proves it is the owner. Every other session of the
  * account ends (one may be on a lost device); the one making the change stays signed in. A
- * pending invitation would set a password too, so it stops working.
+ * pending invitation would set a password too, so it stops working. A password someone else
+ * handed over is replaced by one of the user's own, never by itself.
  */
 export async function changePassword(
   db: Database,
@@ -59,6 +61,8 @@ export async function changePassword(
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new AppError('validation_error', WRONG_CURRENT_PASSWORD_MESSAGE, 'currentPassword');
   }
+  if (user.passwordChangeRequired && input.newPassword === input.currentPassword)
+    throw new AppError('validation_error', SAME_AS_ONE_TIME_PASSWORD_MESSAGE, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     // Checked against the hash as it is now: of two changes racing, the second was made with a password no longer current.
@@ -69,7 +73,10 @@ export async function changePassword(
       .for('no key update');
     if (locked?.passwordHash !== user.passwordHash)
       throw new AppError('validation_error', WRONG_CURRENT_PASSWORD_MESSAGE, 'currentPassword');
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordChangeRequired: false, updatedAt: now })
+      .where(eq(users.id, user.id));
     await tx
       .delete(sessions)
       .where(

@@ -13,6 +13,7 @@ export function toAccount(user: UserRow): Account {
     phone: user.phone,
     emailVerified: user.emailVerifiedAt !== null,
     role: user.role,
+    passwordChangeRequired: user.passwordChangeRequired,
   };
 }
 
@@ -38,6 +39,8 @@ export interface NewUser {
   email: string;
   role?: 'student' | 'admin';
   emailVerifiedAt?: Date | null;
+  /** The password was handed over by someone else: its holder must choose their own at first login. */
+  passwordChangeRequired?: boolean;
 }
 
 export async function createUser(db: Database, input: SignupRequest & NewUser, now: Date): Promise<UserRow> {
@@ -55,6 +58,7 @@ export async function insertUser(db: Database, input: NewUser & { passwordHash: 
         passwordHash: input.passwordHash,
         role: input.role ?? 'student',
         emailVerifiedAt: input.emailVerifiedAt ?? null,
+        passwordChangeRequired: input.passwordChangeRequired ?? false,
         createdAt: now,
         updatedAt: now,
       })
@@ -97,4 +101,9 @@ export async function markEmailVerified(db: Database, userId: string, now: Date)
     .update(users)
     .set({ emailVerifiedAt: now, updatedAt: now })
     .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+}
+
+/** Until the account chooses a new password, its sessions reach nothing but the password change. */
+export async function requirePasswordChange(db: Database, userId: string, now: Date): Promise<void> {
+  await db.update(users).set({ passwordChangeRequired: true, updatedAt: now }).where(eq(users.id, userId));
 }

@@ -8,7 +8,7 @@ import { DialogButtons, ModalDialog } from '../../../components/ui/modal-dialog'
 import { useChangePassword } from '../api/change-password';
 
 /** The API's request, and the new password typed twice, which only this form checks. */
-const updatePasswordFormSchema = changePasswordSchema
+export const updatePasswordFormSchema = changePasswordSchema
   .extend({ confirmPassword: z.string() })
   .superRefine(({ newPassword, confirmPassword }, context) => {
     if (!confirmPassword)
