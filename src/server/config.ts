@@ -61,6 +61,7 @@ const envSchema = z
     AI_MODEL: optionalString,
     AI_DRAFTS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
     AI_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(60),
+    AI_MAX_CONCURRENT_DRAFTS: z.coerce.number().int().min(1).max(10_000).default(20),
     RATE_LIMIT_LOGIN_PER_ACCOUNT: rateLimitRule('10/15m'),
     RATE_LIMIT_LOGIN_PER_IP: rateLimitRule('30/15m'),
     RATE_LIMIT_SIGNUP_PER_IP: rateLimitRule('10/1h'),
@@ -152,6 +153,8 @@ export interface AiConfig {
   draftsPerHour: number;
   /** A draft that takes longer is stopped and reported as timed out. */
   timeoutMs: number;
+  /** Drafts this instance runs at once; one more is refused until one ends. */
+  maxConcurrentDrafts: number;
 }
 
 export class ConfigError extends Error {
@@ -198,6 +201,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       provider: aiProviderConfig(env),
       draftsPerHour: env.AI_DRAFTS_PER_HOUR,
       timeoutMs: Math.round(env.AI_TIMEOUT_SECONDS * 1000),
+      maxConcurrentDrafts: env.AI_MAX_CONCURRENT_DRAFTS,
     },
     rateLimits: {
       loginPerAccount: env.RATE_LIMIT_LOGIN_PER_ACCOUNT,

@@ -238,7 +238,7 @@ describe('drafting with Gemini', () => {
     });
     await gemini.waitForAbortedStream({ timeoutMs: 2000 });
     expect(await draftRows()).toEqual([
-      expect.objectContaining({ outcome: 'failed', failure: 'ai_timeout', counted: false }),
+      expect.objectContaining({ outcome: 'failed', failure: 'ai_timeout', counted: true }),
     ]);
   });
 
@@ -434,6 +434,92 @@ describe('the hourly limit', () => {
     gemini.scenario = 'blocked-prompt';
     await callAs(t, student, 'POST', apiPaths.reviewDrafts, draftRequest());
     expect((await status()).draftsLeft).toBe(1);
+  });
+});
+
+describe('drafts that time out', () => {
+  test.each([
+    ['Gemini', () => geminiEnv({ AI_DRAFTS_PER_HOUR: '3', AI_TIMEOUT_SECONDS: '0.3' }), () => gemini],
+    [
+      'an OpenAI-compatible server',
+      () => openAiEnv({ AI_DRAFTS_PER_HOUR: '3', AI_TIMEOUT_SECONDS: '0.3' }),
+      () => openai,
+    ],
+  ] as const)(
+    'count against the hourly limit: a stalling %s is asked no more than the limit',
+    async (_name, env, fake) => {
+      await start(env());
+      fake().scenario = 'stall';
+
+      const answers = [];
+      for (let i = 0; i < 5; i++) {
+        const draft = await streamDraftOverHttp(student, draftRequest());
+        answers.push(draft.status === 200 ? lastOf(draft.events)?.type : draft.status);
+      }
+
+      expect(answers).toEqual(['error', 'error', 'error', 429, 429]);
+      expect(fake().requests).toHaveLength(3);
+      expect((await status()).draftsLeft).toBe(0);
+    },
+  );
+
+  test('a draft cut off after the provider started on it counts; one refused before any text is given back', async () => {
+    await start(geminiEnv({ AI_DRAFTS_PER_HOUR: '3' }));
+    gemini.scenario = 'disconnect';
+    await streamDraftOverHttp(student, draftRequest());
+    gemini.scenario = 'server-error';
+    await streamDraftOverHttp(student, draftRequest());
+    gemini.scenario = 'rate-limited';
+    await streamDraftOverHttp(student, draftRequest());
+
+    expect((await draftRows()).map((row) => [row.failure, row.counted]).sort()).toEqual([
+      ['ai_busy', false],
+      ['ai_provider_error', false],
+      ['ai_provider_error', true],
+    ]);
+    expect((await status()).draftsLeft).toBe(2);
+  });
+});
+
+describe('drafts running at once on one instance', () => {
+  test('are held to AI_MAX_CONCURRENT_DRAFTS: one more is refused with a clear 503, not counted, and never reaches the provider', async () => {
+    await start(geminiEnv({ AI_MAX_CONCURRENT_DRAFTS: '2', AI_TIMEOUT_SECONDS: '10' }));
+    gemini.scenario = 'stall';
+    const others = [student, await signedInStudent(t, 'Olive Other')];
+    const third = await signedInStudent(t, 'Tess Third');
+    const leaving = new AbortController();
+    let running = 0;
+    const allStarted = new Promise<void>((resolve) => {
+      for (const actor of others) {
+        streamDraftOverHttp(actor, draftRequest(), {
+          signal: leaving.signal,
+          onFirstText: () => {
+            running += 1;
+            if (running === others.length) resolve();
+          },
+        }).catch(() => undefined);
+      }
+    });
+    await allStarted;
+
+    const refused = await callAs(t, third, 'POST', apiPaths.reviewDrafts, draftRequest());
+
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toEqual({
+      error: {
+        code: 'ai_unavailable',
+        message: 'Too many AI drafts are being written right now. Please try again in a minute.',
+      },
+    });
+    expect(gemini.requests).toHaveLength(2);
+    expect((await status(third)).draftsLeft).toBe(10);
+
+    leaving.abort();
+    await gemini.waitForAbortedStream({ count: 2, timeoutMs: 2000 });
+    gemini.scenario = 'draft';
+    await expect
+      .poll(async () => (await callAs(t, third, 'POST', apiPaths.reviewDrafts, draftRequest())).statusCode)
+      .toBe(200);
   });
 });
 

@@ -91,8 +91,15 @@ describe('loadConfig', () => {
   });
 
   describe('AI drafting', () => {
-    test('is off without a provider, with 10 drafts an hour and 60 seconds per draft', () => {
-      expect(loadConfig({}).ai).toEqual({ provider: null, draftsPerHour: 10, timeoutMs: 60_000 });
+    test('is off without a provider, with 10 drafts an hour, 60 seconds per draft and 20 at once', () => {
+      expect(loadConfig({}).ai).toEqual({
+        provider: null,
+        draftsPerHour: 10,
+        timeoutMs: 60_000,
+        maxConcurrentDrafts: 20,
+      });
+      expect(loadConfig({ AI_MAX_CONCURRENT_DRAFTS: '3' }).ai.maxConcurrentDrafts).toBe(3);
+      expect(() => loadConfig({ AI_MAX_CONCURRENT_DRAFTS: '0' })).toThrow(/AI_MAX_CONCURRENT_DRAFTS/);
     });
 
     test("a Gemini key turns on Gemini with Google's current Flash model unless one is named", () => {

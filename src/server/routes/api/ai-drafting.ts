@@ -10,7 +10,8 @@ import {
 import { AppError } from '../../lib/errors';
 import { requireVerifiedUser, viewerOf } from '../../plugins/auth';
 import { finishDraft } from '../../services/ai-drafting/allowance';
-import { startReviewDraft, streamDraft } from '../../services/ai-drafting/drafting';
+import { DraftSlots } from '../../services/ai-drafting/draft-slots';
+import { type StartedDraft, startReviewDraft, streamDraft } from '../../services/ai-drafting/drafting';
 import { aiStatusFor } from '../../services/ai-drafting/status';
 import { getSettings } from '../../services/settings';
 import type { App } from '../../types';
@@ -22,6 +23,7 @@ const KEEP_ALIVE_INTERVAL_MS = 15_000;
 /** AI drafting of reviews, for users with a verified email. The provider's key stays on the server. */
 export async function aiDraftingRoutes(app: App): Promise<void> {
   app.addHook('onRequest', requireVerifiedUser);
+  const slots = new DraftSlots(app.config.ai.maxConcurrentDrafts);
 
   app.get(
     '/status',
@@ -63,13 +65,21 @@ export async function aiDraftingRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const provider = app.aiProvider;
       if (!provider) throw new AppError('ai_unavailable', AI_NOT_CONFIGURED_MESSAGE);
-      const { siteName, aiDraftsPerHour } = await getSettings(app.db, app.settingDefaults);
+      // Taken before the draft is counted, so a refusal here costs the student nothing.
+      const giveBackSlot = slots.take();
+      let draft: StartedDraft;
+      try {
+        const { siteName, aiDraftsPerHour } = await getSettings(app.db, app.settingDefaults);
+        draft = await startReviewDraft(app.db, provider, viewerOf(request), request.body, {
+          draftsPerHour: aiDraftsPerHour,
+          siteName,
+          now: app.clock(),
+        });
+      } catch (error) {
+        giveBackSlot();
+        throw error;
+      }
       const { timeoutMs } = app.config.ai;
-      const draft = await startReviewDraft(app.db, provider, viewerOf(request), request.body, {
-        draftsPerHour: aiDraftsPerHour,
-        siteName,
-        now: app.clock(),
-      });
 
       // The student closing the page (or the connection dropping) cancels the model's work.
       const studentLeft = new AbortController();
@@ -93,13 +103,14 @@ export async function aiDraftingRoutes(app: App): Promise<void> {
       body.on('error', () => {});
       const started = performance.now();
       // The outcome is stored before the stream ends, so the status the page asks for next already counts it.
-      void relayDraft(events, body, async (last) => {
+      void relayDraft(events, body, async (last, textReceived) => {
+        giveBackSlot();
         const outcome = last?.type === 'done' ? 'completed' : last?.type === 'error' ? 'failed' : 'stopped';
         log.info({ outcome, durationMs: Math.round(performance.now() - started) }, 'AI draft ended');
         await finishDraft(
           app.db,
           draft.id,
-          { outcome, failure: last?.type === 'error' ? last.code : undefined },
+          { outcome, failure: last?.type === 'error' ? last.code : undefined, textReceived },
           app.clock(),
         ).catch((err: unknown) => log.error({ err }, 'could not record how the AI draft ended'));
       });
@@ -117,27 +128,32 @@ export async function aiDraftingRoutes(app: App): Promise<void> {
   );
 }
 
-/** Writes each event as a server-sent event, then hands the last one (none if the student left first) to `onEnd` before ending. */
+/**
+ * Writes each event as a server-sent event, then hands the last one (none if the student left
+ * first), and whether any text came from the provider, to `onEnd` before ending.
+ */
 async function relayDraft(
   events: AsyncGenerator<DraftEvent>,
   body: PassThrough,
-  onEnd: (last: DraftEvent | undefined) => Promise<void>,
+  onEnd: (last: DraftEvent | undefined, textReceived: boolean) => Promise<void>,
 ): Promise<void> {
   const write = (chunk: string) => {
     if (!body.destroyed && !body.writableEnded) body.write(chunk);
   };
   const keepAlive = setInterval(() => write(': keep-alive\n\n'), KEEP_ALIVE_INTERVAL_MS);
   let last: DraftEvent | undefined;
+  let textReceived = false;
   try {
     for await (const event of events) {
       last = event;
+      if (event.type === 'text') textReceived = true;
       write(`data: ${JSON.stringify(event)}\n\n`);
     }
   } catch {
     // streamDraft turns failures into events; only the student leaving ends it early.
   } finally {
     clearInterval(keepAlive);
-    await onEnd(last);
+    await onEnd(last, textReceived);
     if (!body.destroyed) body.end();
   }
 }

@@ -72,23 +72,28 @@ export async function reserveDraft(
 }
 
 /**
- * Failures on the provider's side are not the student's doing, so those drafts are given back;
- * a blocked or empty draft still cost the provider a generation and counts.
+ * A draft counts from the moment it is asked of the provider: the hourly limit bounds the work
+ * asked of it, and a provider that accepted a request and then went quiet may be working on it
+ * all the same (a model can think for a long while before its first word), so a timeout counts,
+ * as does anything cut off after text came. Only a provider that turned the request down before
+ * writing anything (busy, refused, an error answer, unreachable) did no work: those drafts are
+ * given back, as they are not the student's doing.
  */
-const givenBack = new Set<DraftFailureCode>(['ai_busy', 'ai_provider_error', 'ai_provider_refused', 'ai_timeout']);
+const givenBackBeforeAnyText = new Set<DraftFailureCode>(['ai_busy', 'ai_provider_error', 'ai_provider_refused']);
 
 export async function finishDraft(
   db: Database,
   draftId: string,
-  result: { outcome: AiDraftOutcome; failure?: DraftFailureCode },
+  result: { outcome: AiDraftOutcome; failure?: DraftFailureCode; textReceived: boolean },
   now: Date,
 ): Promise<void> {
+  const givenBack = !result.textReceived && result.failure !== undefined && givenBackBeforeAnyText.has(result.failure);
   await db
     .update(aiDrafts)
     .set({
       outcome: result.outcome,
       failure: result.failure ?? null,
-      counted: !(result.failure && givenBack.has(result.failure)),
+      counted: !givenBack,
       finishedAt: now,
     })
     .where(eq(aiDrafts.id, draftId));
