@@ -11,6 +11,7 @@ import { loggerOptions, RequestLogController } from './lib/logger';
 import { requestIdFor } from './lib/request-id';
 import type { Mailer } from './mail/mailer';
 import { authPlugin } from './plugins/auth';
+import { connectionLimitsPlugin, serverTimeouts } from './plugins/connection-limits';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openapiPlugin } from './plugins/openapi';
 import { orphanImageSweepPlugin } from './plugins/orphan-image-sweep';
@@ -63,6 +64,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     genReqId: requestIdFor,
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    ...serverTimeouts(config.connections),
     frameworkErrors: answerFrameworkError,
     logController: new RequestLogController(),
   }).withTypeProvider<ZodTypeProvider>();
@@ -89,6 +91,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     done(null, payload);
   });
 
+  await app.register(connectionLimitsPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(sameOriginPlugin);

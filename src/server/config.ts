@@ -52,6 +52,15 @@ const envSchema = z
     ADMIN_NAME: optionalString,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: booleanFlag,
+    REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+    CONNECTION_TIMEOUT_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(20, 'must be at least 20 (an AI draft stream is silent for up to 15 s between keep-alives)')
+      .max(3600)
+      .default(60),
+    MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(4000),
+    MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).default(100),
     AI_PROVIDER: z.enum(['gemini', 'openai-compatible', 'none', '']).optional(),
     GEMINI_API_KEY: optionalString,
     GEMINI_MODEL: optionalString,
@@ -124,6 +133,19 @@ export interface Config {
   secureCookies: boolean;
   ai: AiConfig;
   rateLimits: RateLimitsConfig;
+  connections: ConnectionsConfig;
+}
+
+/** What one client, or all of them together, may hold of the server's connections and time. */
+export interface ConnectionsConfig {
+  /** The whole request, headers and body (uploads included), must arrive within this. */
+  requestTimeoutMs: number;
+  /** A connection on which nothing is sent or received for this long is closed. */
+  idleTimeoutMs: number;
+  /** Open connections of the whole process; more are refused as they arrive. */
+  max: number;
+  /** Open connections from one client address (IPv6: one /64); a trusted proxy's are not counted. */
+  maxPerClient: number;
 }
 
 /** At most `limit` requests in a window of `windowMs` that opens with the first one. */
@@ -202,6 +224,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       draftsPerHour: env.AI_DRAFTS_PER_HOUR,
       timeoutMs: Math.round(env.AI_TIMEOUT_SECONDS * 1000),
       maxConcurrentDrafts: env.AI_MAX_CONCURRENT_DRAFTS,
+    },
+    connections: {
+      requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+      idleTimeoutMs: env.CONNECTION_TIMEOUT_SECONDS * 1000,
+      max: env.MAX_CONNECTIONS,
+      maxPerClient: env.MAX_CONNECTIONS_PER_CLIENT,
     },
     rateLimits: {
       loginPerAccount: env.RATE_LIMIT_LOGIN_PER_ACCOUNT,

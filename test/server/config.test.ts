@@ -161,4 +161,24 @@ describe('loadConfig', () => {
       });
     });
   });
+
+  describe('connections', () => {
+    test('have timeouts and ceilings by default', () => {
+      expect(loadConfig({}).connections).toEqual({
+        requestTimeoutMs: 120_000,
+        idleTimeoutMs: 60_000,
+        max: 4000,
+        maxPerClient: 100,
+      });
+    });
+
+    test.each([
+      ['REQUEST_TIMEOUT_SECONDS', '0'],
+      ['CONNECTION_TIMEOUT_SECONDS', '5'],
+      ['MAX_CONNECTIONS', '0'],
+      ['MAX_CONNECTIONS_PER_CLIENT', 'many'],
+    ])('refuses %s=%s', (key, value) => {
+      expect(configError({ [key]: value }).problems).toEqual([expect.stringMatching(new RegExp(`^${key}: `))]);
+    });
+  });
 });

@@ -89,6 +89,8 @@ export async function startServer(options: ServerOptions): Promise<StartedServer
       ADMIN_NAME: 'Soak Admin',
       LOG_LEVEL: options.logLevel ?? 'warn',
       TRUST_PROXY: '',
+      // The benchmark opens up to 1024 connections, all from 127.0.0.1: one client by design.
+      MAX_CONNECTIONS_PER_CLIENT: '2000',
       ...soakRateLimits,
     },
     stdio: ['ignore', output, output],
