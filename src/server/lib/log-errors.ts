@@ -9,10 +9,10 @@ import pino from 'pino';
  * placeholders, where in our code) and nothing it was given. Every other error is logged whole.
  */
 
-interface SerializedError {
+export interface SerializedError {
   type: string;
   message: string;
-  stack?: string;
+  stack: string;
   [key: string]: unknown;
 }
 
@@ -67,9 +67,9 @@ function stackFrames(stack: unknown): string {
     .join('\n');
 }
 
-export function serializeError(err: unknown): unknown {
+export function serializeError(err: Error): SerializedError {
   const top = asRecord(err);
-  if (!top) return err;
+  if (!top) return pino.stdSerializers.err(err);
   let statement: string | undefined;
   let database: DatabaseErrorFields | undefined;
   let current: Record<string, unknown> | undefined = top;
@@ -78,7 +78,7 @@ export function serializeError(err: unknown): unknown {
     database ??= databaseErrorFields(current);
     current = asRecord(current.cause);
   }
-  if (statement === undefined && database === undefined) return pino.stdSerializers.err(err as Error);
+  if (statement === undefined && database === undefined) return pino.stdSerializers.err(err);
 
   const type = typeof top.name === 'string' ? top.name : 'Error';
   const message =
@@ -86,9 +86,12 @@ export function serializeError(err: unknown): unknown {
       .filter(Boolean)
       .join(': ') || 'Database error';
   const { message: _serverMessage, ...naming } = database ?? {};
-  const serialized: SerializedError = { type, message, ...naming };
-  if (statement !== undefined) serialized.query = statement;
   const frames = stackFrames(top.stack);
-  serialized.stack = frames ? `${type}: ${message}\n${frames}` : `${type}: ${message}`;
-  return serialized;
+  return {
+    type,
+    message,
+    ...naming,
+    ...(statement !== undefined ? { query: statement } : {}),
+    stack: frames ? `${type}: ${message}\n${frames}` : `${type}: ${message}`,
+  };
 }
