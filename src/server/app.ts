@@ -5,6 +5,7 @@ import { createTextProvider, type TextProvider } from './services/ai-drafting/pr
 import { ReadCache } from './cache/read-cache';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { fastifyTrustProxy } from './lib/client-address';
 import { type Clock, systemClock } from './lib/clock';
 import { answerFrameworkError } from './lib/framework-errors';
 import { loggerOptions, RequestLogController } from './lib/logger';
@@ -62,7 +63,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     // The request id is read by requestIdFor, which keeps a client's only when it is a safe token.
     requestIdHeader: false,
     genReqId: requestIdFor,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     ...serverTimeouts(config.connections),
     frameworkErrors: answerFrameworkError,

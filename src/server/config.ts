@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { isAddressOrRange, type TrustProxy } from './lib/client-address';
 
 const optionalString = z
   .string()
@@ -8,10 +9,32 @@ const optionalString = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', ''])
+const TRUST_PROXY_MESSAGE =
+  'must be false, a number of proxy hops (1 for one reverse proxy; true means 1), or a comma-separated list of proxy addresses or CIDR ranges (10.0.0.0/8, fd00::/8, loopback)';
+
+/**
+ * Which proxies may say who the client is. `true` once trusted every X-Forwarded-For entry, so a
+ * client could name any address it liked; it now means the one proxy in front, whose entry
+ * (the rightmost) is the only one a client cannot forge.
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
   .optional()
-  .transform((v) => v === 'true' || v === '1');
+  .transform((value, ctx): TrustProxy => {
+    const text = value ?? '';
+    if (text === '' || text === 'false' || text === '0') return false;
+    if (text === 'true') return 1;
+    if (/^\d+$/.test(text)) {
+      const hops = Number(text);
+      if (hops >= 1 && hops <= 10) return hops;
+    } else {
+      const entries = text.split(',').map((entry) => entry.trim());
+      if (entries.every(isAddressOrRange)) return entries;
+    }
+    ctx.addIssue({ code: 'custom', message: TRUST_PROXY_MESSAGE });
+    return z.NEVER;
+  });
 
 const DURATION_UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
@@ -51,7 +74,7 @@ const envSchema = z
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
     ADMIN_NAME: optionalString,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: booleanFlag,
+    TRUST_PROXY: trustProxySetting,
     REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
     CONNECTION_TIMEOUT_SECONDS: z.coerce
       .number()
@@ -76,6 +99,7 @@ const envSchema = z
     RATE_LIMIT_SIGNUP_PER_IP: rateLimitRule('10/1h'),
     RATE_LIMIT_RESEND_PER_IP: rateLimitRule('5/1h'),
     RATE_LIMIT_WRITES_PER_USER: rateLimitRule('300/10m'),
+    RATE_LIMIT_SIGNUP_NOTICES_PER_ADDRESS: rateLimitRule('3/1d'),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
@@ -128,7 +152,8 @@ export interface Config {
   uploadsDir: string;
   initialAdmin: { email?: string; password?: string; name: string };
   logLevel: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: a number of proxy hops, or the proxies' addresses and ranges; false for none. */
+  trustProxy: TrustProxy;
   /** Cookies get the Secure flag when the public address is HTTPS. */
   secureCookies: boolean;
   ai: AiConfig;
@@ -163,6 +188,8 @@ export interface RateLimitsConfig {
   resendVerificationPerIp: RateLimitRule;
   /** State-changing API requests of one signed-in user. */
   writesPerUser: RateLimitRule;
+  /** Mails telling a taken address's owner that someone tried to sign up with it, per address. */
+  signupNoticesPerAddress: RateLimitRule;
 }
 
 export type AiProviderConfig =
@@ -237,6 +264,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       signupPerIp: env.RATE_LIMIT_SIGNUP_PER_IP,
       resendVerificationPerIp: env.RATE_LIMIT_RESEND_PER_IP,
       writesPerUser: env.RATE_LIMIT_WRITES_PER_USER,
+      signupNoticesPerAddress: env.RATE_LIMIT_SIGNUP_NOTICES_PER_ADDRESS,
     },
   };
 }

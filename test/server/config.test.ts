@@ -87,7 +87,7 @@ describe('loadConfig', () => {
   test('an HTTPS public address turns on Secure cookies and drops a trailing slash', () => {
     const config = loadConfig({ PUBLIC_URL: 'https://tutors.uni.example/', TRUST_PROXY: 'true' });
 
-    expect(config).toMatchObject({ publicUrl: 'https://tutors.uni.example', secureCookies: true, trustProxy: true });
+    expect(config).toMatchObject({ publicUrl: 'https://tutors.uni.example', secureCookies: true, trustProxy: 1 });
   });
 
   describe('AI drafting', () => {

@@ -300,6 +300,7 @@ describe('configuration', () => {
       signupPerIp: { limit: 10, windowMs: HOUR_MS },
       resendVerificationPerIp: { limit: 5, windowMs: HOUR_MS },
       writesPerUser: { limit: 300, windowMs: 10 * MINUTE_MS },
+      signupNoticesPerAddress: { limit: 3, windowMs: 24 * HOUR_MS },
     });
     expect(
       loadConfig({ RATE_LIMIT_WRITES_PER_USER: '1000 / 30s', RATE_LIMIT_SIGNUP_PER_IP: '50/1d' }).rateLimits,

@@ -170,7 +170,7 @@ describe('every documented write, whatever the spelling of its path', () => {
       const writes = await documentedWrites(world);
       expect(writes.length).toBeGreaterThan(25);
       const before = await everythingWritable();
-      const foreignPages = [
+      const foreignPages: Record<string, string>[] = [
         { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
         { 'sec-fetch-site': 'same-site', origin: 'https://students.uni.example' },
         { origin: 'https://students.uni.example' },

@@ -2,6 +2,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { RateLimitRule, RateLimitsConfig } from '../config';
 import type { Database } from '../db/client';
 import { rateLimits } from '../db/schema';
+import { clientAddressGroup } from '../lib/client-address';
 import type { Clock } from '../lib/clock';
 import { RateLimitedError } from '../lib/errors';
 import { hashToken } from '../lib/tokens';
@@ -82,7 +83,16 @@ const refusals: Record<RateLimitName, string> = {
   signupPerIp: 'Too many sign-ups from your network. Please try again in {wait}.',
   resendVerificationPerIp: 'Too many verification emails were requested. Please try again in {wait}.',
   writesPerUser: 'You are making changes too quickly. Please try again in {wait}.',
+  // Never shown: past it the notice is left unsent and the sign-up answered as ever.
+  signupNoticesPerAddress: 'Too many sign-up notices for this address. Please try again in {wait}.',
 };
+
+/** Limits kept per client address; an IPv6 client is counted by its /64 (see clientAddressGroup). */
+const PER_CLIENT_ADDRESS: ReadonlySet<RateLimitName> = new Set([
+  'loginPerIp',
+  'signupPerIp',
+  'resendVerificationPerIp',
+]);
 
 /** A request that was counted, so it can be given back when it should not count after all. */
 export interface CountedRequest {
@@ -111,13 +121,25 @@ export class RateLimiter {
   async consume(name: RateLimitName, subject: string): Promise<CountedRequest> {
     const rule: RateLimitRule = this.rules[name];
     const now = this.clock();
-    const key = `${name}:${hashToken(subject)}`;
+    const counted = PER_CLIENT_ADDRESS.has(name) ? clientAddressGroup(subject) : subject;
+    const key = `${name}:${hashToken(counted)}`;
     const window = await this.store.hit(key, rule.windowMs, now);
     if (window.count > rule.limit) {
       const seconds = Math.max(1, Math.ceil((window.windowEnd.getTime() - now.getTime()) / 1000));
       throw new RateLimitedError(refusals[name].replace('{wait}', describeWait(seconds)), seconds);
     }
     return { key, window };
+  }
+
+  /** Counts like consume, but answers false instead of throwing once the limit is passed. */
+  async tryConsume(name: RateLimitName, subject: string): Promise<boolean> {
+    try {
+      await this.consume(name, subject);
+      return true;
+    } catch (err) {
+      if (err instanceof RateLimitedError) return false;
+      throw err;
+    }
   }
 
   /** For limits that count only failures: a request that succeeded stops counting. */

@@ -50,6 +50,11 @@ export async function authRoutes(app: App): Promise<void> {
 
   /** Tells the owner of an address that someone tried to sign up with it; nobody else learns the address is taken. */
   async function sendSignupAttemptMail(user: UserRow): Promise<void> {
+    // Anyone may sign up with any address: without a cap, a script could fill one inbox with notices.
+    if (!(await app.rateLimits.tryConsume('signupNoticesPerAddress', user.email))) {
+      app.log.info({ userId: user.id }, 'sign-up attempt notice not sent: this address had enough of them for now');
+      return;
+    }
     const { siteName } = await getSettings(app.db, app.settingDefaults);
     const loginLink = new URL('/login', app.config.publicUrl).toString();
     try {
