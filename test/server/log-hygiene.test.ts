@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, onTestFinished, test } from 'vitest';
 import { reviews, users } from '../../src/server/db/schema';
@@ -161,6 +162,28 @@ describe('client disconnects', () => {
     const lines = entries().filter((entry) => entry.reqId === 'client-left-upload');
     expect(lines.filter((entry) => entry.level > 20)).toEqual([]);
     expect(t.logs.join('\n')).not.toContain('database unavailable');
+  });
+
+  test('a client that leaves while the answer is streaming is logged at debug', async () => {
+    // A route of the test's own: an answer that takes a while to send, as a large download does.
+    t.app.get('/api/test-slow-answer', async (_request, reply) => {
+      const body = new PassThrough();
+      const timer = setInterval(() => body.write('x'.repeat(16 * 1024)), 20);
+      body.on('close', () => clearInterval(timer));
+      return reply.type('application/octet-stream').send(body);
+    });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as { port: number };
+    const socket = connect({ host: '127.0.0.1', port });
+    await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+    socket.write('GET /api/test-slow-answer HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Request-Id: client-left-download\r\n\r\n');
+    await new Promise((resolve) => socket.once('data', resolve));
+    socket.destroy();
+
+    await waitForLogLine((entry) => entry.reqId === 'client-left-download' && entry.level >= 20);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const lines = entries().filter((entry) => entry.reqId === 'client-left-download');
+    expect(lines.filter((entry) => entry.level > 20)).toEqual([]);
   });
 
   test('a database that is really gone is still an outage, logged as an error', async () => {

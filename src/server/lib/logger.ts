@@ -53,8 +53,22 @@ export class RequestLogController extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const line = { req: request, res: reply, responseTime: reply.elapsedTime };
-    if (error) request.log.error({ ...line, err: error }, 'request errored');
+    if (error && clientLeft(request)) request.log.debug({ ...line, err: error }, 'client closed the connection');
+    else if (error) request.log.error({ ...line, err: error }, 'request errored');
     else if (reply.elapsedTime >= SLOW_REQUEST_MS) request.log.warn(line, 'slow request');
     else request.log.debug(line, 'request completed');
   }
+
+  /** An answer cut off while it was being sent: usually a visitor who closed the tab, nothing to act on. */
+  override streamError(error: Error, request: FastifyRequest, reply: FastifyReply): void {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'ERR_STREAM_PREMATURE_CLOSE' || clientLeft(request))
+      request.log.debug({ res: reply, err: error }, 'client closed the connection before the answer was sent');
+    else request.log.warn({ res: reply, err: error }, 'answer cut off by an error after its headers were sent');
+  }
+}
+
+/** Whether the client's side of the connection is gone. */
+function clientLeft(request: FastifyRequest): boolean {
+  return request.raw.socket?.destroyed === true;
 }
