@@ -12,6 +12,7 @@ import { loggerOptions, RequestLogController } from './lib/logger';
 import { requestIdFor } from './lib/request-id';
 import type { Mailer } from './mail/mailer';
 import { authPlugin } from './plugins/auth';
+import { backgroundTasksPlugin } from './plugins/background-tasks';
 import { connectionLimitsPlugin, serverTimeouts } from './plugins/connection-limits';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openapiPlugin } from './plugins/openapi';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(openapiPlugin);
   await app.register(authPlugin);
   await app.register(rateLimitPlugin, { store: deps.rateLimitStore });
+  await app.register(backgroundTasksPlugin);
   await app.register(healthRoutes);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(uploadsFilesPlugin);

@@ -17,7 +17,7 @@ export interface RequestOptions {
   remoteAddress?: string;
 }
 
-export function request(
+export async function request(
   app: App,
   method: Method,
   url: string,
@@ -25,11 +25,14 @@ export function request(
 ): Promise<LightMyRequestResponse> {
   const { as, payload, headers, remoteAddress } = options;
   const cookie = typeof as === 'string' ? as : as?.cookie;
-  return app.inject({
+  const response = await app.inject({
     method,
     url,
     payload,
     headers: { ...(cookie ? { cookie } : {}), ...headers },
     ...(remoteAddress ? { remoteAddress } : {}),
   });
+  // What the request left for after its answer (sign-up's mail) is done before the test looks.
+  await app.backgroundTasks.idle();
+  return response;
 }

@@ -72,7 +72,7 @@ describe('sign-up', () => {
       subject: 'Sign-up attempt with your email on Tutorly',
       link: undefined,
     });
-    expect(mails[0]!.text).toContain('Hello Grace Hopper,');
+    expect(mails[0]!.text).toMatch(/^Hello,$/m);
     expect(mails[0]!.text).toContain('Someone just tried to sign up for Tutorly with this email address.');
     expect(mails[0]!.text).toContain(`${t.config.publicUrl}/login`);
     expect(mails[0]!.text).not.toContain('Mallory');

@@ -17,7 +17,9 @@ describe('without SMTP (outbox folder)', () => {
     expect(t.outboxDir.startsWith(t.dataDir)).toBe(true);
     const [mail] = await readMails(t.outboxDir);
     expect(mail).toMatchObject({ to: 'zoe@uni.example', subject: 'Verify your email for Tutorly' });
-    expect(mail!.text).toContain('Hello Zoë Ångström,');
+    // The name was typed by whoever signed up; the address is not proven yet.
+    expect(mail!.text).toMatch(/^Hello,$/m);
+    expect(mail!.text).not.toContain('Zoë');
     expect(mail!.text).toContain('The link works once and expires in 48 hours.');
     expect(verificationParams(mail!.link!).userId).toBe(signed.account.id);
   });

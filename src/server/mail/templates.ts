@@ -4,13 +4,17 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export function verificationMail(input: { to: string; name: string; siteName: string; link: string }): MailMessage {
-  const { name, siteName, link } = input;
+// Mails to an address nobody has proven yet (a sign-up's verification link, the notice to an
+// existing account) greet without a name: whoever signed up typed it, and it must not carry
+// their words to someone else's inbox.
+
+export function verificationMail(input: { to: string; siteName: string; link: string }): MailMessage {
+  const { siteName, link } = input;
   return {
     to: input.to,
     subject: `Verify your email for ${siteName}`,
     text: [
-      `Hello ${name},`,
+      'Hello,',
       '',
       `Please confirm your email address to finish setting up your ${siteName} account:`,
       '',
@@ -19,7 +23,7 @@ export function verificationMail(input: { to: string; name: string; siteName: st
       'The link works once and expires in 48 hours. If you did not sign up, you can ignore this message.',
     ].join('\n'),
     html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
-<p>Hello ${escapeHtml(name)},</p>
+<p>Hello,</p>
 <p>Please confirm your email address to finish setting up your ${escapeHtml(siteName)} account:</p>
 <p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#4338ca;color:#fff;border-radius:6px;text-decoration:none">Verify my email</a></p>
 <p>Or open this address: <br><span style="word-break:break-all">${escapeHtml(link)}</span></p>
@@ -65,13 +69,8 @@ export function invitationMail(input: {
  * Sent instead of a verification mail when someone signs up with an address that already has
  * an account: the sign-up page answers as for a new address, so only the owner learns of it.
  */
-export function signupAttemptMail(input: {
-  to: string;
-  name: string;
-  siteName: string;
-  loginLink: string;
-}): MailMessage {
-  const { name, siteName, loginLink } = input;
+export function signupAttemptMail(input: { to: string; siteName: string; loginLink: string }): MailMessage {
+  const { siteName, loginLink } = input;
   const intro = `Someone just tried to sign up for ${siteName} with this email address. It already has an account, so no new account was created and nothing was changed.`;
   const ifYou = 'If it was you, log in with your existing account:';
   const forgot = `If you have forgotten your password, please contact the ${siteName} administrator.`;
@@ -79,9 +78,9 @@ export function signupAttemptMail(input: {
   return {
     to: input.to,
     subject: `Sign-up attempt with your email on ${siteName}`,
-    text: [`Hello ${name},`, '', intro, '', ifYou, '', loginLink, '', forgot, '', ifNotYou].join('\n'),
+    text: ['Hello,', '', intro, '', ifYou, '', loginLink, '', forgot, '', ifNotYou].join('\n'),
     html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
-<p>Hello ${escapeHtml(name)},</p>
+<p>Hello,</p>
 <p>${escapeHtml(intro)}</p>
 <p>${escapeHtml(ifYou)}</p>
 <p><a href="${escapeHtml(loginLink)}" style="display:inline-block;padding:10px 16px;background:#4338ca;color:#fff;border-radius:6px;text-decoration:none">Log in</a></p>

@@ -15,7 +15,7 @@ import { signupAttemptMail, verificationMail } from '../../mail/templates';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth';
 import { authenticate } from '../../services/accounts/login';
 import { signUpStudent } from '../../services/accounts/sign-up';
-import { toAccount } from '../../services/accounts/users';
+import { findUserByEmail, toAccount } from '../../services/accounts/users';
 import { confirmEmail, issueVerificationSecret, verificationLink } from '../../services/accounts/email-verification';
 import type { CountedRequest } from '../../services/rate-limits';
 import { createSession, revokeSession } from '../../services/accounts/sessions';
@@ -35,7 +35,7 @@ export async function authRoutes(app: App): Promise<void> {
     const { siteName } = await getSettings(app.db, app.settingDefaults);
     let outboxFile: string | undefined;
     try {
-      ({ outboxFile } = await app.mailer.send(verificationMail({ to: user.email, name: user.name, siteName, link })));
+      ({ outboxFile } = await app.mailer.send(verificationMail({ to: user.email, siteName, link })));
     } catch (err) {
       app.log.error({ err, userId: user.id }, 'verification mail could not be sent');
       throw new AppError(
@@ -58,7 +58,7 @@ export async function authRoutes(app: App): Promise<void> {
     const { siteName } = await getSettings(app.db, app.settingDefaults);
     const loginLink = new URL('/login', app.config.publicUrl).toString();
     try {
-      await app.mailer.send(signupAttemptMail({ to: user.email, name: user.name, siteName, loginLink }));
+      await app.mailer.send(signupAttemptMail({ to: user.email, siteName, loginLink }));
     } catch (err) {
       app.log.error({ err, userId: user.id }, 'sign-up attempt notice could not be sent');
     }
@@ -80,14 +80,17 @@ export async function authRoutes(app: App): Promise<void> {
       await app.rateLimits.consume('signupPerIp', request.ip);
       // Before looking the address up, so a refused address learns nothing about taken ones.
       await assertSignupAllowed(app.db, request.body.email, app.settingDefaults);
-      const outcome = await signUpStudent(app.db, request.body, app.clock());
-      if (outcome.created) {
-        // The account exists either way; if the mail fails, the student asks for it again after logging in.
-        await sendVerificationMail(outcome.user).catch(() => undefined);
-      } else {
-        await sendSignupAttemptMail(outcome.existing);
-      }
-      return reply.status(201).send({ email: request.body.email });
+      const { created } = await signUpStudent(app.db, request.body, app.clock());
+      const { email } = request.body;
+      // Mail goes after the answer, so a taken address and a new one are answered after the same
+      // work. A mail that cannot be sent fails no request: a new student asks for another link
+      // after logging in.
+      app.backgroundTasks.afterResponse(request, 'sign-up mail', async () => {
+        if (created) return sendVerificationMail(created).catch(() => undefined);
+        const owner = await findUserByEmail(app.db, email);
+        if (owner) await sendSignupAttemptMail(owner);
+      });
+      return reply.status(201).send({ email });
     },
   );
 
