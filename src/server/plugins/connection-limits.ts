@@ -1,7 +1,7 @@
-import { isIPv6 } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
+import { clientAddressGroup, isTrustedProxyPeer } from '../lib/client-address';
 
 /**
  * Every open connection holds a file descriptor. Without a ceiling, one client that opens
@@ -35,26 +35,6 @@ export function serverTimeouts(connections: Config['connections']) {
 /** How often a process-wide refusal is logged at most: a flood must not become a flood of log lines. */
 const DROP_LOG_INTERVAL_MS = 60_000;
 
-function expandIPv6(address: string): string[] {
-  const [head = '', tail] = address.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const missing = tail === undefined ? 0 : 8 - left.length - right.length;
-  return [...left, ...Array<string>(missing).fill('0'), ...right];
-}
-
-/**
- * The client a connection counts against: its IPv4 address, or the /64 network of an IPv6
- * one (a single host usually holds a whole /64 and could take a new address per connection).
- */
-export function connectionClient(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  if (!isIPv6(address)) return address;
-  const groups = expandIPv6(address.split('%')[0]!).slice(0, 4);
-  return `${groups.map((group) => Number.parseInt(group, 16).toString(16)).join(':')}::/64`;
-}
-
 export const connectionLimitsPlugin = fp(async function connectionLimits(app: FastifyInstance) {
   const { max, maxPerClient } = app.config.connections;
   const server = app.server;
@@ -76,15 +56,16 @@ export const connectionLimitsPlugin = fp(async function connectionLimits(app: Fa
 
   // Behind a reverse proxy every connection comes from the proxy: the proxy limits its clients
   // (README, "Behind a reverse proxy"), and a cap on its own address would lock everyone out.
-  if (app.config.trustProxy) return;
+  const fromProxy = isTrustedProxyPeer(app.config.trustProxy);
 
   const open = new Map<string, number>();
   /** Clients refused since they last had room, so each is logged once per spell at its cap. */
   const atCap = new Set<string>();
   server.on('connection', (socket) => {
     const address = socket.remoteAddress;
-    if (!address) return;
-    const client = connectionClient(address);
+    if (!address || fromProxy(address)) return;
+    // Counted like the per-address rate limits: an IPv6 client by its /64.
+    const client = clientAddressGroup(address);
     const count = open.get(client) ?? 0;
     if (count >= maxPerClient) {
       if (!atCap.has(client)) {
