@@ -1,4 +1,4 @@
-import { isIP, isIPv4 } from 'node:net';
+import { BlockList, isIP, isIPv4 } from 'node:net';
 
 /** The eight 16-bit groups of an IPv6 address, an IPv4 tail (`::ffff:1.2.3.4`) included. */
 function ipv6Groups(address: string): number[] {
@@ -58,4 +58,34 @@ export type TrustProxy = false | number | string[];
 export function fastifyTrustProxy(setting: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof setting !== 'number') return setting;
   return (_address, hop) => hop < setting;
+}
+
+/** proxy-addr's named ranges, as Fastify reads them in TRUST_PROXY. */
+const NAMED_RANGE_ENTRIES: Record<string, string[]> = {
+  loopback: ['127.0.0.0/8', '::1/128'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+};
+
+/**
+ * Whether a connection from `address` comes from a trusted proxy, by the same setting that
+ * decides whose X-Forwarded-For is believed: with a hop count the peer is always the nearest
+ * proxy; with a list, only the peers it names are.
+ */
+export function isTrustedProxyPeer(setting: TrustProxy): (address: string) => boolean {
+  if (setting === false) return () => false;
+  if (typeof setting === 'number') return () => true;
+  const proxies = new BlockList();
+  for (const entry of setting.flatMap((item) => NAMED_RANGE_ENTRIES[item] ?? [item])) {
+    const [address = '', prefix] = entry.split('/');
+    const type = isIPv4(address) ? 'ipv4' : 'ipv6';
+    if (prefix === undefined) proxies.addAddress(address, type);
+    else proxies.addSubnet(address, Number(prefix), type);
+  }
+  return (address) => {
+    const plain = address.split('%')[0]!;
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(plain)?.[1];
+    if (mapped) return proxies.check(mapped, 'ipv4') || proxies.check(plain, 'ipv6');
+    return isIP(plain) !== 0 && proxies.check(plain, isIPv4(plain) ? 'ipv4' : 'ipv6');
+  };
 }
