@@ -59,6 +59,35 @@ const rateLimitRule = (fallback: string) =>
       return { limit, windowMs };
     });
 
+const BYTE_UNITS = { KB: 1_000, MB: 1_000_000, GB: 1_000_000_000 } as const;
+
+/**
+ * An amount of data per period, e.g. `200MB/1d`. The limit is kept in kibibytes: a counter that
+ * adds up a day's uploads in bytes could pass the 32-bit range of the counters' column.
+ */
+const byteQuotaRule = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx): RateLimitRule => {
+      const text = value || fallback;
+      const match = /^(\d+)\s*(KB|MB|GB)\s*\/\s*(\d+)\s*([smhd])$/i.exec(text);
+      const bytes = match ? Number(match[1]) * BYTE_UNITS[match[2]!.toUpperCase() as keyof typeof BYTE_UNITS] : NaN;
+      const windowMs = match ? Number(match[3]) * DURATION_UNIT_MS[match[4] as keyof typeof DURATION_UNIT_MS] : NaN;
+      if (
+        !(bytes >= 1_000_000 && bytes <= 1_000_000_000_000) ||
+        !(windowMs >= 1_000 && windowMs <= 7 * DURATION_UNIT_MS.d)
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be an amount per period, such as ${fallback} (from 1MB to 1000GB in KB, MB or GB; a period from 1s to 7d in s, m, h or d)`,
+        });
+        return z.NEVER;
+      }
+      return { limit: Math.floor(bytes / 1024), windowMs };
+    });
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -100,6 +129,8 @@ const envSchema = z
     RATE_LIMIT_RESEND_PER_IP: rateLimitRule('5/1h'),
     RATE_LIMIT_WRITES_PER_USER: rateLimitRule('300/10m'),
     RATE_LIMIT_SIGNUP_NOTICES_PER_ADDRESS: rateLimitRule('3/1d'),
+    RATE_LIMIT_UPLOADS_PER_USER: rateLimitRule('30/1h'),
+    RATE_LIMIT_UPLOAD_BYTES_PER_USER: byteQuotaRule('200MB/1d'),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
@@ -190,6 +221,10 @@ export interface RateLimitsConfig {
   writesPerUser: RateLimitRule;
   /** Mails telling a taken address's owner that someone tried to sign up with it, per address. */
   signupNoticesPerAddress: RateLimitRule;
+  /** Pictures one user uploads: each costs the server a decode. */
+  uploadsPerUser: RateLimitRule;
+  /** The size of the pictures one user uploads, in kibibytes. */
+  uploadKibibytesPerUser: RateLimitRule;
 }
 
 export type AiProviderConfig =
@@ -265,6 +300,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       resendVerificationPerIp: env.RATE_LIMIT_RESEND_PER_IP,
       writesPerUser: env.RATE_LIMIT_WRITES_PER_USER,
       signupNoticesPerAddress: env.RATE_LIMIT_SIGNUP_NOTICES_PER_ADDRESS,
+      uploadsPerUser: env.RATE_LIMIT_UPLOADS_PER_USER,
+      uploadKibibytesPerUser: env.RATE_LIMIT_UPLOAD_BYTES_PER_USER,
     },
   };
 }

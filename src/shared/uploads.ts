@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Largest picture accepted by its declared dimensions, checked before any pixel is decoded. */
 export const MAX_UPLOAD_PIXELS = 40_000_000;
+/** For pictures decoded whole or at 16 bits a sample (interlaced, progressive, GIF, AVIF), which cost several times the memory. */
+export const MAX_COSTLY_UPLOAD_PIXELS = 16_000_000;
 /** Stored pictures fit in this many pixels on their longer side. */
 export const MAX_IMAGE_EDGE = 1024;
 export const THUMBNAIL_EDGE = 256;

@@ -300,6 +300,8 @@ describe('configuration', () => {
       signupPerIp: { limit: 10, windowMs: HOUR_MS },
       resendVerificationPerIp: { limit: 5, windowMs: HOUR_MS },
       writesPerUser: { limit: 300, windowMs: 10 * MINUTE_MS },
+      uploadsPerUser: { limit: 30, windowMs: HOUR_MS },
+      uploadKibibytesPerUser: { limit: Math.floor(200_000_000 / 1024), windowMs: 24 * HOUR_MS },
       signupNoticesPerAddress: { limit: 3, windowMs: 24 * HOUR_MS },
     });
     expect(

@@ -1,6 +1,7 @@
 import { and, eq, lt, notExists, sql } from 'drizzle-orm';
 import type { Metadata, OutputInfo, Sharp } from 'sharp';
 import {
+  MAX_COSTLY_UPLOAD_PIXELS,
   MAX_IMAGE_EDGE,
   MAX_UPLOAD_PIXELS,
   storedImage,
@@ -11,6 +12,7 @@ import {
 import type { Database } from '../db/client';
 import { tutors, uploads } from '../db/schema';
 import { AppError, isForeignKeyViolation } from '../lib/errors';
+import { WorkQueue, WorkQueueFullError } from '../lib/work-queue';
 import { contentAddressedKey, type ImageStore, isStoredFileKey, type StoredExtension } from '../storage';
 
 export type ImageType = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
@@ -18,6 +20,16 @@ export type ImageType = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
 const UNSUPPORTED_MESSAGE = 'Only JPEG, PNG, WebP, GIF or AVIF pictures can be uploaded.';
 const UNREADABLE_MESSAGE = 'The picture could not be read; the file may be damaged. Please choose another picture.';
 const TOO_LARGE_MESSAGE = 'The picture is too large: at most 40 megapixels.';
+const COSTLY_TOO_LARGE_MESSAGE =
+  'This picture is interlaced or progressive, has 16 bits per channel, or is a GIF or AVIF: such pictures take much more memory to read and can be at most 16 megapixels. Save it as an ordinary JPEG or PNG, or make it smaller.';
+const BUSY_MESSAGE = 'Many pictures are being processed right now. Please try again in a minute.';
+
+/**
+ * Decoding is where a picture costs memory and a thread of libuv's small pool (shared with
+ * password hashing and file access): one at a time per process, the rest wait in line, and a
+ * line longer than this is refused instead of piling up uploads in memory.
+ */
+const decodeQueue = new WorkQueue(1, 16);
 
 const JPEG_QUALITY = 82;
 const WEBP_QUALITY = 82;
@@ -51,6 +63,18 @@ function isAvif(bytes: Uint8Array): boolean {
   return false;
 }
 
+/**
+ * Whether libvips must hold the whole picture in memory to read it, or reads it at more than a
+ * byte per sample: interlaced PNG and progressive JPEG (read in passes over the whole picture),
+ * GIF and AVIF (decoded whole by their libraries), 16-bit samples. Measured on 36 megapixels, a
+ * plain PNG costs some 40 MB to decode, a 16-bit interlaced one 260-350 MB and a second or more.
+ */
+function isCostlyToDecode(type: ImageType, declared: Metadata): boolean {
+  if (type === 'gif' || type === 'avif' || declared.isProgressive) return true;
+  const wideDepth = declared.depth !== undefined && declared.depth !== 'uchar' && declared.depth !== 'char';
+  return wideDepth || (declared.bitsPerSample ?? 8) > 8;
+}
+
 interface EncodedImage {
   key: string;
   extension: StoredExtension;
@@ -72,6 +96,10 @@ async function encodeImage(bytes: Uint8Array): Promise<EncodedImage> {
   if (!type) throw new AppError('unsupported_image', UNSUPPORTED_MESSAGE);
   // libvips costs a server some 30 MB of memory: loaded with the first picture, not at start.
   const { default: sharp } = await import('sharp');
+  // Every upload is decoded once: libvips' cache of recent operations would only hold memory,
+  // and one thread per picture leaves the other cores to the requests.
+  sharp.cache(false);
+  sharp.concurrency(1);
 
   let declared: Metadata;
   try {
@@ -81,7 +109,10 @@ async function encodeImage(bytes: Uint8Array): Promise<EncodedImage> {
     throw new AppError('unsupported_image', UNREADABLE_MESSAGE);
   }
   if (!declared.width || !declared.height) throw new AppError('unsupported_image', UNREADABLE_MESSAGE);
-  if (declared.width * declared.height > MAX_UPLOAD_PIXELS) throw new AppError('image_too_large', TOO_LARGE_MESSAGE);
+  const pixels = declared.width * declared.height;
+  if (pixels > MAX_UPLOAD_PIXELS) throw new AppError('image_too_large', TOO_LARGE_MESSAGE);
+  if (isCostlyToDecode(type, declared) && pixels > MAX_COSTLY_UPLOAD_PIXELS)
+    throw new AppError('image_too_large', COSTLY_TOO_LARGE_MESSAGE);
 
   const asJpeg = type === 'jpeg';
   const extension: StoredExtension = asJpeg ? 'jpg' : 'webp';
@@ -91,15 +122,21 @@ async function encodeImage(bytes: Uint8Array): Promise<EncodedImage> {
   let picture: { data: Buffer; info: OutputInfo };
   let thumbnail: Buffer;
   try {
-    // The pixel limit again, as sharp's own guard; only the first frame of an animation is read.
-    // Metadata is not copied to the output unless asked for, so EXIF, GPS and XMP are dropped.
-    const source = sharp(bytes, { limitInputPixels: MAX_UPLOAD_PIXELS, animated: false })
-      .rotate()
-      .resize({ width: MAX_IMAGE_EDGE, height: MAX_IMAGE_EDGE, fit: 'inside', withoutEnlargement: true });
-    picture = await encode(source).toBuffer({ resolveWithObject: true });
-    const edge = Math.min(THUMBNAIL_EDGE, picture.info.width, picture.info.height);
-    thumbnail = await encode(sharp(picture.data).resize(edge, edge, { fit: 'cover' })).toBuffer();
+    ({ picture, thumbnail } = await decodeQueue.run(async () => {
+      // The pixel limit again, as sharp's own guard; only the first frame of an animation is read.
+      // Metadata is not copied to the output unless asked for, so EXIF, GPS and XMP are dropped.
+      const source = sharp(bytes, { limitInputPixels: MAX_UPLOAD_PIXELS, animated: false })
+        .rotate()
+        .resize({ width: MAX_IMAGE_EDGE, height: MAX_IMAGE_EDGE, fit: 'inside', withoutEnlargement: true });
+      const resized = await encode(source).toBuffer({ resolveWithObject: true });
+      const edge = Math.min(THUMBNAIL_EDGE, resized.info.width, resized.info.height);
+      return {
+        picture: resized,
+        thumbnail: await encode(sharp(resized.data).resize(edge, edge, { fit: 'cover' })).toBuffer(),
+      };
+    }));
   } catch (err) {
+    if (err instanceof WorkQueueFullError) throw new AppError('service_unavailable', BUSY_MESSAGE);
     if (err instanceof Error && /pixel limit/i.test(err.message))
       throw new AppError('image_too_large', TOO_LARGE_MESSAGE);
     throw new AppError('unsupported_image', UNREADABLE_MESSAGE);

@@ -19,8 +19,8 @@ export interface RateLimitWindow {
  * take its place behind this interface.
  */
 export interface RateLimitStore {
-  /** Counts one request for `key`, atomically, opening a new window when the last has ended. */
-  hit(key: string, windowMs: number, now: Date): Promise<RateLimitWindow>;
+  /** Counts `amount` (one request, or its size) for `key`, atomically, opening a new window when the last has ended. */
+  hit(key: string, windowMs: number, now: Date, amount?: number): Promise<RateLimitWindow>;
   /** Takes one request back from the window it was counted in, if that window is still the current one. */
   giveBack(key: string, window: RateLimitWindow): Promise<void>;
   /** Forgets windows that ended before `now`; answers how many. */
@@ -32,14 +32,15 @@ export function databaseRateLimitStore(db: Database): RateLimitStore {
   // Every limited request runs it, so it is prepared once.
   const now = sql`${sql.placeholder('now')}::timestamptz`;
   const windowEnd = sql`${sql.placeholder('windowEnd')}::timestamptz`;
+  const amount = sql`${sql.placeholder('amount')}::int`;
   const stillOpen = sql`${rateLimits.windowEnd} > ${now}`;
   const countHit = db
     .insert(rateLimits)
-    .values({ key: sql.placeholder('key'), windowStart: now, windowEnd, count: 1 })
+    .values({ key: sql.placeholder('key'), windowStart: now, windowEnd, count: amount })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`case when ${stillOpen} then ${rateLimits.count} + 1 else 1 end`,
+        count: sql`case when ${stillOpen} then ${rateLimits.count} + ${amount} else ${amount} end`,
         windowStart: sql`case when ${stillOpen} then ${rateLimits.windowStart} else ${now} end`,
         windowEnd: sql`case when ${stillOpen} then ${rateLimits.windowEnd} else ${windowEnd} end`,
       },
@@ -48,9 +49,10 @@ export function databaseRateLimitStore(db: Database): RateLimitStore {
     .prepare('rate_limit_hit');
 
   return {
-    async hit(key, windowMs, at) {
+    async hit(key, windowMs, at, amount = 1) {
       const [row] = await countHit.execute({
         key,
+        amount,
         now: at.toISOString(),
         windowEnd: new Date(at.getTime() + windowMs).toISOString(),
       });
@@ -85,6 +87,8 @@ const refusals: Record<RateLimitName, string> = {
   writesPerUser: 'You are making changes too quickly. Please try again in {wait}.',
   // Never shown: past it the notice is left unsent and the sign-up answered as ever.
   signupNoticesPerAddress: 'Too many sign-up notices for this address. Please try again in {wait}.',
+  uploadsPerUser: 'You have uploaded too many pictures. Please try again in {wait}.',
+  uploadKibibytesPerUser: 'You have uploaded too much picture data for now. Please try again in {wait}.',
 };
 
 /** Limits kept per client address; an IPv6 client is counted by its /64 (see clientAddressGroup). */
@@ -102,6 +106,8 @@ export interface CountedRequest {
 
 function describeWait(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  // Day-long quotas: "17 hours" reads better than "1013 minutes".
+  if (seconds > 2 * 3600) return `${Math.ceil(seconds / 3600)} hours`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
@@ -118,12 +124,12 @@ export class RateLimiter {
    * throws RateLimitedError once the limit is passed. Subjects are stored hashed: the table
    * keeps no addresses.
    */
-  async consume(name: RateLimitName, subject: string): Promise<CountedRequest> {
+  async consume(name: RateLimitName, subject: string, amount = 1): Promise<CountedRequest> {
     const rule: RateLimitRule = this.rules[name];
     const now = this.clock();
     const counted = PER_CLIENT_ADDRESS.has(name) ? clientAddressGroup(subject) : subject;
     const key = `${name}:${hashToken(counted)}`;
-    const window = await this.store.hit(key, rule.windowMs, now);
+    const window = await this.store.hit(key, rule.windowMs, now, amount);
     if (window.count > rule.limit) {
       const seconds = Math.max(1, Math.ceil((window.windowEnd.getTime() - now.getTime()) / 1000));
       throw new RateLimitedError(refusals[name].replace('{wait}', describeWait(seconds)), seconds);

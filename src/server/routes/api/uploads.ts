@@ -31,7 +31,8 @@ const multipartBodyDocumentation = z.any().meta({
     [UPLOAD_FIELD_NAME]: {
       type: 'string',
       format: 'binary',
-      description: 'A JPEG, PNG, WebP, GIF or AVIF picture of at most 5 MB and 40 megapixels.',
+      description:
+        'A JPEG, PNG, WebP, GIF or AVIF picture of at most 5 MB and 40 megapixels (16 for interlaced, progressive, 16-bit, GIF and AVIF pictures).',
     },
   },
 });
@@ -44,6 +45,10 @@ export async function uploadRoutes(app: App): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {
     if (Number(request.headers['content-length']) > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES)
       throw pictureTooLarge(reply);
+  });
+  // Each picture costs a decode: counted before its body is received, so a user past the quota sends nothing.
+  app.addHook('onRequest', async (request) => {
+    await app.rateLimits.consume('uploadsPerUser', request.user!.id);
   });
 
   // Only multipart bodies here; anything else is refused before it is read.
@@ -70,6 +75,7 @@ export async function uploadRoutes(app: App): Promise<void> {
     async (request, reply) => {
       if (!request.isMultipart()) throw new AppError('validation_error', SEND_A_FILE_MESSAGE);
       const bytes = await readUploadedFile(app, request, reply);
+      await app.rateLimits.consume('uploadKibibytesPerUser', request.user!.id, Math.ceil(bytes.length / 1024));
       const image = await storeImage(app.db, app.imageStore, { bytes, uploadedBy: request.user!.id, now: app.clock() });
       return reply.status(201).send({ image });
     },
