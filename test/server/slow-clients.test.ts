@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
+import { isTrustedProxyPeer } from '../../src/server/lib/client-address';
 import { apiPaths } from '../../src/shared/api-paths';
+import { createTestApp } from '../helpers/app';
 import { httpRequest } from '../helpers/http-client';
 import { freePort } from '../helpers/ports';
 import {
@@ -150,4 +152,41 @@ describe.skipIf(inject('dbEngine') !== 'pglite')('clients that stall', () => {
       expect(server.child.exitCode).toBeNull();
     },
   );
+});
+
+describe.skipIf(inject('dbEngine') !== 'pglite')('the per-client connection cap behind a proxy', () => {
+  /** Opens `count` connections from `localAddress` that send nothing; how many the server closed within 500 ms. */
+  async function refusedOf(port: number, localAddress: string, count: number): Promise<number> {
+    const ended = await Promise.all(Array.from({ length: count }, () => stall(port, localAddress, '', 500)));
+    return ended.filter((connection) => connection !== null).length;
+  }
+
+  it.each([
+    ['its address', '127.0.0.2'],
+    ['a range', '127.0.0.0/30'],
+    ['a hop count', '1'],
+  ])('does not count the connections of a proxy TRUST_PROXY names by %s', async (_label, trustProxy) => {
+    const t = await createTestApp({ env: { TRUST_PROXY: trustProxy, MAX_CONNECTIONS_PER_CLIENT: '3' } });
+    try {
+      await t.app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = t.app.server.address() as { port: number };
+
+      expect(await refusedOf(port, '127.0.0.2', 8)).toBe(0);
+      // A client that reaches the server directly, past the proxy, is capped as ever.
+      if (trustProxy !== '1') expect(await refusedOf(port, '127.0.1.9', 8)).toBe(5);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('reads named ranges and IPv4-mapped peers as Fastify does', () => {
+    const fromProxy = isTrustedProxyPeer(['uniquelocal', '203.0.113.7', '2001:db8::/32']);
+    expect(fromProxy('10.1.2.3')).toBe(true);
+    expect(fromProxy('::ffff:192.168.0.9')).toBe(true);
+    expect(fromProxy('203.0.113.7')).toBe(true);
+    expect(fromProxy('2001:db8:1::5')).toBe(true);
+    expect(fromProxy('203.0.113.8')).toBe(false);
+    expect(fromProxy('2001:db9::1')).toBe(false);
+    expect(isTrustedProxyPeer(false)('10.1.2.3')).toBe(false);
+  });
 });
