@@ -215,6 +215,15 @@ describe('similar names (the duplicates hint)', () => {
     expect((await similar(`name=Jon%20Smith&excludeId=${mine.id}`)).map((tutor) => tutor.id)).toEqual([published.id]);
   });
 
+  test('under three letters only the exact name is looked up (the trigrams of one or two letters are in thousands of names)', async () => {
+    const wu = await createTutorRecord(t.db, { name: 'Wu' });
+    await createTutorRecord(t.db, { name: 'Wu Li' });
+    await createTutorRecord(t.db, { name: 'Wumpus Ward' });
+    expect((await similar('name=Wu')).map((tutor) => tutor.id)).toEqual([wu.id]);
+    expect((await similar('name=W')).map((tutor) => tutor.id)).toEqual([]);
+    expect((await similar('name=Wu%20Li')).map((tutor) => tutor.name)).toEqual(['Wu Li', 'Wu']);
+  });
+
   test('at most five', async () => {
     for (let i = 0; i < 7; i++) await createTutorRecord(t.db, { name: `Maria Lopez ${i}` });
     expect(await similar('name=Maria%20Lopez')).toHaveLength(5);

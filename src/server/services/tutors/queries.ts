@@ -31,8 +31,12 @@ import {
 
 /** Names at least this similar (pg_trgm similarity, 0..1) count as possible duplicates. */
 const SIMILAR_NAME_THRESHOLD = 0.3;
-/** Shorter input is too unspecific for "the name contains what was typed" to mean anything. */
-const CONTAINMENT_MIN_LENGTH = 3;
+/**
+ * Shorter input is too unspecific for "resembles" or "contains what was typed" to mean anything
+ * (the form asks from three letters on), and its trigrams are in thousands of names: only an
+ * exact name is looked up for it.
+ */
+const RESEMBLANCE_MIN_LENGTH = 3;
 
 // Each order ends in the id so pages never overlap or skip a tutor among ties. The public
 // orders match the partial indexes tutors_public_{rating,reviews,name}_idx exactly: keep them
@@ -139,11 +143,12 @@ export async function findSimilarTutors(
 ): Promise<SimilarTutors> {
   const name = normalizeForSearch(search.name);
   if (!name) return { items: [] };
+  const specific = name.length >= RESEMBLANCE_MIN_LENGTH;
   const resembles = or(
-    sql`${tutors.normalizedName} % ${name}`,
+    specific ? sql`${tutors.normalizedName} % ${name}` : undefined,
     // The whole stored name among the words typed, however short it is.
     inArray(tutors.normalizedName, wordRuns(name)),
-    name.length >= CONTAINMENT_MIN_LENGTH ? like(tutors.normalizedName, `%${escapeLike(name)}%`) : undefined,
+    specific ? like(tutors.normalizedName, `%${escapeLike(name)}%`) : undefined,
   );
   const sameDepartmentFirst = search.department
     ? [sql`case when lower(${tutors.department}) = lower(${search.department}) then 0 else 1 end`]
