@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/server/config';
 import { isTrustedProxyPeer } from '../../src/server/lib/client-address';
 import { apiPaths } from '../../src/shared/api-paths';
 import { createTestApp } from '../helpers/app';
-import { httpRequest } from '../helpers/http-client';
+import { httpRequest, loginOverHttp } from '../helpers/http-client';
 import { freePort } from '../helpers/ports';
 import {
   killAllServerProcesses,
@@ -60,6 +60,22 @@ function stall(port: number, localAddress: string, bytes: string, giveUpMs: numb
   });
 }
 
+/** Headers of a picture upload by a signed-in user and the start of the picture; the rest never comes. */
+function halfAnUpload(baseUrl: string, cookie: string): string {
+  const boundary = '----TutorlySlowUpload';
+  return [
+    `POST ${apiPaths.imageUploads} HTTP/1.1`,
+    'Host: 127.0.0.1',
+    `Origin: ${baseUrl}`,
+    'Sec-Fetch-Site: same-origin',
+    `Cookie: ${cookie}`,
+    `Content-Type: multipart/form-data; boundary=${boundary}`,
+    'Content-Length: 2000000',
+    '',
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG`,
+  ].join('\r\n');
+}
+
 /** Headers of a login and the first bytes of its body; the rest never comes. */
 function halfALogin(baseUrl: string): string {
   return [
@@ -106,8 +122,14 @@ describe.skipIf(inject('dbEngine') !== 'pglite')('clients that stall', () => {
       const deadlineMs = REQUEST_TIMEOUT_SECONDS * 1000 + CUT_SLACK_MS;
       const giveUpMs = deadlineMs + 5_000;
 
-      // One client, 300 connections, each with the headers and part of a body.
+      const cookie = await loginOverHttp(server.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+
+      // One client, 300 connections, each with the headers and part of a body; and a signed-in
+      // one whose uploads stall the same way.
       const attack = Array.from({ length: 300 }, () => stall(port, '127.0.0.2', halfALogin(server.baseUrl), giveUpMs));
+      const uploads = Array.from({ length: 30 }, () =>
+        stall(port, '127.0.0.3', halfAnUpload(server.baseUrl, cookie), giveUpMs),
+      );
       await new Promise((resolve) => setTimeout(resolve, 500));
 
       // Meanwhile everyone else is served, promptly.
@@ -135,6 +157,12 @@ describe.skipIf(inject('dbEngine') !== 'pglite')('clients that stall', () => {
       expect(held.length).toBeLessThanOrEqual(PER_CLIENT);
       for (const connection of held) expect(connection!.answer).toMatch(/^(HTTP\/1\.1 408|$)/);
       expect(server.output()).toContain('client at its connection cap');
+      const uploadsEnded = await Promise.all(uploads);
+      expect(uploadsEnded.filter((connection) => connection === null)).toHaveLength(0);
+      for (const connection of uploadsEnded) {
+        expect(connection!.lifetimeMs).toBeLessThan(deadlineMs);
+        expect(connection!.answer).toMatch(/^HTTP\/1\.1 408/);
+      }
 
       // Many clients at once, each under its cap, together over the process's ceiling: the
       // connections past it are refused as they arrive, and the others are cut by the timeout.
