@@ -1,9 +1,16 @@
 import { ConfigError } from '../config';
 import { DataDirInUseError } from '../db/data-dir-lock';
+import { serializeError } from '../lib/log-errors';
 
 /** node:util parseArgs reports a mistyped or value-less flag with one of these codes. */
 const isUsageError = (err: unknown) =>
   err instanceof Error && String((err as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS');
+
+/** As the server logs it: a failed query shows its code, constraint and statement, not the values it was given. */
+function describeError(err: Error): string {
+  const { stack, type: _type, message: _message, ...fields } = serializeError(err);
+  return [stack, ...Object.entries(fields).map(([name, value]) => `  ${name}: ${String(value)}`)].join('\n');
+}
 
 /**
  * Runs a command-line entry point: its number is the exit code. Usage mistakes exit 2 with the
@@ -22,7 +29,7 @@ export function runCommand(main: () => Promise<number>, usage: string): void {
       if (err instanceof ConfigError) console.error(err.message);
       else if (err instanceof DataDirInUseError)
         console.error(`${err.message}\nIs the server running on the same DATA_DIR? Stop it first.`);
-      else console.error(err);
+      else console.error(err instanceof Error ? describeError(err) : err);
       process.exit(1);
     },
   );
