@@ -145,7 +145,8 @@ describe('login', () => {
 
     const response = await postLogin(https.app, { email: user.email, password });
 
-    expect(response.cookies.map((c) => c.name)).toEqual(['__Host-tutorly_session']);
+    // Beside the session, the device cookie that keeps the account's failed-login ceiling off this browser.
+    expect(response.cookies.map((c) => c.name)).toEqual(['__Host-tutorly_session', '__Host-tutorly_device']);
     const cookie = response.cookies[0]!;
     expect(cookie).toMatchObject({ secure: true, httpOnly: true, path: '/', sameSite: 'Lax' });
     expect(cookie.domain).toBeUndefined();
@@ -163,7 +164,7 @@ describe('login', () => {
 
     const response = await postLogin(t.app, { email: user.email, password });
 
-    expect(response.cookies.map((c) => c.name)).toEqual(['tutorly_session']);
+    expect(response.cookies.map((c) => c.name)).toEqual(['tutorly_session', 'tutorly_device']);
     const token = response.cookies[0]!.value;
     expect(await getSessionAccount(t.app, `tutorly_session=${token}`)).toMatchObject({ id: user.id });
     expect(await getSessionAccount(t.app, `__Host-tutorly_session=${token}`)).toBeNull();

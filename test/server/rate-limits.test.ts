@@ -240,9 +240,10 @@ describe('counters shared by several server instances', () => {
     const { user } = await createUserRecord(first.db);
 
     const statuses = [];
-    for (const instance of [first, second, first, second, first, second])
+    for (const [i, instance] of [first, second, first, second, first, second].entries())
       statuses.push(
-        (await postLogin(instance.app, { email: user.email, password: 'wrong' }, { remoteAddress: CLIENT })).statusCode,
+        (await postLogin(instance.app, { email: user.email, password: 'wrong' }, { remoteAddress: `192.0.2.${i + 1}` }))
+          .statusCode,
       );
 
     expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
@@ -252,10 +253,11 @@ describe('counters shared by several server instances', () => {
     const t = await createTestApp({ env: { RATE_LIMIT_LOGIN_PER_ACCOUNT: '5/15m', RATE_LIMIT_SIGNUP_PER_IP: '5/1h' } });
     await postLogin(t.app, { email: 'someone@uni.example', password: 'wrong' }, { remoteAddress: CLIENT });
     await postSignup(t.app, signUpInput('new@uni.example'), { remoteAddress: CLIENT });
-    expect(await t.db.select().from(rateLimits)).toHaveLength(3);
+    // The login counted for the account, the client address, and the account from that address.
+    expect(await t.db.select().from(rateLimits)).toHaveLength(4);
 
     t.clock.advance(20 * MINUTE_MS);
-    expect(await t.app.rateLimits.prune()).toBe(2);
+    expect(await t.app.rateLimits.prune()).toBe(3);
 
     const left = await t.db.select().from(rateLimits);
     expect(left).toHaveLength(1);

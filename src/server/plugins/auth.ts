@@ -3,6 +3,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PASSWORD_CHANGE_REQUIRED_MESSAGE } from '../../shared/account';
 import { apiPaths } from '../../shared/api-paths';
+import {
+  DEVICE_TOKEN_LIFETIME_MS,
+  type DeviceToken,
+  issueDeviceToken,
+  loadDeviceKey,
+  readDeviceToken,
+} from '../lib/device-tokens';
 import { AppError } from '../lib/errors';
 import { hashToken } from '../lib/tokens';
 import { findSession, sessionUserAt, type NewSession } from '../services/accounts/sessions';
@@ -24,11 +31,47 @@ export function sessionCookieName(config: { secureCookies: boolean }): string {
   return config.secureCookies ? HOST_SESSION_COOKIE : SESSION_COOKIE;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Signs device cookies; see lib/device-tokens.ts. */
+    deviceKey: Buffer;
+  }
+}
+
 export const authPlugin = fp(async function auth(app: FastifyInstance) {
   await app.register(fastifyCookie);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
+  app.decorate('deviceKey', await loadDeviceKey(app.config.dataDir));
 });
+
+/**
+ * A browser that has signed in to an account before: the per-account ceiling on failed logins
+ * does not hold it back, so guessers cannot lock the owner out. `__Host-` over HTTPS, as the
+ * session cookie, so a sibling subdomain cannot plant one.
+ */
+export const DEVICE_COOKIE = 'tutorly_device';
+
+function deviceCookieName(config: { secureCookies: boolean }): string {
+  return config.secureCookies ? `__Host-${DEVICE_COOKIE}` : DEVICE_COOKIE;
+}
+
+/** The account this browser has signed in to before, if its device cookie is genuine and current. */
+export function readDeviceCookie(request: FastifyRequest): DeviceToken | undefined {
+  const { server } = request;
+  return readDeviceToken(server.deviceKey, request.cookies[deviceCookieName(server.config)], server.clock());
+}
+
+/** After a successful login: a new device cookie for this account, replacing any earlier one. */
+export function setDeviceCookie(reply: FastifyReply, userId: string): void {
+  const { server } = reply;
+  reply.setCookie(deviceCookieName(server.config), issueDeviceToken(server.deviceKey, userId, server.clock()), {
+    ...cookieOptions(reply),
+    // Only ever read by the login request, which is the site's own.
+    sameSite: 'strict',
+    maxAge: DEVICE_TOKEN_LIFETIME_MS / 1000,
+  });
+}
 
 /** onRequest hook for API scopes: resolves the cookie to a user; a dead cookie is cleared. */
 export async function loadSessionUser(

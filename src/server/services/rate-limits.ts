@@ -137,6 +137,34 @@ export class RateLimiter {
     return { key, window };
   }
 
+  /**
+   * Counts one attempt of `subject` in a period of `name`'s length, spaced out rather than held
+   * to a flat limit: the first `free` attempts of the period come at once, then the waits double
+   * (1 s, 2 s, 4 s, ... with `firstWaitMs` of 1 s), until the period ends and the count starts
+   * over. A refused attempt is not counted, so asking again while waiting changes nothing.
+   */
+  async consumeSpaced(
+    name: RateLimitName,
+    subject: string,
+    spacing: { free: number; firstWaitMs: number },
+  ): Promise<CountedRequest> {
+    const rule: RateLimitRule = this.rules[name];
+    const now = this.clock();
+    const key = `${name}:spaced:${hashToken(subject)}`;
+    const window = await this.store.hit(key, rule.windowMs, now);
+    const beyondFree = window.count - spacing.free;
+    if (beyondFree > 0) {
+      const windowStart = window.windowEnd.getTime() - rule.windowMs;
+      const allowedAt = Math.min(windowStart + spacing.firstWaitMs * (2 ** beyondFree - 1), window.windowEnd.getTime());
+      if (allowedAt > now.getTime()) {
+        await this.store.giveBack(key, window);
+        const seconds = Math.max(1, Math.ceil((allowedAt - now.getTime()) / 1000));
+        throw new RateLimitedError(refusals[name].replace('{wait}', describeWait(seconds)), seconds);
+      }
+    }
+    return { key, window };
+  }
+
   /** Counts like consume, but answers false instead of throwing once the limit is passed. */
   async tryConsume(name: RateLimitName, subject: string): Promise<boolean> {
     try {

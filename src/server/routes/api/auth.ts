@@ -1,8 +1,10 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   acceptInvitationSchema,
   loginRequestSchema,
   loginResponseSchema,
+  type LoginRequest,
   resendVerificationResponseSchema,
   signupRequestSchema,
   signupResponseSchema,
@@ -12,7 +14,14 @@ import {
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { signupAttemptMail, verificationMail } from '../../mail/templates';
-import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth';
+import { clientAddressGroup } from '../../lib/client-address';
+import {
+  clearSessionCookie,
+  readDeviceCookie,
+  requireUser,
+  setDeviceCookie,
+  setSessionCookie,
+} from '../../plugins/auth';
 import { authenticate } from '../../services/accounts/login';
 import { signUpStudent } from '../../services/accounts/sign-up';
 import { findUserByEmail, toAccount } from '../../services/accounts/users';
@@ -23,6 +32,9 @@ import { assertSignupAllowed, getSettings } from '../../services/settings';
 import { acceptInvitation } from '../../services/accounts/invitations';
 import type { App } from '../../types';
 import { errorResponses } from './responses';
+
+/** Failed logins of one client on one account that come without a wait; then the waits double from a second. */
+const FREE_LOGIN_FAILURES = 3;
 
 export async function authRoutes(app: App): Promise<void> {
   const giveBack = (...counted: CountedRequest[]) => Promise.all(counted.map((c) => app.rateLimits.giveBack(c)));
@@ -62,6 +74,31 @@ export async function authRoutes(app: App): Promise<void> {
     } catch (err) {
       app.log.error({ err, userId: user.id }, 'sign-up attempt notice could not be sent');
     }
+  }
+
+  /**
+   * Counts a login attempt against the limits that apply to it, refusing it (429) past one.
+   * A browser with the account's device cookie has a ceiling of its own and no other: neither
+   * guessers of the account nor others behind its address keep the owner out. Any other
+   * browser waits longer after each failure on the account from its address, and stops at the
+   * account's ceiling and its address's (RATE_LIMIT_LOGIN_PER_ACCOUNT and _PER_IP), until their
+   * period ends. Spacing comes first, so a client hammering through its waits uses up nothing
+   * the account's owner needs.
+   */
+  async function countLoginAttempt(request: FastifyRequest, { email }: LoginRequest): Promise<CountedRequest[]> {
+    const device = readDeviceCookie(request);
+    if (device && (await findUserByEmail(app.db, email))?.id === device.userId) {
+      return [await app.rateLimits.consume('loginPerAccount', `device ${device.nonce}`)];
+    }
+    const counted = [
+      await app.rateLimits.consumeSpaced('loginPerAccount', `${email} ${clientAddressGroup(request.ip)}`, {
+        free: FREE_LOGIN_FAILURES,
+        firstWaitMs: 1000,
+      }),
+    ];
+    counted.push(await app.rateLimits.consume('loginPerAccount', email));
+    counted.push(await app.rateLimits.consume('loginPerIp', request.ip));
+    return counted;
   }
 
   app.post(
@@ -105,19 +142,19 @@ export async function authRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      // Only failed attempts count: a lecture hall behind one address logs in freely, a password guesser does not.
-      const fromAddress = await app.rateLimits.consume('loginPerIp', request.ip);
-      const forAccount = await app.rateLimits.consume('loginPerAccount', request.body.email);
+      const counted = await countLoginAttempt(request, request.body);
       let user: UserRow;
       try {
         user = await authenticate(app.db, request.body);
       } catch (err) {
-        if (!(err instanceof AppError && err.code === 'invalid_credentials')) await giveBack(fromAddress, forAccount);
+        if (!(err instanceof AppError && err.code === 'invalid_credentials')) await giveBack(...counted);
         throw err;
       }
-      await giveBack(fromAddress, forAccount);
+      // Only failed attempts count: a lecture hall behind one address logs in freely, a password guesser does not.
+      await giveBack(...counted);
       const session = await createSession(app.db, user.id, app.clock());
       setSessionCookie(reply, session);
+      setDeviceCookie(reply, user.id);
       return { account: toAccount(user) };
     },
   );
