@@ -29,7 +29,11 @@ import {
   tutorSummaryColumns,
 } from './views';
 
-/** Names at least this similar (pg_trgm similarity, 0..1) count as possible duplicates. */
+/**
+ * Names at least this similar (pg_trgm similarity, 0..1) count as possible duplicates. The index
+ * finds candidates with `%`, at pg_trgm's own threshold (pg_trgm.similarity_threshold, 0.3
+ * unless a server is configured otherwise): this one must not be lower.
+ */
 const SIMILAR_NAME_THRESHOLD = 0.3;
 /**
  * Shorter input is too unspecific for "resembles" or "contains what was typed" to mean anything
@@ -144,8 +148,14 @@ export async function findSimilarTutors(
   const name = normalizeForSearch(search.name);
   if (!name) return { items: [] };
   const specific = name.length >= RESEMBLANCE_MIN_LENGTH;
+  const similarity = sql`similarity(${tutors.normalizedName}, ${name})`;
   const resembles = or(
-    specific ? sql`${tutors.normalizedName} % ${name}` : undefined,
+    // `%` for the index; the threshold stated again in case a session's is lower. The threshold
+    // is not set for the statement: that takes a transaction, and on the embedded database a
+    // transaction counts as a change that empties every cache.
+    specific
+      ? and(sql`${tutors.normalizedName} % ${name}`, sql`${similarity} >= ${SIMILAR_NAME_THRESHOLD}`)
+      : undefined,
     // The whole stored name among the words typed, however short it is.
     inArray(tutors.normalizedName, wordRuns(name)),
     specific ? like(tutors.normalizedName, `%${escapeLike(name)}%`) : undefined,
@@ -153,23 +163,13 @@ export async function findSimilarTutors(
   const sameDepartmentFirst = search.department
     ? [sql`case when lower(${tutors.department}) = lower(${search.department}) then 0 else 1 end`]
     : [];
-  return db.transaction(async (tx) => {
-    // `%` takes its threshold from the session: set for this transaction only, so the
-    // connection goes back to the pool as it came.
-    await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(SIMILAR_NAME_THRESHOLD)}, true)`);
-    const rows = await tx
-      .select(tutorSummaryColumns)
-      .from(tutors)
-      .where(and(resembles, visibleTo(viewer), search.excludeId ? ne(tutors.id, search.excludeId) : undefined))
-      .orderBy(
-        ...sameDepartmentFirst,
-        sql`similarity(${tutors.normalizedName}, ${name}) desc`,
-        asc(tutors.normalizedName),
-        asc(tutors.id),
-      )
-      .limit(SIMILAR_TUTORS_LIMIT);
-    return { items: rows.map(toTutorSummary) };
-  });
+  const rows = await db
+    .select(tutorSummaryColumns)
+    .from(tutors)
+    .where(and(resembles, visibleTo(viewer), search.excludeId ? ne(tutors.id, search.excludeId) : undefined))
+    .orderBy(...sameDepartmentFirst, sql`${similarity} desc`, asc(tutors.normalizedName), asc(tutors.id))
+    .limit(SIMILAR_TUTORS_LIMIT);
+  return { items: rows.map(toTutorSummary) };
 }
 
 /** A tutor with its rating distribution, as stored: the same whoever asks. */
