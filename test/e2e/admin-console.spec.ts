@@ -84,7 +84,7 @@ test("an admin's actions appear as recent activity on the dashboard", async ({ p
   await expect(activity.getByText('Not at this university.').first()).toBeVisible();
 });
 
-test('an admin adds a user with a one-time password, who signs in with it; disabling ends their session', async ({
+test('an admin adds a user with a one-time password, who signs in with it, must choose their own, and goes on where they were going; disabling ends their session', async ({
   page,
   browser,
 }) => {
@@ -106,7 +106,20 @@ test('an admin adds a user with a one-time password, who signs in with it; disab
 
   const newcomerPage = await (await browser.newContext()).newPage();
   await logInAs(newcomerPage, { email: newcomer.email, password: oneTimePassword });
-  await newcomerPage.goto('/user/dashboard');
+  await newcomerPage.goto('/user/myreviews');
+  // The password the administrator saw works once: the newcomer chooses their own first.
+  await expect(newcomerPage).toHaveURL(/\/choose-password\?next=%2Fuser%2Fmyreviews$/);
+  await expect(newcomerPage.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
+  await newcomerPage.getByLabel('Password you were given').fill(oneTimePassword);
+  await newcomerPage.getByLabel('New password', { exact: true }).fill(oneTimePassword);
+  await newcomerPage.getByLabel('Confirm new password').fill(oneTimePassword);
+  await newcomerPage.getByRole('button', { name: 'Save password' }).click();
+  await expect(newcomerPage.getByText('Choose a password different from the one you were given.')).toBeVisible();
+  const chosenPassword = 'a password of my own';
+  await newcomerPage.getByLabel('New password', { exact: true }).fill(chosenPassword);
+  await newcomerPage.getByLabel('Confirm new password').fill(chosenPassword);
+  await newcomerPage.getByRole('button', { name: 'Save password' }).click();
+  await expect(newcomerPage).toHaveURL(/\/user\/myreviews$/);
   await expect(newcomerPage.getByRole('heading', { level: 1 }).first()).toBeVisible();
 
   await page.getByRole('searchbox', { name: 'Search users' }).fill(newcomer.email);
@@ -120,7 +133,7 @@ test('an admin adds a user with a one-time password, who signs in with it; disab
   const session = await (await newcomerPage.request.get('/api/session')).json();
   expect(session.account).toBeNull();
   const again = await newcomerPage.request.post('/api/auth/login', {
-    data: { email: newcomer.email, password: oneTimePassword },
+    data: { email: newcomer.email, password: chosenPassword },
   });
   expect(again.status()).toBe(403);
 
