@@ -129,7 +129,10 @@ export async function seedSite(options: {
   return site;
 }
 
-/** A verified student account through the admin API, which answers with a one-time password. */
+/**
+ * A verified student account through the admin API, which answers with a one-time password; the
+ * student replaces it at once, as the server asks of everyone who signs in with one.
+ */
 async function addStudent(site: Site, kind?: TrafficKind): Promise<StudentAccount> {
   const number = ++site.studentsAdded;
   const email = `soak-${site.runId}-${number}@tutorly.test`;
@@ -139,7 +142,15 @@ async function addStudent(site: Site, kind?: TrafficKind): Promise<StudentAccoun
     expect: 201,
     json: { name: `Soak Student ${number}`, email, role: 'student', delivery: 'password' },
   });
-  return { email, password: oneTimePassword };
+  const password = `${oneTimePassword}-chosen`;
+  const firstSession = new ApiClient(site.baseUrl);
+  await firstSession.logIn(email, oneTimePassword);
+  await firstSession.request('/api/account/password', {
+    method: 'POST',
+    expect: 204,
+    json: { currentPassword: oneTimePassword, newPassword: password },
+  });
+  return { email, password };
 }
 
 /** What this run's students wrote, to check afterwards that the server kept all of it. */
