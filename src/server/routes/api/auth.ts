@@ -137,6 +137,8 @@ export async function authRoutes(app: App): Promise<void> {
       schema: {
         tags: ['auth'],
         summary: 'Start a session; sets the HttpOnly session cookie',
+        description:
+          'Also sets a device cookie: failed logins from a browser that has signed in to the account before are limited on their own, not by the account’s ceiling. Past a limit: 429 with Retry-After.',
         body: loginRequestSchema,
         response: { 200: loginResponseSchema, ...errorResponses },
       },
