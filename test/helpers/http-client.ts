@@ -132,5 +132,11 @@ export async function addStudentOverHttp(
     json: { name, email, delivery: 'password' },
   });
   if (!created.oneTimePassword) throw new Error('Add User answered no one-time password');
-  return { id: created.user.id, email, cookie: await loginOverHttp(baseUrl, email, created.oneTimePassword) };
+  const cookie = await loginOverHttp(baseUrl, email, created.oneTimePassword);
+  // A one-time password only lets its holder choose their own; until then every other request is refused.
+  await httpExpect(204, baseUrl, 'POST', apiPaths.accountPassword, {
+    cookie,
+    json: { currentPassword: created.oneTimePassword, newPassword: `${created.oneTimePassword}-chosen` },
+  });
+  return { id: created.user.id, email, cookie };
 }

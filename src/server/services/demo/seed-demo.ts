@@ -70,16 +70,13 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
   // Outside the transaction: rendering takes a moment and should not hold locks. Stored as an
   // upload would be; a failed seed leaves only unreferenced pictures, which the next run reuses
   // and the sweep of abandoned uploads removes otherwise.
-  const imageKeys = await Promise.all(
-    demo.tutors.map(async (tutor) => {
-      const image = await storeImage(db, store, {
-        bytes: await renderInitialsAvatar(tutor.name),
-        uploadedBy: null,
-        now,
-      });
-      return image.key;
-    }),
-  );
+  // One at a time: pictures are decoded one after another anyway, and the decoding queue's
+  // short waiting line is for uploads, not for a seed's dozens of avatars.
+  const imageKeys: string[] = [];
+  for (const tutor of demo.tutors) {
+    const image = await storeImage(db, store, { bytes: await renderInitialsAvatar(tutor.name), uploadedBy: null, now });
+    imageKeys.push(image.key);
+  }
   // One hash per account, as sign-up would make: identical hashes would reveal shared passwords.
   const passwordHashes = await Promise.all(demo.students.map(() => hashPassword(DEMO_PASSWORD)));
 
