@@ -31,3 +31,39 @@ export function runTool(script: string, args: string[], deadlineMs: number): Pro
     });
   });
 }
+
+export interface NpmScriptRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * `npm run <script> -- <args>` as an operator runs it, with only the given environment (a
+ * DATABASE_URL of the test runner must not leak in). npm runs the command in processes of its
+ * own, so a command that overruns is killed with its whole process group.
+ */
+export function runNpmScript(
+  script: 'backup' | 'restore',
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+): Promise<NpmScriptRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), timeoutMs);
+    child.once('error', reject);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -20,6 +19,7 @@ import {
   stopServerProcess,
   waitUntilReady,
 } from '../helpers/server-process';
+import { runNpmScript } from '../helpers/tool-process';
 
 // `npm run backup` and `npm run restore` as an operator runs them, on data made through the app.
 // Only the embedded database has them (a PostgreSQL server is backed up with pg_dump), so the
@@ -36,42 +36,6 @@ async function tempDir(label: string): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), `tutorly-${label}-`));
   tempDirs.push(dir);
   return dir;
-}
-
-interface CommandResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/**
- * `npm run <script> -- <args>` with only the given environment (a DATABASE_URL of the test
- * runner must not leak in). npm runs the command in processes of its own, so a command that
- * overruns is killed with its whole process group.
- */
-function npmRun(
-  script: 'backup' | 'restore',
-  args: string[],
-  env: Record<string, string>,
-  timeoutMs = 90_000,
-): Promise<CommandResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), timeoutMs);
-    child.once('error', reject);
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
 }
 
 async function startOn(dataDir: string, env: Record<string, string> = {}) {
@@ -128,7 +92,7 @@ describe.skipIf(inject('dbEngine') !== 'pglite')('npm run backup and npm run res
     }
     expect((await stopServerProcess(server)).code).toBe(0);
 
-    const backup = await npmRun('backup', ['--out', backups], { DATA_DIR: original });
+    const backup = await runNpmScript('backup', ['--out', backups], { DATA_DIR: original });
     if (backup.code !== 0) throw new Error(`npm run backup failed: ${backup.stderr}`);
     expect(backup.stdout).toMatch(/Backed up 3 users, 1 tutors, 2 reviews and 2 picture files/);
     folder = backup.stdout.trim().split('\n').at(-1)!;
@@ -148,7 +112,7 @@ describe.skipIf(inject('dbEngine') !== 'pglite')('npm run backup and npm run res
     async () => {
       // A new, empty data folder, as after losing the old one.
       const restored = await tempDir('restored');
-      const restore = await npmRun('restore', [folder], { DATA_DIR: restored });
+      const restore = await runNpmScript('restore', [folder], { DATA_DIR: restored });
       expect(restore, restore.stderr).toMatchObject({ code: 0 });
       expect(restore.stdout).toMatch(/3 users, 1 tutors, 2 reviews and 2 picture files/);
 
@@ -180,16 +144,18 @@ describe.skipIf(inject('dbEngine') !== 'pglite')('npm run backup and npm run res
       expect((await pictureBytes(base, tutor.image!.thumbnailUrl)).length).toBeGreaterThan(0);
 
       // Under a running server both commands refuse and say why.
-      const backupWhileRunning = await npmRun('backup', ['--out', await tempDir('backups')], { DATA_DIR: restored });
+      const backupWhileRunning = await runNpmScript('backup', ['--out', await tempDir('backups')], {
+        DATA_DIR: restored,
+      });
       expect(backupWhileRunning.code).toBe(1);
       expect(backupWhileRunning.stderr).toMatch(/in use by another process[\s\S]*Stop it first/);
-      const restoreWhileRunning = await npmRun('restore', [folder, '--force'], { DATA_DIR: restored });
+      const restoreWhileRunning = await runNpmScript('restore', [folder, '--force'], { DATA_DIR: restored });
       expect(restoreWhileRunning.code).toBe(1);
       expect(restoreWhileRunning.stderr).toMatch(/in use by another process[\s\S]*Stop it first/);
       expect((await stopServerProcess(server)).code).toBe(0);
 
       // A data folder that holds data is not replaced without --force.
-      const withoutForce = await npmRun('restore', [folder], { DATA_DIR: restored });
+      const withoutForce = await runNpmScript('restore', [folder], { DATA_DIR: restored });
       expect(withoutForce.code).toBe(1);
       expect(withoutForce.stderr).toMatch(/already holds a database and pictures[\s\S]*--force/);
     },
@@ -213,7 +179,7 @@ describe.skipIf(inject('dbEngine') !== 'pglite')('npm run backup and npm run res
     const before = ['one@backup.test', 'two@backup.test', ADMIN_EMAIL].sort();
     expect(await emails()).toEqual([...before, 'after@backup.test'].sort());
 
-    const restore = await npmRun('restore', [folder, '--force'], { DATA_DIR: original });
+    const restore = await runNpmScript('restore', [folder, '--force'], { DATA_DIR: original });
     expect(restore, restore.stderr).toMatchObject({ code: 0 });
     expect(await emails()).toEqual(before);
     // Nothing of the restore's working folders is left beside the data.
@@ -233,22 +199,22 @@ describe.skipIf(inject('dbEngine') !== 'pglite')('npm run backup and npm run res
     await writeFile(databaseFile, bytes);
 
     const target = await tempDir('target');
-    const restore = await npmRun('restore', [damaged], { DATA_DIR: target });
+    const restore = await runNpmScript('restore', [damaged], { DATA_DIR: target });
     expect(restore.code).toBe(1);
     expect(restore.stderr).toMatch(/The backup is damaged/);
     expect(await readdir(target)).toEqual([]);
 
-    const notABackup = await npmRun('restore', [path.dirname(damaged)], { DATA_DIR: target });
+    const notABackup = await runNpmScript('restore', [path.dirname(damaged)], { DATA_DIR: target });
     expect(notABackup.code).toBe(1);
     expect(notABackup.stderr).toMatch(/is not a Tutorly backup/);
   });
 
   it('point PostgreSQL installations to pg_dump and pg_restore', { timeout: 60_000 }, async () => {
     const env = { DATA_DIR: await tempDir('data'), DATABASE_URL: 'postgres://nobody@127.0.0.1:1/tutorly' };
-    const backup = await npmRun('backup', [], env);
+    const backup = await runNpmScript('backup', [], env);
     expect(backup.code).toBe(1);
     expect(backup.stderr).toMatch(/pg_dump/);
-    const restore = await npmRun('restore', ['anything'], env);
+    const restore = await runNpmScript('restore', ['anything'], env);
     expect(restore.code).toBe(1);
     expect(restore.stderr).toMatch(/pg_restore/);
   });

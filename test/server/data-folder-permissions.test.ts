@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, lstat, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -14,6 +14,7 @@ import {
   stopServerProcess,
   waitUntilReady,
 } from '../helpers/server-process';
+import { runNpmScript } from '../helpers/tool-process';
 
 // The embedded database holds every password hash and session: nobody but the server's own
 // user may read or write DATA_DIR, its database or a backup of it. Only the embedded database
@@ -59,27 +60,6 @@ function readableByNobody(file: string): boolean | null {
   return run.status === 0;
 }
 
-/** `npm run <script> -- <args>` with only the given environment, killed with its process group when it overruns. */
-function npmRun(script: 'backup' | 'restore', args: string[], env: Record<string, string>, timeoutMs = 90_000) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), timeoutMs);
-    child.once('error', reject);
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
 async function waitForFiles(dir: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -123,7 +103,7 @@ describe.skipIf(inject('dbEngine') !== 'pglite')('DATA_DIR, the embedded databas
       expect(await openToOthers(dataDir)).toEqual([]);
 
       const backups = path.join(parent, 'backups');
-      const backup = await npmRun('backup', ['--out', backups], { DATA_DIR: dataDir });
+      const backup = await runNpmScript('backup', ['--out', backups], { DATA_DIR: dataDir });
       if (backup.code !== 0) throw new Error(`npm run backup failed: ${backup.stderr}`);
       const folder = backup.stdout.trim().split('\n').at(-1)!;
       expect(await openToOthers(backups)).toEqual([]);
@@ -131,7 +111,7 @@ describe.skipIf(inject('dbEngine') !== 'pglite')('DATA_DIR, the embedded databas
       expect(readableByNobody(path.join(folder, 'database.tar.gz'))).not.toBe(true);
 
       const restored = path.join(parent, 'restored');
-      const restore = await npmRun('restore', [folder], { DATA_DIR: restored });
+      const restore = await runNpmScript('restore', [folder], { DATA_DIR: restored });
       if (restore.code !== 0) throw new Error(`npm run restore failed: ${restore.stderr}`);
       expect(await openToOthers(restored)).toEqual([]);
       expect(readableByNobody(path.join(restored, 'db', 'PG_VERSION'))).not.toBe(true);
