@@ -1,11 +1,9 @@
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../shared/account';
-import { FormErrorAlert, FormPasswordField } from '../../../components/forms/form-fields';
 import { useAppForm } from '../../../components/forms/use-app-form';
 import { Button } from '../../../components/ui/button';
 import { useChangePassword } from '../api/change-password';
-import { updatePasswordFormSchema } from './update-password-dialog';
+import { PasswordChangeFields, updatePasswordFormSchema } from './update-password-dialog';
 
 /**
  * After signing in with a password someone else handed over (the generated first admin's, or
@@ -35,34 +33,7 @@ export function ChoosePasswordForm({ email, next }: { email: string; next: strin
         });
       })}
     >
-      {/* Lets password managers file the new password under the right account. */}
-      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <FormErrorAlert control={form.control} />
-      <FormPasswordField
-        control={form.control}
-        name="currentPassword"
-        label="Password you were given"
-        autoComplete="current-password"
-        required
-        maxLength={PASSWORD_MAX_LENGTH}
-      />
-      <FormPasswordField
-        control={form.control}
-        name="newPassword"
-        label="New password"
-        autoComplete="new-password"
-        required
-        maxLength={PASSWORD_MAX_LENGTH}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-      />
-      <FormPasswordField
-        control={form.control}
-        name="confirmPassword"
-        label="Confirm new password"
-        autoComplete="new-password"
-        required
-        maxLength={PASSWORD_MAX_LENGTH}
-      />
+      <PasswordChangeFields control={form.control} email={email} currentLabel="Password you were given" />
       <Button type="submit" className="w-full" disabled={changePassword.isPending}>
         {changePassword.isPending ? 'Saving...' : 'Save password'}
       </Button>

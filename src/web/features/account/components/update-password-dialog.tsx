@@ -1,4 +1,5 @@
-import { type RefObject, useRef } from 'react';
+import { type Ref, type RefObject, useRef } from 'react';
+import type { Control } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { changePasswordSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../shared/account';
@@ -17,6 +18,56 @@ export const updatePasswordFormSchema = changePasswordSchema
       context.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'The new passwords do not match.' });
   })
   .transform(({ currentPassword, newPassword }) => ({ currentPassword, newPassword }));
+
+/**
+ * The password a user was given or has, then the new one twice: the fields of every form that
+ * changes a password (Update Password, and choosing one's own after a one-time password).
+ */
+export function PasswordChangeFields({
+  control,
+  email,
+  currentLabel,
+  currentRef,
+}: {
+  control: Control<z.input<typeof updatePasswordFormSchema>, unknown, z.output<typeof updatePasswordFormSchema>>;
+  email: string;
+  currentLabel: string;
+  currentRef?: Ref<HTMLInputElement>;
+}) {
+  return (
+    <>
+      {/* Lets password managers file the new password under the right account. */}
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <FormErrorAlert control={control} />
+      <FormPasswordField
+        control={control}
+        name="currentPassword"
+        ref={currentRef}
+        label={currentLabel}
+        autoComplete="current-password"
+        required
+        maxLength={PASSWORD_MAX_LENGTH}
+      />
+      <FormPasswordField
+        control={control}
+        name="newPassword"
+        label="New password"
+        autoComplete="new-password"
+        required
+        maxLength={PASSWORD_MAX_LENGTH}
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+      />
+      <FormPasswordField
+        control={control}
+        name="confirmPassword"
+        label="Confirm new password"
+        autoComplete="new-password"
+        required
+        maxLength={PASSWORD_MAX_LENGTH}
+      />
+    </>
+  );
+}
 
 export const PASSWORD_UPDATED_MESSAGE = 'Password updated. You were signed out everywhere else.';
 
@@ -70,34 +121,11 @@ function UpdatePasswordForm({
         });
       })}
     >
-      {/* Lets password managers file the new password under the right account. */}
-      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <FormErrorAlert control={form.control} />
-      <FormPasswordField
+      <PasswordChangeFields
         control={form.control}
-        name="currentPassword"
-        ref={currentRef}
-        label="Current password"
-        autoComplete="current-password"
-        required
-        maxLength={PASSWORD_MAX_LENGTH}
-      />
-      <FormPasswordField
-        control={form.control}
-        name="newPassword"
-        label="New password"
-        autoComplete="new-password"
-        required
-        maxLength={PASSWORD_MAX_LENGTH}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-      />
-      <FormPasswordField
-        control={form.control}
-        name="confirmPassword"
-        label="Confirm new password"
-        autoComplete="new-password"
-        required
-        maxLength={PASSWORD_MAX_LENGTH}
+        email={email}
+        currentLabel="Current password"
+        currentRef={currentRef}
       />
       <DialogButtons
         confirmType="submit"
