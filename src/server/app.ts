@@ -85,8 +85,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     'aiProvider',
     deps.aiProvider === undefined ? await createTextProvider(config.ai.provider) : deps.aiProvider,
   );
-  app.decorate('readCache', new ReadCache(deps.database.cacheVersion, 'content', READ_CACHE_LIMITS));
-  app.decorate('sessionCache', new ReadCache(deps.database.cacheVersion, 'sessions', SESSION_CACHE_LIMITS));
+  const enabled = config.readCache;
+  app.decorate('readCache', new ReadCache(deps.database.cacheVersion, 'content', { ...READ_CACHE_LIMITS, enabled }));
+  app.decorate(
+    'sessionCache',
+    new ReadCache(deps.database.cacheVersion, 'sessions', { ...SESSION_CACHE_LIMITS, enabled }),
+  );
 
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);

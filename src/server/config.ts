@@ -103,6 +103,7 @@ const envSchema = z
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
     ADMIN_NAME: optionalString,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    READ_CACHE: z.enum(['on', 'off']).default('on'),
     TRUST_PROXY: trustProxySetting,
     REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
     CONNECTION_TIMEOUT_SECONDS: z.coerce
@@ -183,6 +184,8 @@ export interface Config {
   uploadsDir: string;
   initialAdmin: { email?: string; password?: string; name: string };
   logLevel: string;
+  /** Whether answers read from the database are kept in memory; off serves every read from the database. */
+  readCache: boolean;
   /** Fastify's trustProxy: a number of proxy hops, or the proxies' addresses and ranges; false for none. */
   trustProxy: TrustProxy;
   /** Cookies get the Secure flag when the public address is HTTPS. */
@@ -279,6 +282,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: path.join(dataDir, 'uploads'),
     initialAdmin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, name: env.ADMIN_NAME ?? 'Administrator' },
     logLevel: env.LOG_LEVEL,
+    readCache: env.READ_CACHE === 'on',
     trustProxy: env.TRUST_PROXY,
     secureCookies: publicUrl.startsWith('https://'),
     ai: {

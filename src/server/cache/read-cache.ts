@@ -1,6 +1,8 @@
 import type { CacheTopic, CacheVersion } from './cache-version';
 
 export interface ReadCacheLimits {
+  /** False keeps nothing: every read goes to the database (READ_CACHE=off). */
+  enabled?: boolean;
   /** At most this many entries... */
   maxEntries: number;
   /** ...weighing at most this much together (in bytes, for cached JSON answers). */
@@ -41,7 +43,7 @@ export class ReadCache {
 
   /** The cached value of `key` if still current, else what `load` reads now (cached for next time). */
   async get<T>(key: string, load: () => Promise<T>, weigh: (value: T) => number = () => 1): Promise<T> {
-    if (!this.cacheVersion.isTracking) return load();
+    if (this.limits.enabled === false || !this.cacheVersion.isTracking) return load();
     const current = this.cacheVersion.current(this.topic);
     if (current !== this.#cachedVersion) this.#dropAll(current);
     const entry = this.#entries.get(key);
