@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { DestinationStream } from 'pino';
 import { createTextProvider, type TextProvider } from './services/ai-drafting/providers';
 import { ReadCache } from './cache/read-cache';
+import { reportEverythingChangesOf } from './db/change-data';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { fastifyTrustProxy } from './lib/client-address';
@@ -86,10 +87,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     deps.aiProvider === undefined ? await createTextProvider(config.ai.provider) : deps.aiProvider,
   );
   const enabled = config.readCache;
-  app.decorate('readCache', new ReadCache(deps.database.cacheVersion, 'content', { ...READ_CACHE_LIMITS, enabled }));
-  app.decorate(
-    'sessionCache',
-    new ReadCache(deps.database.cacheVersion, 'sessions', { ...SESSION_CACHE_LIMITS, enabled }),
+  const { changeFeed } = deps.database;
+  app.decorate('readCache', new ReadCache(changeFeed, { ...READ_CACHE_LIMITS, enabled }));
+  app.decorate('sessionCache', new ReadCache(changeFeed, { ...SESSION_CACHE_LIMITS, enabled }));
+  reportEverythingChangesOf(deps.database.db, (reason) =>
+    app.log.debug({ reason }, 'a change of unknown scope dropped every answer kept in memory'),
   );
 
   app.addHook('onSend', (request, reply, payload, done) => {

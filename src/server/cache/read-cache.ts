@@ -1,51 +1,69 @@
-import type { CacheTopic, CacheVersion } from './cache-version';
+import type { ChangeFeed } from './change-feed';
+import { affects, changeKey, dependencyKey, listFilterMatches, type DataChange, type Dependency } from './data-changes';
 
 export interface ReadCacheLimits {
   /** False keeps nothing: every read goes to the database (READ_CACHE=off). */
-  enabled?: boolean;
+  enabled: boolean;
   /** At most this many entries... */
   maxEntries: number;
   /** ...weighing at most this much together (in bytes, for cached JSON answers). */
   maxWeight: number;
 }
 
+/** How one kind of answer is kept: what it was read from, and what it weighs. */
+export interface KeptAs<T> {
+  /** What the answer depends on, known from the answer itself (a session's user) if need be. */
+  dependsOn: (value: T) => readonly Dependency[];
+  weigh: (value: T) => number;
+  /** Some answers are not worth keeping (an unknown session token): nothing depends on them. */
+  keep?: (value: T) => boolean;
+}
+
+type ListDependency = Extract<Dependency, { on: 'tutor-list' }>;
+
 interface Entry {
   value: unknown;
   weight: number;
+  dependencies: readonly Dependency[];
 }
 
 interface Load {
-  version: number;
   promise: Promise<unknown>;
+  /** Changes committed while it read: its answer is kept only if none of them affects it. */
+  changesMeanwhile: DataChange[];
 }
 
 /**
- * Answers read from the database, cached in memory until the data may have changed
- * (see CacheVersion): every entry is dropped once the version moves on, and a read that
- * overlapped a change is returned but never cached. Concurrent misses of one key share one
- * read. Least recently used entries go first when full.
+ * Answers read from the database, kept in memory until a change that affects them commits
+ * (see ChangeFeed and DataChange): each entry names what it was read from, and a change drops
+ * just the entries it affects. A read that overlapped an affecting change is returned but not
+ * kept. Concurrent misses of one key share one read. Least recently used entries go first when
+ * full.
  */
 export class ReadCache {
   readonly #entries = new Map<string, Entry>();
+  /** Entry keys by the exact-match key of each of their dependencies. */
+  readonly #byDependency = new Map<string, Set<string>>();
+  /** Entries that depend on a list filter, matched against each tutor change. */
+  readonly #listEntries = new Map<string, readonly ListDependency[]>();
+  /** Reads under way that a later request for the same key may share. */
   readonly #loading = new Map<string, Load>();
+  /** Every read under way, shared or not any more: each hears the changes that land while it reads. */
+  readonly #inFlight = new Set<Load>();
   #weight = 0;
-  /** The version every cached entry was read at. */
-  #cachedVersion = -1;
   /** Reads answered from memory: how the tests tell that a read came from the cache. */
   hits = 0;
 
   constructor(
-    private readonly cacheVersion: CacheVersion,
-    /** What the cached reads depend on: only changes of this topic drop them. */
-    private readonly topic: CacheTopic,
+    private readonly feed: ChangeFeed,
     private readonly limits: ReadCacheLimits,
-  ) {}
+  ) {
+    feed.subscribe((changes) => this.#drop(changes));
+  }
 
-  /** The cached value of `key` if still current, else what `load` reads now (cached for next time). */
-  async get<T>(key: string, load: () => Promise<T>, weigh: (value: T) => number = () => 1): Promise<T> {
-    if (this.limits.enabled === false || !this.cacheVersion.isTracking) return load();
-    const current = this.cacheVersion.current(this.topic);
-    if (current !== this.#cachedVersion) this.#dropAll(current);
+  /** The kept answer of `key` if still current, else what `load` reads now (kept for next time). */
+  async get<T>(key: string, load: () => Promise<T>, keptAs: KeptAs<T>): Promise<T> {
+    if (!this.limits.enabled || !this.feed.isTracking) return load();
     const entry = this.#entries.get(key);
     if (entry) {
       this.hits += 1;
@@ -55,22 +73,24 @@ export class ReadCache {
       return entry.value as T;
     }
     const pending = this.#loading.get(key);
-    if (pending && pending.version === current) return pending.promise as Promise<T>;
+    if (pending) return pending.promise as Promise<T>;
 
-    const promise = load();
-    this.#loading.set(key, { version: current, promise });
+    const loadState: Load = { promise: load(), changesMeanwhile: [] };
+    this.#loading.set(key, loadState);
+    this.#inFlight.add(loadState);
     try {
-      const value = await promise;
-      if (
-        this.cacheVersion.isTracking &&
-        this.cacheVersion.current(this.topic) === current &&
-        this.#cachedVersion === current
-      ) {
-        this.#store(key, { value, weight: weigh(value) });
+      const value = (await loadState.promise) as T;
+      if (this.feed.isTracking && (keptAs.keep?.(value) ?? true)) {
+        const dependencies = keptAs.dependsOn(value);
+        const outdated = loadState.changesMeanwhile.some((change) =>
+          dependencies.some((dependency) => affects(change, dependency)),
+        );
+        if (!outdated) this.#store(key, { value, weight: keptAs.weigh(value), dependencies });
       }
       return value;
     } finally {
-      if (this.#loading.get(key)?.promise === promise) this.#loading.delete(key);
+      this.#inFlight.delete(loadState);
+      if (this.#loading.get(key) === loadState) this.#loading.delete(key);
     }
   }
 
@@ -78,26 +98,67 @@ export class ReadCache {
     return this.#entries.size;
   }
 
-  #store(key: string, entry: Entry): void {
-    if (entry.weight > this.limits.maxWeight) return;
-    const previous = this.#entries.get(key);
-    if (previous) this.#remove(key, previous);
-    this.#entries.set(key, entry);
-    this.#weight += entry.weight;
-    for (const [oldestKey, oldest] of this.#entries) {
-      if (this.#entries.size <= this.limits.maxEntries && this.#weight <= this.limits.maxWeight) break;
-      this.#remove(oldestKey, oldest);
+  #drop(changes: readonly DataChange[]): void {
+    for (const load of this.#inFlight) load.changesMeanwhile.push(...changes);
+    // A read under way when a change lands may have read before it: a later request must not share it.
+    this.#loading.clear();
+    for (const change of changes) {
+      if (change.kind === 'everything') {
+        this.#clear();
+        return;
+      }
+      const exact = this.#byDependency.get(changeKey(change));
+      if (exact) for (const key of [...exact]) this.#remove(key);
+      if (change.kind === 'tutor') {
+        for (const [key, filters] of this.#listEntries) {
+          if (filters.some((filter) => listFilterMatches(filter, change))) this.#remove(key);
+        }
+      }
     }
   }
 
-  #dropAll(version: number): void {
-    this.#entries.clear();
-    this.#weight = 0;
-    this.#cachedVersion = version;
+  #store(key: string, entry: Entry): void {
+    if (entry.weight > this.limits.maxWeight) return;
+    this.#remove(key);
+    this.#entries.set(key, entry);
+    this.#weight += entry.weight;
+    const lists: ListDependency[] = [];
+    for (const dependency of entry.dependencies) {
+      if (dependency.on === 'tutor-list') {
+        lists.push(dependency);
+        continue;
+      }
+      const indexKey = dependencyKey(dependency);
+      let keys = this.#byDependency.get(indexKey);
+      if (!keys) this.#byDependency.set(indexKey, (keys = new Set()));
+      keys.add(key);
+    }
+    if (lists.length > 0) this.#listEntries.set(key, lists);
+    for (const oldestKey of this.#entries.keys()) {
+      if (this.#entries.size <= this.limits.maxEntries && this.#weight <= this.limits.maxWeight) break;
+      this.#remove(oldestKey);
+    }
   }
 
-  #remove(key: string, entry: Entry): void {
+  #clear(): void {
+    this.#entries.clear();
+    this.#byDependency.clear();
+    this.#listEntries.clear();
+    this.#weight = 0;
+  }
+
+  #remove(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
     this.#entries.delete(key);
     this.#weight -= entry.weight;
+    this.#listEntries.delete(key);
+    for (const dependency of entry.dependencies) {
+      if (dependency.on === 'tutor-list') continue;
+      const indexKey = dependencyKey(dependency);
+      const keys = this.#byDependency.get(indexKey);
+      keys?.delete(key);
+      if (keys?.size === 0) this.#byDependency.delete(indexKey);
+    }
   }
 }

@@ -8,23 +8,34 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { CacheVersion } from '../cache/cache-version';
+import { ChangeFeed } from '../cache/change-feed';
 import { makePrivateDir, tightenTree } from '../lib/private-files';
 import { projectRoot } from '../lib/project-root';
-import { openChangeChannel, trackPgClientWrites, trackPgliteWrites } from './cache-invalidation';
+import { publishChangesOf, instanceIdOf } from './change-data';
+import { openChangeChannel } from './change-channel';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
-/** The same Drizzle API whichever engine is underneath; services accept a transaction too. */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The same Drizzle API whichever engine is underneath; a transaction is one too. */
+export type WritableDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/**
+ * What services are given: the database to read. Writing takes changeData (db/change-data.ts),
+ * which hands out the writable transaction and requires saying what the write changes.
+ */
+export type Database = Omit<
+  WritableDatabase,
+  'insert' | 'update' | 'delete' | 'transaction' | 'execute' | 'refreshMaterializedView'
+>;
 
 export const migrationsFolder = path.join(projectRoot, 'drizzle');
 
 export interface DatabaseHandle {
-  db: Database;
+  /** Writable, for tools and tests that set data up directly; the app gives services its read view. */
+  db: WritableDatabase;
   kind: 'pglite' | 'postgres';
-  /** Moves on whenever the data may have changed; every cache checks it. */
-  cacheVersion: CacheVersion;
+  /** The changes committed through this handle, and (on PostgreSQL) those other instances commit. */
+  changeFeed: ChangeFeed;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   migrate(): Promise<void>;
@@ -48,20 +59,20 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
   });
   // An idle client losing its connection must not take the process down; the next query reconnects.
   pool.on('error', (err) => options.onPoolError?.(err));
-  const cacheVersion = new CacheVersion({ tracking: false });
+  const changeFeed = new ChangeFeed({ tracking: false });
+  const db = drizzlePg(pool, { schema }) as unknown as WritableDatabase;
+  publishChangesOf(db, changeFeed, { announces: true });
   // Other instances on the same database hear of this one's changes, and it of theirs.
-  const channel = openChangeChannel({ url: options.url, cacheVersion, onError: (err) => options.onPoolError?.(err) });
-  pool.on('connect', (client) =>
-    trackPgClientWrites(client, (topics) => {
-      cacheVersion.advance(topics);
-      channel.announce(topics);
-    }),
-  );
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const channel = openChangeChannel({
+    url: options.url,
+    instanceId: instanceIdOf(db),
+    feed: changeFeed,
+    onError: (err) => options.onPoolError?.(err),
+  });
   return {
     db,
     kind: 'postgres',
-    cacheVersion,
+    changeFeed,
     ping: async () => {
       await pool.query('select 1');
     },
@@ -108,13 +119,13 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
   };
   await tighten();
   // The data folder is locked to this process, so every change is made through this client.
-  const cacheVersion = new CacheVersion({ tracking: true });
-  trackPgliteWrites(client, (topics) => cacheVersion.advance(topics));
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const changeFeed = new ChangeFeed({ tracking: true });
+  const db = drizzlePglite(client, { schema }) as unknown as WritableDatabase;
+  publishChangesOf(db, changeFeed, { announces: false });
   return {
     db,
     kind: 'pglite',
-    cacheVersion,
+    changeFeed,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

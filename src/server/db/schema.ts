@@ -128,6 +128,12 @@ export const tutors = pgTable(
     /** Aggregates over visible reviews, kept in the same transaction as every review change. */
     reviewCount: integer('review_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
+    /** How many visible reviews gave each number of stars: the profile's distribution, read with the tutor. */
+    rating1Count: integer('rating_1_count').notNull().default(0),
+    rating2Count: integer('rating_2_count').notNull().default(0),
+    rating3Count: integer('rating_3_count').notNull().default(0),
+    rating4Count: integer('rating_4_count').notNull().default(0),
+    rating5Count: integer('rating_5_count').notNull().default(0),
     /** The true mean of visible reviews, null without any; derived, so it can never drift. */
     averageRating: doublePrecision('average_rating').generatedAlwaysAs(
       sql`case when review_count > 0 then rating_sum::double precision / review_count end`,
@@ -153,6 +159,13 @@ export const tutors = pgTable(
     index('tutors_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('tutors_normalized_name_trgm_idx').using('gin', sql`${t.normalizedName} gin_trgm_ops`),
     check('tutors_aggregates_nonnegative', sql`${t.reviewCount} >= 0 and ${t.ratingSum} >= 0`),
+    // The count, the sum and the distribution are kept together; a write that moved one without the others fails.
+    check(
+      'tutors_rating_distribution_agrees',
+      sql`${t.rating1Count} >= 0 and ${t.rating2Count} >= 0 and ${t.rating3Count} >= 0 and ${t.rating4Count} >= 0 and ${t.rating5Count} >= 0
+        and ${t.reviewCount} = ${t.rating1Count} + ${t.rating2Count} + ${t.rating3Count} + ${t.rating4Count} + ${t.rating5Count}
+        and ${t.ratingSum} = ${t.rating1Count} + 2 * ${t.rating2Count} + 3 * ${t.rating3Count} + 4 * ${t.rating4Count} + 5 * ${t.rating5Count}`,
+    ),
   ],
 );
 
