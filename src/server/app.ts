@@ -88,7 +88,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   );
   const enabled = config.readCache;
   const { changeFeed } = deps.database;
-  app.decorate('readCache', new ReadCache(changeFeed, { ...READ_CACHE_LIMITS, enabled }));
+  const readCache = new ReadCache(changeFeed, { ...READ_CACHE_LIMITS, enabled });
+  app.decorate('readCache', readCache);
+  app.decorate('reads', { db: deps.database.db, cache: readCache });
   app.decorate('sessionCache', new ReadCache(changeFeed, { ...SESSION_CACHE_LIMITS, enabled }));
   reportEverythingChangesOf(deps.database.db, (reason) =>
     app.log.debug({ reason }, 'a change of unknown scope dropped every answer kept in memory'),

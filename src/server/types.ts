@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TextProvider } from './services/ai-drafting/providers';
 import type { Config } from './config';
 import type { ReadCache } from './cache/read-cache';
+import type { ReadContext } from './read-models/read-context';
 import type { Database, DatabaseHandle } from './db/client';
 import type { UserRow } from './db/schema';
 import type { Clock } from './lib/clock';
@@ -38,8 +39,10 @@ declare module 'fastify' {
     settingDefaults: SettingDefaults;
     /** The AI model that drafts reviews; null when none is configured. */
     aiProvider: TextProvider | null;
-    /** Pages' database reads cached in memory until the content changes. */
+    /** Pages' database reads kept in memory until a change that affects them commits. */
     readCache: ReadCache;
+    /** What the read models read through: the database and readCache. */
+    reads: ReadContext;
     /** Sessions with their accounts, cached until a session or an account changes. */
     sessionCache: ReadCache;
   }

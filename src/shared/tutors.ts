@@ -153,6 +153,7 @@ export const tutorReviewSchema = z.object({
 export type TutorReview = z.infer<typeof tutorReviewSchema>;
 
 export const tutorReviewsQuerySchema = z.object(pageQuery(TUTOR_REVIEWS_PAGE_SIZE, 50));
+export type TutorReviewsQuery = z.infer<typeof tutorReviewsQuerySchema>;
 export const tutorReviewListSchema = pageOf(tutorReviewSchema);
 export type TutorReviewList = z.infer<typeof tutorReviewListSchema>;
 

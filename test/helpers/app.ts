@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../src/server/app';
 import { type Config, loadConfig } from '../../src/server/config';
-import type { Database } from '../../src/server/db/client';
+import type { WritableDatabase } from '../../src/server/db/client';
 import { createMailer } from '../../src/server/mail/mailer';
 import type { RateLimitStore } from '../../src/server/services/rate-limits';
 import type { App } from '../../src/server/types';
@@ -39,7 +39,8 @@ export const TEST_RATE_LIMITS = {
 export interface TestApp {
   /** Not yet ready: a test may still add routes before its first inject(). */
   app: App;
-  db: Database;
+  /** Writable: a test sets data up directly (test/helpers/factories.ts says what each write changes). */
+  db: WritableDatabase;
   database: TestDatabase;
   config: Config;
   clock: TestClock;

@@ -2,14 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Role } from '../../src/shared/account';
 import type { TutorStatus } from '../../src/shared/tutors';
+import { reviewChanged, sessionsChanged, tutorRecordChanged } from '../../src/server/cache/data-changes';
+import { changeData } from '../../src/server/db/change-data';
 import type { Database } from '../../src/server/db/client';
+import { applyAggregateChange, reviewShown } from '../../src/server/services/reviews/aggregates';
 import { reviews, tutors, users, type ReviewRow, type TutorRow, type UserRow } from '../../src/server/db/schema';
 import { createUser } from '../../src/server/services/accounts/users';
 import { tutorFields } from '../../src/server/services/tutors/writes';
 
 // Test data through the same services the app uses, written straight to a database: the
 // server tests' own, or the data directory of a server process a test stopped (backup-restore,
-// crash-recovery). The browser tests make theirs through the HTTP API instead.
+// crash-recovery). Each write says what it changed, as the app's do, so answers the app keeps
+// in memory stay true. The browser tests make theirs through the HTTP API instead.
 
 export const DEFAULT_TEST_PASSWORD = 'correct horse battery staple';
 
@@ -54,7 +58,10 @@ export async function createUserRecord(db: Database, overrides: UserRecordOverri
     now,
   );
   if (overrides.disabled) {
-    [user] = (await db.update(users).set({ disabledAt: now }).where(eq(users.id, user.id)).returning()) as [UserRow];
+    const disabledId = user.id;
+    [user] = (await changeData(db, [sessionsChanged(disabledId)], (tx) =>
+      tx.update(users).set({ disabledAt: now }).where(eq(users.id, disabledId)).returning(),
+    )) as [UserRow];
   }
   return { user, password };
 }
@@ -96,18 +103,22 @@ export async function createTutorRecord(db: Database, overrides: TutorRecordOver
     courses: overrides.courses ?? ['Introduction to Programming', 'Data Structures'],
     imageKey: overrides.imageKey ?? null,
   };
-  const [tutor] = await db
-    .insert(tutors)
-    .values({
-      ...tutorFields(input, createdAt),
-      status,
-      isPublic: overrides.isPublic ?? status === 'approved',
-      rejectionReason: overrides.rejectionReason ?? (status === 'rejected' ? 'Not a tutor at this university.' : null),
-      submittedBy: overrides.submittedBy ?? null,
-      createdAt,
-    })
-    .returning();
-  return tutor!;
+  return changeData(db, [], async (tx, alsoChanged) => {
+    const [tutor] = await tx
+      .insert(tutors)
+      .values({
+        ...tutorFields(input, createdAt),
+        status,
+        isPublic: overrides.isPublic ?? status === 'approved',
+        rejectionReason:
+          overrides.rejectionReason ?? (status === 'rejected' ? 'Not a tutor at this university.' : null),
+        submittedBy: overrides.submittedBy ?? null,
+        createdAt,
+      })
+      .returning();
+    alsoChanged(...tutorRecordChanged(tutor!));
+    return tutor!;
+  });
 }
 
 export interface ReviewRecordInput {
@@ -124,7 +135,9 @@ export interface ReviewRecordInput {
 /** A review and, when visible, the tutor's count and rating sum, in one transaction as the app keeps them. */
 export async function createReviewRecord(db: Database, input: ReviewRecordInput): Promise<ReviewRow> {
   const createdAt = input.createdAt ?? new Date();
-  return db.transaction(async (tx) => {
+  return changeData(db, [], async (tx, alsoChanged) => {
+    const [tutor] = await tx.select().from(tutors).where(eq(tutors.id, input.tutorId)).for('update');
+    alsoChanged(...reviewChanged(tutor!));
     const [review] = await tx
       .insert(reviews)
       .values({
@@ -138,12 +151,7 @@ export async function createReviewRecord(db: Database, input: ReviewRecordInput)
         updatedAt: createdAt,
       })
       .returning();
-    if (!input.hidden) {
-      await tx
-        .update(tutors)
-        .set({ reviewCount: sql`${tutors.reviewCount} + 1`, ratingSum: sql`${tutors.ratingSum} + ${input.rating}` })
-        .where(eq(tutors.id, input.tutorId));
-    }
+    if (!input.hidden) await applyAggregateChange(tx, input.tutorId, reviewShown(input.rating));
     return review!;
   });
 }

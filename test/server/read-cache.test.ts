@@ -1,10 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { ChangeFeed } from '../../src/server/cache/change-feed';
+import {
+  everythingChanged,
+  reportsChanged,
+  reviewFeedChanged,
+  sessionsChanged,
+  tutorRecordChanged,
+  type DataChange,
+} from '../../src/server/cache/data-changes';
 import { ReadCache } from '../../src/server/cache/read-cache';
-import { CHANGE_CHANNEL_APPLICATION_NAME } from '../../src/server/db/cache-invalidation';
+import { changeData } from '../../src/server/db/change-data';
+import { CHANGE_CHANNEL_APPLICATION_NAME } from '../../src/server/db/change-channel';
 import { openDatabase } from '../../src/server/db/client';
-import { CacheVersion, topicsChangedBy } from '../../src/server/cache/cache-version';
-import { sessions, tutors, type TutorRow } from '../../src/server/db/schema';
+import { tutors, type TutorRow } from '../../src/server/db/schema';
+import { revokeAllSessions } from '../../src/server/services/accounts/sessions';
 import type { TutorProfile, TutorReviewList } from '../../src/shared/tutors';
 import { apiPaths } from '../../src/shared/api-paths';
 import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
@@ -22,154 +32,157 @@ function deferred<T>() {
 }
 
 describe('ReadCache', () => {
-  const limits = { maxEntries: 100, maxWeight: 10_000 };
+  const limits = { enabled: true, maxEntries: 100, maxWeight: 10_000 };
+  const onTutor = (tutorId: string) => ({ dependsOn: () => [{ on: 'tutor' as const, tutorId }], weigh: () => 1 });
+  const tutorA = {
+    kind: 'tutor' as const,
+    tutorId: 'a',
+    searchText: 'ada lovelace mathematics',
+    department: 'Mathematics',
+  };
+  const tutorB = { kind: 'tutor' as const, tutorId: 'b', searchText: 'alan turing computing', department: 'Computing' };
 
-  test('caches a read until the cache version moves on', async () => {
-    const version = new CacheVersion({ tracking: true });
-    const cache = new ReadCache(version, 'content', limits);
+  function counted() {
     let reads = 0;
-    const load = async () => ++reads;
-    expect(await cache.get('k', load)).toBe(1);
-    expect(await cache.get('k', load)).toBe(1);
-    expect(cache.hits).toBe(1);
-    version.advance();
-    expect(await cache.get('k', load)).toBe(2);
-    expect(await cache.get('k', load)).toBe(2);
+    return {
+      read: async () => ++reads,
+      get reads() {
+        return reads;
+      },
+    };
+  }
+
+  test('keeps a read until a change that affects it is published, and only such a change', async () => {
+    const feed = new ChangeFeed({ tracking: true });
+    const cache = new ReadCache(feed, limits);
+    const a = counted();
+    expect(await cache.get('a', a.read, onTutor('a'))).toBe(1);
+    expect(await cache.get('a', a.read, onTutor('a'))).toBe(1);
+    feed.publish([tutorB, reviewFeedChanged, sessionsChanged('u'), reportsChanged('u')]);
+    expect(await cache.get('a', a.read, onTutor('a'))).toBe(1);
+    feed.publish([tutorA]);
+    expect(await cache.get('a', a.read, onTutor('a'))).toBe(2);
+    feed.publish([everythingChanged('test')]);
+    expect(await cache.get('a', a.read, onTutor('a'))).toBe(3);
   });
 
-  test('a read that overlapped a change is answered but not cached', async () => {
-    const version = new CacheVersion({ tracking: true });
-    const cache = new ReadCache(version, 'content', limits);
+  test('a list page is dropped by a change of a tutor its filter matches, before or after the change, and kept otherwise', async () => {
+    const feed = new ChangeFeed({ tracking: true });
+    const cache = new ReadCache(feed, limits);
+    const pages = {
+      lovelace: { words: ['love'], department: null },
+      maths: { words: [], department: 'Mathematics' },
+      everyone: { words: [], department: null },
+      turingInMaths: { words: ['turing'], department: 'Mathematics' },
+    };
+    const readers = Object.fromEntries(Object.keys(pages).map((name) => [name, counted()]));
+    const readAll = async () => {
+      for (const [name, filter] of Object.entries(pages))
+        await cache.get(name, readers[name]!.read, {
+          dependsOn: () => [{ on: 'tutor-list', ...filter }],
+          weigh: () => 1,
+        });
+      return Object.fromEntries(Object.keys(pages).map((name) => [name, readers[name]!.reads]));
+    };
+    expect(await readAll()).toEqual({ lovelace: 1, maths: 1, everyone: 1, turingInMaths: 1 });
+    feed.publish([tutorA]);
+    expect(await readAll()).toEqual({ lovelace: 2, maths: 2, everyone: 2, turingInMaths: 1 });
+    feed.publish([tutorB]);
+    expect(await readAll()).toEqual({ lovelace: 2, maths: 2, everyone: 3, turingInMaths: 1 });
+  });
+
+  test("an answer depending on what it read (a session on its user) is dropped by that user's change", async () => {
+    const feed = new ChangeFeed({ tracking: true });
+    const cache = new ReadCache(feed, limits);
+    const read = vi.fn(async () => ({ userId: 'u1' }));
+    const keptAs = {
+      dependsOn: (s: { userId: string }) => [{ on: 'sessions' as const, userId: s.userId }],
+      weigh: () => 1,
+    };
+    await cache.get('token', read, keptAs);
+    await cache.get('token', read, keptAs);
+    feed.publish([sessionsChanged('u2')]);
+    await cache.get('token', read, keptAs);
+    expect(read).toHaveBeenCalledTimes(1);
+    feed.publish([sessionsChanged('u1')]);
+    await cache.get('token', read, keptAs);
+    expect(read).toHaveBeenCalledTimes(2);
+  });
+
+  test('a read that overlapped an affecting change is answered but not kept; an unrelated change does not stop it', async () => {
+    const feed = new ChangeFeed({ tracking: true });
+    const cache = new ReadCache(feed, limits);
     const slow = deferred<string>();
-    const first = cache.get('k', () => slow.promise);
-    version.advance();
+    const first = cache.get('a', () => slow.promise, onTutor('a'));
+    feed.publish([tutorB]);
+    feed.publish([tutorA]);
     slow.resolve('read before the change');
     expect(await first).toBe('read before the change');
-    expect(await cache.get('k', async () => 'read after the change')).toBe('read after the change');
+    expect(await cache.get('a', async () => 'fresh', onTutor('a'))).toBe('fresh');
+
+    const unrelated = deferred<string>();
+    const second = cache.get('b', () => unrelated.promise, onTutor('b'));
+    feed.publish([tutorA]);
+    unrelated.resolve('kept');
+    await second;
+    expect(await cache.get('b', async () => 'not read', onTutor('b'))).toBe('kept');
   });
 
   test('concurrent misses share one read, but never one that started before a change', async () => {
-    const version = new CacheVersion({ tracking: true });
-    const cache = new ReadCache(version, 'content', limits);
-    const older = deferred<string>();
-    let reads = 0;
-    const a = cache.get('k', () => (reads++, older.promise));
-    const b = cache.get('k', () => (reads++, older.promise));
-    expect(reads).toBe(1);
-    version.advance();
-    const c = cache.get('k', async () => (reads++, 'fresh'));
-    expect(reads).toBe(2);
-    older.resolve('old');
-    expect([await a, await b, await c]).toEqual(['old', 'old', 'fresh']);
+    const feed = new ChangeFeed({ tracking: true });
+    const cache = new ReadCache(feed, limits);
+    const loads: ReturnType<typeof deferred<string>>[] = [];
+    const load = () => {
+      const d = deferred<string>();
+      loads.push(d);
+      return d.promise;
+    };
+    const [a, b] = [cache.get('k', load, onTutor('k')), cache.get('k', load, onTutor('k'))];
+    expect(loads).toHaveLength(1);
+    feed.publish([reviewFeedChanged]);
+    const c = cache.get('k', load, onTutor('k'));
+    expect(loads).toHaveLength(2);
+    loads[0]!.resolve('old');
+    loads[1]!.resolve('new');
+    expect(await Promise.all([a, b, c])).toEqual(['old', 'old', 'new']);
   });
 
-  test('nothing is served from memory while changes made elsewhere are not tracked', async () => {
-    const version = new CacheVersion({ tracking: false });
-    const cache = new ReadCache(version, 'content', limits);
-    let reads = 0;
-    await cache.get('k', async () => ++reads);
-    await cache.get('k', async () => ++reads);
-    expect(reads).toBe(2);
-    version.setTracking(true);
-    await cache.get('k', async () => ++reads);
-    await cache.get('k', async () => ++reads);
-    expect(reads).toBe(3);
+  test('nothing is served from memory while changes made elsewhere are not heard, nor with the cache off', async () => {
+    const feed = new ChangeFeed({ tracking: false });
+    const cache = new ReadCache(feed, limits);
+    const a = counted();
+    await cache.get('a', a.read, onTutor('a'));
+    await cache.get('a', a.read, onTutor('a'));
+    expect(a.reads).toBe(2);
+    feed.setTracking(true);
+    await cache.get('a', a.read, onTutor('a'));
+    await cache.get('a', a.read, onTutor('a'));
+    expect(a.reads).toBe(3);
+    feed.setTracking(false);
+    await cache.get('a', a.read, onTutor('a'));
+    expect(a.reads).toBe(4);
+
+    const off = new ReadCache(new ChangeFeed({ tracking: true }), { ...limits, enabled: false });
+    const b = counted();
+    await off.get('b', b.read, onTutor('b'));
+    await off.get('b', b.read, onTutor('b'));
+    expect(b.reads).toBe(2);
   });
 
   test('the least recently used entries go first beyond the entry and weight limits', async () => {
-    const version = new CacheVersion({ tracking: true });
-    const cache = new ReadCache(version, 'content', { maxEntries: 3, maxWeight: 100 });
-    for (const key of ['a', 'b', 'c']) await cache.get(key, async () => key);
-    await cache.get('a', async () => 'reloaded');
-    await cache.get('d', async () => 'd');
+    const feed = new ChangeFeed({ tracking: true });
+    const cache = new ReadCache(feed, { enabled: true, maxEntries: 3, maxWeight: 100 });
+    const weighing = (weight: number) => ({ dependsOn: () => [], weigh: () => weight });
+    for (const key of ['a', 'b', 'c']) await cache.get(key, async () => key, weighing(10));
+    await cache.get('a', async () => 'reread', weighing(10));
+    await cache.get('d', async () => 'd', weighing(10));
     expect(cache.size).toBe(3);
-    expect(await cache.get('b', async () => 'b was dropped')).toBe('b was dropped');
-    expect(await cache.get('a', async () => 'a was dropped')).toBe('a');
-
-    const weighed = new ReadCache(version, 'content', { maxEntries: 10, maxWeight: 100 });
-    const forty = (key: string) =>
-      weighed.get(
-        key,
-        async () => key.repeat(40),
-        (value) => value.length,
-      );
-    await forty('a');
-    await forty('b');
-    await forty('c');
-    expect(weighed.size).toBe(2);
-    expect(await weighed.get('a', async () => 'a was dropped')).toBe('a was dropped');
-    expect(
-      await weighed.get(
-        'too heavy',
-        async () => 'y'.repeat(200),
-        (value) => value.length,
-      ),
-    ).toHaveLength(200);
-    expect(
-      await weighed.get(
-        'too heavy',
-        async () => 'not cached',
-        (value) => value.length,
-      ),
-    ).toBe('not cached');
-  });
-
-  test('a change of one topic leaves what depends on another', async () => {
-    const version = new CacheVersion({ tracking: true });
-    const sessions = new ReadCache(version, 'sessions', limits);
-    const content = new ReadCache(version, 'content', limits);
-    let reads = 0;
-    await sessions.get('s', async () => ++reads);
-    await content.get('c', async () => ++reads);
-    version.advance(['content']);
-    expect(await sessions.get('s', async () => ++reads)).toBe(1);
-    expect(await content.get('c', async () => ++reads)).toBe(3);
-  });
-
-  test('statements change the topics of their tables; a plain SELECT nothing, anything unknown everything', () => {
-    expect(topicsChangedBy('select * from "tutors"')).toEqual([]);
-    expect(topicsChangedBy('  SELECT 1')).toEqual([]);
-    expect(
-      topicsChangedBy('insert into "rate_limits" ("key") values ($1) on conflict do update set "count" = 1'),
-    ).toEqual([]);
-    expect(topicsChangedBy('delete from "sessions" where "token_hash" = $1')).toEqual(['sessions']);
-    expect(topicsChangedBy('update "users" set "name" = $1')).toEqual(['sessions', 'content']);
-    expect(topicsChangedBy('insert into "reviews" ("id") values ($1)')).toEqual(['content']);
-    expect(topicsChangedBy('update "tutors" set "review_count" = "tutors"."review_count" + $1')).toEqual(['content']);
-    for (const statement of [
-      'commit',
-      'truncate users',
-      'savepoint a',
-      'delete from public.sessions',
-      'update "public"."tutors" set x = 1',
-    ]) {
-      expect(topicsChangedBy(statement)).toEqual(['sessions', 'content']);
-    }
-  });
-
-  test('a WITH changes the topics of every table it writes, and nothing when it only reads', () => {
-    expect(topicsChangedBy('with x as (delete from sessions) select 1')).toEqual(['sessions']);
-    expect(
-      topicsChangedBy(
-        'with "counted" as (update "tutors" set "review_count" = 1 returning "id"), "added" as (insert into "reviews" ("tutor_id") select "id" from "counted" returning "id") select * from "added"',
-      ),
-    ).toEqual(['content']);
-    expect(
-      topicsChangedBy('with a as (delete from "users" where id = $1) insert into "rate_limits" ("key") values ($2)'),
-    ).toEqual(['sessions', 'content']);
-    // An upsert's UPDATE and a locking read write no other table.
-    expect(
-      topicsChangedBy(
-        'with a as (insert into rate_limits (key) values ($1) on conflict (key) do update set count = 2 returning key) select * from a',
-      ),
-    ).toEqual([]);
-    expect(
-      topicsChangedBy(
-        'with a as (select id from tutors for update), b as (select id from users for no key update) select 1',
-      ),
-    ).toEqual([]);
-    expect(topicsChangedBy('with a as (select 1) select * from a')).toEqual([]);
-    expect(topicsChangedBy('with a as (delete from "public"."sessions") select 1')).toEqual(['sessions', 'content']);
+    expect(await cache.get('b', async () => 'b again', weighing(10))).toBe('b again');
+    expect(await cache.get('a', async () => 'not read', weighing(10))).toBe('a');
+    await cache.get('heavy', async () => 'heavy', weighing(90));
+    expect(cache.size).toBeLessThanOrEqual(2);
+    expect(await cache.get('too heavy', async () => 'x', weighing(101))).toBe('x');
+    expect(await cache.get('too heavy', async () => 'y', weighing(101))).toBe('y');
   });
 });
 
@@ -185,7 +198,7 @@ describe('answers cached in memory', () => {
     tutor = await createTutorRecord(t.db, { name: 'Grace Hopper' });
     const writer = await signedInStudent(t, 'Walt Writer');
     await createReviewRecord(t.db, { tutorId: tutor.id, authorId: writer.user.id, rating: 2 });
-    await waitUntil(() => t.database.cacheVersion.isTracking);
+    await waitUntil(() => t.database.changeFeed.isTracking);
   });
   afterEach(() => t.close());
 
@@ -235,9 +248,7 @@ describe('answers cached in memory', () => {
     });
   });
 
-  // On the embedded database every transaction counts as a change (its statements are not
-  // seen one by one): a read that opened one would empty every cache on each request.
-  test('no documented read moves the cache version, so reads never empty the caches', async () => {
+  test('no documented read publishes a change, so reads never drop kept answers', async () => {
     const w = await createWorld(t, 'reads');
     const reads = documentedOperations(await fetchOpenApi(t.app)).filter((operation) => operation.method === 'GET');
     expect(reads.length).toBeGreaterThan(15);
@@ -249,24 +260,32 @@ describe('answers cached in memory', () => {
         (actor) => entry.statuses[worldActors.indexOf(actor)]! < 300,
       )!;
       const url = withQuery(fillPath(operation.path, entry.params?.(w) ?? {}), entry.query?.(w));
-      const before = [t.database.cacheVersion.current('content'), t.database.cacheVersion.current('sessions')];
+      const published: DataChange[] = [];
+      const unsubscribe = t.database.changeFeed.subscribe((changes) => published.push(...changes));
       const response = await request(t.app, 'GET', url, { as: w.cookies[caller] });
+      unsubscribe();
       expect(response.statusCode, `${operation.key}: ${response.body.slice(0, 200)}`).toBeLessThan(300);
-      const after = [t.database.cacheVersion.current('content'), t.database.cacheVersion.current('sessions')];
-      if (after.join() !== before.join()) movedBy.push(operation.key);
+      if (published.length > 0) movedBy.push(operation.key);
     }
     expect(movedBy).toEqual([]);
   });
 
-  test("the tutor list, search and All Reviews follow every change made through the app's database handle", async () => {
+  test('the tutor list, search and All Reviews follow every change, made through the API or said by a write of its own', async () => {
     const list = async (query: string) =>
       (await callAs(t, student, 'GET', `${apiPaths.tutors}${query}`))
         .json<{ items: { name: string }[] }>()
         .items.map((i) => i.name);
     expect(await list('?q=grace')).toEqual(['Grace Hopper']);
     expect(await list('?q=GRACE')).toEqual(['Grace Hopper']);
-    // Any statement through the app's database handle counts, not only the API's services.
-    await t.db.update(tutors).set({ name: 'Grace Brewster Hopper' }).where(eq(tutors.id, tutor.id));
+    // Any write that says what it changed counts, not only the API's services.
+    await changeData(t.db, [], async (tx, alsoChanged) => {
+      const [renamed] = await tx
+        .update(tutors)
+        .set({ name: 'Grace Brewster Hopper', searchText: 'grace brewster hopper computer science' })
+        .where(eq(tutors.id, tutor.id))
+        .returning();
+      alsoChanged(...tutorRecordChanged(tutor, renamed!));
+    });
     expect(await list('?q=grace')).toEqual(['Grace Brewster Hopper']);
 
     const feedTitles = async () =>
@@ -324,13 +343,15 @@ describe('answers cached in memory', () => {
     if (!t.database.url) return; // One process owns an embedded database: there is no other instance.
     const elsewhere = await openDatabase({ kind: 'postgres', url: t.database.url, poolSize: 2 });
     try {
-      await waitUntil(() => elsewhere.cacheVersion.isTracking);
+      await waitUntil(() => elsewhere.changeFeed.isTracking);
       await profile(student);
       await profile(student);
-      await elsewhere.db.update(tutors).set({ name: 'Renamed Elsewhere' }).where(eq(tutors.id, tutor.id));
-      await waitUntil(async () => (await profile(student)).name === 'Renamed Elsewhere');
-      await elsewhere.db.delete(sessions).where(eq(sessions.userId, student.user.id));
-      await waitUntil(async () => (await callAs(t, student, 'GET', apiPaths.session)).json().account === null);
+      await changeData(elsewhere.db, tutorRecordChanged(tutor), (tx) =>
+        tx.update(tutors).set({ name: 'Renamed Elsewhere' }).where(eq(tutors.id, tutor.id)),
+      );
+      await waitUntil(async () => (await profile(student)).name === 'Renamed Elsewhere', 1_000);
+      await revokeAllSessions(elsewhere.db, student.user.id);
+      await waitUntil(async () => (await callAs(t, student, 'GET', apiPaths.session)).json().account === null, 1_000);
     } finally {
       await elsewhere.close();
     }
@@ -341,11 +362,12 @@ describe('answers cached in memory', () => {
     await t.db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = ${CHANGE_CHANNEL_APPLICATION_NAME}`,
     );
-    await waitUntil(() => !t.database.cacheVersion.isTracking);
+    await waitUntil(() => !t.database.changeFeed.isTracking);
+    // Even a write that said nothing shows while no answer is kept.
     await t.db.update(tutors).set({ name: 'Changed While Cut Off' }).where(eq(tutors.id, tutor.id));
     expect((await profile(student)).name).toBe('Changed While Cut Off');
-    await waitUntil(() => t.database.cacheVersion.isTracking, 10_000);
-    await t.db.delete(sessions).where(eq(sessions.userId, admin.user.id));
+    await waitUntil(() => t.database.changeFeed.isTracking, 10_000);
+    await revokeAllSessions(t.db, admin.user.id);
     expect((await callAs(t, admin, 'GET', apiPaths.session)).json().account).toBeNull();
   });
 });

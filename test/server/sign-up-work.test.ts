@@ -1,7 +1,8 @@
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import type { Database } from '../../src/server/db/client';
+import { publishChangesLike } from '../../src/server/db/change-data';
+import type { WritableDatabase } from '../../src/server/db/client';
 import * as schema from '../../src/server/db/schema';
 import * as passwords from '../../src/server/services/accounts/passwords';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -26,7 +27,8 @@ beforeEach(async () => {
   const logger = { logQuery: (query: string) => void statements.push(query) };
   const db = (database.kind === 'pglite'
     ? drizzlePglite(client, { schema, logger })
-    : drizzlePg(client, { schema, logger })) as unknown as Database;
+    : drizzlePg(client, { schema, logger })) as unknown as WritableDatabase;
+  publishChangesLike(db, database.db);
   t = await createTestApp({ database: { ...database, db } });
   hashings = vi.spyOn(passwords, 'hashPassword');
   t.app.addHook('onSend', async (request) => {

@@ -7,7 +7,12 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
-import { type Database, type DatabaseHandle, migrationsFolder, openDatabase } from '../../src/server/db/client';
+import {
+  type WritableDatabase as Database,
+  type DatabaseHandle,
+  migrationsFolder,
+  openDatabase,
+} from '../../src/server/db/client';
 import { tutorSearchColumns } from '../../src/server/lib/search-text';
 import { generateToken, hashToken } from '../../src/server/lib/tokens';
 import { hashPassword } from '../../src/server/services/accounts/passwords';
@@ -444,15 +449,24 @@ async function withoutSecondaryIndexes(
   );
 }
 
-/** Tutors' review_count and rating_sum from their visible reviews; only rows that differ are written. Answers how many. */
+/**
+ * Tutors' review_count, rating_sum and rating distribution from their visible reviews; only rows
+ * that differ are written. Answers how many.
+ */
 async function syncAggregates(db: Database): Promise<number> {
+  const stars = [1, 2, 3, 4, 5];
+  const counted = stars.map((n) => `count(*) filter (where rating = ${n})::int as r${n}`).join(', ');
+  const assigned = stars.map((n) => `rating_${n}_count = coalesce(v.r${n}, 0)`).join(', ');
+  const stored = stars.map((n) => `t.rating_${n}_count`).join(', ');
+  const wanted = stars.map((n) => `coalesce(v.r${n}, 0)`).join(', ');
   const updated = await rows<{ id: string }>(
     db,
-    sql`update tutors t set review_count = coalesce(v.visible, 0), rating_sum = coalesce(v.rating_sum, 0)
+    sql`update tutors t set review_count = coalesce(v.visible, 0), rating_sum = coalesce(v.rating_sum, 0), ${sql.raw(assigned)}
         from tutors t2
-        left join (select tutor_id, count(*)::int as visible, sum(rating)::int as rating_sum
+        left join (select tutor_id, count(*)::int as visible, sum(rating)::int as rating_sum, ${sql.raw(counted)}
                    from reviews where not is_hidden group by tutor_id) v on v.tutor_id = t2.id
-        where t.id = t2.id and (t.review_count, t.rating_sum) is distinct from (coalesce(v.visible, 0), coalesce(v.rating_sum, 0))
+        where t.id = t2.id and (t.review_count, t.rating_sum, ${sql.raw(stored)})
+          is distinct from (coalesce(v.visible, 0), coalesce(v.rating_sum, 0), ${sql.raw(wanted)})
         returning t.id`,
   );
   return updated.length;

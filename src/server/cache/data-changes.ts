@@ -48,6 +48,15 @@ export function reviewChanged(tutor: Pick<TutorRow, 'id' | 'searchText' | 'depar
   return [tutorChanged(tutor), reviewFeedChanged];
 }
 
+/**
+ * A tutor's record changed (created, edited, approved, hidden, deleted): as `tutorChanged`, for
+ * each state it had (a renamed tutor leaves the lists its old name matched), and the feed, whose
+ * cards show the tutor's name and picture and only public tutors' reviews.
+ */
+export function tutorRecordChanged(...states: Pick<TutorRow, 'id' | 'searchText' | 'department'>[]): DataChange[] {
+  return [...states.map(tutorChanged), reviewFeedChanged];
+}
+
 /** What a kept answer was read from; a change drops the answers it affects (see `affects`). */
 export type Dependency =
   | { on: 'tutor'; tutorId: string }

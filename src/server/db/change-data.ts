@@ -46,6 +46,11 @@ export function publishChangesOf(db: WritableDatabase, feed: ChangeFeed, options
   });
 }
 
+/** Another Drizzle instance over the same connections (a test's statement logger) publishes as `original` does. */
+export function publishChangesLike(db: Database, original: Database): void {
+  publishingOf.set(db, publishingFor(original));
+}
+
 export function instanceIdOf(db: Database): string {
   return publishingFor(db).instanceId;
 }

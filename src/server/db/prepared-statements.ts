@@ -7,8 +7,8 @@ import type { Database } from './client';
  * statement). Values are passed as `sql.placeholder(...)`s. Each name must belong to one
  * statement.
  */
-export function preparedStatement<Statement>(build: (db: Database) => Statement): (db: Database) => Statement {
-  const built = new WeakMap<Database, Statement>();
+export function preparedStatement<Db extends Database, Statement>(build: (db: Db) => Statement): (db: Db) => Statement {
+  const built = new WeakMap<Db, Statement>();
   return (db) => {
     let statement = built.get(db);
     if (!statement) {

@@ -12,11 +12,9 @@ import {
 } from '../lib/device-tokens';
 import { AppError } from '../lib/errors';
 import { hashToken } from '../lib/tokens';
-import { findSession, sessionUserAt, type NewSession } from '../services/accounts/sessions';
+import { sessionOf } from '../read-models/sessions';
+import { sessionUserAt, type NewSession } from '../services/accounts/sessions';
 import { isAdmin } from '../services/auth/viewer';
-
-/** Roughly what a cached session and its account weigh, next to a cached JSON answer's length. */
-const SESSION_CACHE_WEIGHT = 1_000;
 
 export const SESSION_COOKIE = 'tutorly_session';
 /**
@@ -82,11 +80,7 @@ export async function loadSessionUser(
   const token = request.cookies[sessionCookieName(this.config)];
   if (!token) return;
   const tokenHash = hashToken(token);
-  const session = await this.sessionCache.get(
-    tokenHash,
-    () => findSession(this.db, tokenHash),
-    () => SESSION_CACHE_WEIGHT,
-  );
+  const session = await sessionOf(this.sessionCache, this.db, tokenHash);
   const user = sessionUserAt(session, this.clock());
   if (user) {
     request.user = user;

@@ -1,5 +1,5 @@
 import type { AuditAction, AuditTargetType } from '../../shared/audit';
-import type { Database } from '../db/client';
+import type { WritableDatabase } from '../db/client';
 import { type AuditData, auditLog } from '../db/schema';
 
 export interface AuditRecord {
@@ -19,7 +19,7 @@ export interface AuditRecord {
  * Writes one audit log entry. Called with the transaction of the change it describes, so an
  * entry exists exactly when the change does.
  */
-export async function recordAudit(tx: Database, record: AuditRecord, now: Date): Promise<void> {
+export async function recordAudit(tx: WritableDatabase, record: AuditRecord, now: Date): Promise<void> {
   await tx.insert(auditLog).values({
     actorId: record.actorId,
     action: record.action,

@@ -9,6 +9,7 @@ import {
   thumbnailKeyOf,
   type UploadedImage,
 } from '../../shared/uploads';
+import { changeData, changeInOneStatement, NOTHING_KEPT } from '../db/change-data';
 import type { Database } from '../db/client';
 import { tutors, uploads } from '../db/schema';
 import { AppError, isForeignKeyViolation } from '../lib/errors';
@@ -178,10 +179,13 @@ export async function storeImage(db: Database, store: ImageStore, input: StoreIm
   };
   // The row first, then the files: a deletion of the same key holds the row's lock while it
   // removes the files, so this waits for it and then writes the files afresh.
-  await db
-    .insert(uploads)
-    .values(row)
-    .onConflictDoUpdate({ target: uploads.key, set: { createdAt: input.now } });
+  // Pictures are served from the store by key; their rows are read by no kept answer.
+  await changeInOneStatement(db, NOTHING_KEPT, (writable) =>
+    writable
+      .insert(uploads)
+      .values(row)
+      .onConflictDoUpdate({ target: uploads.key, set: { createdAt: input.now } }),
+  );
   await store.put(image.key, image.picture);
   await store.put(thumbnailKeyOf(image.key), image.thumbnail);
   return { ...storedImage(image.key), width: image.width, height: image.height, contentType: image.contentType };
@@ -229,7 +233,8 @@ const notReferenced = () => notExists(sql`(select 1 from ${tutors} where ${tutor
 
 async function deleteIfUnused(db: Database, store: ImageStore, key: string, createdBefore?: Date): Promise<boolean> {
   try {
-    return await db.transaction(async (tx) => {
+    // Only pictures no tutor references go: no kept answer names them.
+    return await changeData(db, NOTHING_KEPT, async (tx) => {
       const deleted = await tx
         .delete(uploads)
         .where(

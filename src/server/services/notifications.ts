@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-or
 import type { Notification, NotificationList, NotificationListQuery } from '../../shared/notifications';
 import { offsetOf } from '../../shared/pagination';
 import { isUuid } from '../../shared/validation';
-import type { Database } from '../db/client';
+import { changeData, changeInOneStatement, NOTHING_KEPT } from '../db/change-data';
+import type { Database, WritableDatabase } from '../db/client';
 import {
   departmentFollows,
   notifications,
@@ -28,8 +29,8 @@ export interface NewNotification {
  * Records a notification for one user. Called with the transaction of the change it reports,
  * so a notification never exists for a change that was rolled back, and vice versa.
  */
-export async function notify(db: Database, notification: NewNotification): Promise<NotificationRow> {
-  const [row] = await db
+export async function notify(tx: WritableDatabase, notification: NewNotification): Promise<NotificationRow> {
+  const [row] = await tx
     .insert(notifications)
     .values({
       userId: notification.userId,
@@ -48,7 +49,7 @@ export async function notify(db: Database, notification: NewNotification): Promi
  * (told through submission_approved), the administrator who published it, and disabled accounts.
  */
 export async function announceTutorPublished(
-  tx: Database,
+  tx: WritableDatabase,
   tutor: Pick<TutorRow, 'id' | 'name' | 'department' | 'submittedBy'>,
   publishedBy: string,
   now: Date,
@@ -133,20 +134,25 @@ export async function markNotificationRead(
   now: Date,
 ): Promise<void> {
   if (!isUuid(notificationId)) throw new AppError('not_found', NOTIFICATION_NOT_FOUND_MESSAGE);
-  const updated = await db
-    .update(notifications)
-    // Reading it twice keeps the first time.
-    .set({ readAt: sql`coalesce(${notifications.readAt}, ${now.toISOString()}::timestamptz)` })
-    .where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)))
-    .returning({ id: notifications.id });
+  // Only the reader's own notification pages read these, and they are never kept in memory.
+  const updated = await changeInOneStatement(db, NOTHING_KEPT, (writable) =>
+    writable
+      .update(notifications)
+      // Reading it twice keeps the first time.
+      .set({ readAt: sql`coalesce(${notifications.readAt}, ${now.toISOString()}::timestamptz)` })
+      .where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)))
+      .returning({ id: notifications.id }),
+  );
   if (updated.length === 0) throw new AppError('not_found', NOTIFICATION_NOT_FOUND_MESSAGE);
 }
 
 export async function markAllNotificationsRead(db: Database, userId: string, now: Date): Promise<void> {
-  await db
-    .update(notifications)
-    .set({ readAt: now })
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  await changeInOneStatement(db, NOTHING_KEPT, (writable) =>
+    writable
+      .update(notifications)
+      .set({ readAt: now })
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+  );
 }
 
 /** The departments the user follows, alphabetically. */
@@ -174,7 +180,7 @@ export async function replaceFollowedDepartments(
     const trimmed = department.trim();
     if (trimmed && !unique.has(trimmed.toLowerCase())) unique.set(trimmed.toLowerCase(), trimmed);
   }
-  return db.transaction(async (tx) => {
+  return changeData(db, NOTHING_KEPT, async (tx) => {
     // The user's row is locked so two saves at once end with one of the lists, not a mix of both.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
     await tx.delete(departmentFollows).where(eq(departmentFollows.userId, userId));

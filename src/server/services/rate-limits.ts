@@ -1,6 +1,8 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { RateLimitRule, RateLimitsConfig } from '../config';
-import type { Database } from '../db/client';
+import { changeInOneStatement, NOTHING_KEPT } from '../db/change-data';
+import type { Database, WritableDatabase } from '../db/client';
+import { preparedStatement } from '../db/prepared-statements';
 import { rateLimits } from '../db/schema';
 import { clientAddressGroup } from '../lib/client-address';
 import type { Clock } from '../lib/clock';
@@ -27,14 +29,16 @@ export interface RateLimitStore {
   prune(now: Date): Promise<number>;
 }
 
-export function databaseRateLimitStore(db: Database): RateLimitStore {
-  // One statement, so simultaneous requests on any instance are counted one after the other.
-  // Every limited request runs it, so it is prepared once.
+/**
+ * One statement, so simultaneous requests on any instance are counted one after the other.
+ * Every limited request runs it, so it is prepared once.
+ */
+const countHit = preparedStatement((db: WritableDatabase) => {
   const now = sql`${sql.placeholder('now')}::timestamptz`;
   const windowEnd = sql`${sql.placeholder('windowEnd')}::timestamptz`;
   const amount = sql`${sql.placeholder('amount')}::int`;
   const stillOpen = sql`${rateLimits.windowEnd} > ${now}`;
-  const countHit = db
+  return db
     .insert(rateLimits)
     .values({ key: sql.placeholder('key'), windowStart: now, windowEnd, count: amount })
     .onConflictDoUpdate({
@@ -47,30 +51,36 @@ export function databaseRateLimitStore(db: Database): RateLimitStore {
     })
     .returning({ count: rateLimits.count, windowEnd: rateLimits.windowEnd })
     .prepare('rate_limit_hit');
+});
 
+/** The counters are read by the limiter alone, never kept in memory: their writes change nothing kept. */
+export function databaseRateLimitStore(db: Database): RateLimitStore {
   return {
     async hit(key, windowMs, at, amount = 1) {
-      const [row] = await countHit.execute({
-        key,
-        amount,
-        now: at.toISOString(),
-        windowEnd: new Date(at.getTime() + windowMs).toISOString(),
-      });
+      const [row] = await changeInOneStatement(db, NOTHING_KEPT, (writable) =>
+        countHit(writable).execute({
+          key,
+          amount,
+          now: at.toISOString(),
+          windowEnd: new Date(at.getTime() + windowMs).toISOString(),
+        }),
+      );
       return row!;
     },
 
     async giveBack(key, window) {
-      await db
-        .update(rateLimits)
-        .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-        .where(and(eq(rateLimits.key, key), eq(rateLimits.windowEnd, window.windowEnd)));
+      await changeInOneStatement(db, NOTHING_KEPT, (writable) =>
+        writable
+          .update(rateLimits)
+          .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+          .where(and(eq(rateLimits.key, key), eq(rateLimits.windowEnd, window.windowEnd))),
+      );
     },
 
     async prune(now) {
-      const removed = await db
-        .delete(rateLimits)
-        .where(lt(rateLimits.windowEnd, now))
-        .returning({ key: rateLimits.key });
+      const removed = await changeInOneStatement(db, NOTHING_KEPT, (writable) =>
+        writable.delete(rateLimits).where(lt(rateLimits.windowEnd, now)).returning({ key: rateLimits.key }),
+      );
       return removed.length;
     },
   };

@@ -7,6 +7,7 @@ import {
   signupDomainsMessage,
   type UpdateSiteSettingsRequest,
 } from '../../shared/settings';
+import { changeData, NOTHING_KEPT } from '../db/change-data';
 import type { Database } from '../db/client';
 import { type AuditData, settings } from '../db/schema';
 import { recordAudit } from './audit-log';
@@ -52,7 +53,8 @@ export async function updateSettings(
   defaults: SettingDefaults,
   now: Date,
 ): Promise<SiteSettings> {
-  return db.transaction(async (tx) => {
+  // Settings are read afresh on every request that needs them: nothing kept depends on them.
+  return changeData(db, NOTHING_KEPT, async (tx) => {
     const entries = Object.entries(changes).filter(
       ([key, value]) => keys.includes(key as SettingKey) && value !== undefined,
     );
@@ -100,7 +102,7 @@ export async function updateSettingsAsAdmin(
   defaults: SettingDefaults,
   now: Date,
 ): Promise<SiteSettings> {
-  return db.transaction(async (tx) => {
+  return changeData(db, NOTHING_KEPT, async (tx) => {
     const before = await getSettings(tx, defaults);
     const after = await updateSettings(tx, changes, defaults, now);
     const changed = changedSettings(before, after);

@@ -13,11 +13,12 @@ import {
 } from '../../../shared/reviews';
 import { requireVerifiedUser, viewerOf } from '../../plugins/auth';
 import { createReview, deleteOwnReview, updateOwnReview } from '../../services/reviews/authoring';
-import { getOwnReview, listMyReviews, recentReviews, reviewFeed } from '../../services/reviews/queries';
+import { getOwnReview, listMyReviews } from '../../services/reviews/queries';
+import { recentReviewsAnswer, reviewFeedAnswer } from '../../read-models/review-feed';
 import { reportReview } from '../../services/reviews/reports';
 import type { App } from '../../types';
 import { errorResponses } from './responses';
-import { sendJson, toCachedJson, weighJson } from './cached-json';
+import { sendJson } from './send-json';
 
 /** Reading, writing and reporting reviews, for users with a verified email. */
 export async function reviewRoutes(app: App): Promise<void> {
@@ -33,15 +34,7 @@ export async function reviewRoutes(app: App): Promise<void> {
         response: { 200: reviewFeedSchema, ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const { cursor, limit } = request.query;
-      const json = await app.readCache.get(
-        `review-feed:${cursor ?? ''}:${limit}`,
-        async () => toCachedJson(reviewFeedSchema, await reviewFeed(app.db, request.query)),
-        weighJson,
-      );
-      return sendJson(reply, json);
-    },
+    async (request, reply) => sendJson(reply, await reviewFeedAnswer(app.reads, request.query)),
   );
 
   app.get(
@@ -53,7 +46,7 @@ export async function reviewRoutes(app: App): Promise<void> {
         response: { 200: recentReviewsSchema, ...errorResponses },
       },
     },
-    async () => recentReviews(app.db),
+    async (_request, reply) => sendJson(reply, await recentReviewsAnswer(app.reads)),
   );
 
   app.get(

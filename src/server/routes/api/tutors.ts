@@ -13,45 +13,15 @@ import {
   tutorSubmissionSchema,
 } from '../../../shared/tutors';
 import { requireVerifiedUser, viewerOf } from '../../plugins/auth';
-import {
-  findSimilarTutors,
-  listDepartments,
-  listMySubmissions,
-  listPublicTutors,
-  readTutorProfileRecord,
-  tutorProfileAsSeenBy,
-  type TutorProfileRecord,
-} from '../../services/tutors/queries';
-import {
-  pageConcerns,
-  readTutorReviewPage,
-  reviewsReportedBy,
-  tutorReviewsAsSeenBy,
-  tutorReviewsAsSeenByOthers,
-  type TutorReviewPage,
-} from '../../services/reviews/queries';
-import { canSee, tutorNotFound } from '../../services/tutors/access';
-import { isAdmin } from '../../services/auth/viewer';
-import { toPublicTutorProfile } from '../../services/tutors/views';
-import { searchWords } from '../../lib/search-text';
+import { findSimilarTutors, listDepartments, listMySubmissions } from '../../services/tutors/queries';
+import { tutorListAnswer } from '../../read-models/tutor-list';
+import { tutorProfileAnswer } from '../../read-models/tutor-profile';
+import { tutorReviewsAnswer } from '../../read-models/tutor-reviews';
 import { deleteOwnSubmission, submitTutor, updateOwnSubmission } from '../../services/tutors/submissions';
 import type { PictureCleanup } from '../../services/tutors/writes';
 import type { App } from '../../types';
 import { errorResponses } from './responses';
-import { sendJson, toCachedJson, weighJson } from './cached-json';
-
-/** A page of a tutor's reviews as cached in memory, with the answer for readers it does not concern. */
-interface CachedReviewPage {
-  page: TutorReviewPage | null;
-  answerForOthers: Buffer | null;
-}
-
-/** A tutor as cached in memory: the record, and the answer everyone but its submitter and the admins gets. */
-interface CachedTutorProfile {
-  record: TutorProfileRecord | null;
-  /** Null while the tutor is not public: then only they may see it. */
-  publicAnswer: Buffer | null;
-}
+import { sendJson } from './send-json';
 
 /**
  * Any string: a malformed id must get the same 404 as an unknown one (not a 400), so nobody
@@ -81,17 +51,7 @@ export async function tutorRoutes(app: App): Promise<void> {
         response: { 200: tutorListSchema, ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const { q, department, sort, page, pageSize } = request.query;
-      // Queries that search for the same words share an answer ('Smi', ' smi ').
-      const key = `tutors:${JSON.stringify([sort, page, pageSize, department ?? null, searchWords(q).join(' ')])}`;
-      const json = await app.readCache.get(
-        key,
-        async () => toCachedJson(tutorListSchema, await listPublicTutors(app.db, request.query)),
-        weighJson,
-      );
-      return sendJson(reply, json);
-    },
+    async (request, reply) => sendJson(reply, await tutorListAnswer(app.reads, request.query)),
   );
 
   app.get(
@@ -157,26 +117,8 @@ export async function tutorRoutes(app: App): Promise<void> {
         response: { 200: tutorResponseSchema, ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const viewer = viewerOf(request);
-      const { tutorId } = request.params;
-      const cached = await app.readCache.get(
-        `tutor:${tutorId}`,
-        async (): Promise<CachedTutorProfile> => {
-          const record = await readTutorProfileRecord(app.db, tutorId);
-          const publicAnswer = record?.tutor.isPublic
-            ? toCachedJson(tutorResponseSchema, {
-                tutor: toPublicTutorProfile(record.tutor, record.ratingDistribution),
-              })
-            : null;
-          return { record, publicAnswer };
-        },
-        (value) => (value.publicAnswer?.length ?? 0) * 2,
-      );
-      const seesMore = isAdmin(viewer) || cached.record?.tutor.submittedBy === viewer.id;
-      if (cached.publicAnswer && !seesMore) return sendJson(reply, cached.publicAnswer);
-      return { tutor: tutorProfileAsSeenBy(viewer, cached.record) };
-    },
+    async (request, reply) =>
+      sendJson(reply, await tutorProfileAnswer(app.reads, viewerOf(request), request.params.tutorId)),
   );
 
   app.get(
@@ -190,34 +132,8 @@ export async function tutorRoutes(app: App): Promise<void> {
         response: { 200: tutorReviewListSchema, ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const viewer = viewerOf(request);
-      const { tutorId } = request.params;
-      const { page, pageSize } = request.query;
-      const [cached, reported] = await Promise.all([
-        app.readCache.get(
-          `tutor-reviews:${tutorId}:${page}:${pageSize}`,
-          async (): Promise<CachedReviewPage> => {
-            const reviewPage = await readTutorReviewPage(app.db, tutorId, request.query);
-            const answerForOthers = reviewPage
-              ? toCachedJson(tutorReviewListSchema, tutorReviewsAsSeenByOthers(reviewPage))
-              : null;
-            return { page: reviewPage, answerForOthers };
-          },
-          (value) => (value.answerForOthers?.length ?? 0) * 2,
-        ),
-        app.readCache.get(
-          `reported-by:${viewer.id}`,
-          () => reviewsReportedBy(app.db, viewer.id),
-          (ids) => 100 + ids.size * 40,
-        ),
-      ]);
-      if (!cached.page || !canSee(viewer, cached.page.tutor)) throw tutorNotFound();
-      if (cached.answerForOthers && !pageConcerns(cached.page, viewer, reported))
-        return sendJson(reply, cached.answerForOthers);
-      // The viewer wrote or reported one of these reviews: their answer is built for them.
-      return sendJson(reply, JSON.stringify(tutorReviewsAsSeenBy(viewer, cached.page, reported)));
-    },
+    async (request, reply) =>
+      sendJson(reply, await tutorReviewsAnswer(app.reads, viewerOf(request), request.params.tutorId, request.query)),
   );
 
   app.patch(

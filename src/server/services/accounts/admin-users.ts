@@ -14,7 +14,10 @@ import {
   type UpdateUserRequest,
 } from '../../../shared/users';
 import { offsetOf } from '../../../shared/pagination';
-import type { Database } from '../../db/client';
+import { reportsChanged, sessionsChanged } from '../../cache/data-changes';
+import { changeData } from '../../db/change-data';
+import type { Database, WritableDatabase } from '../../db/client';
+import { authorNameShownOn } from '../reviews/author-pages';
 import { auditLog, reviews, users, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { escapeLike } from '../../lib/search-text';
@@ -134,7 +137,7 @@ async function getAdminUser(db: Database, viewer: Viewer, userId: string): Promi
 }
 
 /** The user's row, locked until the transaction ends, so checks and the change see the same state. */
-async function lockUser(tx: Database, userId: string): Promise<UserRow> {
+async function lockUser(tx: WritableDatabase, userId: string): Promise<UserRow> {
   if (!isUserId(userId)) throw userNotFound();
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('no key update');
   if (!user) throw userNotFound();
@@ -170,7 +173,7 @@ export async function addUser(
 ): Promise<CreateUserResponse> {
   const oneTimePassword = input.delivery === 'password' ? generateOneTimePassword() : null;
   const passwordHash = await hashPassword(oneTimePassword ?? generateToken());
-  const { user, secret } = await db.transaction(async (tx) => {
+  const { user, secret } = await changeData(db, [], async (tx) => {
     const created = await insertUser(
       tx,
       {
@@ -204,7 +207,7 @@ export async function addUser(
     } catch {
       // Nobody could ever sign in to an account whose invitation never left, so it is taken
       // back with its log entry, and the administrator can simply try again.
-      await db.transaction(async (tx) => {
+      await changeData(db, [sessionsChanged(user.id)], async (tx) => {
         await tx.delete(auditLog).where(and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, user.id)));
         await tx.delete(users).where(eq(users.id, user.id));
       });
@@ -222,7 +225,7 @@ export async function updateUser(
   input: UpdateUserRequest,
   now: Date,
 ): Promise<AdminUser> {
-  await db.transaction(async (tx) => {
+  await changeData(db, [sessionsChanged(userId)], async (tx, alsoChanged) => {
     const activeAdminIds = await lockActiveAdmins(tx);
     const user = await lockUser(tx, userId);
     const changes: { name?: string; role?: Role } = {};
@@ -230,6 +233,7 @@ export async function updateUser(
     if (input.role !== undefined && input.role !== user.role) changes.role = input.role;
     if (changes.name === undefined && changes.role === undefined) return;
     if (changes.role === 'student') assertAnotherAdminRemains(activeAdminIds, user);
+    if (changes.name !== undefined) alsoChanged(...(await authorNameShownOn(tx, user.id)));
     await tx
       .update(users)
       .set({ ...changes, updatedAt: now })
@@ -252,7 +256,7 @@ export async function updateUser(
 /** Locks the user out: their sessions end now, and login is refused until they are enabled. */
 export async function disableUser(db: Database, actor: Viewer, userId: string, now: Date): Promise<AdminUser> {
   assertNotSelf(actor, userId);
-  await db.transaction(async (tx) => {
+  await changeData(db, [sessionsChanged(userId)], async (tx) => {
     const activeAdminIds = await lockActiveAdmins(tx);
     const user = await lockUser(tx, userId);
     if (user.disabledAt) throw new AppError('conflict', ALREADY_DISABLED_MESSAGE);
@@ -275,7 +279,7 @@ export async function disableUser(db: Database, actor: Viewer, userId: string, n
 }
 
 export async function enableUser(db: Database, actor: Viewer, userId: string, now: Date): Promise<AdminUser> {
-  await db.transaction(async (tx) => {
+  await changeData(db, [sessionsChanged(userId)], async (tx) => {
     const user = await lockUser(tx, userId);
     if (!user.disabledAt) throw new AppError('conflict', NOT_DISABLED_MESSAGE);
     await tx.update(users).set({ disabledAt: null, updatedAt: now }).where(eq(users.id, user.id));
@@ -301,7 +305,9 @@ export async function enableUser(db: Database, actor: Viewer, userId: string, no
  */
 export async function deleteUser(db: Database, actor: Viewer, userId: string, now: Date): Promise<void> {
   assertNotSelf(actor, userId);
-  await db.transaction(async (tx) => {
+  // Its reviews' tutors are said by deleteAllReviewsOfAuthor; the tutors it submitted keep a
+  // submitter id nobody signs in as any more, which shows nothing different to anyone.
+  await changeData(db, [sessionsChanged(userId), reportsChanged(userId)], async (tx) => {
     const activeAdminIds = await lockActiveAdmins(tx);
     const user = await lockUser(tx, userId);
     assertAnotherAdminRemains(activeAdminIds, user);

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
+import { changeData, NOTHING_KEPT } from '../../db/change-data';
+import type { Database, WritableDatabase } from '../../db/client';
 import { emailVerifications, type EmailLinkPurpose } from '../../db/schema';
 import { HOUR_MS } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -22,7 +23,8 @@ export async function issueEmailLinkSecret(
   now: Date,
 ): Promise<string> {
   const secret = generateToken();
-  await db.transaction(async (tx) => {
+  // Links are checked afresh each time one is opened: nothing kept depends on them.
+  await changeData(db, NOTHING_KEPT, async (tx) => {
     await tx
       .delete(emailVerifications)
       .where(
@@ -91,7 +93,7 @@ export async function assertEmailLinkUsable(
 
 /** Checks a mailed link and marks it used, inside the caller's transaction. */
 export async function claimEmailLink(
-  tx: Database,
+  tx: WritableDatabase,
   purpose: EmailLinkPurpose,
   userId: string,
   secret: string,
@@ -108,7 +110,8 @@ export async function claimEmailLink(
 }
 
 export async function confirmEmail(db: Database, userId: string, secret: string, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
+  // markEmailVerified says what it changes (the account's sessions).
+  await changeData(db, NOTHING_KEPT, async (tx) => {
     await claimEmailLink(tx, 'verify_email', userId, secret, now);
     await markEmailVerified(tx, userId, now);
   });

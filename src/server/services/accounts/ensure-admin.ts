@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import { sessionsChanged } from '../../cache/data-changes';
+import { changeData } from '../../db/change-data';
 import type { Database } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 import { generatePassword } from '../../lib/tokens';
@@ -54,13 +56,16 @@ export async function ensureAdmin(db: Database, input: EnsureAdminInput, now: Da
   }
   if (Object.keys(changes).length === 0) return { user: existing, outcome: 'unchanged' };
 
-  const [user] = await db
-    .update(users)
-    .set({ ...changes, updatedAt: now })
-    .where(eq(users.id, existing.id))
-    .returning();
-  // A new password ends the sessions opened with the old one.
-  if (changes.passwordHash) await revokeAllSessions(db, existing.id);
+  const user = await changeData(db, [sessionsChanged(existing.id)], async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({ ...changes, updatedAt: now })
+      .where(eq(users.id, existing.id))
+      .returning();
+    // A new password ends the sessions opened with the old one.
+    if (changes.passwordHash) await revokeAllSessions(tx, existing.id);
+    return user;
+  });
   return { user: user!, outcome: existing.role !== 'admin' ? 'promoted' : 'updated' };
 }
 

@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AcceptInvitationRequest } from '../../../shared/account';
+import { sessionsChanged } from '../../cache/data-changes';
+import { changeData } from '../../db/change-data';
 import type { Database } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 import { DAY_MS } from '../../lib/clock';
@@ -32,7 +34,7 @@ export async function acceptInvitation(db: Database, input: AcceptInvitationRequ
   // outside the transaction; the claim below checks the link again.
   await assertEmailLinkUsable(db, 'invitation', input.userId, input.secret, now);
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
+  return changeData(db, [sessionsChanged(input.userId)], async (tx) => {
     await claimEmailLink(tx, 'invitation', input.userId, input.secret, now);
     const [user] = await tx
       .update(users)

@@ -6,7 +6,10 @@ import {
   type ChangePasswordRequest,
   type UpdateProfileRequest,
 } from '../../../shared/account';
+import { sessionsChanged } from '../../cache/data-changes';
+import { changeData } from '../../db/change-data';
 import type { Database } from '../../db/client';
+import { authorNameShownOn } from '../reviews/author-pages';
 import { emailVerifications, sessions, users, type UserRow } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 import { hashToken } from '../../lib/tokens';
@@ -33,12 +36,16 @@ export async function updateProfile(
   }
   if (Object.keys(changes).length === 0) return user;
   try {
-    const [updated] = await db
-      .update(users)
-      .set({ ...changes, updatedAt: now })
-      .where(eq(users.id, user.id))
-      .returning();
-    return updated!;
+    return await changeData(db, [sessionsChanged(user.id)], async (tx, alsoChanged) => {
+      if (changes.name !== undefined && changes.name !== user.name)
+        alsoChanged(...(await authorNameShownOn(tx, user.id)));
+      const [updated] = await tx
+        .update(users)
+        .set({ ...changes, updatedAt: now })
+        .where(eq(users.id, user.id))
+        .returning();
+      return updated!;
+    });
   } catch (err) {
     if (isUniqueViolation(err, 'users_email_key')) throw emailInUse();
     throw err;
@@ -64,7 +71,7 @@ export async function changePassword(
   if (user.passwordChangeRequired && input.newPassword === input.currentPassword)
     throw new AppError('validation_error', SAME_AS_ONE_TIME_PASSWORD_MESSAGE, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
-  await db.transaction(async (tx) => {
+  await changeData(db, [sessionsChanged(user.id)], async (tx) => {
     // Checked against the hash as it is now: of two changes racing, the second was made with a password no longer current.
     const [locked] = await tx
       .select({ passwordHash: users.passwordHash })

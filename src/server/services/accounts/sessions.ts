@@ -1,4 +1,6 @@
 import { and, eq, lte } from 'drizzle-orm';
+import { sessionsChanged } from '../../cache/data-changes';
+import { changeData } from '../../db/change-data';
 import type { Database } from '../../db/client';
 import { sessions, users, type UserRow } from '../../db/schema';
 import { DAY_MS } from '../../lib/clock';
@@ -15,9 +17,11 @@ export interface NewSession {
 export async function createSession(db: Database, userId: string, now: Date): Promise<NewSession> {
   const token = generateToken();
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
-  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, createdAt: now, expiresAt });
-  // Housekeeping on a path that is not hot: forget this user's sessions that have run out.
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, now)));
+  await changeData(db, [sessionsChanged(userId)], async (tx) => {
+    await tx.insert(sessions).values({ tokenHash: hashToken(token), userId, createdAt: now, expiresAt });
+    // Housekeeping on a path that is not hot: forget this user's sessions that have run out.
+    await tx.delete(sessions).where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, now)));
+  });
   return { token, expiresAt };
 }
 
@@ -45,9 +49,15 @@ export function sessionUserAt(session: StoredSession | null, now: Date): UserRow
 }
 
 export async function revokeSession(db: Database, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  await changeData(db, [], async (tx, alsoChanged) => {
+    const revoked = await tx
+      .delete(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)))
+      .returning({ userId: sessions.userId });
+    alsoChanged(...revoked.map((session) => sessionsChanged(session.userId)));
+  });
 }
 
 export async function revokeAllSessions(db: Database, userId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+  await changeData(db, [sessionsChanged(userId)], (tx) => tx.delete(sessions).where(eq(sessions.userId, userId)));
 }

@@ -1,4 +1,5 @@
 import type { SignupRequest } from '../../../shared/account';
+import { changeInOneStatement, NOTHING_KEPT } from '../../db/change-data';
 import type { Database } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 import { hashPassword } from './passwords';
@@ -15,18 +16,21 @@ export type SignupOutcome = { created: UserRow | null };
  */
 export async function signUpStudent(db: Database, input: SignupRequest, now: Date): Promise<SignupOutcome> {
   const passwordHash = await hashPassword(input.password);
-  const [created] = await db
-    .insert(users)
-    .values({
-      name: input.name.trim(),
-      email: normalizeEmail(input.email),
-      passwordHash,
-      role: 'student',
-      emailVerifiedAt: null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing({ target: users.email })
-    .returning();
+  // A new account has no session and no review yet: no kept answer names it.
+  const [created] = await changeInOneStatement(db, NOTHING_KEPT, (writable) =>
+    writable
+      .insert(users)
+      .values({
+        name: input.name.trim(),
+        email: normalizeEmail(input.email),
+        passwordHash,
+        role: 'student',
+        emailVerifiedAt: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning(),
+  );
   return { created: created ?? null };
 }

@@ -1,6 +1,8 @@
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import type { Account, SignupRequest } from '../../../shared/account';
-import type { Database } from '../../db/client';
+import { sessionsChanged } from '../../cache/data-changes';
+import { changeData, changeInOneStatement, NOTHING_KEPT } from '../../db/change-data';
+import type { Database, WritableDatabase } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 import { hashPassword } from './passwords';
@@ -50,19 +52,22 @@ export async function createUser(db: Database, input: SignupRequest & NewUser, n
 /** Inserts an account whose password is already hashed, so a caller can hash before opening a transaction. */
 export async function insertUser(db: Database, input: NewUser & { passwordHash: string }, now: Date): Promise<UserRow> {
   try {
-    const [user] = await db
-      .insert(users)
-      .values({
-        name: input.name.trim(),
-        email: normalizeEmail(input.email),
-        passwordHash: input.passwordHash,
-        role: input.role ?? 'student',
-        emailVerifiedAt: input.emailVerifiedAt ?? null,
-        passwordChangeRequired: input.passwordChangeRequired ?? false,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
+    // A new account has no session and no review yet: no kept answer names it.
+    const [user] = await changeInOneStatement(db, NOTHING_KEPT, (tx) =>
+      tx
+        .insert(users)
+        .values({
+          name: input.name.trim(),
+          email: normalizeEmail(input.email),
+          passwordHash: input.passwordHash,
+          role: input.role ?? 'student',
+          emailVerifiedAt: input.emailVerifiedAt ?? null,
+          passwordChangeRequired: input.passwordChangeRequired ?? false,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning(),
+    );
     return user!;
   } catch (err) {
     if (isUniqueViolation(err, 'users_email_key')) throw emailInUse();
@@ -86,7 +91,7 @@ export async function countActiveAdmins(db: Database, exceptUserId?: string): Pr
  * so two administrators demoting each other at once are counted one after the other: the
  * second sees the first's change and is refused. Id order keeps two callers from locking crosswise.
  */
-export async function lockActiveAdmins(tx: Database): Promise<string[]> {
+export async function lockActiveAdmins(tx: WritableDatabase): Promise<string[]> {
   const rows = await tx
     .select({ id: users.id })
     .from(users)
@@ -97,13 +102,17 @@ export async function lockActiveAdmins(tx: Database): Promise<string[]> {
 }
 
 export async function markEmailVerified(db: Database, userId: string, now: Date): Promise<void> {
-  await db
-    .update(users)
-    .set({ emailVerifiedAt: now, updatedAt: now })
-    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+  await changeData(db, [sessionsChanged(userId)], (tx) =>
+    tx
+      .update(users)
+      .set({ emailVerifiedAt: now, updatedAt: now })
+      .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt))),
+  );
 }
 
 /** Until the account chooses a new password, its sessions reach nothing but the password change. */
 export async function requirePasswordChange(db: Database, userId: string, now: Date): Promise<void> {
-  await db.update(users).set({ passwordChangeRequired: true, updatedAt: now }).where(eq(users.id, userId));
+  await changeData(db, [sessionsChanged(userId)], (tx) =>
+    tx.update(users).set({ passwordChangeRequired: true, updatedAt: now }).where(eq(users.id, userId)),
+  );
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt } from 'drizzle-orm';
 import type { DraftFailureCode } from '../../../shared/ai-drafting';
+import { changeData, changeInOneStatement, NOTHING_KEPT } from '../../db/change-data';
 import type { Database } from '../../db/client';
 import { type AiDraftOutcome, aiDrafts, users } from '../../db/schema';
 import { HOUR_MS } from '../../lib/clock';
@@ -53,7 +54,8 @@ export async function reserveDraft(
   perHour: number,
   now: Date,
 ): Promise<string> {
-  return db.transaction(async (tx) => {
+  // The AI-draft counters are read afresh for each draft: nothing kept depends on them.
+  return changeData(db, NOTHING_KEPT, async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, draft.userId)).for('no key update');
     const allowance = await draftAllowance(tx, draft.userId, perHour, now);
     if (allowance.left === 0) {
@@ -88,13 +90,15 @@ export async function finishDraft(
   now: Date,
 ): Promise<void> {
   const givenBack = !result.textReceived && result.failure !== undefined && givenBackBeforeAnyText.has(result.failure);
-  await db
-    .update(aiDrafts)
-    .set({
-      outcome: result.outcome,
-      failure: result.failure ?? null,
-      counted: !givenBack,
-      finishedAt: now,
-    })
-    .where(eq(aiDrafts.id, draftId));
+  await changeInOneStatement(db, NOTHING_KEPT, (writable) =>
+    writable
+      .update(aiDrafts)
+      .set({
+        outcome: result.outcome,
+        failure: result.failure ?? null,
+        counted: !givenBack,
+        finishedAt: now,
+      })
+      .where(eq(aiDrafts.id, draftId)),
+  );
 }

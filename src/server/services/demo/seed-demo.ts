@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq, isNotNull, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { everythingChanged } from '../../cache/data-changes';
+import { changeData } from '../../db/change-data';
+import type { Database, WritableDatabase } from '../../db/client';
 import { type NotificationData, notifications, reviewReports, reviews, tutors, users } from '../../db/schema';
 import type { NotificationKind } from '../../../shared/notifications';
 import { isUniqueViolation } from '../../lib/errors';
@@ -81,7 +83,7 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
   const passwordHashes = await Promise.all(demo.students.map(() => hashPassword(DEMO_PASSWORD)));
 
   let replacedImageKeys: (string | null)[] = [];
-  const result = await db.transaction(async (tx): Promise<SeedDemoResult> => {
+  const result = await changeData(db, [everythingChanged('demo data seeded')], async (tx): Promise<SeedDemoResult> => {
     // Checked again inside the transaction, in case something was written meanwhile.
     const existing = await countExistingData(tx);
     if (hasData(existing)) {
@@ -243,12 +245,18 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
  * Sets every tutor's review count and rating sum from its visible reviews in one statement.
  * Tutors without visible reviews are not matched by the join and keep their inserted zeros.
  */
-async function recomputeAllTutorAggregates(db: Database): Promise<void> {
+async function recomputeAllTutorAggregates(db: WritableDatabase): Promise<void> {
+  const withStars = (stars: number) => sql<number>`(count(*) filter (where ${reviews.rating} = ${stars}))::int`;
   const visible = db
     .select({
       tutorId: reviews.tutorId,
       count: sql<number>`count(*)::int`.as('count'),
       sum: sql<number>`sum(${reviews.rating})::int`.as('sum'),
+      stars1: withStars(1).as('stars1'),
+      stars2: withStars(2).as('stars2'),
+      stars3: withStars(3).as('stars3'),
+      stars4: withStars(4).as('stars4'),
+      stars5: withStars(5).as('stars5'),
     })
     .from(reviews)
     .where(eq(reviews.isHidden, false))
@@ -256,7 +264,15 @@ async function recomputeAllTutorAggregates(db: Database): Promise<void> {
     .as('visible');
   await db
     .update(tutors)
-    .set({ reviewCount: sql`${visible.count}`, ratingSum: sql`${visible.sum}` })
+    .set({
+      reviewCount: sql`${visible.count}`,
+      ratingSum: sql`${visible.sum}`,
+      rating1Count: sql`${visible.stars1}`,
+      rating2Count: sql`${visible.stars2}`,
+      rating3Count: sql`${visible.stars3}`,
+      rating4Count: sql`${visible.stars4}`,
+      rating5Count: sql`${visible.stars5}`,
+    })
     .from(visible)
     .where(eq(tutors.id, visible.tutorId));
 }

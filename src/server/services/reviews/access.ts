@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { isReviewId, REVIEW_NOT_FOUND_MESSAGE } from '../../../shared/reviews';
-import type { Database } from '../../db/client';
+import type { WritableDatabase } from '../../db/client';
 import { reviews, tutors, type ReviewRow, type TutorRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { canSee } from '../tutors/access';
@@ -31,7 +31,7 @@ export interface LockedReview {
  * reviews), so two writers never wait on each other in opposite orders. Holding the tutor
  * also serializes the aggregate updates of its reviews.
  */
-export async function lockReview(tx: Database, reviewId: string): Promise<LockedReview> {
+export async function lockReview(tx: WritableDatabase, reviewId: string): Promise<LockedReview> {
   if (!isReviewId(reviewId)) throw reviewNotFound();
   const [located] = await tx
     .select({ tutorId: reviews.tutorId })

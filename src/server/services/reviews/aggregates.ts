@@ -1,5 +1,6 @@
 import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { WritableDatabase } from '../../db/client';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { tutors } from '../../db/schema';
 
 /**
@@ -35,8 +36,7 @@ const starCountKeys = ['rating1Count', 'rating2Count', 'rating3Count', 'rating4C
 const ratingOf = (rating: number | Placeholder): SQL => sql`${rating}::smallint`;
 
 /** `column + change`, the change as SQL. */
-const plus = (column: SQL | typeof tutors.reviewCount, terms: SQL[]): SQL =>
-  sql`${column} + ${sql.join(terms, sql` + `)}`;
+const plus = (column: AnyPgColumn, terms: SQL[]): SQL => sql`${column} + ${sql.join(terms, sql` + `)}`;
 
 export function aggregatesAfter(change: AggregateChange): Partial<Record<string, SQL>> {
   if (change.length === 0) return {};
@@ -61,7 +61,11 @@ export function aggregatesAfter(change: AggregateChange): Partial<Record<string,
   return set;
 }
 
-export async function applyAggregateChange(tx: WritableDatabase, tutorId: string, change: AggregateChange): Promise<void> {
+export async function applyAggregateChange(
+  tx: WritableDatabase,
+  tutorId: string,
+  change: AggregateChange,
+): Promise<void> {
   if (change.length === 0) return;
   await tx.update(tutors).set(aggregatesAfter(change)).where(eq(tutors.id, tutorId));
 }

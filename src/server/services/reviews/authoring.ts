@@ -6,7 +6,9 @@ import {
   type MyReview,
   type UpdateReviewRequest,
 } from '../../../shared/reviews';
-import type { Database } from '../../db/client';
+import { reviewChanged } from '../../cache/data-changes';
+import { changeData, changeInOneStatement } from '../../db/change-data';
+import type { Database, WritableDatabase } from '../../db/client';
 import { preparedStatement } from '../../db/prepared-statements';
 import { reviews, tutors, type TutorRow } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../lib/errors';
@@ -61,25 +63,51 @@ export async function createReview(
   }
 }
 
-/** The review, counted on its tutor when the tutor exists and is public; none otherwise. */
+/**
+ * The review, counted on its tutor when the tutor exists and is public; none otherwise. What it
+ * changes is known before it runs (the tutor's pages, the lists it matches, the feed), so the
+ * statement announces it itself; the tutor's search text and department come from the list
+ * filters' point of view, read with the statement.
+ */
 async function insertCountedReview(db: Database, author: Viewer, input: CreateReviewRequest, now: Date) {
-  const [row] = await countedReviewInsert(db).execute({
-    tutorId: input.tutorId,
-    authorId: author.id,
-    title: input.title,
-    body: input.body,
-    rating: input.rating,
-    aiAssisted: input.aiAssisted,
-    now: now.toISOString(),
+  const tutor = await tutorMatchOf(db, input.tutorId);
+  if (!tutor) return undefined;
+  return changeInOneStatement(db, reviewChanged(tutor), async (writable, announcement) => {
+    const [row] = await countedReviewInsert(writable).execute({
+      tutorId: input.tutorId,
+      authorId: author.id,
+      title: input.title,
+      body: input.body,
+      rating: input.rating,
+      aiAssisted: input.aiAssisted,
+      now: now.toISOString(),
+      channel: announcement.channel,
+      announcement: announcement.payload,
+    });
+    return row;
   });
-  return row;
 }
+
+/** What a change of the tutor is matched on by the kept list pages. */
+async function tutorMatchOf(db: Database, tutorId: string) {
+  const [tutor] = await tutorMatchStatement(db).execute({ tutorId });
+  return tutor;
+}
+
+const tutorMatchStatement = preparedStatement((db) =>
+  db
+    .select({ id: tutors.id, searchText: tutors.searchText, department: tutors.department })
+    .from(tutors)
+    .where(eq(tutors.id, sql.placeholder('tutorId')))
+    .prepare('tutor_match'),
+);
 
 /**
  * Every new review runs this, so it is prepared: the UPDATE counts the review and locks the
  * tutor's row, the INSERT takes the review from it, and both answer what the response shows.
+ * The notification to the other instances goes out with it, only if a review was added.
  */
-const countedReviewInsert = preparedStatement((db) => {
+const countedReviewInsert = preparedStatement((db: WritableDatabase) => {
   const counted = db.$with('counted', reviewTutorColumns).as(
     db
       .update(tutors)
@@ -97,8 +125,11 @@ const countedReviewInsert = preparedStatement((db) => {
       ${sql.placeholder('rating')}::smallint, ${sql.placeholder('aiAssisted')}::boolean, ${now}, ${now}
     from ${counted}
     returning ${sql.join(Object.values(reviewColumns).map(column), sql`, `)}`);
+  const announced = db.$with('announced', { sent: sql<number>`sent` }).as(sql`
+    select count(pg_notify(${sql.placeholder('channel')}::text, ${sql.placeholder('announcement')}::text))::int as sent
+    from ${added} where ${sql.placeholder('announcement')}::text <> ''`);
   return db
-    .with(counted, added)
+    .with(counted, added, announced)
     .select({
       review: {
         id: added.id,
@@ -121,6 +152,7 @@ const countedReviewInsert = preparedStatement((db) => {
     })
     .from(added)
     .crossJoin(counted)
+    .crossJoin(announced)
     .prepare('create_review');
 });
 
@@ -132,10 +164,11 @@ export async function updateOwnReview(
   input: UpdateReviewRequest,
   now: Date,
 ): Promise<MyReview> {
-  await db.transaction(async (tx) => {
+  await changeData(db, [], async (tx, alsoChanged) => {
     const locked = await lockReview(tx, reviewId);
     assertAuthor(author, locked);
     assertReviewable(locked.tutor);
+    alsoChanged(...reviewChanged(locked.tutor));
     const { review } = locked;
     await tx
       .update(reviews)
@@ -148,9 +181,10 @@ export async function updateOwnReview(
 
 /** The author withdraws their review, whatever its tutor's state; its reports go with it. */
 export async function deleteOwnReview(db: Database, author: Viewer, reviewId: string): Promise<void> {
-  await db.transaction(async (tx) => {
+  await changeData(db, [], async (tx, alsoChanged) => {
     const locked = await lockReview(tx, reviewId);
     assertAuthor(author, locked);
+    alsoChanged(...reviewChanged(locked.tutor));
     await tx.delete(reviews).where(eq(reviews.id, locked.review.id));
     if (!locked.review.isHidden)
       await applyAggregateChange(tx, locked.review.tutorId, reviewRemoved(locked.review.rating));
@@ -163,7 +197,7 @@ export async function deleteOwnReview(db: Database, author: Viewer, reviewId: st
  * taken in id order. Inside a caller's transaction it runs as a savepoint of it. Answers how many went.
  */
 export async function deleteAllReviewsOfAuthor(db: Database, authorId: string): Promise<number> {
-  return db.transaction(async (tx) => {
+  return changeData(db, [], async (tx, alsoChanged) => {
     const written = await tx
       .select({ id: reviews.id })
       .from(reviews)
@@ -179,6 +213,7 @@ export async function deleteAllReviewsOfAuthor(db: Database, authorId: string): 
         if (err instanceof AppError && err.code === 'not_found') continue;
         throw err;
       }
+      alsoChanged(...reviewChanged(locked.tutor));
       await tx.delete(reviews).where(eq(reviews.id, locked.review.id));
       if (!locked.review.isHidden)
         await applyAggregateChange(tx, locked.review.tutorId, reviewRemoved(locked.review.rating));

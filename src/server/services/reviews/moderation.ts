@@ -1,6 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AdminReview } from '../../../shared/reviews';
-import type { Database } from '../../db/client';
+import { reviewChanged } from '../../cache/data-changes';
+import { changeData, NOTHING_KEPT } from '../../db/change-data';
+import type { Database, WritableDatabase } from '../../db/client';
 import type { AuditAction } from '../../../shared/audit';
 import { reviewReports, reviews, type NotificationKind } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -20,7 +22,7 @@ interface ModerationRecord {
 
 /** The log entry and the author's notification, in the transaction of the change they describe. */
 async function record(
-  tx: Database,
+  tx: WritableDatabase,
   moderator: Viewer,
   { review, tutor }: LockedReview,
   entry: ModerationRecord,
@@ -46,7 +48,12 @@ async function record(
 }
 
 /** Acting on a review settles the reports that asked for it; reports stay, so nobody reports twice. */
-async function resolveOpenReports(tx: Database, moderator: Viewer, reviewId: string, now: Date): Promise<number> {
+async function resolveOpenReports(
+  tx: WritableDatabase,
+  moderator: Viewer,
+  reviewId: string,
+  now: Date,
+): Promise<number> {
   const resolved = await tx
     .update(reviewReports)
     .set({ resolvedAt: now, resolvedBy: moderator.id })
@@ -63,8 +70,9 @@ export async function hideReview(
   reason: string,
   now: Date,
 ): Promise<AdminReview> {
-  await db.transaction(async (tx) => {
+  await changeData(db, [], async (tx, alsoChanged) => {
     const locked = await lockReview(tx, reviewId);
+    alsoChanged(...reviewChanged(locked.tutor));
     if (locked.review.isHidden) throw new AppError('conflict', 'This review is already hidden.');
     await tx
       .update(reviews)
@@ -79,8 +87,9 @@ export async function hideReview(
 
 /** Puts a hidden review back, into the lists and into its tutor's average. */
 export async function unhideReview(db: Database, moderator: Viewer, reviewId: string, now: Date): Promise<AdminReview> {
-  await db.transaction(async (tx) => {
+  await changeData(db, [], async (tx, alsoChanged) => {
     const locked = await lockReview(tx, reviewId);
+    alsoChanged(...reviewChanged(locked.tutor));
     if (!locked.review.isHidden) throw new AppError('conflict', 'This review is not hidden.');
     await tx
       .update(reviews)
@@ -106,8 +115,10 @@ export async function deleteReviewAsModerator(
   reason: string,
   now: Date,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  await changeData(db, [], async (tx, alsoChanged) => {
     const locked = await lockReview(tx, reviewId);
+    // Its reports go with it: a reporter's kept list of reported reviews names one that no page shows any more.
+    alsoChanged(...reviewChanged(locked.tutor));
     await tx.delete(reviews).where(eq(reviews.id, locked.review.id));
     if (!locked.review.isHidden) await applyAggregateChange(tx, locked.tutor.id, reviewRemoved(locked.review.rating));
     await record(tx, moderator, locked, { action: 'review_deleted', notification: 'review_deleted', reason }, now);
@@ -121,7 +132,8 @@ export async function dismissReports(
   reviewId: string,
   now: Date,
 ): Promise<AdminReview> {
-  await db.transaction(async (tx) => {
+  // Reports stay (resolved): who reported what, and every page, reads the same.
+  await changeData(db, NOTHING_KEPT, async (tx) => {
     const locked = await lockReview(tx, reviewId);
     const dismissed = await resolveOpenReports(tx, moderator, locked.review.id, now);
     if (dismissed === 0) throw new AppError('conflict', 'This review has no open reports.');

@@ -14,13 +14,12 @@ import {
   type ReviewFeedQuery,
   type ReviewReport,
 } from '../../../shared/reviews';
-import { isTutorId, type TutorReview, type TutorReviewList } from '../../../shared/tutors';
+import { isTutorId, type TutorReview } from '../../../shared/tutors';
 import { offsetOf } from '../../../shared/pagination';
 import type { Database } from '../../db/client';
 import { reviewReports, reviews, tutors, users, type TutorRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { escapeLike, normalizeForSearch, searchWords } from '../../lib/search-text';
-import { canSee, tutorNotFound } from '../tutors/access';
 import type { Viewer } from '../auth/viewer';
 import { reviewNotFound } from './access';
 import {
@@ -102,43 +101,6 @@ export async function reviewsReportedBy(db: Database, userId: string): Promise<R
     .from(reviewReports)
     .where(eq(reviewReports.reporterId, userId));
   return new Set(rows.map((row) => row.reviewId));
-}
-
-/** The page as the viewer sees it (the tutor must be visible to them), with what they may do with each review. */
-export function tutorReviewsAsSeenBy(
-  viewer: Viewer,
-  page: TutorReviewPage | null,
-  reportedByViewer: ReadonlySet<string>,
-): TutorReviewList {
-  if (!page || !canSee(viewer, page.tutor)) throw tutorNotFound();
-  return tutorReviewList(page, viewer.id, reportedByViewer);
-}
-
-/** The page as a reader sees it who wrote none of its reviews and reported none: the same for all of them. */
-export function tutorReviewsAsSeenByOthers(page: TutorReviewPage): TutorReviewList {
-  return tutorReviewList(page, null, new Set());
-}
-
-/** Whether the viewer wrote or reported any review on the page, so it reads differently for them. */
-export function pageConcerns(page: TutorReviewPage, viewer: Viewer, reportedByViewer: ReadonlySet<string>): boolean {
-  return page.items.some((review) => review.authorId === viewer.id || reportedByViewer.has(review.id));
-}
-
-function tutorReviewList(
-  page: TutorReviewPage,
-  readerId: string | null,
-  reportedByReader: ReadonlySet<string>,
-): TutorReviewList {
-  return {
-    items: page.items.map(({ authorId, ...review }) => ({
-      ...review,
-      writtenByMe: authorId === readerId,
-      reportedByMe: reportedByReader.has(review.id),
-    })),
-    total: page.total,
-    page: page.page,
-    pageSize: page.pageSize,
-  };
 }
 
 /** The author's own review (hidden or not) for the edit form; anyone else's is not found. */

@@ -5,6 +5,8 @@ import {
   OWN_REVIEW_REPORT_MESSAGE,
   type ReportReviewRequest,
 } from '../../../shared/reviews';
+import { reportsChanged } from '../../cache/data-changes';
+import { changeData } from '../../db/change-data';
 import type { Database } from '../../db/client';
 import { reviewReports, reviews, tutors } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -34,16 +36,18 @@ export async function reportReview(
     .limit(1);
   if (!row || !canRead(reporter, row.review, row.tutor)) throw reviewNotFound();
   if (row.review.authorId === reporter.id) throw new AppError('forbidden', OWN_REVIEW_REPORT_MESSAGE);
-  const inserted = await db
-    .insert(reviewReports)
-    .values({
-      reviewId,
-      reporterId: reporter.id,
-      reason: input.reason,
-      details: input.details ? input.details : null,
-      createdAt: now,
-    })
-    .onConflictDoNothing({ target: [reviewReports.reviewId, reviewReports.reporterId] })
-    .returning({ id: reviewReports.id });
+  const inserted = await changeData(db, [reportsChanged(reporter.id)], (tx) =>
+    tx
+      .insert(reviewReports)
+      .values({
+        reviewId,
+        reporterId: reporter.id,
+        reason: input.reason,
+        details: input.details ? input.details : null,
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: [reviewReports.reviewId, reviewReports.reporterId] })
+      .returning({ id: reviewReports.id }),
+  );
   if (inserted.length === 0) throw new AppError('conflict', ALREADY_REPORTED_MESSAGE);
 }

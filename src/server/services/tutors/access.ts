@@ -1,5 +1,5 @@
 import { eq, or, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { WritableDatabase } from '../../db/client';
 import { tutors, type TutorRow } from '../../db/schema';
 import { isTutorId, TUTOR_NOT_FOUND_MESSAGE } from '../../../shared/tutors';
 import { AppError } from '../../lib/errors';
@@ -21,7 +21,7 @@ export function canSee(viewer: Viewer, tutor: Pick<TutorRow, 'isPublic' | 'submi
 }
 
 /** The tutor row locked for the rest of the transaction, so status checks and the change that follows see the same state. */
-export async function lockTutor(tx: Database, tutorId: string): Promise<TutorRow> {
+export async function lockTutor(tx: WritableDatabase, tutorId: string): Promise<TutorRow> {
   if (!isTutorId(tutorId)) throw tutorNotFound();
   const [tutor] = await tx.select().from(tutors).where(eq(tutors.id, tutorId)).for('update');
   if (!tutor) throw tutorNotFound();

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { AdminTutorInput, TutorProfile } from '../../../shared/tutors';
-import type { Database } from '../../db/client';
+import { tutorRecordChanged } from '../../cache/data-changes';
+import { changeData } from '../../db/change-data';
+import type { Database, WritableDatabase } from '../../db/client';
 import { tutors, type AuditData, type NotificationData, type NotificationKind, type TutorRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AuditAction } from '../../../shared/audit';
@@ -8,12 +10,12 @@ import { recordAudit } from '../audit-log';
 import { announceTutorPublished, notify } from '../notifications';
 import { lockTutor } from './access';
 import type { Viewer } from '../auth/viewer';
-import { profileOf } from './queries';
+import { toTutorProfile } from './views';
 import { type PictureCleanup, releasePictures, tutorFields, withUploadedPicture } from './writes';
 
 /** Tells the submitter what became of their submission, in the transaction of the change itself. */
 async function notifySubmitter(
-  tx: Database,
+  tx: WritableDatabase,
   admin: Viewer,
   tutor: TutorRow,
   kind: NotificationKind,
@@ -30,7 +32,7 @@ async function notifySubmitter(
  * tutorId would point at the row just removed.
  */
 async function auditTutorAction(
-  tx: Database,
+  tx: WritableDatabase,
   admin: Viewer,
   action: Extract<AuditAction, `tutor_${string}`>,
   tutor: TutorRow,
@@ -71,7 +73,7 @@ export async function createTutorAsAdmin(
   input: AdminTutorInput,
   now: Date,
 ): Promise<TutorProfile> {
-  const tutor = await db.transaction(async (tx) => {
+  const tutor = await changeData(db, [], async (tx, alsoChanged) => {
     const [tutor] = await withUploadedPicture(() =>
       tx
         .insert(tutors)
@@ -84,11 +86,12 @@ export async function createTutorAsAdmin(
         })
         .returning(),
     );
+    alsoChanged(...tutorRecordChanged(tutor!));
     await auditTutorAction(tx, admin, 'tutor_created', tutor!, { now });
     if (tutor!.isPublic) await announceTutorPublished(tx, tutor!, admin.id, now);
     return tutor!;
   });
-  return profileOf(db, admin, tutor);
+  return toTutorProfile(admin, tutor);
 }
 
 /**
@@ -103,7 +106,7 @@ export async function updateTutorAsAdmin(
   input: AdminTutorInput,
   now: Date,
 ): Promise<TutorProfile> {
-  const { before, after } = await db.transaction(async (tx) => {
+  const { before, after } = await changeData(db, [], async (tx, alsoChanged) => {
     const before = await lockTutor(tx, tutorId);
     const approves = input.isPublic && before.status !== 'approved';
     const [after] = await withUploadedPicture(() =>
@@ -117,20 +120,22 @@ export async function updateTutorAsAdmin(
         .where(eq(tutors.id, before.id))
         .returning(),
     );
+    alsoChanged(...tutorRecordChanged(before, after!));
     if (approves) await notifySubmitter(tx, admin, after!, 'submission_approved', { tutorName: after!.name }, now);
     await auditTutorAction(tx, admin, 'tutor_updated', after!, { changes: changedFields(before, after!), now });
     if (!before.isPublic && after!.isPublic) await announceTutorPublished(tx, after!, admin.id, now);
     return { before, after: after! };
   });
   if (before.imageKey !== after.imageKey) await releasePictures(db, cleanup, [before.imageKey]);
-  return profileOf(db, admin, after);
+  return toTutorProfile(admin, after);
 }
 
 /** A pending (or earlier rejected) submission becomes an approved, public tutor. */
 export async function approveTutor(db: Database, admin: Viewer, tutorId: string, now: Date): Promise<TutorProfile> {
-  const tutor = await db.transaction(async (tx) => {
+  const tutor = await changeData(db, [], async (tx, alsoChanged) => {
     const before = await lockTutor(tx, tutorId);
     if (before.status === 'approved') throw new AppError('conflict', 'This tutor has already been approved.');
+    alsoChanged(...tutorRecordChanged(before));
     const [after] = await tx
       .update(tutors)
       .set({ status: 'approved', isPublic: true, rejectionReason: null, updatedAt: now })
@@ -142,7 +147,7 @@ export async function approveTutor(db: Database, admin: Viewer, tutorId: string,
     await announceTutorPublished(tx, after!, admin.id, now);
     return after!;
   });
-  return profileOf(db, admin, tutor);
+  return toTutorProfile(admin, tutor);
 }
 
 /** A pending submission is turned down with a reason the submitter gets to read. */
@@ -153,8 +158,9 @@ export async function rejectTutor(
   reason: string,
   now: Date,
 ): Promise<TutorProfile> {
-  const tutor = await db.transaction(async (tx) => {
+  const tutor = await changeData(db, [], async (tx, alsoChanged) => {
     const before = await lockTutor(tx, tutorId);
+    alsoChanged(...tutorRecordChanged(before));
     if (before.status === 'approved')
       throw new AppError('conflict', 'This tutor has already been approved; it can no longer be rejected.');
     if (before.status === 'rejected') throw new AppError('conflict', 'This submission has already been rejected.');
@@ -167,7 +173,7 @@ export async function rejectTutor(
     await auditTutorAction(tx, admin, 'tutor_rejected', after!, { reason, now });
     return after!;
   });
-  return profileOf(db, admin, tutor);
+  return toTutorProfile(admin, tutor);
 }
 
 /**
@@ -182,8 +188,9 @@ export async function deleteTutor(
   tutorId: string,
   options: { reason: string | null; now: Date },
 ): Promise<void> {
-  const deleted = await db.transaction(async (tx) => {
+  const deleted = await changeData(db, [], async (tx, alsoChanged) => {
     const tutor = await lockTutor(tx, tutorId);
+    alsoChanged(...tutorRecordChanged(tutor));
     await tx.delete(tutors).where(eq(tutors.id, tutor.id));
     await auditTutorAction(tx, admin, 'tutor_deleted', tutor, { reason: options.reason, now: options.now });
     return tutor;

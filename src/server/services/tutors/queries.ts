@@ -11,23 +11,14 @@ import {
   type SimilarTutors,
   type TutorList,
   type TutorListQuery,
-  type TutorProfile,
 } from '../../../shared/tutors';
 import { offsetOf } from '../../../shared/pagination';
 import type { Database } from '../../db/client';
-import { reviews, tutors, users, type TutorRow } from '../../db/schema';
+import { tutors, users, type TutorRow } from '../../db/schema';
 import { escapeLike, normalizeForSearch, searchWords } from '../../lib/search-text';
-import { canSee, tutorNotFound, visibleTo } from './access';
+import { visibleTo } from './access';
 import type { Viewer } from '../auth/viewer';
-import {
-  ratingDistributionOf,
-  toAdminTutor,
-  toMySubmission,
-  toTutorProfile,
-  toTutorSummary,
-  tutorRecordColumns,
-  tutorSummaryColumns,
-} from './views';
+import { toAdminTutor, toMySubmission, toTutorSummary, tutorRecordColumns, tutorSummaryColumns } from './views';
 
 /**
  * Names at least this similar (pg_trgm similarity, 0..1) count as possible duplicates. The index
@@ -172,38 +163,11 @@ export async function findSimilarTutors(
   return { items: rows.map(toTutorSummary) };
 }
 
-/** A tutor with its rating distribution, as stored: the same whoever asks. */
-export interface TutorProfileRecord {
-  tutor: TutorRow;
-  ratingDistribution: TutorProfile['ratingDistribution'];
-}
-
-/** The tutor and its rating distribution; null for an unknown or malformed id. */
-export async function readTutorProfileRecord(db: Database, tutorId: string): Promise<TutorProfileRecord | null> {
+/** The tutor as stored (with its rating distribution); null for an unknown or malformed id. */
+export async function findTutor(db: Database, tutorId: string): Promise<TutorRow | null> {
   if (!isTutorId(tutorId)) return null;
   const [tutor] = await db.select().from(tutors).where(eq(tutors.id, tutorId)).limit(1);
-  if (!tutor) return null;
-  return { tutor, ratingDistribution: await ratingDistributionFor(db, tutor.id) };
-}
-
-/** The profile if the viewer may see the tutor; otherwise the same not-found answer as for an unknown id. */
-export function tutorProfileAsSeenBy(viewer: Viewer, record: TutorProfileRecord | null): TutorProfile {
-  if (!record || !canSee(viewer, record.tutor)) throw tutorNotFound();
-  return toTutorProfile(viewer, record.tutor, record.ratingDistribution);
-}
-
-/** The profile answer for a tutor row the caller has already checked the viewer may see. */
-export async function profileOf(db: Database, viewer: Viewer, tutor: TutorRow): Promise<TutorProfile> {
-  return toTutorProfile(viewer, tutor, await ratingDistributionFor(db, tutor.id));
-}
-
-async function ratingDistributionFor(db: Database, tutorId: string): Promise<TutorProfile['ratingDistribution']> {
-  const rows = await db
-    .select({ rating: reviews.rating, count: count() })
-    .from(reviews)
-    .where(and(eq(reviews.tutorId, tutorId), eq(reviews.isHidden, false)))
-    .groupBy(reviews.rating);
-  return ratingDistributionOf(rows);
+  return tutor ?? null;
 }
 
 /** Everything the student submitted, newest first, whatever its status. */

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { TutorProfile, TutorSubmission } from '../../../shared/tutors';
-import type { Database } from '../../db/client';
+import { tutorRecordChanged } from '../../cache/data-changes';
+import { changeData } from '../../db/change-data';
+import type { Database, WritableDatabase } from '../../db/client';
 import { tutors, type TutorRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { lockTutor, tutorNotFound } from './access';
 import type { Viewer } from '../auth/viewer';
-import { profileOf } from './queries';
+import { toTutorProfile } from './views';
 import { type PictureCleanup, releasePictures, tutorFields, withUploadedPicture } from './writes';
 
 /** A student's new tutor: private and pending until an administrator approves it. */
@@ -15,24 +17,28 @@ export async function submitTutor(
   input: TutorSubmission,
   now: Date,
 ): Promise<TutorProfile> {
-  const [tutor] = await withUploadedPicture(() =>
-    db
-      .insert(tutors)
-      .values({
-        ...tutorFields(input, now),
-        isPublic: false,
-        status: 'pending',
-        submittedBy: viewer.id,
-        createdAt: now,
-      })
-      .returning(),
-  );
-  return profileOf(db, viewer, tutor!);
+  const tutor = await changeData(db, [], async (tx, alsoChanged) => {
+    const [tutor] = await withUploadedPicture(() =>
+      tx
+        .insert(tutors)
+        .values({
+          ...tutorFields(input, now),
+          isPublic: false,
+          status: 'pending',
+          submittedBy: viewer.id,
+          createdAt: now,
+        })
+        .returning(),
+    );
+    alsoChanged(...tutorRecordChanged(tutor!));
+    return tutor!;
+  });
+  return toTutorProfile(viewer, tutor);
 }
 
 /** The submitter's own tutor, still open to changes (not yet approved), locked for the change. */
 async function lockOwnOpenSubmission(
-  tx: Database,
+  tx: WritableDatabase,
   viewer: Viewer,
   tutorId: string,
   approvedMessage: string,
@@ -56,7 +62,7 @@ export async function updateOwnSubmission(
   input: TutorSubmission,
   now: Date,
 ): Promise<TutorProfile> {
-  const { before, after } = await db.transaction(async (tx) => {
+  const { before, after } = await changeData(db, [], async (tx, alsoChanged) => {
     const before = await lockOwnOpenSubmission(
       tx,
       viewer,
@@ -70,10 +76,11 @@ export async function updateOwnSubmission(
         .where(eq(tutors.id, before.id))
         .returning(),
     );
+    alsoChanged(...tutorRecordChanged(before, after!));
     return { before, after: after! };
   });
   if (before.imageKey !== after.imageKey) await releasePictures(db, cleanup, [before.imageKey]);
-  return profileOf(db, viewer, after);
+  return toTutorProfile(viewer, after);
 }
 
 /** The submitter withdraws a pending or rejected submission. */
@@ -83,13 +90,14 @@ export async function deleteOwnSubmission(
   viewer: Viewer,
   tutorId: string,
 ): Promise<void> {
-  const deleted = await db.transaction(async (tx) => {
+  const deleted = await changeData(db, [], async (tx, alsoChanged) => {
     const tutor = await lockOwnOpenSubmission(
       tx,
       viewer,
       tutorId,
       'This tutor has been approved; only an administrator can delete it now.',
     );
+    alsoChanged(...tutorRecordChanged(tutor));
     await tx.delete(tutors).where(eq(tutors.id, tutor.id));
     return tutor;
   });

@@ -66,26 +66,18 @@ export function toAdminTutor(
 }
 
 /** Rating counts for 1..5 stars (index 0 is one star) from `rating → count` rows. */
-export function ratingDistributionOf(
-  rows: readonly { rating: number; count: number }[],
-): TutorProfile['ratingDistribution'] {
-  const distribution = [0, 0, 0, 0, 0];
-  for (const { rating, count } of rows) {
-    if (rating >= 1 && rating <= 5) distribution[rating - 1] = count;
-  }
-  return distribution;
+/** How many visible reviews gave 1, 2, 3, 4 and 5 stars, as stored with the tutor. */
+export function ratingDistributionOf(row: TutorRow): TutorProfile['ratingDistribution'] {
+  return [row.rating1Count, row.rating2Count, row.rating3Count, row.rating4Count, row.rating5Count];
 }
 
 /** The profile as every viewer but its submitter and the admins sees it. */
-export function toPublicTutorProfile(
-  row: TutorRow,
-  ratingDistribution: TutorProfile['ratingDistribution'],
-): TutorProfile {
+export function toPublicTutorProfile(row: TutorRow): TutorProfile {
   return {
     ...toTutorSummary(row),
     biography: row.biography,
     courses: row.courses,
-    ratingDistribution,
+    ratingDistribution: ratingDistributionOf(row),
     rejectionReason: null,
     submittedByMe: false,
     createdAt: row.createdAt.toISOString(),
@@ -93,13 +85,9 @@ export function toPublicTutorProfile(
   };
 }
 
-export function toTutorProfile(
-  viewer: Viewer,
-  row: TutorRow,
-  ratingDistribution: TutorProfile['ratingDistribution'],
-): TutorProfile {
+export function toTutorProfile(viewer: Viewer, row: TutorRow): TutorProfile {
   return {
-    ...toPublicTutorProfile(row, ratingDistribution),
+    ...toPublicTutorProfile(row),
     rejectionReason: rejectionReasonFor(viewer, row),
     submittedByMe: row.submittedBy === viewer.id,
   };
