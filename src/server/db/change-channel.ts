@@ -5,8 +5,13 @@ import { everythingChanged, type DataChange } from '../cache/data-changes';
 /** Instances hear each other's changes on this channel (PostgreSQL's LISTEN/NOTIFY). */
 export const DATA_CHANGED_CHANNEL = 'tutorly_data_changed';
 
-/** How the channel's connection shows in pg_stat_activity. */
+/** How the channel's connection shows in pg_stat_activity, followed by the instance it belongs to. */
 export const CHANGE_CHANNEL_APPLICATION_NAME = 'tutorly change channel';
+
+/** The application name of one instance's channel connection. */
+export function changeChannelApplicationName(instanceId: string): string {
+  return `${CHANGE_CHANNEL_APPLICATION_NAME} ${instanceId.slice(0, 8)}`;
+}
 
 /** How long the channel waits before connecting again after losing its connection. */
 const RECONNECT_DELAY_MS = 1_000;
@@ -116,7 +121,7 @@ export function openChangeChannel(options: {
       connectionString: options.url,
       connectionTimeoutMillis: 5_000,
       keepAlive: true,
-      application_name: CHANGE_CHANNEL_APPLICATION_NAME,
+      application_name: changeChannelApplicationName(options.instanceId),
     });
     client = next;
     next.on('notification', (message) => {

@@ -8,7 +8,7 @@ import type { Database, WritableDatabase } from './client';
 
 /**
  * Said by a write whose tables no kept answer reads (rate-limit counters, the audit log,
- * notifications, AI-draft counters...): see `KEPT_ANSWERS_BY_TABLE` in cache/kept-tables.ts.
+ * notifications, AI-draft counters...): see KEPT_ANSWERS_BY_TABLE in cache/kept-tables.ts.
  */
 export const NOTHING_KEPT: unique symbol = Symbol('nothing kept');
 

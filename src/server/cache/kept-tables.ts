@@ -1,0 +1,41 @@
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type * as schema from '../db/schema';
+
+/** The answers kept in memory (read-models/), by what they show. */
+export type KeptAnswer =
+  | 'sessions'
+  | 'tutor profiles'
+  | 'tutor review pages'
+  | 'tutor list and search pages'
+  | 'review feed'
+  | 'reported reviews of a reader';
+
+/** Every table of the schema, by its SQL name. */
+export type TableName = {
+  [K in keyof typeof schema]: (typeof schema)[K] extends PgTable<infer Config> ? Config['name'] : never;
+}[keyof typeof schema];
+
+/**
+ * Which kept answers read each table. A write to a table read by any must say what it changed
+ * (DataChange, through changeData in db/change-data.ts); a write to a table none reads says
+ * NOTHING_KEPT. A new table does not compile until it is listed here, and a test walks the
+ * schema's tables against this list: whoever adds one decides what reads it.
+ */
+export const KEPT_ANSWERS_BY_TABLE = {
+  // The account a session carries; the author names on review cards.
+  users: ['sessions', 'tutor review pages', 'review feed'],
+  sessions: ['sessions'],
+  // Name, picture, visibility and the aggregates (count, sum, distribution) kept with the tutor.
+  tutors: ['tutor profiles', 'tutor review pages', 'tutor list and search pages', 'review feed'],
+  reviews: ['tutor review pages', 'review feed'],
+  review_reports: ['reported reviews of a reader'],
+  // Read afresh whenever needed.
+  email_verifications: [],
+  settings: [],
+  uploads: [],
+  notifications: [],
+  department_follows: [],
+  ai_drafts: [],
+  audit_log: [],
+  rate_limits: [],
+} as const satisfies Record<TableName, readonly KeptAnswer[]>;
