@@ -25,7 +25,7 @@ import {
 import { feedPaths, HELLO_WORLD, readScenarios, sessionCookie, submissionScenario } from './bench/scenarios';
 import { buildWeb, webBuildStaleness } from './bench/web-build';
 import { mib } from './soak/report';
-import { startServer, type StartedServer } from './soak/server';
+import { startServer, type StartedServer } from './server-process';
 
 /** The level an operator runs the server at; request logging included, as it would be. */
 const SERVER_LOG_LEVEL = 'info';

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort, MemoryWatch } from '../soak/server';
+import { freePort, MemoryWatch } from '../server-process';
 
 const MEMORY_SAMPLE_EVERY_MS = 250;
 const ERROR_SAMPLES_KEPT = 5;
