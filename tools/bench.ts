@@ -118,7 +118,9 @@ async function main(): Promise<number> {
       scenarios.push(await measureAndShow(server.url, scenario, load, server.pid));
     }
     if (!options.skipMixed) {
-      console.log(`\nEach read again while ${options.writeRate} reviews/s are posted (to the profiles it opens):`);
+      console.log(
+        `\nEach read again while ${options.writeRate} reviews/s are posted (first reviews of the tutors whose profiles the reads open):`,
+      );
       for (const read of reads) {
         if (server.exitStatus() !== null) break;
         mixed.push(await measureWhileWriting([server], read, load, writes));

@@ -22,7 +22,8 @@ each read again while reviews are posted at a steady rate (mixed), on a server w
 cache off, and (PostgreSQL only) on two instances of the server sharing the database, with a
 check that a review posted through one shows on the other. Runs Lighthouse on three pages,
 prints tables and writes the results as JSON. Exits 1 on any error (a non-2xx answer, a crash,
-an error in the server's log); with --strict also on a missed target.
+an error in a server's log, a review the other instance never shows); with --strict also on a
+missed target.
 
   --small                  a CI-sized dataset (${sizeText(SMALL_SIZE)})
   --tutors <n>             tutors to generate (default ${DEFAULT_SIZE.tutors})
