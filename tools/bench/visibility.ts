@@ -17,7 +17,10 @@ const PAUSE_BETWEEN_TRIES_MS = 50;
 
 export interface VisibilityResult {
   tries: number;
-  /** Per try that showed, milliseconds from the post's answer until the other instance showed it. */
+  /**
+   * Per try that showed, milliseconds from the post's answer to the answer of the first read on
+   * the other instance that showed it: an upper bound, as it includes that read's own time.
+   */
   shownAfterMs: number[];
   /** Tries whose review the other instance did not show within GIVE_UP_MS. */
   notShown: number;
