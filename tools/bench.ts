@@ -5,6 +5,7 @@
  * instances; Lighthouse scores of three pages; the issues' targets. Prints tables, writes JSON.
  * Exits 1 on any error; with --strict also on a missed target. `--help` lists the options.
  */
+import { rmSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -71,6 +72,13 @@ async function main(): Promise<number> {
   const dataDir = options.dataDir ?? temporaryDataDir;
   // Each server the run starts writes its own log here.
   const logFolder = await mkdtemp(path.join(os.tmpdir(), 'tutorly-bench-logs-'));
+  // Ctrl+C or a deadline ends the run through process.exit, past the clean-up in `finally`: the
+  // temporary dataset (hundreds of megabytes at the default size) and logs must not stay behind.
+  const removeTemporaryFolders = () => {
+    if (temporaryDataDir) rmSync(temporaryDataDir, { recursive: true, force: true });
+    rmSync(logFolder, { recursive: true, force: true });
+  };
+  process.once('exit', removeTemporaryFolders);
   const setup: ServerSetup = { databaseUrl: options.databaseUrl, dataDir, logFolder };
   const problems: string[] = [];
   let server: StartedServer | undefined;
@@ -317,6 +325,7 @@ async function main(): Promise<number> {
     return 1;
   } finally {
     if (server) await server.stop();
+    process.off('exit', removeTemporaryFolders);
     if (temporaryDataDir) await rm(temporaryDataDir, { recursive: true, force: true });
     if (problems.length === 0) await rm(logFolder, { recursive: true, force: true });
     else console.log(`The servers' logs: ${logFolder}`);
