@@ -1,10 +1,11 @@
 /**
  * `npm run bench`: a university-sized dataset, the real server on it, and its requests per
  * second and latencies for the main pages' API calls next to a bare Fastify hello-world on the
- * same machine; Lighthouse scores of three pages; the issue's targets. Prints a table, writes
- * JSON. Exits 1 on any error; with --strict also on a missed target. `--help` lists the options.
+ * same machine; the reads again while reviews are posted, with the read cache off, and on two
+ * instances; Lighthouse scores of three pages; the issues' targets. Prints tables, writes JSON.
+ * Exits 1 on any error; with --strict also on a missed target. `--help` lists the options.
  */
-import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,25 +13,42 @@ import { readCommandLine } from './command-line';
 import { repositoryRoot } from './repository-root';
 import { type DatabaseTarget, ForeignDatabaseError, prepareDataset, type PreparedDataset } from './bench/dataset';
 import { type LighthouseScores, runLighthouse } from './bench/lighthouse';
-import { type LoadScenario, type LoadSettings, measure, type ScenarioResult, startHelloWorld } from './bench/load';
+import { FirstReviews } from './bench/first-reviews';
+import { type LoadSettings, type ScenarioResult, startHelloWorld } from './bench/load';
 import { type BenchOptions, DEFAULT_SIZE, parseOptions, sizeText, USAGE } from './bench/options';
 import {
   evaluateTargets,
   type LoggingCost,
   machineDescription,
+  type MixedRun,
   printLighthouse,
+  printMixedTable,
   printScenarioTable,
   printTargets,
+  printVisibility,
+  type TwoInstanceRun,
 } from './bench/report';
+import {
+  failedRequests,
+  measureAndShow,
+  measureLoggingCost,
+  measureTwoInstances,
+  measureWhileWriting,
+  measureWithCacheOff,
+  SERVER_LOG_LEVEL,
+  type ServerSetup,
+  startBenchServer,
+  stopServer,
+} from './bench/runs';
 import { feedPaths, HELLO_WORLD, readScenarios, sessionCookie, submissionScenario } from './bench/scenarios';
+import type { WriteLoad } from './bench/steady-writer';
 import { buildWeb, webBuildStaleness } from './bench/web-build';
+import type { StartedServer } from './server-process';
 import { mib } from './soak/report';
-import { startServer, type StartedServer } from './soak/server';
 
-/** The level an operator runs the server at; request logging included, as it would be. */
-const SERVER_LOG_LEVEL = 'info';
 const PROBLEMS_SHOWN = 10;
-const DRAIN_MS = 2_000;
+/** Reviews posted through one instance and looked for on the other in the two-instance run. */
+const VISIBILITY_TRIES = 20;
 /** A 1-minute load average above this per core means something else is using the machine. */
 const BUSY_LOAD_PER_CORE = 0.5;
 
@@ -52,7 +70,16 @@ async function main(): Promise<number> {
   const temporaryDataDir =
     engine === 'pglite' && !options.dataDir ? await mkdtemp(path.join(os.tmpdir(), 'tutorly-bench-')) : undefined;
   const dataDir = options.dataDir ?? temporaryDataDir;
-  const logFile = path.join(os.tmpdir(), `tutorly-bench-server-${randomBytes(4).toString('hex')}.log`);
+  // Each server the run starts writes its own log here.
+  const logFolder = await mkdtemp(path.join(os.tmpdir(), 'tutorly-bench-logs-'));
+  // Ctrl+C or a deadline ends the run through process.exit, past the clean-up in `finally`: the
+  // temporary dataset (hundreds of megabytes at the default size) and logs must not stay behind.
+  const removeTemporaryFolders = () => {
+    if (temporaryDataDir) rmSync(temporaryDataDir, { recursive: true, force: true });
+    rmSync(logFolder, { recursive: true, force: true });
+  };
+  process.once('exit', removeTemporaryFolders);
+  const setup: ServerSetup = { databaseUrl: options.databaseUrl, dataDir, logFolder };
   const problems: string[] = [];
   let server: StartedServer | undefined;
   try {
@@ -88,12 +115,24 @@ async function main(): Promise<number> {
     );
     const ceilingRuns = [await measureHelloWorld(load)];
     const scenarios: ScenarioResult[] = [];
+    const firstReviews = new FirstReviews(fixtures.writerTokens.map(sessionCookie));
+    const writes: WriteLoad = { ratePerSecond: options.writeRate, tutorIds: fixtures.profileTutorIds, firstReviews };
+    const mixed: MixedRun[] = [];
 
-    server = await startServer({ databaseUrl: options.databaseUrl, dataDir, logLevel: SERVER_LOG_LEVEL, logFile });
+    server = await startBenchServer(setup, 'server');
     const reads = readScenarios(fixtures, await feedPaths(server.url, fixtures.readerTokens[0]!));
-    for (const scenario of [...reads, submissionScenario(fixtures, server.url)]) {
+    for (const scenario of [...reads, submissionScenario(fixtures, server.url, firstReviews)]) {
       if (server.exitStatus() !== null) break;
       scenarios.push(await measureAndShow(server.url, scenario, load, server.pid));
+    }
+    if (!options.skipMixed) {
+      console.log(
+        `\nEach read again while ${options.writeRate} reviews/s are posted (first reviews of the tutors whose profiles the reads open):`,
+      );
+      for (const read of reads) {
+        if (server.exitStatus() !== null) break;
+        mixed.push(await measureWhileWriting([server], read, load, writes));
+      }
     }
 
     let lighthouse: LighthouseScores[] | null = null;
@@ -116,23 +155,72 @@ async function main(): Promise<number> {
     problems.push(...(await stopServer(server)));
     server = undefined;
 
-    const loggingCost = await measureLoggingCost(options, dataDir, logFile, reads[0]!, load, scenarios, problems);
+    const tutorList = scenarios.find((scenario) => scenario.key === reads[0]!.key);
+    const loggingCost: LoggingCost | null = tutorList
+      ? await measureLoggingCost(setup, reads[0]!, tutorList, load, problems)
+      : null;
+    const cacheOff = options.skipCacheOff ? [] : await measureWithCacheOff(setup, reads, load, problems);
+    const twoInstances: TwoInstanceRun | null =
+      engine === 'postgres' && !options.skipTwoInstances
+        ? await measureTwoInstances(
+            setup,
+            reads,
+            load,
+            writes,
+            {
+              // From the least popular end of the profiles, where the steady writer rarely posts at the same moment.
+              tutorIds: [...fixtures.profileTutorIds].reverse(),
+              readerCookies: fixtures.readerTokens.map(sessionCookie),
+              firstReviews,
+              tries: VISIBILITY_TRIES,
+            },
+            problems,
+          )
+        : null;
 
     // Once more at the end, and the better of the two counts: a busy moment on the machine must not lower the ceiling.
     console.log('\nThe hello-world again:');
     ceilingRuns.push(await measureHelloWorld(load));
     const ceiling = ceilingRuns.reduce((best, run) => (run.requestsPerSecond > best.requestsPerSecond ? run : best));
-    for (const scenario of scenarios) {
+    const readOnly = new Map(scenarios.map((scenario) => [scenario.key, scenario.requestsPerSecond]));
+    const mixedRuns = [...mixed, ...(twoInstances?.runs ?? [])];
+    for (const run of mixedRuns) {
+      const alone = readOnly.get(run.read.key);
+      if (alone) run.shareOfReadOnly = round(run.read.requestsPerSecond / alone);
+    }
+    const serverReads = [...scenarios, ...mixedRuns.map((run) => run.read), ...cacheOff];
+    for (const scenario of serverReads) {
       if (ceiling.requestsPerSecond > 0)
         scenario.ratioToCeiling = round(scenario.requestsPerSecond / ceiling.requestsPerSecond);
     }
-    for (const run of [...ceilingRuns, ...scenarios]) if (run.errors > 0) problems.push(failedRequests(run));
+    for (const run of [...ceilingRuns, ...serverReads, ...mixedRuns.map((run) => run.writes)])
+      if (run.errors > 0) problems.push(failedRequests(run));
+    if (twoInstances?.visibility.notShown)
+      problems.push(
+        `${twoInstances.visibility.notShown} of ${twoInstances.visibility.tries} reviews posted through one instance did not show on the other within ${twoInstances.visibility.giveUpMs / 1000} s`,
+      );
     const serverScenarios = [...scenarios];
     scenarios.unshift(ceiling);
-    const serverRssPeakBytes = Math.max(0, ...serverScenarios.map((scenario) => scenario.rssPeakBytes ?? 0)) || null;
+    // The server as configured, under load: the read-only scenarios, submission and the mixed runs.
+    const serverRssPeakBytes =
+      Math.max(0, ...[...serverScenarios, ...mixed.map((run) => run.read)].map((result) => result.rssPeakBytes ?? 0)) ||
+      null;
     const targetsJudged = options.sizeName === 'default';
-    const targets = evaluateTargets(engine, serverScenarios, serverRssPeakBytes, lighthouse);
+    const targets = evaluateTargets(engine, {
+      scenarios: serverScenarios,
+      mixed,
+      cacheOff,
+      twoInstances,
+      serverRssPeakBytes,
+      lighthouse,
+    });
     const missed = targets.filter((check) => !check.pass).length;
+    const skipped = [
+      ...(options.skipMixed ? ['--skip-mixed'] : []),
+      ...(options.skipCacheOff ? ['--skip-cache-off'] : []),
+      ...(engine === 'postgres' && options.skipTwoInstances ? ['--skip-two-instances'] : []),
+      ...(options.skipLighthouse ? ['--skip-lighthouse'] : []),
+    ];
 
     console.log(
       `\nResults (${sizeText(options.size)}, ${engine === 'postgres' ? dataset.engine.version.split(' on ')[0] : `PGlite ${dataset.engine.pgliteVersion}`})`,
@@ -147,6 +235,23 @@ async function main(): Promise<number> {
           `against ${loggingCost.info.requestsPerSecond} at info (${loggingCost.costPercent}% of throughput spent on those lines)`,
       );
     }
+    if (mixed.length) {
+      console.log(
+        `\nWhile ${options.writeRate} reviews/s are posted (share of the same read alone; the posts' rate and p99)`,
+      );
+      printMixedTable(mixed);
+    }
+    if (cacheOff.length) {
+      console.log('\nWith the read cache off (READ_CACHE=off)');
+      printScenarioTable(cacheOff);
+    }
+    if (twoInstances) {
+      console.log(
+        `\nTwo instances on one database, the load split across them, ${options.writeRate} reviews/s posted (req/s of both; share of one instance's read alone; the worse instance's p99)`,
+      );
+      printMixedTable(twoInstances.runs);
+      printVisibility(twoInstances.visibility);
+    }
     if (lighthouse) {
       console.log('\nLighthouse (mobile)');
       printLighthouse(lighthouse);
@@ -157,6 +262,7 @@ async function main(): Promise<number> {
         : `\nTargets (informational: they apply at the default size, ${sizeText(DEFAULT_SIZE)})`,
     );
     printTargets(targets, targetsJudged);
+    if (skipped.length) console.log(`  (not measured: ${skipped.join(', ')})`);
 
     const out =
       options.out ??
@@ -178,6 +284,10 @@ async function main(): Promise<number> {
           dataset: datasetSummary(dataset, options),
           server: { logLevel: SERVER_LOG_LEVEL, rssPeakBytes: serverRssPeakBytes },
           scenarios,
+          mixed: options.skipMixed ? null : { writeRate: options.writeRate, runs: mixed },
+          cacheOff: options.skipCacheOff ? null : cacheOff,
+          twoInstances: twoInstances && { writeRate: options.writeRate, ...twoInstances },
+          skipped,
           ceilingRuns: ceilingRuns.map((run) => ({
             requestsPerSecond: run.requestsPerSecond,
             p99Ms: run.latencyMs.p99,
@@ -215,9 +325,10 @@ async function main(): Promise<number> {
     return 1;
   } finally {
     if (server) await server.stop();
+    process.off('exit', removeTemporaryFolders);
     if (temporaryDataDir) await rm(temporaryDataDir, { recursive: true, force: true });
-    if (problems.length === 0) await rm(logFile, { force: true });
-    else console.log(`The server's log: ${logFile}`);
+    if (problems.length === 0) await rm(logFolder, { recursive: true, force: true });
+    else console.log(`The servers' logs: ${logFolder}`);
   }
 }
 
@@ -228,71 +339,6 @@ async function measureHelloWorld(load: LoadSettings): Promise<ScenarioResult> {
   } finally {
     await hello.stop();
   }
-}
-
-async function measureAndShow(
-  url: string,
-  scenario: LoadScenario,
-  load: LoadSettings,
-  pid: number,
-): Promise<ScenarioResult> {
-  process.stdout.write(`  ${scenario.name}... `);
-  const result = await measure(url, scenario, load, pid);
-  console.log(
-    `${result.requestsPerSecond} req/s, p99 ${result.latencyMs.p99} ms${result.errors ? `, ${result.errors} errors` : ''}`,
-  );
-  return result;
-}
-
-/** Stops the server as an operator would, and answers what went wrong with it along the way. */
-async function stopServer(server: StartedServer): Promise<string[]> {
-  // autocannon ends a run by closing its connections; the server is given time to finish the
-  // requests it was still answering, as a load balancer would drain it before a restart.
-  await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
-  const problems: string[] = [];
-  const exitedBefore = server.exitStatus();
-  if (exitedBefore !== null)
-    problems.push(
-      `The server exited during the run (${exitedBefore}); its last lines:\n${server.lastLogLines().join('\n')}`,
-    );
-  const howItEnded = await server.stop();
-  if (exitedBefore === null && howItEnded !== 'code 0')
-    problems.push(`The server did not stop cleanly on SIGTERM (${howItEnded})`);
-  problems.push(...server.loggedErrors.map((line) => `The server logged an error: ${line.slice(0, 400)}`));
-  return problems;
-}
-
-/**
- * The same read again on a server started with LOG_LEVEL=debug, which logs every request, so
- * the report shows what that costs next to the default level.
- */
-async function measureLoggingCost(
-  options: BenchOptions,
-  dataDir: string | undefined,
-  logFile: string,
-  scenario: LoadScenario,
-  load: LoadSettings,
-  scenarios: ScenarioResult[],
-  problems: string[],
-): Promise<LoggingCost | null> {
-  const withLogging = scenarios.find((result) => result.key === scenario.key);
-  if (!withLogging) return null;
-  console.log('\nThe same tutor list with every request logged (LOG_LEVEL=debug):');
-  const verbose = await startServer({ databaseUrl: options.databaseUrl, dataDir, logLevel: 'debug', logFile });
-  let everyRequestLogged: ScenarioResult;
-  try {
-    everyRequestLogged = await measureAndShow(verbose.url, scenario, load, verbose.pid);
-  } finally {
-    problems.push(...(await stopServer(verbose)));
-  }
-  if (everyRequestLogged.errors > 0) problems.push(`At LOG_LEVEL=debug: ${failedRequests(everyRequestLogged)}`);
-  const atInfo = withLogging.requestsPerSecond;
-  return {
-    scenario: withLogging.name,
-    info: { requestsPerSecond: atInfo, p99Ms: withLogging.latencyMs.p99 },
-    debug: { requestsPerSecond: everyRequestLogged.requestsPerSecond, p99Ms: everyRequestLogged.latencyMs.p99 },
-    costPercent: atInfo > 0 ? Math.round((1 - everyRequestLogged.requestsPerSecond / atInfo) * 100) : 0,
-  };
 }
 
 function datasetSummary(dataset: PreparedDataset, options: BenchOptions) {
@@ -314,11 +360,6 @@ function datasetSummary(dataset: PreparedDataset, options: BenchOptions) {
       examples: dataset.fixtures.searchPrefixes.slice(0, 10),
     },
   };
-}
-
-function failedRequests(scenario: ScenarioResult): string {
-  const samples = scenario.errorSamples.map((sample) => `\n    e.g. ${sample}`).join('');
-  return `${scenario.name}: ${scenario.errors} failed requests (answers by status: ${JSON.stringify(scenario.statusCodes)})${samples}`;
 }
 
 function showProblems(problems: string[]): void {

@@ -8,7 +8,7 @@ import { readCommandLine } from './command-line';
 import { UnexpectedAnswerError } from './soak/client';
 import { parseOptions, USAGE } from './soak/options';
 import { mib, printReport, seconds, tooManyRequestsAdvice } from './soak/report';
-import { MemoryWatch, startServer, type StartedServer } from './soak/server';
+import { MemoryWatch, startServer, type StartedServer } from './server-process';
 import { TrafficRecorder } from './soak/stats';
 import { checkWrites, driveTraffic, seedSite, type Site, type WrittenReviews } from './soak/traffic';
 

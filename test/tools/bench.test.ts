@@ -4,14 +4,17 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
+import { FirstReviews } from '../../tools/bench/first-reviews';
 import type { LighthouseScores } from '../../tools/bench/lighthouse';
 import type { ScenarioResult } from '../../tools/bench/load';
 import { SMALL_SIZE } from '../../tools/bench/options';
+import type { MixedRun, TwoInstanceRun } from '../../tools/bench/report';
 import { runTool } from '../helpers/tool-process';
 import { openTestDatabase } from '../helpers/database';
 
 // `npm run bench` as a person runs it, at the CI size and a second per scenario: its own
-// dataset, server and hello-world, real load, its JSON.
+// dataset, server and hello-world, real load (the reads alone, while reviews are posted, with
+// the read cache off, on two instances on PostgreSQL), its JSON.
 
 const benchScript = 'tools/bench.ts';
 const engine = inject('dbEngine');
@@ -37,6 +40,9 @@ async function databaseArgs(): Promise<string[]> {
 
 interface BenchJson {
   scenarios: ScenarioResult[];
+  mixed: { writeRate: number; runs: MixedRun[] } | null;
+  cacheOff: ScenarioResult[] | null;
+  twoInstances: (TwoInstanceRun & { writeRate: number }) | null;
   dataset: { counts: { tutors: number; reviews: number; students: number }; origin: string };
   server: { rssPeakBytes: number | null };
   loggingCost: { info: { requestsPerSecond: number }; debug: { requestsPerSecond: number } } | null;
@@ -45,15 +51,35 @@ interface BenchJson {
   errors: number;
 }
 
-const scenarioKeys = ['hello-world', 'tutor-list', 'tutor-search', 'tutor-profile', 'all-reviews', 'submit-review'];
+const readKeys = ['tutor-list', 'tutor-search', 'tutor-profile', 'all-reviews'];
+const scenarioKeys = ['hello-world', ...readKeys, 'submit-review'];
+
+/** A run that answered, without a single failure. */
+function expectMeasured(result: ScenarioResult, what: string): void {
+  expect(result.requests, what).toBeGreaterThan(0);
+  expect(result.errors, `${what}: ${result.errorSamples.join('; ')}`).toBe(0);
+  expect(result.latencyMs.p99, what).toBeGreaterThan(0);
+}
+
+/** Each read again while the steady writer posted its reviews, every one answered 201. */
+function expectMixedRuns(runs: MixedRun[], readOnly: ScenarioResult[], what: string): void {
+  expect(runs.map((run) => run.read.key)).toEqual(readKeys);
+  for (const { read, writes, shareOfReadOnly } of runs) {
+    expectMeasured(read, `${what} ${read.key}`);
+    expectMeasured(writes, `${what} ${read.key}: the posts`);
+    expect(Object.keys(writes.statusCodes), `${what} ${read.key}: the posts`).toEqual(['201']);
+    const alone = readOnly.find((scenario) => scenario.key === read.key)!;
+    expect(shareOfReadOnly, `${what} ${read.key}`).toBeCloseTo(read.requestsPerSecond / alone.requestsPerSecond, 2);
+  }
+}
 
 describe(`npm run bench on ${engine}`, () => {
   // Lighthouse needs only one engine: the pages are the same whatever the database.
   const withLighthouse = engine === 'pglite';
 
   it(
-    'measures every scenario against the hello-world ceiling and reports no errors',
-    { timeout: 175_000 },
+    'measures every scenario against the hello-world ceiling, alone, while reviews are posted, with the cache off and (PostgreSQL) on two instances, and reports no errors',
+    { timeout: 235_000 },
     async () => {
       const out = path.join(await temporaryFolder(), 'bench.json');
       const args = [
@@ -65,7 +91,7 @@ describe(`npm run bench on ${engine}`, () => {
         ...(withLighthouse ? [] : ['--skip-lighthouse']),
         ...(await databaseArgs()),
       ];
-      const run = await runTool(benchScript, args, 150_000);
+      const run = await runTool(benchScript, args, 210_000);
 
       expect(run.code, run.output).toBe(0);
       expect(run.output).toMatch(/^Result: PASS/m);
@@ -93,10 +119,41 @@ describe(`npm run bench on ${engine}`, () => {
       }
       expect(result.server.rssPeakBytes).toBeGreaterThan(20 * 1024 * 1024);
       expect(result.loggingCost?.debug.requestsPerSecond).toBeGreaterThan(0);
+      const readOnly = result.scenarios.filter((scenario) => scenario.kind === 'read');
+
+      // The posts target the profiles the reads open; each is a first review, so all are 201s.
+      expect(result.mixed?.writeRate).toBe(20);
+      expectMixedRuns(result.mixed!.runs, readOnly, 'mixed');
+      expect(run.output).toMatch(/^While 20 reviews\/s are posted/m);
+
+      expect(result.cacheOff?.map((scenario) => scenario.key)).toEqual(readKeys);
+      for (const scenario of result.cacheOff!) expectMeasured(scenario, `cache off ${scenario.key}`);
+      expect(run.output).toMatch(/^With the read cache off \(READ_CACHE=off\)/m);
+
+      if (engine === 'postgres') {
+        expectMixedRuns(result.twoInstances!.runs, readOnly, 'two instances');
+        // A review posted through one instance shows on the other's profile within a second, every time.
+        const { visibility } = result.twoInstances!;
+        expect(visibility.tries).toBe(20);
+        expect(visibility.notShown).toBe(0);
+        expect(visibility.shownAfterMs).toHaveLength(20);
+        expect(visibility.maxMs).toBeLessThanOrEqual(1000);
+        expect(run.output).toMatch(/^Two instances on one database/m);
+        expect(run.output).toMatch(
+          /^A review posted through one instance showed on the other's profile after at most/m,
+        );
+      } else {
+        // One process owns the embedded database.
+        expect(result.twoInstances).toBeNull();
+        expect(run.output).not.toMatch(/^Two instances/m);
+      }
 
       // Targets are stated for the default size: at the CI size they are shown, not judged.
       expect(result.targets.judged).toBe(false);
       expect(result.targets.checks.length).toBeGreaterThan(0);
+      expect(result.targets.checks.map((check) => check.target)).toContain(
+        'Tutor list by rating while reviews are posted: p99 under ' + (engine === 'postgres' ? '25 ms' : '100 ms'),
+      );
       expect(run.output).toMatch(/^Targets \(informational/m);
 
       if (withLighthouse) {
@@ -143,6 +200,22 @@ describe(`npm run bench on ${engine}`, () => {
       const badDuration = await runTool(benchScript, ['--duration', '0'], 20_000);
       expect(badDuration.code).toBe(2);
       expect(badDuration.output).toContain('--duration must be a whole number from 1 to 600');
+
+      const badWriteRate = await runTool(benchScript, ['--write-rate', '0'], 20_000);
+      expect(badWriteRate.code).toBe(2);
+      expect(badWriteRate.output).toContain('--write-rate must be a whole number from 1 to 1000');
     },
   );
+});
+
+describe('the reviews the benchmark posts', () => {
+  it('are each a first review of its tutor by its writer, however the scenarios take them', () => {
+    const firstReviews = new FirstReviews(['w0', 'w1', 'w2']);
+    expect(firstReviews.take(1, 'tutor-a')?.cookie).toBe('w1');
+    expect(firstReviews.take(1, 'tutor-a')).toBeNull();
+    // The steady writer's walk skips the writer the submission scenario used, and ends with the writers.
+    expect([0, 1, 2].map(() => firstReviews.takeFor('tutor-a')?.cookie)).toEqual(['w0', 'w2', undefined]);
+    expect(firstReviews.takeFor('tutor-b')?.review).toMatchObject({ tutorId: 'tutor-b', aiAssisted: false });
+    expect(firstReviews.take(0, 'tutor-b')).toBeNull();
+  });
 });

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort, MemoryWatch } from '../soak/server';
+import { freePort, MemoryWatch } from '../server-process';
 
 const MEMORY_SAMPLE_EVERY_MS = 250;
 const ERROR_SAMPLES_KEPT = 5;
@@ -121,6 +121,40 @@ export async function measure(
     statusCodes,
     errorSamples: [...errorSamples.values()],
     rssPeakBytes: memory.watching && memory.peak > 0 ? memory.peak : null,
+  };
+}
+
+/**
+ * One scenario measured on several servers at once, as one: requests, errors and answers added
+ * up; the latencies and memory of the worse server (percentiles of two runs cannot be merged).
+ */
+export function combinedResult(results: ScenarioResult[]): ScenarioResult {
+  const [first, ...others] = results;
+  if (!first) throw new Error('No results to combine.');
+  if (!others.length) return first;
+  const worst = (pick: (result: ScenarioResult) => number) => Math.max(...results.map(pick));
+  const statusCodes: Record<string, number> = {};
+  for (const result of results)
+    for (const [status, count] of Object.entries(result.statusCodes))
+      statusCodes[status] = (statusCodes[status] ?? 0) + count;
+  const requests = results.reduce((sum, result) => sum + result.requests, 0);
+  const rssPeaks = results.map((result) => result.rssPeakBytes).filter((bytes) => bytes !== null);
+  return {
+    ...first,
+    requests,
+    durationSeconds: worst((result) => result.durationSeconds),
+    requestsPerSecond: results.reduce((sum, result) => sum + result.requestsPerSecond, 0),
+    latencyMs: {
+      mean: requests ? results.reduce((sum, result) => sum + result.latencyMs.mean * result.requests, 0) / requests : 0,
+      p50: worst((result) => result.latencyMs.p50),
+      p90: worst((result) => result.latencyMs.p90),
+      p99: worst((result) => result.latencyMs.p99),
+      max: worst((result) => result.latencyMs.max),
+    },
+    errors: results.reduce((sum, result) => sum + result.errors, 0),
+    statusCodes,
+    errorSamples: results.flatMap((result) => result.errorSamples).slice(0, ERROR_SAMPLES_KEPT),
+    rssPeakBytes: rssPeaks.length ? Math.max(...rssPeaks) : null,
   };
 }
 

@@ -17,9 +17,13 @@ export const USAGE = `Usage: npm run bench -- [options]
 
 Generates a dataset in an embedded database (or in PostgreSQL with --database-url or
 DATABASE_URL), starts the server (src/server/main.ts) on it on 127.0.0.1, measures requests
-per second and latency of the main pages' API calls against a bare Fastify hello-world, runs
-Lighthouse on three pages, prints a table and writes the results as JSON. Exits 1 on any error
-(a non-2xx answer, a crash, an error in the server's log); with --strict also on a missed target.
+per second and latency of the main pages' API calls against a bare Fastify hello-world; then
+each read again while reviews are posted at a steady rate (mixed), on a server with the read
+cache off, and (PostgreSQL only) on two instances of the server sharing the database, with a
+check that a review posted through one shows on the other. Runs Lighthouse on three pages,
+prints tables and writes the results as JSON. Exits 1 on any error (a non-2xx answer, a crash,
+an error in a server's log, a review the other instance never shows); with --strict also on a
+missed target.
 
   --small                  a CI-sized dataset (${sizeText(SMALL_SIZE)})
   --tutors <n>             tutors to generate (default ${DEFAULT_SIZE.tutors})
@@ -32,6 +36,11 @@ Lighthouse on three pages, prints a table and writes the results as JSON. Exits 
   --data-dir <folder>      keep the embedded dataset here and reuse it when the sizes match
                            (default: a temporary folder, removed afterwards)
   --out <file>             where the JSON goes (default bench-results/<engine>-<size>-<time>.json)
+  --write-rate <n>         reviews posted per second in the mixed and two-instance runs (default 20)
+  --skip-mixed             leave out the reads while reviews are posted
+  --skip-cache-off         leave out the reads with the read cache off
+  --skip-two-instances     leave out the two-instance run (PostgreSQL only; never on the
+                           embedded database, which one process owns)
   --skip-lighthouse        leave out the Lighthouse audit
   --strict                 exit 1 when a target is missed (targets apply at the default size)
   --help                   show this text`;
@@ -45,6 +54,11 @@ export interface BenchOptions {
   databaseUrl?: string;
   dataDir?: string;
   out?: string;
+  /** Reviews per second the steady writer posts in the mixed and two-instance runs. */
+  writeRate: number;
+  skipMixed: boolean;
+  skipCacheOff: boolean;
+  skipTwoInstances: boolean;
   skipLighthouse: boolean;
   strict: boolean;
 }
@@ -62,6 +76,10 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv = process.en
       'database-url': { type: 'string' },
       'data-dir': { type: 'string' },
       out: { type: 'string' },
+      'write-rate': { type: 'string' },
+      'skip-mixed': { type: 'boolean' },
+      'skip-cache-off': { type: 'boolean' },
+      'skip-two-instances': { type: 'boolean' },
       'skip-lighthouse': { type: 'boolean' },
       strict: { type: 'boolean' },
       help: { type: 'boolean' },
@@ -91,6 +109,10 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv = process.en
     databaseUrl,
     dataDir: values['data-dir'] === undefined ? undefined : path.resolve(values['data-dir']),
     out: values.out === undefined ? undefined : path.resolve(values.out),
+    writeRate: wholeNumberOption('--write-rate', values['write-rate'], 20, 1, 1000),
+    skipMixed: values['skip-mixed'] ?? false,
+    skipCacheOff: values['skip-cache-off'] ?? false,
+    skipTwoInstances: values['skip-two-instances'] ?? false,
     skipLighthouse: values['skip-lighthouse'] ?? false,
     strict: values.strict ?? false,
   };

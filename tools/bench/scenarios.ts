@@ -4,9 +4,10 @@
  */
 import type autocannon from 'autocannon';
 import { SESSION_COOKIE } from '../../src/server/plugins/auth';
-import { ALL_REVIEWS_PAGE_SIZE, type CreateReviewInput, type ReviewFeed } from '../../src/shared/reviews';
+import { ALL_REVIEWS_PAGE_SIZE, type ReviewFeed } from '../../src/shared/reviews';
 import { TUTOR_PAGE_SIZE } from '../../src/shared/tutors';
 import type { BenchFixtures } from './dataset';
+import { type FirstReview, type FirstReviews, REVIEWS_PATH, reviewPostHeaders } from './first-reviews';
 import type { LoadScenario } from './load';
 
 /** The tutor list is browsed over its first pages. */
@@ -89,13 +90,22 @@ export function readScenarios(fixtures: BenchFixtures, feedPaths: string[]): Loa
  * Review submission: every POST is a first review of its tutor by its writer. Request i goes
  * to writer i mod W and, for them, the (i div W)-th tutor of a walk through the public tutors
  * that starts at a different place per writer, so concurrent submissions rarely wait on the
- * same tutor's row. Pairs repeat only after W × tutors submissions.
+ * same tutor's row; pairs the run has used already (in an earlier scenario) are skipped.
  */
-export function submissionScenario(fixtures: BenchFixtures, origin: string): LoadScenario {
-  const writers = fixtures.writerTokens.map(sessionCookie);
+export function submissionScenario(fixtures: BenchFixtures, origin: string, firstReviews: FirstReviews): LoadScenario {
+  const writers = firstReviews.writers;
   const tutors = fixtures.publicTutorIds;
-  const spread = Math.max(1, Math.floor(tutors.length / writers.length));
-  let submitted = 0;
+  const spread = Math.max(1, Math.floor(tutors.length / writers));
+  let walked = 0;
+  const nextReview = (): FirstReview => {
+    while (walked < writers * tutors.length) {
+      const i = walked++;
+      const writer = i % writers;
+      const next = firstReviews.take(writer, tutors[(Math.floor(i / writers) + writer * spread) % tutors.length]!);
+      if (next) return next;
+    }
+    throw new Error('Every writer has reviewed every public tutor.');
+  };
   return {
     key: 'submit-review',
     name: 'Review submission',
@@ -104,27 +114,11 @@ export function submissionScenario(fixtures: BenchFixtures, origin: string): Loa
       {
         method: 'POST',
         setupRequest: (request) => {
-          const i = submitted++;
-          const writer = i % writers.length;
-          const tutorId = tutors[(Math.floor(i / writers.length) + writer * spread) % tutors.length]!;
-          const rating = 1 + (i % 5);
-          const review: CreateReviewInput = {
-            tutorId,
-            title: `Benchmark review ${i}`,
-            body: 'Clear explanations, fair exams and helpful office hours. The problem sets take time but are worth it.',
-            rating,
-            aiAssisted: false,
-          };
+          const { cookie, review } = nextReview();
           return {
             ...request,
-            path: '/api/reviews',
-            headers: {
-              ...request.headers,
-              accept: 'application/json',
-              'content-type': 'application/json',
-              origin,
-              cookie: writers[writer]!,
-            },
+            path: REVIEWS_PATH,
+            headers: { ...request.headers, ...reviewPostHeaders(origin, cookie) },
             body: JSON.stringify(review),
           };
         },
@@ -133,16 +127,19 @@ export function submissionScenario(fixtures: BenchFixtures, origin: string): Loa
   };
 }
 
+/** A signed-in reader's GET of an API path, answered 200 with JSON. */
+export async function readAs<T>(baseUrl: string, apiPath: string, cookie: string): Promise<T> {
+  const response = await fetch(baseUrl + apiPath, { headers: { cookie, accept: 'application/json' } });
+  if (!response.ok)
+    throw new Error(`GET ${apiPath} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+  return (await response.json()) as T;
+}
+
 /** The All Reviews page's requests: the first page, then each next page through its cursor. */
 export async function feedPaths(baseUrl: string, token: string): Promise<string[]> {
   const paths = [`/api/reviews?limit=${ALL_REVIEWS_PAGE_SIZE}`];
   while (paths.length < FEED_PAGES) {
-    const response = await fetch(baseUrl + paths.at(-1)!, {
-      headers: { cookie: sessionCookie(token), accept: 'application/json' },
-    });
-    if (!response.ok)
-      throw new Error(`GET ${paths.at(-1)} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
-    const feed = (await response.json()) as ReviewFeed;
+    const feed = await readAs<ReviewFeed>(baseUrl, paths.at(-1)!, sessionCookie(token));
     if (!feed.nextCursor) break;
     paths.push(`/api/reviews?cursor=${feed.nextCursor}&limit=${ALL_REVIEWS_PAGE_SIZE}`);
   }

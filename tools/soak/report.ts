@@ -1,5 +1,5 @@
 /** What the soak prints once the traffic has ended: the table by kind, throughput, memory, what went wrong. */
-import { type MemoryWatch, soakRateLimits } from './server';
+import { type MemoryWatch, loadTestRateLimits } from '../server-process';
 import { type TrafficRecorder, trafficKinds } from './stats';
 
 export function printReport(
@@ -55,10 +55,10 @@ export function printReport(
 }
 
 export function tooManyRequestsAdvice(external: boolean): string {
-  const names = Object.keys(soakRateLimits).join(', ');
+  const names = Object.keys(loadTestRateLimits).join(', ');
   return external
-    ? `The server's rate limits are lower than this traffic: start it with them raised (${names}; the soak uses ${Object.values(soakRateLimits)[0]}).`
-    : `The soak raised the rate limits (${names}) of the server it started: have the variables changed? See soakRateLimits in tools/soak/server.ts.`;
+    ? `The server's rate limits are lower than this traffic: start it with them raised (${names}; the soak uses ${Object.values(loadTestRateLimits)[0]}).`
+    : `The soak raised the rate limits (${names}) of the server it started: have the variables changed? See loadTestRateLimits in tools/server-process.ts.`;
 }
 
 export function mib(bytes: number): string {

@@ -1,39 +1,8 @@
+import { LatencyHistogram } from '../latency-histogram';
+
 /** What the soak does, in the order the report lists it. */
 export const trafficKinds = ['browse', 'search', 'profile', 'submit', 'edit', 'sign-in'] as const;
 export type TrafficKind = (typeof trafficKinds)[number];
-
-const SMALLEST_BUCKET_MS = 0.1;
-const BUCKET_GROWTH = 1.02;
-
-/**
- * Latencies in buckets 2% wide: percentiles within 2% however long the run, in constant memory
- * (an hour at a few hundred requests a second would otherwise keep a million numbers).
- */
-class LatencyHistogram {
-  private readonly buckets = new Map<number, number>();
-  count = 0;
-  max = 0;
-
-  add(ms: number): void {
-    const bucket =
-      ms <= SMALLEST_BUCKET_MS ? 0 : Math.ceil(Math.log(ms / SMALLEST_BUCKET_MS) / Math.log(BUCKET_GROWTH));
-    this.buckets.set(bucket, (this.buckets.get(bucket) ?? 0) + 1);
-    this.count += 1;
-    this.max = Math.max(this.max, ms);
-  }
-
-  /** The latency under which `fraction` of the requests finished (the bucket's upper edge). */
-  percentile(fraction: number): number {
-    if (this.count === 0) return 0;
-    const wanted = Math.ceil(fraction * this.count);
-    let seen = 0;
-    for (const bucket of [...this.buckets.keys()].sort((a, b) => a - b)) {
-      seen += this.buckets.get(bucket)!;
-      if (seen >= wanted) return Math.min(this.max, SMALLEST_BUCKET_MS * BUCKET_GROWTH ** bucket);
-    }
-    return this.max;
-  }
-}
 
 export interface KindStats {
   requests: number;

@@ -6,16 +6,20 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { ensureServerBuild, SERVER_NODE_ARGS } from '../build/server';
-import { repositoryRoot } from '../repository-root';
+import { ensureServerBuild, SERVER_NODE_ARGS } from './build/server';
+import { repositoryRoot } from './repository-root';
+
+// The server as its own process, for the tools that put load on it (soak, bench): start, read
+// its log and memory, stop.
 
 /**
- * The rate limits protect a real site from one address hammering it; the soak is exactly that,
+ * The rate limits protect a real site from one address hammering it; the soak and the benchmark
+ * are exactly that,
  * from 127.0.0.1 with a handful of accounts, so the server it starts gets limits far above
  * anything it sends (still counted, in the database, as in production). The limits themselves
  * are proven by their own tests.
  */
-export const soakRateLimits: Record<string, string> = {
+export const loadTestRateLimits: Record<string, string> = {
   RATE_LIMIT_LOGIN_PER_IP: '1000000/1m',
   RATE_LIMIT_LOGIN_PER_ACCOUNT: '1000000/1m',
   RATE_LIMIT_SIGNUP_PER_IP: '1000000/1m',
@@ -57,6 +61,8 @@ export interface ServerOptions {
    * line by line through a pipe (which costs this process time under heavy traffic).
    */
   logFile?: string;
+  /** Settings added to the server's environment (READ_CACHE=off, say). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -93,7 +99,8 @@ export async function startServer(options: ServerOptions): Promise<StartedServer
       TRUST_PROXY: '',
       // The benchmark opens up to 1024 connections, all from 127.0.0.1: one client by design.
       MAX_CONNECTIONS_PER_CLIENT: '2000',
-      ...soakRateLimits,
+      ...loadTestRateLimits,
+      ...options.env,
     },
     stdio: ['ignore', output, output],
     // Its own process group: Ctrl+C on the soak must not stop the server under the running traffic.
