@@ -197,9 +197,8 @@ export function ReviewForm({
     );
   }
 
-  const submit = form.handleSubmit(send, (errors) =>
-    toast.error(errorMessages(errors).join(' '), { id: SUBMIT_TOAST_ID }),
-  );
+  // What is missing is said once, beside the form; a toast is for the outcome of sending it.
+  const submit = form.handleSubmit(send);
 
   const setField: ReviewDraftTarget['setField'] = (field: 'body' | 'aiAssisted', value: string | boolean) => {
     // Once the form was sent, a message follows its field as it changes, drafted text included.
