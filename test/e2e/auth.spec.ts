@@ -129,6 +129,8 @@ test.describe('login and logout', () => {
     await expect(page).toHaveURL('/user/');
     await expect(page.getByRole('heading', { name: student.name.toUpperCase() })).toBeVisible();
 
+    // Logout is in the account menu.
+    await page.getByRole('button', { name: 'Account' }).click();
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page.getByText('Logged Out Successfully')).toBeVisible();
     await expect(page).toHaveURL('/');
