@@ -221,3 +221,46 @@ test.describe('a session that ends mid-form', () => {
     await expect(page).toHaveURL(/\/user\/myreviews$/);
   });
 });
+
+test.describe('one error pattern on every form', () => {
+  test('a refused form shows a summary at its top that takes the focus and links to each field', async ({ page }) => {
+    await logInAs(page, await createStudent(page.request));
+    await page.goto('/user/tutorform');
+    await page.getByRole('button', { name: 'Submit Tutor' }).click();
+    const summary = page.locator('[data-error-summary]');
+    await expect(summary).toBeFocused();
+    await expect(summary).toContainText('Fix these 3 fields:');
+    // The summary comes before the fields.
+    const summaryTop = (await summary.boundingBox())!.y;
+    expect(summaryTop).toBeLessThan((await page.getByLabel('Name', { exact: true }).boundingBox())!.y);
+    await summary.getByRole('link', { name: /Department/ }).click();
+    await expect(page.getByLabel('Department')).toBeFocused();
+    await expect(page.getByLabel('Department')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Department')).toHaveAccessibleDescription(/Department/);
+  });
+
+  test('login starts in the email field and the password can be shown', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByLabel('Email')).toBeFocused();
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('secret-words');
+    await expect(password).toHaveAttribute('type', 'password');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await expect(password).toHaveAttribute('type', 'text');
+  });
+
+  test('sign-up checks the password minimum in the browser before sending', async ({ page }) => {
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/auth/signup')) sent.push(request.url());
+    });
+    await page.goto('/signup');
+    await page.getByLabel('Name').fill('Short Password');
+    await page.getByLabel('Email').fill(`short-${suffix()}@uni.test`);
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByRole('alert')).toContainText('Password must be at least 8 characters.');
+    await expect(page.locator('[data-error-summary]')).toBeFocused();
+    expect(sent).toEqual([]);
+  });
+});

@@ -228,6 +228,12 @@ export function ReviewForm({
       className="space-y-6"
     >
       <RequiredFieldsNote />
+      {/* The form's error summary (the spec's one sentence): a refused submit moves the focus here. */}
+      {messages.length > 0 && (
+        <div data-error-summary="" tabIndex={-1} className="focus:outline-none">
+          <ErrorAlert>{messages.join(' ')}</ErrorAlert>
+        </div>
+      )}
       <div>
         {tutorPicker({
           value: values.tutor,
@@ -291,7 +297,6 @@ export function ReviewForm({
         focusTutor: () => form.setFocus('tutor'),
         onDraftingChange: setDrafting,
       })}
-      {messages.length > 0 && <ErrorAlert>{messages.join(' ')}</ErrorAlert>}
       <FormActions
         cancelTo={cancelTo}
         submitLabel={review ? 'Update Review' : 'Submit Review'}
