@@ -264,3 +264,60 @@ test.describe('one error pattern on every form', () => {
     expect(sent).toEqual([]);
   });
 });
+
+test.describe('a tutor the student has reviewed', () => {
+  test('the profile offers "Edit your review", straight to the filled-in form', async ({ page, browser }) => {
+    const tutorName = `Reviewed Tutor ${suffix()}`;
+    const tutorId = await publishTutor(browser, { name: tutorName, department: 'Chemistry' });
+    await logInAs(page, await createStudent(page.request));
+    await page.goto(`/user/tutorprofile/${tutorId}`);
+    await expect(page.getByRole('link', { name: 'Rate the Tutor' })).toBeVisible();
+    const created = await page.request.post('/api/reviews', {
+      data: { tutorId, title: 'Patient with questions', rating: 4, body: 'Answers every question twice.' },
+    });
+    expect(created.status()).toBe(201);
+    const reviewId = (await created.json()).review.id;
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: tutorName })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Rate the Tutor' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Edit your review' }).click();
+    await expect(page).toHaveURL(new RegExp(`/user/SubmitReview/${reviewId}$`));
+    await expect(page.getByRole('heading', { name: 'Update Review' })).toBeVisible();
+    await expect(page.getByLabel('Title')).toHaveValue('Patient with questions');
+    await expect(page.getByRole('button', { name: 'Update Review' })).toBeEnabled();
+
+    // 'Rate the Tutor' from anywhere else (a tutor card) opens the same review.
+    await page.goto(`/user/SubmitReview?tutorId=${tutorId}`);
+    await expect(page).toHaveURL(new RegExp(`/user/SubmitReview/${reviewId}$`));
+    await expect(page.getByLabel('Title')).toHaveValue('Patient with questions');
+  });
+});
+
+test.describe('tutor cards', () => {
+  test('a click on the picture opens the profile, and "Back to tutors" returns to the same search', async ({
+    page,
+    browser,
+  }) => {
+    const department = `Cards ${suffix()}`;
+    await publishTutors(browser, department, 3);
+    await logInAs(page, await createStudent(page.request));
+    const search = new URLSearchParams({ department, sort: 'name', q: 'Scroll Tutor' });
+    await page.goto(`/user/tutors?${search}`);
+    const card = page.getByRole('article').first();
+    const name = (await card.getByRole('heading').textContent())!;
+    // The card's link lies over the picture: a click there is the link's.
+    const picture = (await card.getByRole('img').boundingBox())!;
+    await page.mouse.click(picture.x + picture.width / 2, picture.y + picture.height / 2);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+    // Another page in between, then a reload: the link still knows the search.
+    await page.reload();
+    await page.getByRole('link', { name: 'Back to tutors' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/user/tutors' && url.search === `?${search}`);
+    await expect(page.getByRole('article')).toHaveCount(3);
+    // Rate the Tutor stays its own action above the card's link.
+    await page.getByRole('article').first().getByRole('link', { name: 'Rate the Tutor' }).click();
+    await expect(page).toHaveURL(/\/user\/SubmitReview\?tutorId=/);
+  });
+});

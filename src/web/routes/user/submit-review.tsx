@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { ApiRequestError } from '../../lib/api-client';
+import { useMyReviewOfTutor } from '../../features/reviews/api/get-my-review-of-tutor';
 import { useReview } from '../../features/reviews/api/get-review';
 import { ReviewForm } from '../../features/reviews/components/review-form';
 import { ReviewDraftAssistant } from '../../features/ai-drafting/components/review-draft-assistant';
@@ -37,6 +38,9 @@ export function SubmitReviewRoute() {
 
 function CreateReview({ tutorId }: { tutorId: string | null }) {
   const tutor = useTutor(tutorId ?? undefined);
+  // A student writes one review per tutor: 'Rate the Tutor' on one already reviewed opens that review.
+  const existing = useMyReviewOfTutor(tutorId ?? undefined);
+  if (existing.data) return <Navigate to={paths.user.submitReview(existing.data.id)} replace />;
   if (tutorId === null) {
     return (
       <FormPage title={CREATE_TITLE} intro={CREATE_INTRO}>
@@ -45,7 +49,7 @@ function CreateReview({ tutorId }: { tutorId: string | null }) {
     );
   }
   // Wait for the tutor in the link, so the form starts with it chosen.
-  if (isTutorId(tutorId) && tutor.isPending) {
+  if (isTutorId(tutorId) && (tutor.isPending || existing.isPending)) {
     return (
       <FormPage title={CREATE_TITLE} intro={CREATE_INTRO}>
         <Spinner label="Loading the tutor..." />
