@@ -321,3 +321,40 @@ test.describe('tutor cards', () => {
     await expect(page).toHaveURL(/\/user\/SubmitReview\?tutorId=/);
   });
 });
+
+test.describe('landing for newcomers', () => {
+  test('a visitor can sign up from the header, and a search leads to sign-up', async ({ page }) => {
+    await page.setViewportSize(phone);
+    await page.goto('/');
+    const signUp = page.getByRole('link', { name: 'Sign up with your university email' });
+    await expect(signUp).toBeInViewport();
+    await expect(signUp).toHaveAttribute('href', '/signup');
+    await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeInViewport();
+
+    await page.getByRole('searchbox', { name: 'Find a tutor or course' }).fill('calculus');
+    await page.getByRole('searchbox', { name: 'Find a tutor or course' }).press('Enter');
+    await expect(page).toHaveURL((url) => url.pathname === '/signup' && url.searchParams.get('q') === 'calculus');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
+  test('a feature card clicked while logged out says it needs logging in', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: /Statistics/ }).click();
+    await expect(page).toHaveURL('/');
+    const note = page.getByRole('status').filter({ hasText: 'Statistics needs you to be logged in.' });
+    await expect(note).toBeVisible();
+    await note.getByRole('link', { name: 'Log in' }).click();
+    await expect(page).toHaveURL('/login');
+  });
+
+  test('a signed-in student searching from the landing page gets the results', async ({ page, browser }) => {
+    const name = `Landing Search ${suffix()}`;
+    await publishTutor(browser, { name, department: 'Economics' });
+    await logInAs(page, await createStudent(page.request));
+    await page.goto('/');
+    await page.getByRole('searchbox', { name: 'Find a tutor or course' }).fill(name);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/user/tutors' && url.searchParams.get('q') === name);
+    await expect(page.getByRole('article').filter({ hasText: name })).toBeVisible();
+  });
+});
