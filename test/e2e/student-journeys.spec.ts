@@ -358,3 +358,22 @@ test.describe('landing for newcomers', () => {
     await expect(page.getByRole('article').filter({ hasText: name })).toBeVisible();
   });
 });
+
+test.describe('smaller things', () => {
+  test('the 404 page carries the brand header and a link home', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Tutorly' })).toHaveAttribute('href', '/');
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Tutorly');
+  });
+
+  test('a verification link opened again by a verified student says so, with Continue', async ({ page }) => {
+    await logInAs(page, await createStudent(page.request));
+    await page.goto(`/verify?userId=${randomUUID()}&secret=used-already`);
+    await expect(page.getByRole('heading', { name: 'Your address is already verified' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Verification failed' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/user\/?$/);
+  });
+});

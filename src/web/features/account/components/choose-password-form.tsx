@@ -1,4 +1,3 @@
-import { FormErrorAlert } from '../../../components/forms/form-fields';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { useAppForm } from '../../../components/forms/use-app-form';
@@ -34,7 +33,6 @@ export function ChoosePasswordForm({ email, next }: { email: string; next: strin
         });
       })}
     >
-      <FormErrorAlert control={form.control} />
       <PasswordChangeFields control={form.control} email={email} currentLabel="Password you were given" />
       <Button type="submit" className="w-full" disabled={changePassword.isPending}>
         {changePassword.isPending ? 'Saving...' : 'Save password'}
