@@ -43,3 +43,23 @@ test('the admin sidebar counts pending submissions and reported reviews, and fol
     left > 0 ? `Manage Submissions , ${left} pending` : 'Manage Submissions',
   );
 });
+
+test('each dashboard figure with a page behind it opens that page', async ({ page }) => {
+  await logInAs(page, admin);
+  await page.goto('/admin');
+  const figures = page.getByRole('main').getByRole('definition').first();
+  await expect(figures).toBeVisible();
+  const main = page.getByRole('main');
+  await expect(main.getByRole('link', { name: 'Public tutors' })).toHaveAttribute(
+    'href',
+    '/admin/teacher-profile-managment',
+  );
+  await expect(main.getByRole('link', { name: 'Reviews', exact: true })).toHaveAttribute(
+    'href',
+    '/admin/review-managment',
+  );
+  await expect(main.getByRole('link', { name: 'Users', exact: true })).toHaveAttribute('href', '/admin/users');
+  await main.getByRole('link', { name: 'Pending submissions' }).click();
+  await expect(page).toHaveURL(/\/admin\/managesubmissions$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage Submissions' })).toBeVisible();
+});
