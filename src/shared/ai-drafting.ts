@@ -4,7 +4,10 @@ import { REVIEW_BODY_MAX_LENGTH, REVIEW_TITLE_MAX_LENGTH } from './reviews';
 
 /** What the review text shows between the click and the first words of the draft (spec section 4). */
 export const AI_THINKING_PLACEHOLDER = 'Thinking......';
+/** For administrators (the settings' provider check): what to configure. */
 export const AI_NOT_CONFIGURED_MESSAGE = 'No AI provider is configured.';
+/** For students, who cannot configure anything: drafting is simply not offered here. */
+export const AI_NOT_AVAILABLE_MESSAGE = "AI drafting isn't available on this site.";
 export const AI_NEEDS_TUTOR_MESSAGE = 'Choose a tutor first: the AI writes the draft about them.';
 
 /** The length the prompt asks for (spec section 9). */

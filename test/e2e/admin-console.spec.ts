@@ -114,7 +114,10 @@ test('an admin adds a user with a one-time password, who signs in with it, must 
   await newcomerPage.getByLabel('New password', { exact: true }).fill(oneTimePassword);
   await newcomerPage.getByLabel('Confirm new password').fill(oneTimePassword);
   await newcomerPage.getByRole('button', { name: 'Save password' }).click();
-  await expect(newcomerPage.getByText('Choose a password different from the one you were given.')).toBeVisible();
+  // In the form's error summary, and under its field.
+  await expect(newcomerPage.locator('[data-error-summary]')).toContainText(
+    'Choose a password different from the one you were given.',
+  );
   const chosenPassword = 'a password of my own';
   await newcomerPage.getByLabel('New password', { exact: true }).fill(chosenPassword);
   await newcomerPage.getByLabel('Confirm new password').fill(chosenPassword);

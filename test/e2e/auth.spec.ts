@@ -16,7 +16,7 @@ test.describe('sign up and email verification', () => {
 
     // The login form arrives with the new address filled in; until verified, the pages stay closed.
     await expect(page.getByLabel('Email')).toHaveValue(student.email);
-    await page.getByLabel('Password').fill(student.password);
+    await page.getByLabel('Password', { exact: true }).fill(student.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByRole('heading', { name: 'Email Not Verified' })).toBeVisible();
 
@@ -96,7 +96,7 @@ test.describe('login and logout', () => {
     await expect(page.getByRole('alert')).toHaveText('Please fill in both fields.');
 
     await page.getByLabel('Email').fill('nobody@uni.test');
-    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByText('Error Occurred')).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password.' })).toBeVisible();
@@ -113,7 +113,7 @@ test.describe('login and logout', () => {
   test('an admin logging in lands on /admin/', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('Email').fill(admin.email);
-    await page.getByLabel('Password').fill(admin.password);
+    await page.getByLabel('Password', { exact: true }).fill(admin.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByText('Logged In successfully')).toBeVisible();
     await expect(page).toHaveURL('/admin/');
@@ -124,11 +124,13 @@ test.describe('login and logout', () => {
     const student = await createStudent(request);
     await page.goto('/login');
     await page.getByLabel('Email').fill(student.email);
-    await page.getByLabel('Password').fill(student.password);
+    await page.getByLabel('Password', { exact: true }).fill(student.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page).toHaveURL('/user/');
     await expect(page.getByRole('heading', { name: student.name.toUpperCase() })).toBeVisible();
 
+    // Logout is in the account menu.
+    await page.getByRole('button', { name: 'Account' }).click();
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page.getByText('Logged Out Successfully')).toBeVisible();
     await expect(page).toHaveURL('/');

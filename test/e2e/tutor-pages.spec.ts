@@ -63,8 +63,12 @@ test('the form asks for required fields and shows possible duplicates while a na
 
   await page.goto('/user/tutorform');
   await page.getByRole('button', { name: 'Submit Tutor' }).click();
-  await expect(page.getByText('Name is required.')).toBeVisible();
+  // The error summary takes the focus and links to each field; the message stands under the field too.
+  const summary = page.locator('[data-error-summary]');
+  await expect(summary).toBeFocused();
+  await summary.getByRole('link', { name: 'Name is required.' }).click();
   await expect(page.getByLabel('Name', { exact: true })).toBeFocused();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveAccessibleDescription(/Name is required\./);
 
   await page.getByLabel('Department').fill('Chemistry');
   await page.getByLabel('Name', { exact: true }).fill(existing.replace('Marguerite', 'Marguerita'));

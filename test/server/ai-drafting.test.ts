@@ -593,7 +593,7 @@ describe('without a provider', () => {
   test('the status says drafting is off and why, and a draft request gets 503', async () => {
     expect(await status()).toMatchObject({
       available: false,
-      reason: 'No AI provider is configured.',
+      reason: "AI drafting isn't available on this site.",
       provider: null,
       providerLabel: null,
     });
@@ -601,7 +601,9 @@ describe('without a provider', () => {
     const refused = await callAs(t, student, 'POST', apiPaths.reviewDrafts, draftRequest());
 
     expect(refused.statusCode).toBe(503);
-    expect(refused.json()).toEqual({ error: { code: 'ai_unavailable', message: 'No AI provider is configured.' } });
+    expect(refused.json()).toEqual({
+      error: { code: 'ai_unavailable', message: "AI drafting isn't available on this site." },
+    });
   });
 
   test("the admin's check says so too", async () => {

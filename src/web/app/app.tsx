@@ -1,17 +1,34 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from 'react-hot-toast';
+import { lazy, Suspense, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { queryClient } from './query-client';
 import { router } from './router';
+import { AppToaster } from './toasts';
+import { useSignedOut } from '../lib/signed-out';
 
-/** Spec section 9: toasts last 4000 ms, success toasts 2000 ms (react-hot-toast keeps at most 20). */
-const toastOptions = { duration: 4000, success: { duration: 2000 } } as const;
+// Loaded the first time a session ends mid-page, so no page pays for its form up front.
+const SignedOutDialog = lazy(() =>
+  import('../features/auth/components/signed-out-dialog').then((module) => ({ default: module.SignedOutDialog })),
+);
+
+function SignedOutGate() {
+  const signedOut = useSignedOut();
+  // Once loaded it stays, so closing the dialog gives the focus back as any dialog does.
+  const [needed, setNeeded] = useState(false);
+  if (signedOut && !needed) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <SignedOutDialog />
+    </Suspense>
+  ) : null;
+}
 
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster position="top-center" toastOptions={toastOptions} />
+      <SignedOutGate />
+      <AppToaster />
     </QueryClientProvider>
   );
 }

@@ -4,6 +4,7 @@ import { paths } from '../config/paths';
 import { sessionQueryOptions } from '../lib/session';
 import { RouteError } from '../routes/route-error';
 import { queryClient } from './query-client';
+import { RootLayout } from './root-layout';
 
 // Guards run before the page renders, on the server's answer about the session.
 
@@ -46,6 +47,7 @@ const submitReview = { lazy: () => import('../routes/user/submit-review') };
 export const routes: RouteObject[] = [
   {
     path: '/',
+    Component: RootLayout,
     errorElement: <RouteError />,
     hydrateFallbackElement: <Spinner />,
     children: [

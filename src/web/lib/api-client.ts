@@ -1,4 +1,5 @@
 import type { ApiError, FieldError } from '../../shared/errors';
+import { reportSignedOut } from './signed-out';
 
 /**
  * An API answer other than 2xx, carrying the server's code, its human-readable message and,
@@ -52,6 +53,8 @@ export async function apiFetch(url: string, { method, accept, body, signal }: Ap
   if (!response.ok) {
     const payload: unknown = await response.json().catch(() => undefined);
     const error = (payload as Partial<ApiError> | undefined)?.error;
+    // The session ended while a page was open: the app shell offers to log in again.
+    if (error?.code === 'unauthenticated') reportSignedOut();
     throw new ApiRequestError(
       response.status,
       error?.code ?? 'http_error',

@@ -1,19 +1,35 @@
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '../components/ui/button';
+import { TextLink } from '../components/ui/text-link';
+import { paths } from '../config/paths';
+import { useSiteName } from '../features/settings/api/get-public-settings';
 import { useDocumentTitle } from '../features/settings/hooks/use-document-title';
 
 export function NotFoundRoute() {
   useDocumentTitle('Page Not Found');
+  const siteName = useSiteName();
   const navigate = useNavigate();
   // React Router numbers history entries; at 0 there is nothing inside the app to go back to.
   const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
   return (
-    <main id="main" className="flex min-h-screen flex-col items-center justify-center gap-4 px-4 text-center">
-      <p className="text-6xl font-extrabold text-indigo-700">404</p>
-      <h1 className="text-2xl font-bold text-slate-900">Page Not Found</h1>
-      <p className="text-slate-700">The page you are looking for does not exist or has moved.</p>
-      <Button onClick={() => (canGoBack ? navigate(-1) : navigate('/', { replace: true }))}>Go Back</Button>
-    </main>
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl items-center px-4 py-3 sm:px-6">
+          <Link to={paths.home} className="text-lg font-semibold tracking-tight text-indigo-800">
+            {siteName}
+          </Link>
+        </div>
+      </header>
+      <main id="main" className="flex flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+        <p className="text-6xl font-bold text-indigo-700">404</p>
+        <h1 className="text-2xl font-semibold text-slate-900">Page Not Found</h1>
+        <p className="text-slate-700">The page you are looking for does not exist or has moved.</p>
+        <div className="flex flex-wrap items-center justify-center gap-4">
+          <Button onClick={() => (canGoBack ? navigate(-1) : navigate('/', { replace: true }))}>Go Back</Button>
+          <TextLink to={paths.home}>Go to the home page</TextLink>
+        </div>
+      </main>
+    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import {
-  AI_NOT_CONFIGURED_MESSAGE,
+  AI_NOT_AVAILABLE_MESSAGE,
   aiStatusSchema,
   DRAFT_STREAM_CONTENT_TYPE,
   type DraftEvent,
@@ -64,7 +64,7 @@ export async function aiDraftingRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const provider = app.aiProvider;
-      if (!provider) throw new AppError('ai_unavailable', AI_NOT_CONFIGURED_MESSAGE);
+      if (!provider) throw new AppError('ai_unavailable', AI_NOT_AVAILABLE_MESSAGE);
       // Taken before the draft is counted, so a refusal here costs the student nothing.
       const giveBackSlot = slots.take();
       let draft: StartedDraft;

@@ -1,4 +1,4 @@
-import { AI_NOT_CONFIGURED_MESSAGE, type AiStatus } from '../../../shared/ai-drafting';
+import { AI_NOT_AVAILABLE_MESSAGE, type AiStatus } from '../../../shared/ai-drafting';
 import type { TextProvider } from './providers';
 import type { Database } from '../../db/client';
 import { draftAllowance } from './allowance';
@@ -15,7 +15,7 @@ export async function aiStatusFor(
     return {
       ...base,
       available: false,
-      reason: AI_NOT_CONFIGURED_MESSAGE,
+      reason: AI_NOT_AVAILABLE_MESSAGE,
       provider: null,
       providerLabel: null,
       model: null,

@@ -3,7 +3,9 @@ import {
   type Control,
   type FieldPath,
   type FieldPathByValue,
+  type FieldErrors,
   type FieldValues,
+  get,
   useController,
   useFormState,
 } from 'react-hook-form';
@@ -78,7 +80,24 @@ export function FormTextAreaField<Values extends FieldValues, Output extends Fie
   return <TextAreaField {...props} {...useBoundText({ control, name, deps }, ref)} />;
 }
 
-/** The message about the form as a whole (a refused request no field owns), in the red box. */
+/** Every field message in `errors`, with its field's path (`courses.2.value`), in the order given. */
+function fieldMessages(errors: FieldErrors, prefix = ''): { name: string; message: string }[] {
+  const found: { name: string; message: string }[] = [];
+  for (const [key, value] of Object.entries(errors)) {
+    if (!value || (prefix === '' && key === FORM_ERROR)) continue;
+    const name = prefix + key;
+    if (typeof value.message === 'string' && value.message !== '') found.push({ name, message: value.message });
+    else if (typeof value === 'object') found.push(...fieldMessages(value as FieldErrors, `${name}.`));
+  }
+  return found;
+}
+
+/**
+ * The form's error summary, at its top: what belongs to no field, then a link to each field
+ * that needs fixing (its message also stands under the field). A refused submit moves the
+ * focus here (`useAppForm`), so keyboard and screen-reader users hear what is wrong at once and
+ * reach each field from it. Forms in summary mode (login, sign-up) say everything in this box.
+ */
 export function FormErrorAlert<Values extends FieldValues, Output extends FieldValues>({
   control,
 }: {
@@ -86,5 +105,42 @@ export function FormErrorAlert<Values extends FieldValues, Output extends FieldV
 }) {
   const { errors } = useFormState({ control });
   const message = errors[FORM_ERROR]?.message;
-  return message ? <ErrorAlert>{message}</ErrorAlert> : null;
+  const fields = fieldMessages(errors as FieldErrors);
+  if (!message && fields.length === 0) return null;
+
+  function focusField(name: string) {
+    const field = get(control._fields, name) as { _f?: { ref?: { focus?: () => void } } } | undefined;
+    field?._f?.ref?.focus?.();
+  }
+
+  return (
+    <div data-error-summary="" tabIndex={-1} className="focus:outline-none focus-visible:outline-none">
+      <ErrorAlert>
+        {message && <p>{message}</p>}
+        {fields.length > 0 && (
+          <>
+            <p className={message ? 'mt-2 font-medium' : 'font-medium'}>
+              {fields.length === 1 ? 'Fix this field:' : `Fix these ${fields.length} fields:`}
+            </p>
+            <ul className="mt-1 list-disc space-y-0.5 pl-5">
+              {fields.map((field) => (
+                <li key={field.name}>
+                  <a
+                    href={`#${field.name}`}
+                    className="underline underline-offset-2 hover:text-red-950"
+                    onClick={(event) => {
+                      event.preventDefault();
+                      focusField(field.name);
+                    }}
+                  >
+                    {field.message}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </ErrorAlert>
+    </div>
+  );
 }

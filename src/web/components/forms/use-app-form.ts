@@ -16,9 +16,10 @@
  * other controls take `useController` and the plain components of field.tsx.
  * - Messages appear after the first submit and then follow every change of their field. An
  *   issue the schema raises about no one field (a `refine` without a path) is the form's.
- * - A failed submit moves focus to the first invalid field in the order shown (a refused
- *   request: in the order of `defaultValues`), so keyboard and screen-reader users land on
- *   what needs fixing.
+ * - Every form shows `FormErrorAlert` at its top: an error summary linking to each field, whose
+ *   message also stands under the field. A failed submit moves focus to that summary (without
+ *   one, to the first invalid field in the order shown; a refused request: in the order of
+ *   `defaultValues`), so keyboard and screen-reader users hear what needs fixing.
  * - `showServerError` puts a refused request's `fields` on their fields by path and the rest
  *   above the form (`FormErrorAlert`); a message is never placed by its words.
  *   `serverErrorPlaces` maps paths the form names otherwise.
@@ -86,5 +87,19 @@ export function useAppForm<Values extends FieldValues, Output extends FieldValue
     if (first) form.setFocus(first.field);
   }
 
-  return { ...form, showServerError };
+  /**
+   * A refused submit: react-hook-form focuses the first invalid field; where the form shows an
+   * error summary (`FormErrorAlert`), the focus moves on to it once it has rendered.
+   */
+  const handleSubmit: typeof form.handleSubmit = (onValid, onInvalid) =>
+    form.handleSubmit(onValid, (errors, event) => {
+      const formElement = event?.target instanceof HTMLFormElement ? event.target : null;
+      // After react-hook-form's own focusing (it focuses again on a timer) and the summary's render.
+      setTimeout(() =>
+        requestAnimationFrame(() => formElement?.querySelector<HTMLElement>('[data-error-summary]')?.focus()),
+      );
+      return onInvalid?.(errors, event);
+    });
+
+  return { ...form, handleSubmit, showServerError };
 }

@@ -5,13 +5,17 @@ import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { isAdmin, useAccount } from '../../lib/session';
 import { LogoutButton } from '../../features/auth/components/logout-button';
+import { useAdminReviews } from '../../features/reviews/api/get-admin-reviews';
 import { useSiteName } from '../../features/settings/api/get-public-settings';
+import { useAdminTutors } from '../../features/tutors/api/get-admin-tutors';
 
 interface NavigationItem {
   to: string;
   label: string;
   /** The paths (patterns) on which this entry is the current page: its own and those of the pages it leads to. */
   current: string[];
+  /** A queue waiting behind this entry, counted beside it. */
+  queue?: 'pending' | 'reported';
 }
 
 const navigation: NavigationItem[] = [
@@ -21,8 +25,14 @@ const navigation: NavigationItem[] = [
     to: paths.admin.manageSubmissions,
     label: 'Manage Submissions',
     current: [paths.admin.manageSubmissions, paths.admin.manageSubmissionsAlias],
+    queue: 'pending',
   },
-  { to: paths.admin.reviewManagement, label: 'Review Management', current: [paths.admin.reviewManagement] },
+  {
+    to: paths.admin.reviewManagement,
+    label: 'Review Management',
+    current: [paths.admin.reviewManagement],
+    queue: 'reported',
+  },
   {
     to: paths.admin.teacherProfileManagement,
     label: 'Teacher Profile Management',
@@ -38,11 +48,37 @@ const navigation: NavigationItem[] = [
   { to: paths.admin.profile, label: 'Profile', current: [paths.admin.profile] },
 ];
 
+/**
+ * What waits for an administrator: submissions pending a decision and reviews with open
+ * reports, counted from the queues' own lists (one row asked for, the total read).
+ */
+function useQueueCounts(enabled: boolean): Record<'pending' | 'reported', number | undefined> {
+  const pending = useAdminTutors({ status: 'pending', sort: 'oldest', pageSize: 1 }, { enabled });
+  const reported = useAdminReviews({ reported: 'true', pageSize: 1 }, { enabled });
+  return { pending: pending.data?.total, reported: reported.data?.total };
+}
+
+/** "3" beside the entry; screen readers hear "Manage Submissions (3 pending)". */
+function QueueBadge({ count, kind }: { count: number | undefined; kind: 'pending' | 'reported' }) {
+  if (!count) return null;
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        className="ml-auto inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-amber-300 px-1.5 text-xs font-semibold text-amber-950"
+      >
+        {count > 99 ? '99+' : count}
+      </span>
+      <span className="sr-only">{` (${count} ${kind})`}</span>
+    </>
+  );
+}
+
 const isCurrent = (item: NavigationItem, pathname: string) =>
   item.current.some((pattern) => matchPath(pattern, pathname) !== null);
 
 const linkClass = (current: boolean) =>
-  `block rounded-md px-3 py-2 text-sm font-medium ${current ? 'bg-indigo-700 text-white' : 'text-indigo-100 hover:bg-indigo-800'} focus-visible:outline-white`;
+  `flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium ${current ? 'bg-indigo-700 text-white' : 'text-indigo-100 hover:bg-indigo-800'} focus-visible:outline-white`;
 
 export function AdminLayout() {
   const { account, isPending } = useAccount();
@@ -50,6 +86,7 @@ export function AdminLayout() {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const queues = useQueueCounts(isAdmin(account));
 
   if (isPending) return <Spinner />;
   if (!account) return <Navigate to={paths.login} replace />;
@@ -107,6 +144,7 @@ export function AdminLayout() {
                     onKeyDown={handleMenuKeyDown}
                   >
                     {item.label}
+                    {item.queue && <QueueBadge count={queues[item.queue]} kind={item.queue} />}
                   </Link>
                 </li>
               );

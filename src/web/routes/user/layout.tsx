@@ -1,9 +1,10 @@
-import { useState } from 'react';
-import { Link, Navigate, NavLink, Outlet } from 'react-router';
+import { useCallback, useMemo, useState } from 'react';
+import { Link, matchPath, Navigate, Outlet, useLocation } from 'react-router';
+import { NavDisclosure } from '../../components/ui/nav-disclosure';
 import { SkipLink } from '../../components/ui/skip-link';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
-import { useAccount } from '../../lib/session';
+import { isAdmin, useAccount } from '../../lib/session';
 import { EmailNotVerified } from '../../features/auth/components/email-not-verified';
 import { LogoutButton } from '../../features/auth/components/logout-button';
 import {
@@ -12,45 +13,90 @@ import {
 } from '../../features/notifications/components/notifications-nav-label';
 import { useSiteName } from '../../features/settings/api/get-public-settings';
 
+interface NavItem {
+  to: string;
+  label: string;
+  /** The paths (patterns) on which this entry is the current page. */
+  current: string[];
+}
+
+const dashboard: NavItem = {
+  to: paths.user.dashboard,
+  label: 'Dashboard',
+  current: [paths.user.root, paths.user.dashboard],
+};
+const primary: NavItem[] = [
+  dashboard,
+  { to: paths.user.tutors, label: 'Tutors', current: [paths.user.tutors, `${paths.user.tutorProfile()}/*`] },
+  { to: paths.user.allReviews, label: 'All Reviews', current: [paths.user.allReviews] },
+];
 // "Add Tutor" only on the empty form: editing a submission (/user/tutorform/:id) belongs to My Tutors.
-const navigation: { to: string; label: string; end?: boolean }[] = [
-  { to: paths.user.dashboard, label: 'Dashboard' },
-  { to: paths.user.tutors, label: 'Tutors' },
-  { to: paths.user.allReviews, label: 'All Reviews' },
-  { to: paths.user.myReviews, label: 'My Reviews' },
-  { to: paths.user.myTutors, label: 'My Tutors' },
-  { to: paths.user.tutorForm, label: 'Add Tutor', end: true },
-  { to: paths.user.statistics, label: 'Statistics' },
-  { to: paths.user.notifications, label: 'Notifications' },
-  { to: paths.user.profile, label: 'Profile' },
+const mine: NavItem[] = [
+  { to: paths.user.myReviews, label: 'My Reviews', current: [paths.user.myReviews, `${paths.user.submitReview()}/*`] },
+  { to: paths.user.myTutors, label: 'My Tutors', current: [paths.user.myTutors, `${paths.user.tutorForm}/:tutorId`] },
+  { to: paths.user.tutorForm, label: 'Add Tutor', current: [paths.user.tutorForm, paths.user.addTeacher] },
+];
+const accountItems: NavItem[] = [
+  { to: paths.user.profile, label: 'Profile', current: [paths.user.profile] },
+  { to: paths.user.statistics, label: 'Statistics', current: [paths.user.statistics] },
 ];
 
-// Nine links and Logout fit on one line only from the xl breakpoint; below it they sit behind Menu.
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `block whitespace-nowrap rounded-md px-3 py-2 xl:px-2.5 text-sm font-medium ${isActive ? 'bg-indigo-100 text-indigo-900' : 'text-slate-700 hover:bg-slate-100'}`;
+const isCurrent = (item: NavItem, pathname: string) =>
+  item.current.some((pattern) => matchPath(pattern, pathname) !== null);
 
+const itemClass = (current: boolean) =>
+  `flex items-center whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium ${current ? 'bg-indigo-50 text-indigo-900' : 'text-slate-700 hover:bg-slate-100'}`;
+
+type OpenGroup = 'menu' | 'mine' | 'account' | null;
+
+/**
+ * Ten destinations in five places, so the bar fits a laptop's 1,000 pixels: Dashboard, Tutors,
+ * All Reviews, the student's own things (Mine), Notifications, and the account. Below the md
+ * breakpoint all of it sits behind Menu.
+ */
 export function UserLayout() {
   const { account, isPending } = useAccount();
   const siteName = useSiteName();
-  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState<OpenGroup>(null);
+  const setGroupOpen = useCallback(
+    (group: 'mine' | 'account') => (next: boolean) =>
+      setOpen(next ? group : (current) => (current === group ? null : current)),
+    [],
+  );
+  const onMineChange = useMemo(() => setGroupOpen('mine'), [setGroupOpen]);
+  const onAccountChange = useMemo(() => setGroupOpen('account'), [setGroupOpen]);
 
   if (isPending) return <Spinner />;
   if (!account) return <Navigate to={paths.home} replace />;
 
+  const close = () => setOpen(null);
+  const link = (item: NavItem) => {
+    const current = isCurrent(item, pathname);
+    return (
+      <li key={item.to}>
+        <Link to={item.to} aria-current={current ? 'page' : undefined} className={itemClass(current)} onClick={close}>
+          {item.label}
+        </Link>
+      </li>
+    );
+  };
+  const notificationsCurrent = pathname === paths.user.notifications;
+
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <SkipLink />
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
-          <Link to={paths.home} className="text-lg font-bold text-indigo-800">
+      <header className="relative border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-2.5 sm:px-6">
+          <Link to={paths.home} className="text-lg font-semibold tracking-tight text-indigo-800">
             {siteName}
           </Link>
           <button
             type="button"
-            className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 xl:hidden"
-            aria-expanded={menuOpen}
+            className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 md:hidden"
+            aria-expanded={open !== null}
             aria-controls="user-navigation"
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={() => setOpen((current) => (current === null ? 'menu' : null))}
           >
             Menu
             <NotificationsMenuBadge enabled={account.emailVerified} />
@@ -58,22 +104,55 @@ export function UserLayout() {
           <nav
             id="user-navigation"
             aria-label="Main"
-            className={`${menuOpen ? 'block' : 'hidden'} absolute inset-x-0 top-14 z-20 border-b border-slate-200 bg-white p-3 shadow xl:static xl:block xl:border-0 xl:p-0 xl:shadow-none`}
+            className={`${open !== null ? 'block' : 'hidden'} absolute inset-x-0 top-full z-20 max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-slate-200 bg-white p-3 shadow md:static md:flex md:max-h-none md:flex-1 md:items-center md:justify-between md:overflow-visible md:border-0 md:p-0 md:shadow-none`}
           >
-            <ul className="flex flex-col gap-1 xl:flex-row xl:items-center">
-              {navigation.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} end={item.end} className={navLinkClass} onClick={() => setMenuOpen(false)}>
-                    {item.to === paths.user.notifications ? (
-                      <NotificationsNavLabel enabled={account.emailVerified} />
-                    ) : (
-                      item.label
-                    )}
-                  </NavLink>
-                </li>
-              ))}
+            <ul className="flex flex-col gap-1 md:flex-row md:items-center">
+              {primary.map(link)}
               <li>
-                <LogoutButton className="block w-full whitespace-nowrap rounded-md px-3 py-2 xl:px-2.5 text-left text-sm font-medium text-red-800 hover:bg-red-50" />
+                <NavDisclosure
+                  label="Mine"
+                  open={open === 'mine' || open === 'menu'}
+                  onOpenChange={onMineChange}
+                  current={mine.some((item) => isCurrent(item, pathname))}
+                >
+                  {mine.map(link)}
+                </NavDisclosure>
+              </li>
+            </ul>
+            <ul className="flex flex-col gap-1 md:flex-row md:items-center">
+              {isAdmin(account) && (
+                <li>
+                  <Link to={paths.admin.root} className={itemClass(false)} onClick={close}>
+                    Admin console
+                  </Link>
+                </li>
+              )}
+              <li>
+                <Link
+                  to={paths.user.notifications}
+                  aria-current={notificationsCurrent ? 'page' : undefined}
+                  className={itemClass(notificationsCurrent)}
+                  onClick={close}
+                >
+                  <NotificationsNavLabel enabled={account.emailVerified} compact />
+                </Link>
+              </li>
+              <li>
+                <NavDisclosure
+                  label="Account"
+                  align="right"
+                  open={open === 'account' || open === 'menu'}
+                  onOpenChange={onAccountChange}
+                  current={accountItems.some((item) => isCurrent(item, pathname))}
+                >
+                  <li className="hidden truncate px-3 pt-1 pb-2 text-xs text-slate-600 md:block" title={account.email}>
+                    {account.email}
+                  </li>
+                  {accountItems.map(link)}
+                  <li>
+                    <LogoutButton className="block w-full rounded-md px-3 py-2 text-left text-sm font-medium whitespace-nowrap text-slate-700 hover:bg-slate-100" />
+                  </li>
+                </NavDisclosure>
               </li>
             </ul>
           </nav>

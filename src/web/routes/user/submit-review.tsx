@@ -1,4 +1,4 @@
-import { type ComponentProps, useEffect } from 'react';
+import { type ComponentProps, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { isReviewId, PUBLIC_TUTORS_ONLY_MESSAGE, REVIEW_NOT_FOUND_MESSAGE } from '../../../shared/reviews';
@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { ApiRequestError } from '../../lib/api-client';
+import { useMyReviewOfTutor } from '../../features/reviews/api/get-my-review-of-tutor';
 import { useReview } from '../../features/reviews/api/get-review';
 import { ReviewForm } from '../../features/reviews/components/review-form';
 import { ReviewDraftAssistant } from '../../features/ai-drafting/components/review-draft-assistant';
@@ -37,6 +38,14 @@ export function SubmitReviewRoute() {
 
 function CreateReview({ tutorId }: { tutorId: string | null }) {
   const tutor = useTutor(tutorId ?? undefined);
+  // A student writes one review per tutor: 'Rate the Tutor' on one already reviewed opens that
+  // review. Decided once, as the page opens: the review this form creates must not send it there.
+  const existing = useMyReviewOfTutor(tutorId ?? undefined);
+  const [reviewedAlready, setReviewedAlready] = useState<boolean | null>(
+    isTutorId(tutorId ?? undefined) ? null : false,
+  );
+  if (reviewedAlready === null && !existing.isPending) setReviewedAlready(Boolean(existing.data));
+  if (reviewedAlready && existing.data) return <Navigate to={paths.user.submitReview(existing.data.id)} replace />;
   if (tutorId === null) {
     return (
       <FormPage title={CREATE_TITLE} intro={CREATE_INTRO}>
@@ -45,7 +54,7 @@ function CreateReview({ tutorId }: { tutorId: string | null }) {
     );
   }
   // Wait for the tutor in the link, so the form starts with it chosen.
-  if (isTutorId(tutorId) && tutor.isPending) {
+  if (isTutorId(tutorId) && (tutor.isPending || reviewedAlready === null)) {
     return (
       <FormPage title={CREATE_TITLE} intro={CREATE_INTRO}>
         <Spinner label="Loading the tutor..." />

@@ -3,6 +3,8 @@ import type { TutorReview } from '../../../shared/tutors';
 import { LinkButton } from '../../components/ui/button';
 import { TextLink } from '../../components/ui/text-link';
 import { paths } from '../../config/paths';
+import { useRememberedListPath } from '../../hooks/use-remembered-list';
+import { useMyReviewOfTutor } from '../../features/reviews/api/get-my-review-of-tutor';
 import { ReportReviewButton } from '../../features/reviews/components/report-review-dialog';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 import { useTutor } from '../../features/tutors/api/get-tutor';
@@ -14,18 +16,26 @@ export function UserTutorProfileRoute() {
   // The same cached answer the profile shows: the tab carries the tutor's name once it is known.
   const { data } = useTutor(tutorId);
   useDocumentTitle(data?.tutor.name ?? 'Tutor Profile');
+  const tutorsPath = useRememberedListPath(paths.user.tutors);
 
   return (
     <div className="space-y-4">
-      <TextLink to={paths.user.tutors}>Back to tutors</TextLink>
+      <TextLink to={tutorsPath}>Back to tutors</TextLink>
       <TutorProfileView
         tutorId={tutorId}
         // Reviews are written for public tutors only; students never get edit or delete here.
-        actions={(tutor) => (tutor.isPublic ? <RateTutorLink tutorId={tutor.id} /> : null)}
+        actions={(tutor) => (tutor.isPublic ? <RateOrEdit tutorId={tutor.id} /> : null)}
         reviewActions={(review) => <StudentReviewActions review={review} />}
       />
     </div>
   );
+}
+
+/** 'Rate the Tutor', or 'Edit your review' straight to the form once the student has reviewed this tutor. */
+function RateOrEdit({ tutorId }: { tutorId: string }) {
+  const mine = useMyReviewOfTutor(tutorId);
+  if (mine.data) return <LinkButton to={paths.user.submitReview(mine.data.id)}>Edit your review</LinkButton>;
+  return <RateTutorLink tutorId={tutorId} />;
 }
 
 /** The student's own review can be edited; anyone else's can be reported, once. */

@@ -8,9 +8,10 @@ import { useTutors } from '../../features/tutors/api/get-tutors';
 import { ListFilterSelect } from '../../components/lists/list-filter-select';
 import { ListSearchBox } from '../../components/lists/list-search-box';
 import { RateTutorLink } from '../../features/tutors/components/rate-tutor-link';
-import { TutorCard } from '../../features/tutors/components/tutor-card';
+import { cardActionClass, cardLinkClass, TutorCard } from '../../features/tutors/components/tutor-card';
 import { TutorGrid } from '../../features/tutors/components/tutor-grid';
 import { optionFromParam, useListParams } from '../../hooks/use-list-params';
+import { useRememberListSearch } from '../../hooks/use-remembered-list';
 import { SEARCH_QUERY_MAX_LENGTH, type TutorSort } from '../../../shared/tutors';
 
 const sortOptions: ReadonlyArray<{ value: TutorSort; label: string }> = [
@@ -23,6 +24,8 @@ const DEFAULT_SORT: TutorSort = 'rating';
 export function TutorsRoute() {
   useDocumentTitle('Tutors');
   const { searchParams, update } = useListParams();
+  // A profile opened from here leads back to these same results.
+  useRememberListSearch(paths.user.tutors, searchParams.toString());
   const q = searchParams.get('q')?.trim() ?? '';
   const department = searchParams.get('department') ?? '';
   const sort = optionFromParam(sortOptions, searchParams.get('sort')) ?? DEFAULT_SORT;
@@ -89,8 +92,13 @@ export function TutorsRoute() {
         pagesLabel="Tutors pages"
         renderCard={(tutor) => (
           <TutorCard tutor={tutor}>
-            <LinkButton to={paths.user.tutorProfile(tutor.id)}>View Tutor Profile</LinkButton>
-            <RateTutorLink tutorId={tutor.id} variant="secondary" />
+            {/* The whole card opens the profile; rating is its one other action. */}
+            <LinkButton to={paths.user.tutorProfile(tutor.id)} className={cardLinkClass}>
+              View Tutor Profile
+            </LinkButton>
+            <span className={cardActionClass}>
+              <RateTutorLink tutorId={tutor.id} variant="secondary" />
+            </span>
           </TutorCard>
         )}
       />

@@ -1,15 +1,26 @@
+import { Link } from 'react-router';
 import type { AdminDashboard } from '../../../../shared/admin-dashboard';
+import { paths } from '../../../config/paths';
 import { formatRating } from '../../../components/ui/star-rating';
 
 type Figures = AdminDashboard['figures'];
 
-/** The five live counts, each a term and its value so screen readers pair them. */
+/**
+ * The five live counts, each a term and its value so screen readers pair them. A count with a
+ * page behind it (the submissions waiting, the profiles, reviews and users) opens that page
+ * from anywhere on its card.
+ */
 export function DashboardFigures({ figures }: { figures: Figures }) {
-  const cards: { label: string; value: string; note?: string }[] = [
-    { label: 'Public tutors', value: String(figures.publicTutors) },
-    { label: 'Pending submissions', value: String(figures.pendingSubmissions) },
-    { label: 'Reviews', value: String(figures.reviews), note: 'Visible on profiles' },
-    { label: 'Users', value: String(figures.users) },
+  const cards: { label: string; value: string; note?: string; to?: string }[] = [
+    { label: 'Public tutors', value: String(figures.publicTutors), to: paths.admin.teacherProfileManagement },
+    {
+      label: 'Pending submissions',
+      value: String(figures.pendingSubmissions),
+      to: paths.admin.manageSubmissions,
+      note: figures.pendingSubmissions > 0 ? 'Waiting for a decision' : undefined,
+    },
+    { label: 'Reviews', value: String(figures.reviews), note: 'Visible on profiles', to: paths.admin.reviewManagement },
+    { label: 'Users', value: String(figures.users), to: paths.admin.users },
     figures.meanRating === null
       ? { label: 'Mean rating', value: 'No ratings yet' }
       : {
@@ -21,8 +32,22 @@ export function DashboardFigures({ figures }: { figures: Figures }) {
   return (
     <dl className="grid grid-cols-1 gap-4 min-[400px]:grid-cols-2 md:grid-cols-3 xl:grid-cols-5">
       {cards.map((card) => (
-        <div key={card.label} className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-          <dt className="text-sm font-medium text-slate-700">{card.label}</dt>
+        <div
+          key={card.label}
+          className={`relative flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm ${card.to ? 'hover:border-indigo-300' : ''}`}
+        >
+          <dt className="text-sm font-medium text-slate-700">
+            {card.to ? (
+              <Link
+                to={card.to}
+                className="underline-offset-2 after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:underline"
+              >
+                {card.label}
+              </Link>
+            ) : (
+              card.label
+            )}
+          </dt>
           <dd
             className={`mt-2 font-bold text-slate-900 tabular-nums ${card.value.length > 8 ? 'text-xl' : 'text-3xl'}`}
           >

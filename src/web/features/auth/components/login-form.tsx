@@ -1,8 +1,9 @@
+import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { loginRequestSchema } from '../../../../shared/account';
-import { FormErrorAlert, FormTextField } from '../../../components/forms/form-fields';
+import { FormErrorAlert, FormPasswordField, FormTextField } from '../../../components/forms/form-fields';
 import { useAppForm } from '../../../components/forms/use-app-form';
 import { FormActions } from '../../../components/ui/form-actions';
 import { TextLink } from '../../../components/ui/text-link';
@@ -18,6 +19,13 @@ const loginFormSchema = z
 export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
   const navigate = useNavigate();
   const login = useLogin();
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  // The page is there to log in: the cursor starts in its first field (the email, or the
+  // password when the email is known already, as after signing up).
+  useEffect(() => {
+    (initialEmail ? passwordRef.current : emailRef.current)?.focus();
+  }, [initialEmail]);
   const form = useAppForm({
     schema: loginFormSchema,
     defaultValues: { email: initialEmail, password: '' },
@@ -45,16 +53,17 @@ export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
       <FormTextField
         control={form.control}
         name="email"
+        ref={emailRef}
         label="Email"
         type="email"
         autoComplete="email"
         aria-required="true"
       />
-      <FormTextField
+      <FormPasswordField
         control={form.control}
         name="password"
+        ref={passwordRef}
         label="Password"
-        type="password"
         autoComplete="current-password"
         aria-required="true"
       />

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { LinkButton } from '../../../components/ui/button';
 import { CheckCircleIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextLink } from '../../../components/ui/text-link';
@@ -27,6 +28,8 @@ export function VerifyEmailStatus({ userId, secret }: { userId: string | null; s
 
   if (!link) return <Failed reason="Your link is not valid" />;
   if (verification.isPending) return <Spinner label="Verifying your email..." />;
+  // A link opened again once the address is confirmed: nothing failed.
+  if (verification.isError && account?.emailVerified) return <AlreadyVerified />;
   if (verification.isError)
     return <Failed reason={verification.error.message || 'Verification failed. Please try again.'} />;
   return (
@@ -40,6 +43,19 @@ export function VerifyEmailStatus({ userId, secret }: { userId: string | null; s
   );
 }
 
+function AlreadyVerified() {
+  return (
+    <div role="status" className="text-center">
+      <CheckCircleIcon className="mx-auto mb-3 h-12 w-12 text-green-700" />
+      <h1 className="text-2xl font-semibold text-slate-900">Your address is already verified</h1>
+      <p className="mt-2 text-slate-700">There is nothing more to do with this link.</p>
+      <LinkButton to={paths.user.root} className="mt-4">
+        Continue
+      </LinkButton>
+    </div>
+  );
+}
+
 function Failed({ reason }: { reason: string }) {
   return (
     <div role="alert" className="text-center">
@@ -48,6 +64,9 @@ function Failed({ reason }: { reason: string }) {
       <TextLink to={paths.user.root} className="mt-4 inline-block">
         Back to your dashboard
       </TextLink>
+      <p className="mt-2 text-sm text-slate-700">
+        Verified already? <TextLink to={paths.login}>Log in</TextLink>
+      </p>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { BellIcon, ChartIcon, DashboardIcon, UserPlusIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
 import type { LinkComponent } from './landing-page';
@@ -29,23 +30,51 @@ const features = [
   },
 ] as const;
 
-export function FeatureCards({ Link }: { Link: LinkComponent }) {
+/**
+ * The spec's four cards. Each leads into the student area, which only a signed-in student can
+ * enter: for a visitor, a click says so and offers to log in or sign up, rather than the area
+ * sending them back here without a word.
+ */
+export function FeatureCards({ Link, signedIn }: { Link: LinkComponent; signedIn: boolean }) {
+  const [needsLogin, setNeedsLogin] = useState<string | null>(null);
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      {features.map((feature) => (
-        <li key={feature.title}>
-          <Link
-            to={feature.to}
-            className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-indigo-300 hover:shadow-md"
-          >
-            <span className="flex h-11 w-11 items-center justify-center rounded-lg bg-indigo-100 text-indigo-700">
-              <feature.Icon className="h-6 w-6" />
-            </span>
-            <h2 className="mt-3 text-lg font-semibold text-slate-900">{feature.title}</h2>
-            <p className="mt-1 text-slate-700">{feature.description}</p>
-          </Link>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {features.map((feature) => (
+          <li key={feature.title}>
+            <Link
+              to={feature.to}
+              onClick={(event) => {
+                if (signedIn) return;
+                event.preventDefault();
+                setNeedsLogin(feature.title);
+              }}
+              className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-indigo-300 hover:shadow-md"
+            >
+              <span className="flex h-10 w-10 items-center justify-center rounded-lg bg-indigo-100 text-indigo-700">
+                <feature.Icon className="h-5 w-5" />
+              </span>
+              <h2 className="mt-3 text-base font-semibold text-slate-900">{feature.title}</h2>
+              <p className="mt-1 text-sm text-slate-700">{feature.description}</p>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <div role="status" className="mt-4 min-h-6 text-center text-sm text-slate-800">
+        {needsLogin && (
+          <p className="inline-block rounded-lg border border-indigo-200 bg-white px-4 py-2 shadow-sm">
+            {needsLogin} needs you to be logged in.{' '}
+            <Link to={paths.login} className="font-semibold text-indigo-700 underline underline-offset-2">
+              Log in
+            </Link>{' '}
+            or{' '}
+            <Link to={paths.signup} className="font-semibold text-indigo-700 underline underline-offset-2">
+              sign up with your university email
+            </Link>
+            .
+          </p>
+        )}
+      </div>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType, MouseEvent, ReactNode } from 'react';
 import type { Account } from '../../../../shared/account';
 import { buttonClasses } from '../../../components/ui/button-classes';
 import { paths } from '../../../config/paths';
@@ -9,7 +9,12 @@ import { FeatureCards } from './feature-cards';
  * How the page links elsewhere: React Router's Link inside the app, a plain anchor on the
  * landing page's own lean bundle (which loads no router).
  */
-export type LinkComponent = ComponentType<{ to: string; className?: string; children: ReactNode }>;
+export type LinkComponent = ComponentType<{
+  to: string;
+  className?: string;
+  onClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
+  children: ReactNode;
+}>;
 
 /** The public front page; it knows nothing of where its site name and session come from. */
 export function LandingPage({
@@ -24,26 +29,32 @@ export function LandingPage({
   useTabTitle(siteName);
 
   return (
-    <div className="min-h-screen bg-gradient-to-b from-indigo-50 to-slate-50">
-      <header className="mx-auto flex max-w-6xl items-center justify-between px-4 py-4 sm:px-6">
-        <span className="text-lg font-bold text-indigo-800">{siteName}</span>
+    <div className="flex min-h-screen flex-col bg-gradient-to-b from-indigo-50 to-slate-50">
+      <header className="mx-auto flex w-full max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6">
+        <span className="text-lg font-semibold tracking-tight text-indigo-800">{siteName}</span>
         {account ? (
           <Link to={account.role === 'admin' ? paths.admin.root : paths.user.root} className={buttonClasses()}>
             Go To Console
           </Link>
         ) : (
-          <Link to={paths.login} className={buttonClasses()}>
-            Login
-          </Link>
+          <div className="flex flex-wrap items-center gap-2">
+            <Link to={paths.signup} className={buttonClasses('secondary')}>
+              Sign up with your university email
+            </Link>
+            <Link to={paths.login} className={buttonClasses()}>
+              Login
+            </Link>
+          </div>
         )}
       </header>
-      <main id="main" className="mx-auto max-w-6xl px-4 pb-16 pt-10 sm:px-6 sm:pt-16">
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pt-8 pb-12 sm:px-6 sm:pt-12">
         <div className="mx-auto max-w-3xl text-center">
-          <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">Welcome to {siteName}</h1>
+          <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">Welcome to {siteName}</h1>
           <p className="mt-4 text-lg text-slate-700">Your one-stop solution for reviewing and managing teachers.</p>
+          <TutorSearch signedIn={Boolean(account)} />
         </div>
-        <div className="mt-12">
-          <FeatureCards Link={Link} />
+        <div className="mt-10">
+          <FeatureCards Link={Link} signedIn={Boolean(account)} />
         </div>
       </main>
       <footer className="border-t border-slate-200 py-6 text-center text-sm text-slate-600">
@@ -52,5 +63,35 @@ export function LandingPage({
         </Link>
       </footer>
     </div>
+  );
+}
+
+/**
+ * "Find a tutor or course": the results for a signed-in student; a visitor is asked to sign up
+ * first (the list is for students). A plain GET form, so it works on the landing page's own
+ * bundle, which loads no router.
+ */
+function TutorSearch({ signedIn }: { signedIn: boolean }) {
+  return (
+    <form
+      role="search"
+      action={signedIn ? paths.user.tutors : paths.signup}
+      method="get"
+      className="mx-auto mt-8 flex max-w-xl flex-col gap-2 sm:flex-row"
+    >
+      <label htmlFor="landing-search" className="sr-only">
+        Find a tutor or course
+      </label>
+      <input
+        id="landing-search"
+        name="q"
+        type="search"
+        placeholder="Find a tutor or course"
+        className="min-h-11 flex-1 rounded-lg border border-slate-300 bg-white px-4 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-indigo-600"
+      />
+      <button type="submit" className={buttonClasses('primary', 'min-h-11')}>
+        Search
+      </button>
+    </form>
   );
 }

@@ -1,3 +1,4 @@
+import { BellIcon } from '../../../components/ui/icons';
 import { useUnreadCount } from '../api/get-unread-count';
 
 /** The unread count, or 0 where it cannot be asked for (an email not verified yet). */
@@ -17,12 +18,16 @@ function UnreadBadge({ unread }: { unread: number }) {
   );
 }
 
-/** 'Notifications' with the unread count as a badge; screen readers hear "Notifications (3 unread)". */
-export function NotificationsNavLabel({ enabled }: { enabled: boolean }) {
+/**
+ * 'Notifications' with the unread count as a badge; screen readers hear "Notifications (3 unread)".
+ * Compact: a bell on wide screens, the word kept for screen readers (and shown in the narrow menu).
+ */
+export function NotificationsNavLabel({ enabled, compact = false }: { enabled: boolean; compact?: boolean }) {
   const unread = useUnread(enabled);
   return (
     <>
-      Notifications
+      {compact && <BellIcon className="hidden h-5 w-5 md:block" />}
+      <span className={compact ? 'md:sr-only' : undefined}>Notifications</span>
       {unread > 0 && (
         <>
           <UnreadBadge unread={unread} />

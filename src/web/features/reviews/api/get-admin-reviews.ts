@@ -16,6 +16,6 @@ export const adminReviewsQueryOptions = (query: AdminReviewListQueryInput) =>
   });
 
 /** Every review, hidden or not, with its open reports, for the moderators. */
-export function useAdminReviews(query: AdminReviewListQueryInput) {
-  return useQuery(adminReviewsQueryOptions(query));
+export function useAdminReviews(query: AdminReviewListQueryInput, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...adminReviewsQueryOptions(query), enabled });
 }

@@ -197,9 +197,8 @@ export function ReviewForm({
     );
   }
 
-  const submit = form.handleSubmit(send, (errors) =>
-    toast.error(errorMessages(errors).join(' '), { id: SUBMIT_TOAST_ID }),
-  );
+  // What is missing is said once, beside the form; a toast is for the outcome of sending it.
+  const submit = form.handleSubmit(send);
 
   const setField: ReviewDraftTarget['setField'] = (field: 'body' | 'aiAssisted', value: string | boolean) => {
     // Once the form was sent, a message follows its field as it changes, drafted text included.
@@ -229,6 +228,12 @@ export function ReviewForm({
       className="space-y-6"
     >
       <RequiredFieldsNote />
+      {/* The form's error summary (the spec's one sentence): a refused submit moves the focus here. */}
+      {messages.length > 0 && (
+        <div data-error-summary="" tabIndex={-1} className="focus:outline-none">
+          <ErrorAlert>{messages.join(' ')}</ErrorAlert>
+        </div>
+      )}
       <div>
         {tutorPicker({
           value: values.tutor,
@@ -292,7 +297,6 @@ export function ReviewForm({
         focusTutor: () => form.setFocus('tutor'),
         onDraftingChange: setDrafting,
       })}
-      {messages.length > 0 && <ErrorAlert>{messages.join(' ')}</ErrorAlert>}
       <FormActions
         cancelTo={cancelTo}
         submitLabel={review ? 'Update Review' : 'Submit Review'}

@@ -10,7 +10,7 @@ import {
   siteSettingsSchema,
   type UpdateSiteSettingsRequest,
 } from '../../../../shared/settings';
-import { FormTextAreaField, FormTextField } from '../../../components/forms/form-fields';
+import { FormErrorAlert, FormTextAreaField, FormTextField } from '../../../components/forms/form-fields';
 import { useAppForm } from '../../../components/forms/use-app-form';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
@@ -134,6 +134,7 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
         });
       })}
     >
+      <FormErrorAlert control={form.control} />
       <section
         aria-labelledby="settings-general"
         className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"

@@ -16,6 +16,6 @@ export const adminTutorsQueryOptions = (query: AdminTutorListQueryInput) =>
   });
 
 /** Every tutor, whatever its status or visibility, for the administrator. */
-export function useAdminTutors(query: AdminTutorListQueryInput) {
-  return useQuery(adminTutorsQueryOptions(query));
+export function useAdminTutors(query: AdminTutorListQueryInput, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...adminTutorsQueryOptions(query), enabled });
 }

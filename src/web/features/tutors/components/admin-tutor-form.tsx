@@ -1,3 +1,4 @@
+import { FormErrorAlert } from '../../../components/forms/form-fields';
 import { useState } from 'react';
 import { useController } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -65,6 +66,7 @@ export function AdminTutorForm({ tutor }: { tutor?: TutorProfile }) {
       className="space-y-6"
     >
       <RequiredFieldsNote />
+      <FormErrorAlert control={form.control} />
       <TutorFormFields
         control={form.control}
         rules={adminRules}

@@ -4,12 +4,14 @@ import { TutorPicture } from '../../../components/tutors/tutor-picture';
 import { TutorRatingSummary } from './tutor-rating-summary';
 
 const cardClass =
-  'flex h-full flex-col items-center rounded-xl border border-slate-200 bg-white p-5 text-center shadow-sm';
+  'relative flex h-full flex-col items-center rounded-xl border border-slate-200 bg-white p-5 text-center shadow-sm';
 
 /**
  * One tutor in a grid: picture, name, department and rating. The caller passes the actions
  * (a student's card links to the profile and the review form, an admin's to the full profile)
  * and any badges. Fixed line heights keep every card, and its skeleton, the same size.
+ * An action made with `cardLinkClass` covers the whole card (picture and name included), so a
+ * click anywhere on it opens the tutor; the others stay above it.
  */
 export function TutorCard({
   tutor,
@@ -47,6 +49,11 @@ export function TutorCard({
     </article>
   );
 }
+
+/** For the card's one main link: it stretches over the whole card; other actions take `cardActionClass`. */
+export const cardLinkClass = 'after:absolute after:inset-0 after:rounded-xl after:content-[""]';
+/** An action that stays clickable above the card's main link. */
+export const cardActionClass = 'relative z-10 flex flex-col';
 
 /** A card's outline while the list loads, sized like a real card so nothing moves when it arrives. */
 export function TutorCardSkeleton({ actions = 2, badges = false }: { actions?: number; badges?: boolean }) {

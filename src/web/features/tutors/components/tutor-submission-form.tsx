@@ -1,3 +1,4 @@
+import { FormErrorAlert } from '../../../components/forms/form-fields';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
@@ -65,6 +66,7 @@ export function TutorSubmissionForm({ tutor }: { tutor?: TutorProfile }) {
       className="space-y-6"
     >
       <RequiredFieldsNote />
+      <FormErrorAlert control={form.control} />
       <TutorFormFields
         control={form.control}
         rules={studentRules}

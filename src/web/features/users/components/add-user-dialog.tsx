@@ -2,7 +2,7 @@ import { type RefObject, useId, useRef } from 'react';
 import { useController } from 'react-hook-form';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../../shared/account';
 import { createUserSchema, type CreateUserRequest } from '../../../../shared/users';
-import { FormTextField } from '../../../components/forms/form-fields';
+import { FormErrorAlert, FormTextField } from '../../../components/forms/form-fields';
 import { useAppForm } from '../../../components/forms/use-app-form';
 import { DialogButtons, ModalDialog } from '../../../components/ui/modal-dialog';
 import { RoleSelectField } from './role-select-field';
@@ -77,6 +77,7 @@ function AddUserForm({
         if (!busy) onCreate(request);
       })}
     >
+      <FormErrorAlert control={form.control} />
       <FormTextField
         control={form.control}
         name="name"

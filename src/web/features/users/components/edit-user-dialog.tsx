@@ -3,7 +3,7 @@ import { useController } from 'react-hook-form';
 import { z } from 'zod';
 import { nameSchema, NAME_MAX_LENGTH, roleSchema } from '../../../../shared/account';
 import type { AdminUser, UpdateUserRequest } from '../../../../shared/users';
-import { FormTextField } from '../../../components/forms/form-fields';
+import { FormErrorAlert, FormTextField } from '../../../components/forms/form-fields';
 import { useAppForm } from '../../../components/forms/use-app-form';
 import { DialogButtons, ModalDialog } from '../../../components/ui/modal-dialog';
 import { RoleSelectField } from './role-select-field';
@@ -71,6 +71,7 @@ function EditUserForm({
         onSave(Object.keys(changes).length > 0 ? changes : null);
       })}
     >
+      <FormErrorAlert control={form.control} />
       <FormTextField
         control={form.control}
         name="name"

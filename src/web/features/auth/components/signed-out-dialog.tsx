@@ -1,0 +1,91 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type RefObject, useRef } from 'react';
+import { loginRequestSchema } from '../../../../shared/account';
+import { FormErrorAlert, FormPasswordField, FormTextField } from '../../../components/forms/form-fields';
+import { useAppForm } from '../../../components/forms/use-app-form';
+import { DialogButtons, ModalDialog } from '../../../components/ui/modal-dialog';
+import { sessionQueryKey, useAccount } from '../../../lib/session';
+import { clearSignedOut, useSignedOut } from '../../../lib/signed-out';
+import { login } from '../api/login';
+
+/**
+ * The one answer to a session that ended while a page was open (a 401 from any request):
+ * log in again right here, over the page, so whatever was typed stays where it was. Only for
+ * someone the app believed signed in; a logged-out visitor never sees it.
+ */
+export function SignedOutDialog() {
+  const signedOut = useSignedOut();
+  const { account } = useAccount();
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const open = signedOut && Boolean(account);
+
+  return (
+    <ModalDialog
+      open={open}
+      title="You were signed out. Log in again"
+      description={<p>Your session ended. Log in to carry on: what you entered on this page is kept.</p>}
+      initialFocus={passwordRef}
+      onCancel={clearSignedOut}
+    >
+      {open && account && <LogInAgainForm email={account.email} accountId={account.id} passwordRef={passwordRef} />}
+    </ModalDialog>
+  );
+}
+
+function LogInAgainForm({
+  email,
+  accountId,
+  passwordRef,
+}: {
+  email: string;
+  accountId: string;
+  passwordRef: RefObject<HTMLInputElement | null>;
+}) {
+  const queryClient = useQueryClient();
+  const form = useAppForm({ schema: loginRequestSchema, defaultValues: { email, password: '' } });
+  const logIn = useMutation({
+    mutationFn: login,
+    onSuccess: async ({ account }) => {
+      if (account.id !== accountId) {
+        // Someone else logged in: nothing on this page is theirs.
+        window.location.assign('/');
+        return;
+      }
+      queryClient.setQueryData(sessionQueryKey, { account });
+      clearSignedOut();
+      // Refetched in the background: what is on screen (and any form) stays as it is.
+      await queryClient.invalidateQueries();
+    },
+    onError: form.showServerError,
+  });
+
+  return (
+    <form
+      noValidate
+      className="mt-4 space-y-4"
+      onSubmit={form.handleSubmit((request) => {
+        if (!logIn.isPending) logIn.mutate(request);
+      })}
+    >
+      <FormErrorAlert control={form.control} />
+      <FormTextField control={form.control} name="email" label="Email" type="email" autoComplete="email" required />
+      <FormPasswordField
+        control={form.control}
+        name="password"
+        ref={passwordRef}
+        label="Password"
+        autoComplete="current-password"
+        required
+      />
+      <DialogButtons
+        confirmType="submit"
+        confirmLabel="Log in"
+        busyLabel="Logging in..."
+        cancelLabel="Not now"
+        variant="primary"
+        busy={logIn.isPending}
+        onCancel={clearSignedOut}
+      />
+    </form>
+  );
+}
