@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ChangeFeed } from '../../src/server/cache/change-feed';
 import {
   everythingChanged,
+  feedPositionOf,
+  reviewAdded,
   reportsChanged,
   reviewFeedChanged,
   sessionsChanged,
@@ -39,8 +41,15 @@ describe('ReadCache', () => {
     tutorId: 'a',
     searchText: 'ada lovelace mathematics',
     department: 'Mathematics',
+    membership: true,
   };
-  const tutorB = { kind: 'tutor' as const, tutorId: 'b', searchText: 'alan turing computing', department: 'Computing' };
+  const tutorB = {
+    kind: 'tutor' as const,
+    tutorId: 'b',
+    searchText: 'alan turing computing',
+    department: 'Computing',
+    membership: true,
+  };
 
   function counted() {
     let reads = 0;
@@ -89,6 +98,50 @@ describe('ReadCache', () => {
     expect(await readAll()).toEqual({ lovelace: 2, maths: 2, everyone: 2, turingInMaths: 1 });
     feed.publish([tutorB]);
     expect(await readAll()).toEqual({ lovelace: 2, maths: 2, everyone: 3, turingInMaths: 1 });
+  });
+
+  test("a list's total is kept through a review (the tutor's average moved) and dropped when a tutor enters or leaves", async () => {
+    const feed = new ChangeFeed({ tracking: true });
+    const cache = new ReadCache(feed, limits);
+    const total = counted();
+    const everyone = { words: [], department: null };
+    const readTotal = () =>
+      cache.get('total', total.read, { dependsOn: () => [{ on: 'tutor-list-total', ...everyone }], weigh: () => 1 });
+    await readTotal();
+    feed.publish([{ ...tutorA, membership: false }]);
+    expect(await readTotal()).toBe(1);
+    feed.publish([tutorA]);
+    expect(await readTotal()).toBe(2);
+  });
+
+  test('a new review drops the feed pages it lands in or before, and leaves the pages of older reviews', async () => {
+    const feed = new ChangeFeed({ tracking: true });
+    const cache = new ReadCache(feed, limits);
+    const cursorAt = (createdAt: string) => ({ createdAt, id: '00000000-0000-4000-8000-000000000000' });
+    const pages = {
+      newest: null,
+      older: cursorAt('2026-11-20T10:00:00.000000Z'),
+      oldest: cursorAt('2026-11-01T10:00:00.000000Z'),
+    };
+    const readers = Object.fromEntries(Object.keys(pages).map((name) => [name, counted()]));
+    const readAll = async () => {
+      for (const [name, after] of Object.entries(pages))
+        await cache.get(name, readers[name]!.read, { dependsOn: () => [{ on: 'review-feed', after }], weigh: () => 1 });
+      return Object.fromEntries(Object.keys(pages).map((name) => [name, readers[name]!.reads]));
+    };
+    await readAll();
+    const added = (createdAt: string) =>
+      reviewAdded(
+        { id: 'a', searchText: tutorA.searchText, department: tutorA.department },
+        feedPositionOf({ id: 'ffffffff-0000-4000-8000-000000000000', createdAt: new Date(createdAt) }),
+      );
+    feed.publish(added('2026-11-26T10:00:00Z'));
+    expect(await readAll()).toEqual({ newest: 2, older: 1, oldest: 1 });
+    // A writer whose clock is behind: the review lands among older ones.
+    feed.publish(added('2026-11-10T10:00:00Z'));
+    expect(await readAll()).toEqual({ newest: 3, older: 2, oldest: 1 });
+    feed.publish([reviewFeedChanged]);
+    expect(await readAll()).toEqual({ newest: 4, older: 3, oldest: 2 });
   });
 
   test("an answer depending on what it read (a session on its user) is dropped by that user's change", async () => {

@@ -11,9 +11,24 @@ export type DataChange =
    * list or search page whose filter it matches (before or after the change: a renamed tutor
    * names both). Its search text and department are what a list filter is matched against.
    */
-  | { kind: 'tutor'; tutorId: string; searchText: string; department: string }
-  /** The newest visible reviews: All Reviews and the dashboard's latest. */
+  | {
+      kind: 'tutor';
+      tutorId: string;
+      searchText: string;
+      department: string;
+      /**
+       * Whether the tutor may have entered or left the lists (made public or private, renamed,
+       * deleted): only then do the lists' totals change. A review moves its average alone.
+       */
+      membership: boolean;
+    }
+  /** Any visible review may have changed: every page of All Reviews and the dashboard's latest. */
   | { kind: 'review-feed' }
+  /**
+   * A review was added at this position of the feed (newest first by time, then id): the pages
+   * it falls in or before change; pages of older reviews, after a cursor it precedes, do not.
+   */
+  | { kind: 'review-added'; position: FeedPosition }
   /** A user's sessions and the account fields a session carries (name, role, status). */
   | { kind: 'sessions'; userId: string }
   /** Which reviews a user has reported. */
@@ -21,9 +36,27 @@ export type DataChange =
   /** Scope unknown (an operator's bare NOTIFY, a restore): every kept answer goes. */
   | { kind: 'everything'; reason: string };
 
-/** A tutor's change, from its row as it is (or was) stored. */
-export function tutorChanged(tutor: Pick<TutorRow, 'id' | 'searchText' | 'department'>): DataChange {
-  return { kind: 'tutor', tutorId: tutor.id, searchText: tutor.searchText, department: tutor.department };
+/** A place in the feed: created_at in UTC to the microsecond, as the feed's cursors write it, and the id. */
+export interface FeedPosition {
+  createdAt: string;
+  id: string;
+}
+
+/** The feed position of a review created at `createdAt` (a JS time, to the millisecond). */
+export function feedPositionOf(review: { id: string; createdAt: Date }): FeedPosition {
+  return { createdAt: review.createdAt.toISOString().replace('Z', '000Z'), id: review.id };
+}
+
+/** Whether `a` comes after `b` in the feed, i.e. is older (ids as PostgreSQL orders uuids: their lower-case hex). */
+function olderThan(a: FeedPosition, b: FeedPosition): boolean {
+  return a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a.id.toLowerCase() < b.id.toLowerCase());
+}
+
+type TutorMatch = Pick<TutorRow, 'id' | 'searchText' | 'department'>;
+
+/** A tutor's change, from its row as it is (or was) stored; `membership` as in DataChange. */
+export function tutorChanged(tutor: TutorMatch, membership = true): DataChange {
+  return { kind: 'tutor', tutorId: tutor.id, searchText: tutor.searchText, department: tutor.department, membership };
 }
 
 export const reviewFeedChanged: DataChange = { kind: 'review-feed' };
@@ -44,8 +77,13 @@ export function everythingChanged(reason: string): DataChange {
  * A review's change (written, edited, hidden, shown, deleted): its tutor's pages and aggregates,
  * the lists that tutor appears in (its average and count moved), and the feed.
  */
-export function reviewChanged(tutor: Pick<TutorRow, 'id' | 'searchText' | 'department'>): DataChange[] {
-  return [tutorChanged(tutor), reviewFeedChanged];
+export function reviewChanged(tutor: TutorMatch): DataChange[] {
+  return [tutorChanged(tutor, false), reviewFeedChanged];
+}
+
+/** A new review: as reviewChanged, but of the feed only the pages it lands in or before. */
+export function reviewAdded(tutor: TutorMatch, review: FeedPosition): DataChange[] {
+  return [tutorChanged(tutor, false), { kind: 'review-added', position: review }];
 }
 
 /**
@@ -53,8 +91,8 @@ export function reviewChanged(tutor: Pick<TutorRow, 'id' | 'searchText' | 'depar
  * each state it had (a renamed tutor leaves the lists its old name matched), and the feed, whose
  * cards show the tutor's name and picture and only public tutors' reviews.
  */
-export function tutorRecordChanged(...states: Pick<TutorRow, 'id' | 'searchText' | 'department'>[]): DataChange[] {
-  return [...states.map(tutorChanged), reviewFeedChanged];
+export function tutorRecordChanged(...states: TutorMatch[]): DataChange[] {
+  return [...states.map((state) => tutorChanged(state)), reviewFeedChanged];
 }
 
 /** What a kept answer was read from; a change drops the answers it affects (see `affects`). */
@@ -62,7 +100,10 @@ export type Dependency =
   | { on: 'tutor'; tutorId: string }
   /** A page of the public list: its search words (normalized) and department filter. */
   | { on: 'tutor-list'; words: readonly string[]; department: string | null }
-  | { on: 'review-feed' }
+  /** How many public tutors a list filter matches: only tutors entering or leaving it change that. */
+  | { on: 'tutor-list-total'; words: readonly string[]; department: string | null }
+  /** A page of the feed: the newest reviews (`after` null), or those older than a cursor. */
+  | { on: 'review-feed'; after: FeedPosition | null }
   | { on: 'sessions'; userId: string }
   | { on: 'reports'; userId: string };
 
@@ -85,38 +126,52 @@ export function affects(change: DataChange, dependency: Dependency): boolean {
       return true;
     case 'tutor':
       if (dependency.on === 'tutor') return dependency.tutorId === change.tutorId;
-      return dependency.on === 'tutor-list' && listFilterMatches(dependency, change);
+      if (dependency.on === 'tutor-list-total' && !change.membership) return false;
+      return (
+        (dependency.on === 'tutor-list' || dependency.on === 'tutor-list-total') &&
+        listFilterMatches(dependency, change)
+      );
     case 'review-feed':
       return dependency.on === 'review-feed';
+    case 'review-added':
+      return (
+        dependency.on === 'review-feed' && (dependency.after === null || olderThan(change.position, dependency.after))
+      );
     case 'sessions':
     case 'reports':
       return dependency.on === change.kind && dependency.userId === change.userId;
   }
 }
 
+/** Dependencies matched by looking at each (list filters, feed pages); the others are found by key. */
+export type MatchedDependency = Extract<Dependency, { on: 'tutor-list' | 'tutor-list-total' | 'review-feed' }>;
+
+export function isMatchedDependency(dependency: Dependency): dependency is MatchedDependency {
+  return dependency.on === 'tutor-list' || dependency.on === 'tutor-list-total' || dependency.on === 'review-feed';
+}
+
 /**
- * The exact-match index key of a dependency (all but list filters, which are matched by
- * `listFilterMatches`), and of a change, so a change finds the answers it drops without looking
- * at every one of them.
+ * The exact-match index key of a dependency, and of a change, so a change finds the answers it
+ * drops without looking at every one of them.
  */
-export function dependencyKey(dependency: Exclude<Dependency, { on: 'tutor-list' }>): string {
+export function dependencyKey(dependency: Exclude<Dependency, MatchedDependency>): string {
   switch (dependency.on) {
     case 'tutor':
       return `tutor:${dependency.tutorId}`;
-    case 'review-feed':
-      return 'review-feed';
     case 'sessions':
     case 'reports':
       return `${dependency.on}:${dependency.userId}`;
   }
 }
 
-export function changeKey(change: Exclude<DataChange, { kind: 'everything' }>): string {
+/** The index key of the answers a change drops by key; null for changes matched against feed pages alone. */
+export function changeKey(change: Exclude<DataChange, { kind: 'everything' }>): string | null {
   switch (change.kind) {
     case 'tutor':
       return `tutor:${change.tutorId}`;
     case 'review-feed':
-      return 'review-feed';
+    case 'review-added':
+      return null;
     case 'sessions':
     case 'reports':
       return `${change.kind}:${change.userId}`;

@@ -1,5 +1,13 @@
 import type { ChangeFeed } from './change-feed';
-import { affects, changeKey, dependencyKey, listFilterMatches, type DataChange, type Dependency } from './data-changes';
+import {
+  affects,
+  changeKey,
+  dependencyKey,
+  isMatchedDependency,
+  type DataChange,
+  type Dependency,
+  type MatchedDependency,
+} from './data-changes';
 
 export interface ReadCacheLimits {
   /** False keeps nothing: every read goes to the database (READ_CACHE=off). */
@@ -18,8 +26,6 @@ export interface KeptAs<T> {
   /** Some answers are not worth keeping (an unknown session token): nothing depends on them. */
   keep?: (value: T) => boolean;
 }
-
-type ListDependency = Extract<Dependency, { on: 'tutor-list' }>;
 
 interface Entry {
   value: unknown;
@@ -44,8 +50,8 @@ export class ReadCache {
   readonly #entries = new Map<string, Entry>();
   /** Entry keys by the exact-match key of each of their dependencies. */
   readonly #byDependency = new Map<string, Set<string>>();
-  /** Entries that depend on a list filter, matched against each tutor change. */
-  readonly #listEntries = new Map<string, readonly ListDependency[]>();
+  /** Entries that depend on a list filter or a feed position, matched against each change that concerns them. */
+  readonly #matchedEntries = new Map<string, readonly MatchedDependency[]>();
   /** Reads under way that a later request for the same key may share. */
   readonly #loading = new Map<string, Load>();
   /** Every read under way, shared or not any more: each hears the changes that land while it reads. */
@@ -107,11 +113,12 @@ export class ReadCache {
         this.#clear();
         return;
       }
-      const exact = this.#byDependency.get(changeKey(change));
+      const indexKey = changeKey(change);
+      const exact = indexKey === null ? undefined : this.#byDependency.get(indexKey);
       if (exact) for (const key of [...exact]) this.#remove(key);
-      if (change.kind === 'tutor') {
-        for (const [key, filters] of this.#listEntries) {
-          if (filters.some((filter) => listFilterMatches(filter, change))) this.#remove(key);
+      if (change.kind === 'tutor' || change.kind === 'review-feed' || change.kind === 'review-added') {
+        for (const [key, dependencies] of this.#matchedEntries) {
+          if (dependencies.some((dependency) => affects(change, dependency))) this.#remove(key);
         }
       }
     }
@@ -122,10 +129,10 @@ export class ReadCache {
     this.#remove(key);
     this.#entries.set(key, entry);
     this.#weight += entry.weight;
-    const lists: ListDependency[] = [];
+    const matched: MatchedDependency[] = [];
     for (const dependency of entry.dependencies) {
-      if (dependency.on === 'tutor-list') {
-        lists.push(dependency);
+      if (isMatchedDependency(dependency)) {
+        matched.push(dependency);
         continue;
       }
       const indexKey = dependencyKey(dependency);
@@ -133,7 +140,7 @@ export class ReadCache {
       if (!keys) this.#byDependency.set(indexKey, (keys = new Set()));
       keys.add(key);
     }
-    if (lists.length > 0) this.#listEntries.set(key, lists);
+    if (matched.length > 0) this.#matchedEntries.set(key, matched);
     for (const oldestKey of this.#entries.keys()) {
       if (this.#entries.size <= this.limits.maxEntries && this.#weight <= this.limits.maxWeight) break;
       this.#remove(oldestKey);
@@ -143,7 +150,7 @@ export class ReadCache {
   #clear(): void {
     this.#entries.clear();
     this.#byDependency.clear();
-    this.#listEntries.clear();
+    this.#matchedEntries.clear();
     this.#weight = 0;
   }
 
@@ -152,9 +159,9 @@ export class ReadCache {
     if (!entry) return;
     this.#entries.delete(key);
     this.#weight -= entry.weight;
-    this.#listEntries.delete(key);
+    this.#matchedEntries.delete(key);
     for (const dependency of entry.dependencies) {
-      if (dependency.on === 'tutor-list') continue;
+      if (isMatchedDependency(dependency)) continue;
       const indexKey = dependencyKey(dependency);
       const keys = this.#byDependency.get(indexKey);
       keys?.delete(key);

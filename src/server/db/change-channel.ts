@@ -41,7 +41,7 @@ export function announcementOf(instanceId: string, changes: readonly DataChange[
   } satisfies Announcement);
 }
 
-const CHANGE_KINDS = new Set(['tutor', 'review-feed', 'sessions', 'reports', 'everything']);
+const CHANGE_KINDS = new Set(['tutor', 'review-feed', 'review-added', 'sessions', 'reports', 'everything']);
 
 /** An announcement as sent by announcementOf; anything else (an operator's bare NOTIFY) concerns everything. */
 function parseAnnouncement(payload: string | undefined): Announcement {

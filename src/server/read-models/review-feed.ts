@@ -1,26 +1,32 @@
 import { recentReviewsSchema, reviewFeedSchema, type ReviewFeedQuery } from '../../shared/reviews';
+import type { Dependency } from '../cache/data-changes';
 import { toJsonBytes } from '../lib/json-bytes';
-import { recentReviews, reviewFeed } from '../services/reviews/queries';
+import { decodeFeedCursor, recentReviews, reviewFeed } from '../services/reviews/queries';
 import { weighJson, type ReadContext } from './read-context';
 
-const FEED = [{ on: 'review-feed' }] as const;
+const NEWEST: readonly Dependency[] = [{ on: 'review-feed', after: null }];
 
-/** A page of All Reviews, the same for every reader, kept until the feed changes. */
+/**
+ * A page of All Reviews, the same for every reader. Kept until a review in it changes, or a new
+ * one lands in it or before it: pages after a cursor hold older reviews, which a new one leaves
+ * where they are.
+ */
 export async function reviewFeedAnswer(reads: ReadContext, query: ReviewFeedQuery): Promise<Buffer> {
+  const after = query.cursor ? decodeFeedCursor(query.cursor) : null;
   return reads.cache.get(
     `review-feed:${query.cursor ?? ''}:${query.limit}`,
     async () => toJsonBytes(reviewFeedSchema, await reviewFeed(reads.db, query)),
-    { dependsOn: () => FEED, weigh: weighJson },
+    { dependsOn: () => [{ on: 'review-feed', after }], weigh: weighJson },
   );
 }
 
-/** The dashboard's latest reviews, kept until the feed changes. */
+/** The dashboard's latest reviews, kept until the newest reviews change. */
 export async function recentReviewsAnswer(reads: ReadContext): Promise<Buffer> {
   return reads.cache.get(
     'recent-reviews',
     async () => toJsonBytes(recentReviewsSchema, await recentReviews(reads.db)),
     {
-      dependsOn: () => FEED,
+      dependsOn: () => NEWEST,
       weigh: weighJson,
     },
   );

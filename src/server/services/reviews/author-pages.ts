@@ -13,5 +13,5 @@ export async function authorNameShownOn(db: Database, authorId: string): Promise
     .from(reviews)
     .innerJoin(tutors, eq(tutors.id, reviews.tutorId))
     .where(eq(reviews.authorId, authorId));
-  return [...reviewed.map(tutorChanged), reviewFeedChanged];
+  return [...reviewed.map((tutor) => tutorChanged(tutor, false)), reviewFeedChanged];
 }

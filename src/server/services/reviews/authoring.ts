@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   ALREADY_REVIEWED_MESSAGE,
@@ -6,7 +7,7 @@ import {
   type MyReview,
   type UpdateReviewRequest,
 } from '../../../shared/reviews';
-import { reviewChanged } from '../../cache/data-changes';
+import { feedPositionOf, reviewAdded, reviewChanged } from '../../cache/data-changes';
 import { changeData, changeInOneStatement } from '../../db/change-data';
 import type { Database, WritableDatabase } from '../../db/client';
 import { preparedStatement } from '../../db/prepared-statements';
@@ -72,8 +73,12 @@ export async function createReview(
 async function insertCountedReview(db: Database, author: Viewer, input: CreateReviewRequest, now: Date) {
   const tutor = await tutorMatchOf(db, input.tutorId);
   if (!tutor) return undefined;
-  return changeInOneStatement(db, reviewChanged(tutor), async (writable, announcement) => {
+  // Made here rather than by the database, so the change can say where in the feed the review lands.
+  const reviewId = randomUUID();
+  const added = reviewAdded(tutor, feedPositionOf({ id: reviewId, createdAt: now }));
+  return changeInOneStatement(db, added, async (writable, announcement) => {
     const [row] = await countedReviewInsert(writable).execute({
+      reviewId,
       tutorId: input.tutorId,
       authorId: author.id,
       title: input.title,
@@ -119,9 +124,9 @@ const countedReviewInsert = preparedStatement((db: WritableDatabase) => {
   const column = (of: { name: string }) => sql.identifier(of.name);
   const now = sql`${sql.placeholder('now')}::timestamptz`;
   const added = db.$with('added', reviewColumns).as(sql`
-    insert into ${reviews} (${column(reviews.tutorId)}, ${column(reviews.authorId)}, ${column(reviews.title)}, ${column(reviews.body)},
+    insert into ${reviews} (${column(reviews.id)}, ${column(reviews.tutorId)}, ${column(reviews.authorId)}, ${column(reviews.title)}, ${column(reviews.body)},
       ${column(reviews.rating)}, ${column(reviews.aiAssisted)}, ${column(reviews.createdAt)}, ${column(reviews.updatedAt)})
-    select ${counted.id}, ${sql.placeholder('authorId')}::uuid, ${sql.placeholder('title')}::text, ${sql.placeholder('body')}::text,
+    select ${sql.placeholder('reviewId')}::uuid, ${counted.id}, ${sql.placeholder('authorId')}::uuid, ${sql.placeholder('title')}::text, ${sql.placeholder('body')}::text,
       ${sql.placeholder('rating')}::smallint, ${sql.placeholder('aiAssisted')}::boolean, ${now}, ${now}
     from ${counted}
     returning ${sql.join(Object.values(reviewColumns).map(column), sql`, `)}`);

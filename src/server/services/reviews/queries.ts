@@ -16,6 +16,7 @@ import {
 } from '../../../shared/reviews';
 import { isTutorId, type TutorReview } from '../../../shared/tutors';
 import { offsetOf } from '../../../shared/pagination';
+import type { FeedPosition } from '../../cache/data-changes';
 import type { Database } from '../../db/client';
 import { reviewReports, reviews, tutors, users, type TutorRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -131,12 +132,6 @@ export async function listMyReviews(db: Database, viewer: Viewer, query: MyRevie
   return { items: rows.map(toMyReview), total: totals?.total ?? 0, page: query.page, pageSize: query.pageSize };
 }
 
-interface FeedPosition {
-  /** created_at in UTC to the microsecond (a JS Date would lose the microseconds), as FEED_POSITION writes it. */
-  createdAt: string;
-  id: string;
-}
-
 /**
  * The one form a cursor's time is written in, whatever the session's DateStyle and TimeZone,
  * so that a cursor is checked against that form exactly: anything else never reaches the
@@ -159,7 +154,7 @@ function encodeCursor(position: FeedPosition): string {
 }
 
 /** The position a cursor names, if it is exactly as encodeCursor wrote it; a clear 400 otherwise. */
-function decodeCursor(cursor: string): FeedPosition {
+export function decodeFeedCursor(cursor: string): FeedPosition {
   try {
     const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (Array.isArray(decoded) && decoded.length === 2) {
@@ -193,7 +188,7 @@ function publicCards(db: Database) {
  * when reviews are added meanwhile.
  */
 export async function reviewFeed(db: Database, query: ReviewFeedQuery): Promise<ReviewFeed> {
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const after = query.cursor ? decodeFeedCursor(query.cursor) : undefined;
   const rows = await publicCards(db)
     .where(
       and(

@@ -9,8 +9,8 @@ import {
   type DepartmentList,
   type MySubmissions,
   type SimilarTutors,
-  type TutorList,
   type TutorListQuery,
+  type TutorSummary,
 } from '../../../shared/tutors';
 import { offsetOf } from '../../../shared/pagination';
 import type { Database } from '../../db/client';
@@ -70,22 +70,29 @@ async function countTutors(db: Database, where: SQL | undefined): Promise<number
   return row?.total ?? 0;
 }
 
-/** The student-facing list: public tutors only, whoever asks. */
-export async function listPublicTutors(db: Database, query: TutorListQuery): Promise<TutorList> {
-  const where = and(
+function publicTutorsMatching(query: Pick<TutorListQuery, 'q' | 'department'>): SQL | undefined {
+  return and(
     eq(tutors.isPublic, true),
     matchesSearch(query.q),
     query.department ? eq(tutors.department, query.department) : undefined,
   );
+}
+
+/** A page of the student-facing list: public tutors only, whoever asks. */
+export async function publicTutorPage(db: Database, query: TutorListQuery): Promise<TutorSummary[]> {
   const rows = await db
     .select(tutorSummaryColumns)
     .from(tutors)
-    .where(where)
+    .where(publicTutorsMatching(query))
     .orderBy(...tutorOrders[query.sort])
     .limit(query.pageSize)
     .offset(offsetOf(query.page, query.pageSize));
-  const total = await countTutors(db, where);
-  return { items: rows.map(toTutorSummary), total, page: query.page, pageSize: query.pageSize };
+  return rows.map(toTutorSummary);
+}
+
+/** How many public tutors the list's search and department match. */
+export function countPublicTutors(db: Database, query: Pick<TutorListQuery, 'q' | 'department'>): Promise<number> {
+  return countTutors(db, publicTutorsMatching(query));
 }
 
 /** Departments that have public tutors, A→Z, with how many each. */
