@@ -129,6 +129,8 @@ const envSchema = z
     RATE_LIMIT_RESEND_PER_IP: rateLimitRule('5/1h'),
     RATE_LIMIT_WRITES_PER_USER: rateLimitRule('300/10m'),
     RATE_LIMIT_SIGNUP_NOTICES_PER_ADDRESS: rateLimitRule('3/1d'),
+    RATE_LIMIT_PASSWORD_RESET_PER_ADDRESS: rateLimitRule('3/1h'),
+    RATE_LIMIT_PASSWORD_RESET_PER_IP: rateLimitRule('10/1h'),
     RATE_LIMIT_UPLOADS_PER_USER: rateLimitRule('30/1h'),
     RATE_LIMIT_UPLOAD_BYTES_PER_USER: byteQuotaRule('200MB/1d'),
   })
@@ -221,6 +223,10 @@ export interface RateLimitsConfig {
   writesPerUser: RateLimitRule;
   /** Mails telling a taken address's owner that someone tried to sign up with it, per address. */
   signupNoticesPerAddress: RateLimitRule;
+  /** 'Forgot password?' requests for one address, whoever asks. */
+  passwordResetPerAddress: RateLimitRule;
+  /** 'Forgot password?' requests from one client address, whichever addresses. */
+  passwordResetPerIp: RateLimitRule;
   /** Pictures one user uploads: each costs the server a decode. */
   uploadsPerUser: RateLimitRule;
   /** The size of the pictures one user uploads, in kibibytes. */
@@ -300,6 +306,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       resendVerificationPerIp: env.RATE_LIMIT_RESEND_PER_IP,
       writesPerUser: env.RATE_LIMIT_WRITES_PER_USER,
       signupNoticesPerAddress: env.RATE_LIMIT_SIGNUP_NOTICES_PER_ADDRESS,
+      passwordResetPerAddress: env.RATE_LIMIT_PASSWORD_RESET_PER_ADDRESS,
+      passwordResetPerIp: env.RATE_LIMIT_PASSWORD_RESET_PER_IP,
       uploadsPerUser: env.RATE_LIMIT_UPLOADS_PER_USER,
       uploadKibibytesPerUser: env.RATE_LIMIT_UPLOAD_BYTES_PER_USER,
     },

@@ -122,3 +122,18 @@ export const acceptInvitationSchema = z.object({
   password: newPasswordSchema,
 });
 export type AcceptInvitationRequest = z.infer<typeof acceptInvitationSchema>;
+
+/** 'Forgot password?': the answer is the same whether or not the address has an account. */
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+export const passwordResetResponseSchema = z.object({ email: z.string() });
+
+/** The token from the mailed `/reset-password?token=` link and the new password. */
+export const resetPasswordSchema = z.object({
+  token: z
+    .string({ error: 'Your link is not valid' })
+    .min(1, 'Your link is not valid')
+    .max(200, 'Your link is not valid'),
+  password: newPasswordSchema,
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordSchema>;

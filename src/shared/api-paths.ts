@@ -8,6 +8,10 @@ export const apiPaths = {
   resendVerification: '/api/auth/verification',
   /** POST {userId, secret, password}: an invited user chooses a password and is signed in. */
   acceptInvitation: '/api/auth/invitation',
+  /** POST {email}: mail a password reset link, if the address has an account (answered the same either way). */
+  passwordReset: '/api/auth/password-reset',
+  /** POST {token, password}: choose a new password through the mailed link; every session ends. */
+  passwordResetConfirm: '/api/auth/password-reset/confirm',
   /** PATCH: the caller's name and phone (and email, for administrators). */
   account: '/api/account',
   /** POST: change the caller's password; their other sessions end. */
@@ -56,6 +60,8 @@ export const apiPaths = {
   adminUser: (userId: string) => `/api/admin/users/${userId}`,
   disableUser: (userId: string) => `/api/admin/users/${userId}/disable`,
   enableUser: (userId: string) => `/api/admin/users/${userId}/enable`,
+  /** POST: mail the user a password reset link (no administrator ever sees or sets a password). */
+  sendPasswordReset: (userId: string) => `/api/admin/users/${userId}/password-reset`,
 
   adminReviews: '/api/admin/reviews',
   /** DELETE with a reason in the body: the author is told why. */

@@ -7,6 +7,7 @@ import { hashPassword } from '../../src/server/services/accounts/passwords';
 import { reportReview } from '../../src/server/services/reviews/reports';
 import { createSession } from '../../src/server/services/accounts/sessions';
 import { issueInvitationSecret } from '../../src/server/services/accounts/invitations';
+import { issuePasswordResetToken } from '../../src/server/services/accounts/password-reset';
 import { storeImage } from '../../src/server/services/images';
 import { apiPaths } from '../../src/shared/api-paths';
 import type { TestApp } from './app';
@@ -45,6 +46,8 @@ export interface World {
   verificationSecret: string;
   /** An account an administrator added, and the secret of its invitation link. */
   invitee: { user: UserRow; secret: string };
+  /** The token of a password reset link mailed to the other student. */
+  passwordResetToken: string;
   /** An address no account uses yet. */
   freshEmail: string;
   /** A small PNG, to upload. */
@@ -92,20 +95,22 @@ export async function createWorld(t: TestApp, label = 'world'): Promise<World> {
       createTutorRecord(t.db, { name: 'Hal Hidden', department: 'History' }),
     ]);
   const users = { unverified, student, otherStudent, disabled, admin };
-  const [cookieList, submission, review, hiddenReview, image, verificationSecret, inviteeSecret] = await Promise.all([
-    Promise.all([unverified, student, otherStudent, disabled, admin].map((user) => sessionCookie(t, user.id))),
-    createTutorRecord(t.db, {
-      name: 'Sam Submitted',
-      department: 'Physics',
-      status: 'pending',
-      submittedBy: student.id,
-    }),
-    createReviewRecord(t.db, { tutorId: reviewedTutor.id, authorId: student.id, rating: 4 }),
-    createReviewRecord(t.db, { tutorId: hiddenTutor.id, authorId: student.id, rating: 2, hidden: true }),
-    picture.then((bytes) => storeImage(t.db, t.app.imageStore, { bytes, uploadedBy: admin.id, now })),
-    issueVerificationSecret(t.db, unverified.id, now),
-    issueInvitationSecret(t.db, inviteeUser.id, now),
-  ]);
+  const [cookieList, submission, review, hiddenReview, image, verificationSecret, inviteeSecret, passwordResetToken] =
+    await Promise.all([
+      Promise.all([unverified, student, otherStudent, disabled, admin].map((user) => sessionCookie(t, user.id))),
+      createTutorRecord(t.db, {
+        name: 'Sam Submitted',
+        department: 'Physics',
+        status: 'pending',
+        submittedBy: student.id,
+      }),
+      createReviewRecord(t.db, { tutorId: reviewedTutor.id, authorId: student.id, rating: 4 }),
+      createReviewRecord(t.db, { tutorId: hiddenTutor.id, authorId: student.id, rating: 2, hidden: true }),
+      picture.then((bytes) => storeImage(t.db, t.app.imageStore, { bytes, uploadedBy: admin.id, now })),
+      issueVerificationSecret(t.db, unverified.id, now),
+      issueInvitationSecret(t.db, inviteeUser.id, now),
+      issuePasswordResetToken(t.db, otherStudent.id, now),
+    ]);
   const [unverifiedCookie, studentCookie, otherStudentCookie, disabledCookie, adminCookie] = cookieList;
   const cookies: Record<WorldActor, string | undefined> = {
     anonymous: undefined,
@@ -144,6 +149,7 @@ export async function createWorld(t: TestApp, label = 'world'): Promise<World> {
     imageKey: image.key,
     verificationSecret,
     invitee: { user: inviteeUser, secret: inviteeSecret },
+    passwordResetToken,
     freshEmail: uniqueEmail(`${label}-new`),
     picture: () => picture!,
   };

@@ -51,7 +51,7 @@ describe('sign up', () => {
   });
 
   test('an email that is already registered, whatever its case, changes nothing and its owner is told by mail', async () => {
-    await signUp(t.app, { email: 'grace@uni.example' });
+    await createUserRecord(t.db, { email: 'grace@uni.example', name: 'Ada Lovelace', verified: true });
 
     const response = await postSignup(t.app, {
       name: 'Someone Else',

@@ -74,6 +74,11 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     statuses: everyone(200),
   },
   'POST /api/auth/logout': { statuses: everyone(204) },
+  'POST /api/auth/password-reset': { body: (w) => ({ email: w.users.otherStudent.email }), statuses: everyone(202) },
+  'POST /api/auth/password-reset/confirm': {
+    body: (w) => ({ token: w.passwordResetToken, password: 'a brand new passphrase' }),
+    statuses: everyone(204),
+  },
   'POST /api/auth/verify-email': {
     body: (w) => ({ userId: w.users.unverified.id, secret: w.verificationSecret }),
     statuses: everyone(200),
@@ -225,5 +230,9 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   'POST /api/admin/users/{userId}/enable': {
     params: (w) => ({ userId: w.users.disabled.id }),
     statuses: adminOnly(200),
+  },
+  'POST /api/admin/users/{userId}/password-reset': {
+    params: (w) => ({ userId: w.users.student.id }),
+    statuses: adminOnly(204),
   },
 };

@@ -58,7 +58,8 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );
 
-export type EmailLinkPurpose = 'verify_email' | 'invitation';
+/** A sign-up's verification link, an administrator's invitation, or a 'Forgot password?' link. */
+export type EmailLinkPurpose = 'verify_email' | 'invitation' | 'password_reset';
 
 export const emailVerifications = pgTable(
   'email_verifications',
