@@ -59,6 +59,25 @@ const rateLimitRule = (fallback: string) =>
       return { limit, windowMs };
     });
 
+/** A length of time such as `3d`, `12h` or `30m`, between 5 minutes and the 7-day session lifetime. */
+const sessionIdleTimeout = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): number => {
+    const text = value || '3d';
+    const match = /^(\d+)\s*([smhd])$/.exec(text);
+    const ms = match ? Number(match[1]) * DURATION_UNIT_MS[match[2] as keyof typeof DURATION_UNIT_MS] : NaN;
+    if (!(ms >= 5 * DURATION_UNIT_MS.m && ms <= 7 * DURATION_UNIT_MS.d)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a length of time such as 3d, 12h or 30m, from 5m to 7d',
+      });
+      return z.NEVER;
+    }
+    return ms;
+  });
+
 const BYTE_UNITS = { KB: 1_000, MB: 1_000_000, GB: 1_000_000_000 } as const;
 
 /**
@@ -123,6 +142,7 @@ const envSchema = z
     AI_DRAFTS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
     AI_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(60),
     AI_MAX_CONCURRENT_DRAFTS: z.coerce.number().int().min(1).max(10_000).default(20),
+    SESSION_IDLE_TIMEOUT: sessionIdleTimeout,
     RATE_LIMIT_LOGIN_PER_ACCOUNT: rateLimitRule('10/15m'),
     RATE_LIMIT_LOGIN_PER_IP: rateLimitRule('30/15m'),
     RATE_LIMIT_SIGNUP_PER_IP: rateLimitRule('10/1h'),
@@ -185,6 +205,8 @@ export interface Config {
   uploadsDir: string;
   initialAdmin: { email?: string; password?: string; name: string };
   logLevel: string;
+  /** A session unused for this long ends, well before its 7-day lifetime. */
+  sessionIdleTimeoutMs: number;
   /** Fastify's trustProxy: a number of proxy hops, or the proxies' addresses and ranges; false for none. */
   trustProxy: TrustProxy;
   /** Cookies get the Secure flag when the public address is HTTPS. */
@@ -285,6 +307,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: path.join(dataDir, 'uploads'),
     initialAdmin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, name: env.ADMIN_NAME ?? 'Administrator' },
     logLevel: env.LOG_LEVEL,
+    sessionIdleTimeoutMs: env.SESSION_IDLE_TIMEOUT,
     trustProxy: env.TRUST_PROXY,
     secureCookies: publicUrl.startsWith('https://'),
     ai: {

@@ -16,6 +16,16 @@ export const apiPaths = {
   account: '/api/account',
   /** POST: change the caller's password; their other sessions end. */
   accountPassword: '/api/account/password',
+  /** POST {newEmail, currentPassword}: mail a confirmation link to the new address, a notice to the old. */
+  accountEmail: '/api/account/email',
+  /** POST {token}: the link from the new address's mail; the account moves to it. */
+  confirmEmailChange: '/api/auth/email-change/confirm',
+  /** GET: the account's signed-in browsers. */
+  accountSessions: '/api/account/sessions',
+  /** DELETE: sign out that browser. */
+  accountSession: (sessionId: string) => `/api/account/sessions/${sessionId}`,
+  /** POST: sign out every browser but this one. */
+  signOutOtherSessions: '/api/account/sessions/sign-out-others',
   publicSettings: '/api/settings',
   adminSettings: '/api/admin/settings',
 

@@ -5,7 +5,9 @@ import { issueVerificationSecret } from '../../src/server/services/accounts/emai
 import { notify } from '../../src/server/services/notifications';
 import { hashPassword } from '../../src/server/services/accounts/passwords';
 import { reportReview } from '../../src/server/services/reviews/reports';
-import { createSession } from '../../src/server/services/accounts/sessions';
+import { createSession, sessionPublicId } from '../../src/server/services/accounts/sessions';
+import { requestEmailChange } from '../../src/server/services/accounts/email-change';
+import { hashToken } from '../../src/server/lib/tokens';
 import { issueInvitationSecret } from '../../src/server/services/accounts/invitations';
 import { issuePasswordResetToken } from '../../src/server/services/accounts/password-reset';
 import { storeImage } from '../../src/server/services/images';
@@ -48,6 +50,10 @@ export interface World {
   invitee: { user: UserRow; secret: string };
   /** The token of a password reset link mailed to the other student. */
   passwordResetToken: string;
+  /** The token of an email change link the other student asked for. */
+  emailChangeToken: string;
+  /** The id of the student's session on another browser, as their session list shows it. */
+  studentOtherSessionId: string;
   /** An address no account uses yet. */
   freshEmail: string;
   /** A small PNG, to upload. */
@@ -111,6 +117,10 @@ export async function createWorld(t: TestApp, label = 'world'): Promise<World> {
       issueInvitationSecret(t.db, inviteeUser.id, now),
       issuePasswordResetToken(t.db, otherStudent.id, now),
     ]);
+  const [emailChange, studentOtherSession] = await Promise.all([
+    requestEmailChange(t.db, otherStudent, uniqueEmail(`${label}-moving`), now),
+    createSession(t.db, student.id, now),
+  ]);
   const [unverifiedCookie, studentCookie, otherStudentCookie, disabledCookie, adminCookie] = cookieList;
   const cookies: Record<WorldActor, string | undefined> = {
     anonymous: undefined,
@@ -150,6 +160,8 @@ export async function createWorld(t: TestApp, label = 'world'): Promise<World> {
     verificationSecret,
     invitee: { user: inviteeUser, secret: inviteeSecret },
     passwordResetToken,
+    emailChangeToken: emailChange.token,
+    studentOtherSessionId: sessionPublicId(hashToken(studentOtherSession.token)),
     freshEmail: uniqueEmail(`${label}-new`),
     picture: () => picture!,
   };

@@ -74,6 +74,10 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     statuses: everyone(200),
   },
   'POST /api/auth/logout': { statuses: everyone(204) },
+  'POST /api/auth/email-change/confirm': {
+    body: (w) => ({ token: w.emailChangeToken }),
+    statuses: everyone(200),
+  },
   'POST /api/auth/password-reset': { body: (w) => ({ email: w.users.otherStudent.email }), statuses: everyone(202) },
   'POST /api/auth/password-reset/confirm': {
     body: (w) => ({ token: w.passwordResetToken, password: 'a brand new passphrase' }),
@@ -95,6 +99,17 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     body: (w) => ({ currentPassword: w.password, newPassword: 'another long passphrase' }),
     statuses: signedIn(204),
   },
+  'POST /api/account/email': {
+    body: (w) => ({ newEmail: w.freshEmail, currentPassword: w.password }),
+    statuses: signedIn(202),
+  },
+  'GET /api/account/sessions': { statuses: signedIn(200) },
+  // The student's session on another browser: only the student finds it.
+  'DELETE /api/account/sessions/{sessionId}': {
+    params: (w) => ({ sessionId: w.studentOtherSessionId }),
+    statuses: [401, 404, 204, 404, 401, 404],
+  },
+  'POST /api/account/sessions/sign-out-others': { statuses: signedIn(204) },
   'GET /api/settings': { statuses: everyone(200) },
 
   // Pictures

@@ -142,3 +142,36 @@ export function passwordChangedMail(input: { to: string; siteName: string; forgo
     ]),
   };
 }
+
+/** 'Change email': sent to the new address; the account moves there once the link is opened. */
+export function emailChangeMail(input: { to: string; siteName: string; link: string }): MailMessage {
+  const { siteName, link } = input;
+  const intro = `Please confirm that your ${siteName} account should use this email address from now on:`;
+  const validity =
+    'The link works once and expires in 48 hours. Until it is opened your account keeps its current address. If you did not ask for this, you can ignore this message.';
+  return {
+    to: input.to,
+    subject: `Confirm your new email for ${siteName}`,
+    text: ['Hello,', '', intro, '', link, '', validity].join('\n'),
+    html: page([
+      '<p>Hello,</p>',
+      `<p>${escapeHtml(intro)}</p>`,
+      button(link, 'Confirm my new email'),
+      `<p>Or open this address: <br><span style="word-break:break-all">${escapeHtml(link)}</span></p>`,
+      `<p style="color:#555">${escapeHtml(validity)}</p>`,
+    ]),
+  };
+}
+
+/** 'Change email': the old address learns of the request, in case it was not its owner. */
+export function emailChangeNoticeMail(input: { to: string; siteName: string; newEmail: string }): MailMessage {
+  const { siteName, newEmail } = input;
+  const intro = `Someone signed in to your ${siteName} account asked to change its email address to ${newEmail}. The change happens only once the link sent to that address is opened.`;
+  const ifNotYou = 'If this was not you, change your password at once and tell the administrator.';
+  return {
+    to: input.to,
+    subject: `Email change requested on ${siteName}`,
+    text: ['Hello,', '', intro, '', ifNotYou].join('\n'),
+    html: page(['<p>Hello,</p>', `<p>${escapeHtml(intro)}</p>`, `<p>${escapeHtml(ifNotYou)}</p>`]),
+  };
+}

@@ -12,7 +12,14 @@ import {
 } from '../lib/device-tokens';
 import { AppError } from '../lib/errors';
 import { hashToken } from '../lib/tokens';
-import { findSession, sessionUserAt, type NewSession } from '../services/accounts/sessions';
+import {
+  findSession,
+  isLastActiveStale,
+  sessionUserAt,
+  touchSession,
+  type NewSession,
+  type SessionOrigin,
+} from '../services/accounts/sessions';
 import { isAdmin } from '../services/auth/viewer';
 
 /** Roughly what a cached session and its account weigh, next to a cached JSON answer's length. */
@@ -87,10 +94,12 @@ export async function loadSessionUser(
     () => findSession(this.db, tokenHash),
     () => SESSION_CACHE_WEIGHT,
   );
-  const user = sessionUserAt(session, this.clock());
+  const now = this.clock();
+  const user = sessionUserAt(session, now, this.config.sessionIdleTimeoutMs);
   if (user) {
     request.user = user;
     request.sessionToken = token;
+    if (isLastActiveStale(session!, now)) await touchSession(this.db, tokenHash, now);
   } else {
     clearSessionCookie(reply);
   }
@@ -104,6 +113,11 @@ function cookieOptions(reply: FastifyReply) {
     sameSite: 'lax' as const,
     secure: reply.server.config.secureCookies || reply.request.protocol === 'https',
   };
+}
+
+/** Where a sign-in comes from, for the account's list of sessions. */
+export function sessionOrigin(request: FastifyRequest): SessionOrigin {
+  return { userAgent: request.headers['user-agent'], clientAddress: request.ip };
 }
 
 export function setSessionCookie(reply: FastifyReply, session: NewSession): void {

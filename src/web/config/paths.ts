@@ -11,6 +11,8 @@ export const paths = {
   forgotPassword: '/forgot-password',
   /** Where a reset mail links to (?token=): choose a new password. */
   resetPassword: '/reset-password',
+  /** Where the mail to a new address links to (?token=): confirm the change. */
+  confirmEmail: '/confirm-email',
   /** Signed in with a password someone else handed over: choose one's own, then go on (?next=). */
   choosePassword: '/choose-password',
   user: {

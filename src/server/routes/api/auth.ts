@@ -2,6 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   acceptInvitationSchema,
+  confirmEmailChangeResponseSchema,
+  confirmEmailChangeSchema,
   loginRequestSchema,
   loginResponseSchema,
   type LoginRequest,
@@ -20,6 +22,7 @@ import { passwordChangedMail, passwordResetMail, signupAttemptMail, verification
 import { clientAddressGroup } from '../../lib/client-address';
 import {
   clearSessionCookie,
+  sessionOrigin,
   readDeviceCookie,
   requireUser,
   setDeviceCookie,
@@ -33,6 +36,7 @@ import type { CountedRequest } from '../../services/rate-limits';
 import { createSession, revokeSession } from '../../services/accounts/sessions';
 import { assertSignupAllowed, getSettings } from '../../services/settings';
 import { acceptInvitation } from '../../services/accounts/invitations';
+import { confirmEmailChange } from '../../services/accounts/email-change';
 import { passwordResetLink, requestPasswordReset, resetPassword } from '../../services/accounts/password-reset';
 import type { App } from '../../types';
 import { errorResponses } from './responses';
@@ -159,7 +163,7 @@ export async function authRoutes(app: App): Promise<void> {
       }
       // Only failed attempts count: a lecture hall behind one address logs in freely, a password guesser does not.
       await giveBack(...counted);
-      const session = await createSession(app.db, user.id, app.clock());
+      const session = await createSession(app.db, user.id, app.clock(), sessionOrigin(request));
       setSessionCookie(reply, session);
       setDeviceCookie(reply, user.id);
       return { account: toAccount(user) };
@@ -178,7 +182,7 @@ export async function authRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const user = await acceptInvitation(app.db, request.body, app.clock());
-      const session = await createSession(app.db, user.id, app.clock());
+      const session = await createSession(app.db, user.id, app.clock(), sessionOrigin(request));
       setSessionCookie(reply, session);
       return { account: toAccount(user) };
     },
@@ -232,6 +236,23 @@ export async function authRoutes(app: App): Promise<void> {
         await app.mailer.send(passwordChangedMail({ to: user.email, siteName, forgotPasswordLink }));
       });
       return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/email-change/confirm',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm a new email address with the token of the link mailed to it',
+        description: 'Needs no session: the link may be opened on another device. The account moves to the address.',
+        body: confirmEmailChangeSchema,
+        response: { 200: confirmEmailChangeResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { user } = await confirmEmailChange(app.db, request.body.token, app.clock());
+      return { email: user.email };
     },
   );
 

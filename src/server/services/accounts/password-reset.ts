@@ -8,6 +8,7 @@ import { hashToken } from '../../lib/tokens';
 import { issueEmailLinkSecret } from './email-verification';
 import { ACCOUNT_DISABLED_MESSAGE } from './login';
 import { hashPassword } from './passwords';
+import { assertAcceptablePassword } from './password-rules';
 import { revokeAllSessions } from './sessions';
 import { findUserByEmail } from './users';
 
@@ -69,7 +70,9 @@ async function usableResetLink(db: Database, token: string, now: Date) {
  */
 export async function resetPassword(db: Database, input: ResetPasswordRequest, now: Date): Promise<UserRow> {
   // A dead link is refused before the deliberately slow hashing; the claim below checks it again.
-  await usableResetLink(db, input.token, now);
+  const link = await usableResetLink(db, input.token, now);
+  const [owner] = await db.select().from(users).where(eq(users.id, link.userId));
+  if (owner) assertAcceptablePassword(input.password, owner);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const link = await usableResetLink(tx, input.token, now);

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { emailVerifications, users, type UserRow } from '../../db/schema';
 import { VERIFICATION_LIFETIME_MS } from './email-verification';
 import { hashPassword } from './passwords';
+import { assertAcceptablePassword } from './password-rules';
 import { normalizeEmail } from './users';
 
 /** The new account, or null when the address already had a verified one (whose owner the caller tells, later). */
@@ -23,8 +24,9 @@ const unclaimed = and(isNull(users.emailVerifiedAt), eq(users.role, 'student'));
  * the replaced account's sessions and email_verifications).
  */
 export async function signUpStudent(db: Database, input: SignupRequest, now: Date): Promise<SignupOutcome> {
-  const passwordHash = await hashPassword(input.password);
   const email = normalizeEmail(input.email);
+  assertAcceptablePassword(input.password, { email, name: input.name });
+  const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     await tx.delete(users).where(and(eq(users.email, email), unclaimed));
     const [created] = await tx

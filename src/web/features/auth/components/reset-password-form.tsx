@@ -2,8 +2,9 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, resetPasswordSchema } from '../../../../shared/account';
+import { PASSWORD_MAX_LENGTH, resetPasswordSchema } from '../../../../shared/account';
 import { FormErrorAlert, FormPasswordField } from '../../../components/forms/form-fields';
+import { PasswordStrengthHint } from '../../../components/forms/password-strength-hint';
 import { useAppForm } from '../../../components/forms/use-app-form';
 import { Button } from '../../../components/ui/button';
 import { TextLink } from '../../../components/ui/text-link';
@@ -73,7 +74,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
           autoComplete="new-password"
           required
           maxLength={PASSWORD_MAX_LENGTH}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          hint={<PasswordStrengthHint control={form.control} name="password" />}
         />
         <FormPasswordField
           control={form.control}
