@@ -12,8 +12,10 @@ export const apiPaths = {
   passwordReset: '/api/auth/password-reset',
   /** POST {token, password}: choose a new password through the mailed link; every session ends. */
   passwordResetConfirm: '/api/auth/password-reset/confirm',
-  /** PATCH: the caller's name and phone (and email, for administrators). */
+  /** PATCH: the caller's name and phone (and email, for administrators). DELETE: 'Delete my account'. */
   account: '/api/account',
+  /** GET: 'Download my data', a JSON file. */
+  accountData: '/api/account/data',
   /** POST: change the caller's password; their other sessions end. */
   accountPassword: '/api/account/password',
   /** POST {newEmail, currentPassword}: mail a confirmation link to the new address, a notice to the old. */

@@ -104,6 +104,12 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     statuses: signedIn(202),
   },
   'GET /api/account/sessions': { statuses: signedIn(200) },
+  'GET /api/account/data': { statuses: signedIn(200) },
+  // The confirmation is the student's own address: anyone else signed in is told it does not match (400).
+  'DELETE /api/account': {
+    body: (w) => ({ currentPassword: w.password, confirmEmail: w.users.student.email }),
+    statuses: [401, 400, 204, 400, 401, 400],
+  },
   // The student's session on another browser: only the student finds it.
   'DELETE /api/account/sessions/{sessionId}': {
     params: (w) => ({ sessionId: w.studentOtherSessionId }),

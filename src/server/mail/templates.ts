@@ -175,3 +175,16 @@ export function emailChangeNoticeMail(input: { to: string; siteName: string; new
     html: page(['<p>Hello,</p>', `<p>${escapeHtml(intro)}</p>`, `<p>${escapeHtml(ifNotYou)}</p>`]),
   };
 }
+
+/** After 'Delete my account': the confirmation, to the address the account had. */
+export function accountDeletedMail(input: { to: string; siteName: string }): MailMessage {
+  const { siteName } = input;
+  const intro = `Your ${siteName} account and your reviews have been deleted, as you asked. Tutors you suggested stay on the site without your name.`;
+  const ifNotYou = 'If you did not ask for this, please tell the administrator.';
+  return {
+    to: input.to,
+    subject: `Your ${siteName} account has been deleted`,
+    text: ['Hello,', '', intro, '', ifNotYou].join('\n'),
+    html: page(['<p>Hello,</p>', `<p>${escapeHtml(intro)}</p>`, `<p>${escapeHtml(ifNotYou)}</p>`]),
+  };
+}

@@ -11,8 +11,11 @@ import {
 } from '../../../shared/account';
 import { AppError } from '../../lib/errors';
 import { removeInitialAdminFile } from '../../lib/initial-admin-file';
-import { emailChangeMail, emailChangeNoticeMail } from '../../mail/templates';
-import { requireUser, viewerOf } from '../../plugins/auth';
+import { accountDeletedMail, emailChangeMail, emailChangeNoticeMail } from '../../mail/templates';
+import { accountDataSchema, deleteAccountSchema } from '../../../shared/account-data';
+import { exportAccountData } from '../../services/accounts/account-data';
+import { deleteOwnAccount } from '../../services/accounts/account-deletion';
+import { clearSessionCookie, requireUser, viewerOf } from '../../plugins/auth';
 import { assertCurrentPassword, emailChangeLink, requestEmailChange } from '../../services/accounts/email-change';
 import { toAccount } from '../../services/accounts/users';
 import { changePassword, updateProfile } from '../../services/accounts/profile';
@@ -177,6 +180,48 @@ export async function accountRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       await revokeOtherSessions(app.db, viewerOf(request).id, request.sessionToken);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/data',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Download my data: everything Tutorly holds about your account, as a JSON file',
+        response: { 200: accountDataSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const data = await exportAccountData(app.db, viewerOf(request).id, app.clock());
+      const day = data.exportedAt.slice(0, 10);
+      reply.header('content-disposition', `attachment; filename="tutorly-account-${day}.json"`);
+      reply.header('cache-control', 'no-store');
+      return data;
+    },
+  );
+
+  app.delete(
+    '',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Delete my account, with the current password and the email typed out',
+        description:
+          "Removes the account, its sessions and its reviews (tutors' ratings corrected in the same transaction); tutors it submitted stay. Recorded in the audit log; a confirmation is mailed. The last active administrator cannot delete their account.",
+        body: deleteAccountSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = viewerOf(request);
+      await throttledPasswordCheck(request, () => deleteOwnAccount(app.db, user, request.body, app.clock()));
+      clearSessionCookie(reply);
+      app.backgroundTasks.afterResponse(request, 'account deleted mail', async () => {
+        const { siteName } = await getSettings(app.db, app.settingDefaults);
+        await app.mailer.send(accountDeletedMail({ to: user.email, siteName }));
+      });
       return reply.status(204).send(null);
     },
   );

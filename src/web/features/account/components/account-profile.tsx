@@ -3,6 +3,7 @@ import type { Account } from '../../../../shared/account';
 import { Button } from '../../../components/ui/button';
 import { ChangeEmailDialog } from './change-email-dialog';
 import { EditProfileDialog } from './edit-profile-dialog';
+import { LeaveSection } from './leave-section';
 import { SessionsSection } from './sessions-section';
 import { UpdatePasswordDialog } from './update-password-dialog';
 
@@ -71,6 +72,7 @@ export function AccountProfile({
       <UpdatePasswordDialog open={openDialog === 'password'} email={account.email} onClose={close} />
       <ChangeEmailDialog open={openDialog === 'email'} onClose={close} />
       <SessionsSection />
+      <LeaveSection email={account.email} />
     </section>
   );
 }
