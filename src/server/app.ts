@@ -21,6 +21,7 @@ import { orphanImageSweepPlugin } from './plugins/orphan-image-sweep';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { sameOriginPlugin } from './plugins/same-origin';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { unclaimedAccountSweepPlugin } from './plugins/unclaimed-account-sweep';
 import { uploadsFilesPlugin } from './plugins/uploads-files';
 import { webAppPlugin } from './plugins/web-app';
 import { apiRoutes } from './routes/api';
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(uploadsFilesPlugin);
   await app.register(orphanImageSweepPlugin);
+  await app.register(unclaimedAccountSweepPlugin);
   await app.register(webAppPlugin, { distDir: deps.webDistDir });
   return app;
 }

@@ -59,6 +59,25 @@ const rateLimitRule = (fallback: string) =>
       return { limit, windowMs };
     });
 
+/** A length of time such as `3d`, `12h` or `30m`, between 5 minutes and the 7-day session lifetime. */
+const sessionIdleTimeout = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): number => {
+    const text = value || '3d';
+    const match = /^(\d+)\s*([smhd])$/.exec(text);
+    const ms = match ? Number(match[1]) * DURATION_UNIT_MS[match[2] as keyof typeof DURATION_UNIT_MS] : NaN;
+    if (!(ms >= 5 * DURATION_UNIT_MS.m && ms <= 7 * DURATION_UNIT_MS.d)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a length of time such as 3d, 12h or 30m, from 5m to 7d',
+      });
+      return z.NEVER;
+    }
+    return ms;
+  });
+
 const BYTE_UNITS = { KB: 1_000, MB: 1_000_000, GB: 1_000_000_000 } as const;
 
 /**
@@ -124,12 +143,15 @@ const envSchema = z
     AI_DRAFTS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
     AI_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(60),
     AI_MAX_CONCURRENT_DRAFTS: z.coerce.number().int().min(1).max(10_000).default(20),
+    SESSION_IDLE_TIMEOUT: sessionIdleTimeout,
     RATE_LIMIT_LOGIN_PER_ACCOUNT: rateLimitRule('10/15m'),
     RATE_LIMIT_LOGIN_PER_IP: rateLimitRule('30/15m'),
     RATE_LIMIT_SIGNUP_PER_IP: rateLimitRule('10/1h'),
     RATE_LIMIT_RESEND_PER_IP: rateLimitRule('5/1h'),
     RATE_LIMIT_WRITES_PER_USER: rateLimitRule('300/10m'),
     RATE_LIMIT_SIGNUP_NOTICES_PER_ADDRESS: rateLimitRule('3/1d'),
+    RATE_LIMIT_PASSWORD_RESET_PER_ADDRESS: rateLimitRule('3/1h'),
+    RATE_LIMIT_PASSWORD_RESET_PER_IP: rateLimitRule('10/1h'),
     RATE_LIMIT_UPLOADS_PER_USER: rateLimitRule('30/1h'),
     RATE_LIMIT_UPLOAD_BYTES_PER_USER: byteQuotaRule('200MB/1d'),
   })
@@ -186,6 +208,8 @@ export interface Config {
   logLevel: string;
   /** Whether answers read from the database are kept in memory; off serves every read from the database. */
   readCache: boolean;
+  /** A session unused for this long ends, well before its 7-day lifetime. */
+  sessionIdleTimeoutMs: number;
   /** Fastify's trustProxy: a number of proxy hops, or the proxies' addresses and ranges; false for none. */
   trustProxy: TrustProxy;
   /** Cookies get the Secure flag when the public address is HTTPS. */
@@ -224,6 +248,10 @@ export interface RateLimitsConfig {
   writesPerUser: RateLimitRule;
   /** Mails telling a taken address's owner that someone tried to sign up with it, per address. */
   signupNoticesPerAddress: RateLimitRule;
+  /** 'Forgot password?' requests for one address, whoever asks. */
+  passwordResetPerAddress: RateLimitRule;
+  /** 'Forgot password?' requests from one client address, whichever addresses. */
+  passwordResetPerIp: RateLimitRule;
   /** Pictures one user uploads: each costs the server a decode. */
   uploadsPerUser: RateLimitRule;
   /** The size of the pictures one user uploads, in kibibytes. */
@@ -283,6 +311,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     initialAdmin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, name: env.ADMIN_NAME ?? 'Administrator' },
     logLevel: env.LOG_LEVEL,
     readCache: env.READ_CACHE === 'on',
+    sessionIdleTimeoutMs: env.SESSION_IDLE_TIMEOUT,
     trustProxy: env.TRUST_PROXY,
     secureCookies: publicUrl.startsWith('https://'),
     ai: {
@@ -304,6 +333,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       resendVerificationPerIp: env.RATE_LIMIT_RESEND_PER_IP,
       writesPerUser: env.RATE_LIMIT_WRITES_PER_USER,
       signupNoticesPerAddress: env.RATE_LIMIT_SIGNUP_NOTICES_PER_ADDRESS,
+      passwordResetPerAddress: env.RATE_LIMIT_PASSWORD_RESET_PER_ADDRESS,
+      passwordResetPerIp: env.RATE_LIMIT_PASSWORD_RESET_PER_IP,
       uploadsPerUser: env.RATE_LIMIT_UPLOADS_PER_USER,
       uploadKibibytesPerUser: env.RATE_LIMIT_UPLOAD_BYTES_PER_USER,
     },

@@ -8,10 +8,26 @@ export const apiPaths = {
   resendVerification: '/api/auth/verification',
   /** POST {userId, secret, password}: an invited user chooses a password and is signed in. */
   acceptInvitation: '/api/auth/invitation',
-  /** PATCH: the caller's name and phone (and email, for administrators). */
+  /** POST {email}: mail a password reset link, if the address has an account (answered the same either way). */
+  passwordReset: '/api/auth/password-reset',
+  /** POST {token, password}: choose a new password through the mailed link; every session ends. */
+  passwordResetConfirm: '/api/auth/password-reset/confirm',
+  /** PATCH: the caller's name and phone (and email, for administrators). DELETE: 'Delete my account'. */
   account: '/api/account',
+  /** GET: 'Download my data', a JSON file. */
+  accountData: '/api/account/data',
   /** POST: change the caller's password; their other sessions end. */
   accountPassword: '/api/account/password',
+  /** POST {newEmail, currentPassword}: mail a confirmation link to the new address, a notice to the old. */
+  accountEmail: '/api/account/email',
+  /** POST {token}: the link from the new address's mail; the account moves to it. */
+  confirmEmailChange: '/api/auth/email-change/confirm',
+  /** GET: the account's signed-in browsers. */
+  accountSessions: '/api/account/sessions',
+  /** DELETE: sign out that browser. */
+  accountSession: (sessionId: string) => `/api/account/sessions/${sessionId}`,
+  /** POST: sign out every browser but this one. */
+  signOutOtherSessions: '/api/account/sessions/sign-out-others',
   publicSettings: '/api/settings',
   adminSettings: '/api/admin/settings',
 
@@ -56,6 +72,8 @@ export const apiPaths = {
   adminUser: (userId: string) => `/api/admin/users/${userId}`,
   disableUser: (userId: string) => `/api/admin/users/${userId}/disable`,
   enableUser: (userId: string) => `/api/admin/users/${userId}/enable`,
+  /** POST: mail the user a password reset link (no administrator ever sees or sets a password). */
+  sendPasswordReset: (userId: string) => `/api/admin/users/${userId}/password-reset`,
 
   adminReviews: '/api/admin/reviews',
   /** DELETE with a reason in the body: the author is told why. */

@@ -15,6 +15,8 @@ export const auditActions = [
   'user_disabled',
   'user_enabled',
   'user_deleted',
+  'user_password_reset_sent',
+  'account_deleted_by_owner',
   'settings_updated',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
@@ -38,6 +40,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   user_disabled: 'disabled a user',
   user_enabled: 'enabled a user',
   user_deleted: 'deleted a user',
+  user_password_reset_sent: 'sent a password reset to a user',
+  account_deleted_by_owner: 'deleted their own account',
   settings_updated: 'changed the settings',
 };
 

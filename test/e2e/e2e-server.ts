@@ -1,8 +1,14 @@
 import path from 'node:path';
 
+/**
+ * The first of the ports the end-to-end run listens on (it uses this one, the next, and the
+ * three from +10). E2E_PORT_BASE moves them, so two worktrees on one machine can run at once.
+ */
+const portBase = Number(process.env.E2E_PORT_BASE ?? 4310);
+
 /** The end-to-end server: the built product on the embedded database, in a data folder emptied per run. */
 export const e2eServer = {
-  port: 4310,
+  port: portBase,
   dataDir: path.resolve('.cache/e2e-data'),
   adminEmail: 'e2e-admin@tutorly.test',
   adminPassword: 'e2e-admin-password',
@@ -10,14 +16,14 @@ export const e2eServer = {
 
 /** A second instance of the product with no AI provider configured, on its own data folder. */
 export const e2eServerWithoutAi = {
-  port: 4311,
+  port: portBase + 1,
   dataDir: path.resolve('.cache/e2e-data-no-ai'),
 };
 
 /** The fake AI providers the main instance drafts with, and the port a test tells them what to answer on. */
 export const fakeAi = {
-  geminiPort: 4320,
-  openAiPort: 4321,
-  controlPort: 4322,
+  geminiPort: portBase + 10,
+  openAiPort: portBase + 11,
+  controlPort: portBase + 12,
   geminiKey: 'e2e-gemini-key-7d1f0a',
 };

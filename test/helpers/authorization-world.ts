@@ -5,8 +5,11 @@ import { issueVerificationSecret } from '../../src/server/services/accounts/emai
 import { notify } from '../../src/server/services/notifications';
 import { hashPassword } from '../../src/server/services/accounts/passwords';
 import { reportReview } from '../../src/server/services/reviews/reports';
-import { createSession } from '../../src/server/services/accounts/sessions';
+import { createSession, sessionPublicId } from '../../src/server/services/accounts/sessions';
+import { requestEmailChange } from '../../src/server/services/accounts/email-change';
+import { hashToken } from '../../src/server/lib/tokens';
 import { issueInvitationSecret } from '../../src/server/services/accounts/invitations';
+import { issuePasswordResetToken } from '../../src/server/services/accounts/password-reset';
 import { storeImage } from '../../src/server/services/images';
 import { apiPaths } from '../../src/shared/api-paths';
 import type { TestApp } from './app';
@@ -45,6 +48,12 @@ export interface World {
   verificationSecret: string;
   /** An account an administrator added, and the secret of its invitation link. */
   invitee: { user: UserRow; secret: string };
+  /** The token of a password reset link mailed to the other student. */
+  passwordResetToken: string;
+  /** The token of an email change link the other student asked for. */
+  emailChangeToken: string;
+  /** The id of the student's session on another browser, as their session list shows it. */
+  studentOtherSessionId: string;
   /** An address no account uses yet. */
   freshEmail: string;
   /** A small PNG, to upload. */
@@ -92,19 +101,25 @@ export async function createWorld(t: TestApp, label = 'world'): Promise<World> {
       createTutorRecord(t.db, { name: 'Hal Hidden', department: 'History' }),
     ]);
   const users = { unverified, student, otherStudent, disabled, admin };
-  const [cookieList, submission, review, hiddenReview, image, verificationSecret, inviteeSecret] = await Promise.all([
-    Promise.all([unverified, student, otherStudent, disabled, admin].map((user) => sessionCookie(t, user.id))),
-    createTutorRecord(t.db, {
-      name: 'Sam Submitted',
-      department: 'Physics',
-      status: 'pending',
-      submittedBy: student.id,
-    }),
-    createReviewRecord(t.db, { tutorId: reviewedTutor.id, authorId: student.id, rating: 4 }),
-    createReviewRecord(t.db, { tutorId: hiddenTutor.id, authorId: student.id, rating: 2, hidden: true }),
-    picture.then((bytes) => storeImage(t.db, t.app.imageStore, { bytes, uploadedBy: admin.id, now })),
-    issueVerificationSecret(t.db, unverified.id, now),
-    issueInvitationSecret(t.db, inviteeUser.id, now),
+  const [cookieList, submission, review, hiddenReview, image, verificationSecret, inviteeSecret, passwordResetToken] =
+    await Promise.all([
+      Promise.all([unverified, student, otherStudent, disabled, admin].map((user) => sessionCookie(t, user.id))),
+      createTutorRecord(t.db, {
+        name: 'Sam Submitted',
+        department: 'Physics',
+        status: 'pending',
+        submittedBy: student.id,
+      }),
+      createReviewRecord(t.db, { tutorId: reviewedTutor.id, authorId: student.id, rating: 4 }),
+      createReviewRecord(t.db, { tutorId: hiddenTutor.id, authorId: student.id, rating: 2, hidden: true }),
+      picture.then((bytes) => storeImage(t.db, t.app.imageStore, { bytes, uploadedBy: admin.id, now })),
+      issueVerificationSecret(t.db, unverified.id, now),
+      issueInvitationSecret(t.db, inviteeUser.id, now),
+      issuePasswordResetToken(t.db, otherStudent.id, now),
+    ]);
+  const [emailChange, studentOtherSession] = await Promise.all([
+    requestEmailChange(t.db, otherStudent, uniqueEmail(`${label}-moving`), now),
+    createSession(t.db, student.id, now),
   ]);
   const [unverifiedCookie, studentCookie, otherStudentCookie, disabledCookie, adminCookie] = cookieList;
   const cookies: Record<WorldActor, string | undefined> = {
@@ -144,6 +159,9 @@ export async function createWorld(t: TestApp, label = 'world'): Promise<World> {
     imageKey: image.key,
     verificationSecret,
     invitee: { user: inviteeUser, secret: inviteeSecret },
+    passwordResetToken,
+    emailChangeToken: emailChange.token,
+    studentOtherSessionId: sessionPublicId(hashToken(studentOtherSession.token)),
     freshEmail: uniqueEmail(`${label}-new`),
     picture: () => picture!,
   };

@@ -27,7 +27,7 @@ export function parseMail(raw: string | Buffer): ReceivedMail {
     to: /<([^>]+)>/.exec(to)?.[1] ?? to.trim(),
     subject: decodeHeader(entity.headers.get('subject') ?? ''),
     text,
-    link: /https?:\/\/[^\s<>"]+\/(?:verify|welcome)\?[^\s<>"]+/.exec(text)?.[0],
+    link: /https?:\/\/[^\s<>"]+\/(?:verify|welcome|reset-password)\?[^\s<>"]+/.exec(text)?.[0],
   };
 }
 

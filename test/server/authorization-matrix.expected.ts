@@ -74,6 +74,15 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     statuses: everyone(200),
   },
   'POST /api/auth/logout': { statuses: everyone(204) },
+  'POST /api/auth/email-change/confirm': {
+    body: (w) => ({ token: w.emailChangeToken }),
+    statuses: everyone(200),
+  },
+  'POST /api/auth/password-reset': { body: (w) => ({ email: w.users.otherStudent.email }), statuses: everyone(202) },
+  'POST /api/auth/password-reset/confirm': {
+    body: (w) => ({ token: w.passwordResetToken, password: 'a brand new passphrase' }),
+    statuses: everyone(204),
+  },
   'POST /api/auth/verify-email': {
     body: (w) => ({ userId: w.users.unverified.id, secret: w.verificationSecret }),
     statuses: everyone(200),
@@ -90,6 +99,23 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     body: (w) => ({ currentPassword: w.password, newPassword: 'another long passphrase' }),
     statuses: signedIn(204),
   },
+  'POST /api/account/email': {
+    body: (w) => ({ newEmail: w.freshEmail, currentPassword: w.password }),
+    statuses: signedIn(202),
+  },
+  'GET /api/account/sessions': { statuses: signedIn(200) },
+  'GET /api/account/data': { statuses: signedIn(200) },
+  // The confirmation is the student's own address: anyone else signed in is told it does not match (400).
+  'DELETE /api/account': {
+    body: (w) => ({ currentPassword: w.password, confirmEmail: w.users.student.email }),
+    statuses: [401, 400, 204, 400, 401, 400],
+  },
+  // The student's session on another browser: only the student finds it.
+  'DELETE /api/account/sessions/{sessionId}': {
+    params: (w) => ({ sessionId: w.studentOtherSessionId }),
+    statuses: [401, 404, 204, 404, 401, 404],
+  },
+  'POST /api/account/sessions/sign-out-others': { statuses: signedIn(204) },
   'GET /api/settings': { statuses: everyone(200) },
 
   // Pictures
@@ -225,5 +251,9 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   'POST /api/admin/users/{userId}/enable': {
     params: (w) => ({ userId: w.users.disabled.id }),
     statuses: adminOnly(200),
+  },
+  'POST /api/admin/users/{userId}/password-reset': {
+    params: (w) => ({ userId: w.users.student.id }),
+    statuses: adminOnly(204),
   },
 };

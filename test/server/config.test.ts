@@ -46,6 +46,9 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'ftp://tutorly.example'],
     ['ADMIN_EMAIL', 'not-an-email'],
     ['TRUST_PROXY', 'yes'],
+    ['SESSION_IDLE_TIMEOUT', '1m'],
+    ['SESSION_IDLE_TIMEOUT', '8d'],
+    ['SESSION_IDLE_TIMEOUT', 'forever'],
   ])('refuses %s=%s', (key, value) => {
     expect(configError({ [key]: value }).problems).toEqual([expect.stringMatching(new RegExp(`^${key}: `))]);
   });
@@ -82,6 +85,11 @@ describe('loadConfig', () => {
     expect(config.database.kind).toBe('pglite');
     expect(config.mail.transport).toBe('outbox');
     expect(config.initialAdmin.email).toBeUndefined();
+  });
+
+  test('sessions end after 3 idle days unless SESSION_IDLE_TIMEOUT says otherwise', () => {
+    expect(loadConfig({}).sessionIdleTimeoutMs).toBe(3 * 24 * 3600 * 1000);
+    expect(loadConfig({ SESSION_IDLE_TIMEOUT: '12h' }).sessionIdleTimeoutMs).toBe(12 * 3600 * 1000);
   });
 
   test('an HTTPS public address turns on Secure cookies and drops a trailing slash', () => {

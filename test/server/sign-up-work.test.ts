@@ -56,9 +56,10 @@ async function workBeforeAnswer(input: { name: string; email: string; password: 
 
 describe('sign-up does the same work for a taken address as for a new one', () => {
   test.each([
-    ['verified', { verified: true }],
-    ['unverified', { verified: false }],
-  ])('an existing %s account', async (_label, state) => {
+    ['verified', { verified: true }, 'Sign-up attempt with your email on Tutorly'],
+    // Unclaimed: the account is replaced and a fresh link goes out (the address belongs to whoever reads its mail).
+    ['unverified', { verified: false }, 'Verify your email for Tutorly'],
+  ])('an existing %s account', async (_label, state, takenMailSubject) => {
     const { user } = await createUserRecord(t.db, { email: 'taken@uni.example', ...state });
     await workBeforeAnswer({ name: 'Warm Up', email: 'warm-up@uni.example', password: DEFAULT_TEST_PASSWORD });
 
@@ -71,11 +72,12 @@ describe('sign-up does the same work for a taken address as for a new one', () =
 
     expect(fresh.hashings).toBe(1);
     expect(taken).toEqual(fresh);
-    // The mails still go, after the answer: a verification link to the new address, a notice to the taken one.
+    // The mails still go, after the answer: a verification link to the new address; to the taken
+    // one a notice, or a fresh link when it was never verified.
     expect((await readMails(t.outboxDir)).map((mail) => [mail.to, mail.subject])).toEqual([
       ['warm-up@uni.example', 'Verify your email for Tutorly'],
       ['new@uni.example', 'Verify your email for Tutorly'],
-      ['taken@uni.example', 'Sign-up attempt with your email on Tutorly'],
+      ['taken@uni.example', takenMailSubject],
     ]);
   });
 });
@@ -94,7 +96,7 @@ describe('mails to an address nobody has proven carry no name a visitor typed', 
   });
 
   test("the notice to an existing account's owner greets without any name", async () => {
-    await createUserRecord(t.db, { email: 'owner@uni.example', name: 'Owner Name', verified: false });
+    await createUserRecord(t.db, { email: 'owner@uni.example', name: 'Owner Name', verified: true });
 
     await postSignup(t.app, { name, email: 'owner@uni.example', password: DEFAULT_TEST_PASSWORD });
 

@@ -100,6 +100,12 @@ export class ReadCache {
     }
   }
 
+  /** Drops what is kept under `key`: the caller knows it may be out of date in a way no change says. */
+  forget(key: string): void {
+    this.#remove(key);
+    this.#loading.delete(key);
+  }
+
   get size(): number {
     return this.#entries.size;
   }

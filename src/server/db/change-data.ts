@@ -158,3 +158,27 @@ export async function changeInOneStatement<T>(
     throw err;
   }
 }
+
+/**
+ * A write other instances need not hear of: only this instance drops what it kept. For data an
+ * instance re-reads on its own when its kept copy matters (a session's last-active time, which
+ * is written once a minute and read again before a session is judged idle), where announcing
+ * every such write would cost each a serialized commit.
+ */
+export async function changeLocally<T>(
+  db: Database,
+  changes: readonly DataChange[],
+  statement: (db: WritableDatabase) => Promise<T>,
+): Promise<T> {
+  const outer = openTransactions.get(db);
+  if (outer) {
+    outer.changes.push(...changes);
+    return statement(db as WritableDatabase);
+  }
+  const publishing = publishingFor(db);
+  try {
+    return await statement(db as WritableDatabase);
+  } finally {
+    publish(publishing, changes);
+  }
+}

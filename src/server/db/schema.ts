@@ -54,11 +54,18 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Written at most once a minute; a session idle longer than SESSION_IDLE_TIMEOUT ends. */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The browser's User-Agent at sign-in (cut to 512 characters), shown in the session list. */
+    userAgent: text('user_agent'),
+    /** The client address at sign-in, shown in the session list. */
+    clientAddress: text('client_address'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );
 
-export type EmailLinkPurpose = 'verify_email' | 'invitation';
+/** A sign-up's verification link, an administrator's invitation, a 'Forgot password?' link, or a new address to confirm. */
+export type EmailLinkPurpose = 'verify_email' | 'invitation' | 'password_reset' | 'change_email';
 
 export const emailVerifications = pgTable(
   'email_verifications',
@@ -73,6 +80,8 @@ export const emailVerifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** 'change_email': the address the account moves to once the link mailed there is opened. */
+    newEmail: text('new_email'),
   },
   (t) => [
     index('email_verifications_user_id_idx').on(t.userId),

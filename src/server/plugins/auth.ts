@@ -13,7 +13,13 @@ import {
 import { AppError } from '../lib/errors';
 import { hashToken } from '../lib/tokens';
 import { sessionOf } from '../read-models/sessions';
-import { sessionUserAt, type NewSession } from '../services/accounts/sessions';
+import {
+  isLastActiveStale,
+  sessionUserAt,
+  touchSession,
+  type NewSession,
+  type SessionOrigin,
+} from '../services/accounts/sessions';
 import { isAdmin } from '../services/auth/viewer';
 
 export const SESSION_COOKIE = 'tutorly_session';
@@ -80,11 +86,13 @@ export async function loadSessionUser(
   const token = request.cookies[sessionCookieName(this.config)];
   if (!token) return;
   const tokenHash = hashToken(token);
-  const session = await sessionOf(this.sessionCache, this.db, tokenHash);
-  const user = sessionUserAt(session, this.clock());
+  const now = this.clock();
+  const session = await sessionOf(this.sessionCache, this.db, tokenHash, now);
+  const user = sessionUserAt(session, now, this.config.sessionIdleTimeoutMs);
   if (user) {
     request.user = user;
     request.sessionToken = token;
+    if (isLastActiveStale(session!, now)) await touchSession(this.db, session!, tokenHash, now);
   } else {
     clearSessionCookie(reply);
   }
@@ -98,6 +106,11 @@ function cookieOptions(reply: FastifyReply) {
     sameSite: 'lax' as const,
     secure: reply.server.config.secureCookies || reply.request.protocol === 'https',
   };
+}
+
+/** Where a sign-in comes from, for the account's list of sessions. */
+export function sessionOrigin(request: FastifyRequest): SessionOrigin {
+  return { userAgent: request.headers['user-agent'], clientAddress: request.ip };
 }
 
 export function setSessionCookie(reply: FastifyReply, session: NewSession): void {

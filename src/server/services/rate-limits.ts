@@ -97,6 +97,9 @@ const refusals: Record<RateLimitName, string> = {
   writesPerUser: 'You are making changes too quickly. Please try again in {wait}.',
   // Never shown: past it the notice is left unsent and the sign-up answered as ever.
   signupNoticesPerAddress: 'Too many sign-up notices for this address. Please try again in {wait}.',
+  passwordResetPerAddress:
+    'Too many password reset emails were requested for this address. Please try again in {wait}.',
+  passwordResetPerIp: 'Too many password reset emails were requested from your network. Please try again in {wait}.',
   uploadsPerUser: 'You have uploaded too many pictures. Please try again in {wait}.',
   uploadKibibytesPerUser: 'You have uploaded too much picture data for now. Please try again in {wait}.',
 };
@@ -106,6 +109,7 @@ const PER_CLIENT_ADDRESS: ReadonlySet<RateLimitName> = new Set([
   'loginPerIp',
   'signupPerIp',
   'resendVerificationPerIp',
+  'passwordResetPerIp',
 ]);
 
 /** A request that was counted, so it can be given back when it should not count after all. */

@@ -57,6 +57,9 @@ export const routes: RouteObject[] = [
       { path: 'signup', lazy: () => import('../routes/signup') },
       { path: 'verify', lazy: () => import('../routes/verify') },
       { path: 'welcome', lazy: () => import('../routes/welcome') },
+      { path: 'forgot-password', lazy: () => import('../routes/forgot-password') },
+      { path: 'reset-password', lazy: () => import('../routes/reset-password') },
+      { path: 'confirm-email', lazy: () => import('../routes/confirm-email') },
       { path: 'about', lazy: () => import('../routes/about') },
       { path: 'choose-password', loader: requirePasswordToChoose, lazy: () => import('../routes/choose-password') },
       {

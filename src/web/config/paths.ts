@@ -7,6 +7,12 @@ export const paths = {
   /** An administrator's invitation: choose a password (?userId=&secret=). */
   welcome: '/welcome',
   about: '/about',
+  /** 'Forgot password?': ask for a reset link by mail. */
+  forgotPassword: '/forgot-password',
+  /** Where a reset mail links to (?token=): choose a new password. */
+  resetPassword: '/reset-password',
+  /** Where the mail to a new address links to (?token=): confirm the change. */
+  confirmEmail: '/confirm-email',
   /** Signed in with a password someone else handed over: choose one's own, then go on (?next=). */
   choosePassword: '/choose-password',
   user: {

@@ -1,17 +1,55 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { accountSchema, changePasswordSchema, updateProfileSchema } from '../../../shared/account';
+import {
+  accountSchema,
+  accountSessionListSchema,
+  changeEmailResponseSchema,
+  changeEmailSchema,
+  changePasswordSchema,
+  sessionPathParamsSchema,
+  updateProfileSchema,
+} from '../../../shared/account';
+import { AppError } from '../../lib/errors';
 import { removeInitialAdminFile } from '../../lib/initial-admin-file';
-import { requireUser, viewerOf } from '../../plugins/auth';
+import { accountDeletedMail, emailChangeMail, emailChangeNoticeMail } from '../../mail/templates';
+import { accountDataSchema, deleteAccountSchema } from '../../../shared/account-data';
+import { exportAccountData } from '../../services/accounts/account-data';
+import { deleteOwnAccount } from '../../services/accounts/account-deletion';
+import { clearSessionCookie, requireUser, viewerOf } from '../../plugins/auth';
+import { assertCurrentPassword, emailChangeLink, requestEmailChange } from '../../services/accounts/email-change';
 import { toAccount } from '../../services/accounts/users';
 import { changePassword, updateProfile } from '../../services/accounts/profile';
+import { listSessions, revokeOtherSessions, revokeSessionById } from '../../services/accounts/sessions';
+import type { CountedRequest } from '../../services/rate-limits';
+import { getSettings } from '../../services/settings';
 import type { App } from '../../types';
 import { errorResponses } from './responses';
 
 const accountResponseSchema = z.object({ account: accountSchema });
 
-/** The signed-in user's own account: profile details and password. An unverified address is no obstacle here. */
+/** The signed-in user's own account: profile details, password, email and sessions. An unverified address is no obstacle here. */
 export async function accountRoutes(app: App): Promise<void> {
   app.addHook('onRequest', requireUser);
+
+  /**
+   * Runs a check of the current password as a login is counted: a wrong one counts against the
+   * account's login ceiling, so a stolen session cannot be used to guess the password.
+   */
+  async function throttledPasswordCheck<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
+    const counted: CountedRequest = await app.rateLimits.consume(
+      'loginPerAccount',
+      `password check ${viewerOf(request).id}`,
+    );
+    try {
+      const result = await work();
+      await app.rateLimits.giveBack(counted);
+      return result;
+    } catch (err) {
+      const wrongPassword = err instanceof AppError && err.fields?.[0]?.path === 'currentPassword';
+      if (!wrongPassword) await app.rateLimits.giveBack(counted);
+      throw err;
+    }
+  }
 
   app.patch(
     '',
@@ -34,15 +72,156 @@ export async function accountRoutes(app: App): Promise<void> {
       schema: {
         tags: ['account'],
         summary: 'Change your password with the current one; every other session ends, this one stays',
+        description:
+          'Wrong current passwords count against the login limit of the account. The new password follows the sign-up rules: at least 8 characters, not among the most common passwords, not your email or name.',
         body: changePasswordSchema,
         response: { 204: z.null(), ...errorResponses },
       },
     },
     async (request, reply) => {
       const user = viewerOf(request);
-      await changePassword(app.db, user, request.sessionToken, request.body, app.clock());
+      await throttledPasswordCheck(request, () =>
+        changePassword(app.db, user, request.sessionToken, request.body, app.clock()),
+      );
       // The generated first admin's password is spent: the file that holds it goes too.
       if (user.passwordChangeRequired) await removeInitialAdminFile(app.config.dataDir, user.email);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/email',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Change your email: a link goes to the new address, a notice to the current one',
+        description:
+          'Needs the current password (counted like a login). The address changes only when the link mailed to the new address is opened (valid 48 hours); a new request replaces the previous link.',
+        body: changeEmailSchema,
+        response: { 202: changeEmailResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = viewerOf(request);
+      const { newEmail, token } = await throttledPasswordCheck(request, async () => {
+        await assertCurrentPassword(user, request.body.currentPassword);
+        return requestEmailChange(app.db, user, request.body.newEmail, app.clock());
+      });
+      const { siteName } = await getSettings(app.db, app.settingDefaults);
+      try {
+        await app.mailer.send(
+          emailChangeMail({ to: newEmail, siteName, link: emailChangeLink(app.config.publicUrl, token) }),
+        );
+      } catch (err) {
+        app.log.error({ err, userId: user.id }, 'email change mail could not be sent');
+        throw new AppError(
+          'service_unavailable',
+          'We could not send the confirmation email right now. Please try again in a few minutes.',
+        );
+      }
+      app.backgroundTasks.afterResponse(request, 'email change notice', async () => {
+        await app.mailer.send(emailChangeNoticeMail({ to: user.email, siteName, newEmail }));
+      });
+      return reply.status(202).send({ pendingEmail: newEmail });
+    },
+  );
+
+  app.get(
+    '/sessions',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Your signed-in browsers: browser, system, client address, signed in, last active',
+        response: { 200: accountSessionListSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const list = await listSessions(
+        app.db,
+        viewerOf(request).id,
+        request.sessionToken,
+        app.clock(),
+        app.config.sessionIdleTimeoutMs,
+      );
+      return {
+        sessions: list.map((session) => ({
+          ...session,
+          signedInAt: session.signedInAt.toISOString(),
+          lastActiveAt: session.lastActiveAt.toISOString(),
+        })),
+      };
+    },
+  );
+
+  app.delete(
+    '/sessions/:sessionId',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Sign out one of your other sessions',
+        params: sessionPathParamsSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await revokeSessionById(app.db, viewerOf(request).id, request.params.sessionId, request.sessionToken);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/sessions/sign-out-others',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Sign out of all other sessions; this one stays',
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await revokeOtherSessions(app.db, viewerOf(request).id, request.sessionToken);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/data',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Download my data: everything Tutorly holds about your account, as a JSON file',
+        response: { 200: accountDataSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const data = await exportAccountData(app.db, viewerOf(request).id, app.clock());
+      const day = data.exportedAt.slice(0, 10);
+      reply.header('content-disposition', `attachment; filename="tutorly-account-${day}.json"`);
+      reply.header('cache-control', 'no-store');
+      return data;
+    },
+  );
+
+  app.delete(
+    '',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Delete my account, with the current password and the email typed out',
+        description:
+          "Removes the account, its sessions and its reviews (tutors' ratings corrected in the same transaction); tutors it submitted stay. Recorded in the audit log; a confirmation is mailed. The last active administrator cannot delete their account.",
+        body: deleteAccountSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = viewerOf(request);
+      await throttledPasswordCheck(request, () => deleteOwnAccount(app.db, user, request.body, app.clock()));
+      clearSessionCookie(reply);
+      app.backgroundTasks.afterResponse(request, 'account deleted mail', async () => {
+        const { siteName } = await getSettings(app.db, app.settingDefaults);
+        await app.mailer.send(accountDeletedMail({ to: user.email, siteName }));
+      });
       return reply.status(204).send(null);
     },
   );

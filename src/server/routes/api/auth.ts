@@ -2,9 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   acceptInvitationSchema,
+  confirmEmailChangeResponseSchema,
+  confirmEmailChangeSchema,
   loginRequestSchema,
   loginResponseSchema,
   type LoginRequest,
+  passwordResetRequestSchema,
+  passwordResetResponseSchema,
+  resetPasswordSchema,
   resendVerificationResponseSchema,
   signupRequestSchema,
   signupResponseSchema,
@@ -13,10 +18,11 @@ import {
 } from '../../../shared/account';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { signupAttemptMail, verificationMail } from '../../mail/templates';
+import { passwordChangedMail, passwordResetMail, signupAttemptMail, verificationMail } from '../../mail/templates';
 import { clientAddressGroup } from '../../lib/client-address';
 import {
   clearSessionCookie,
+  sessionOrigin,
   readDeviceCookie,
   requireUser,
   setDeviceCookie,
@@ -30,6 +36,8 @@ import type { CountedRequest } from '../../services/rate-limits';
 import { createSession, revokeSession } from '../../services/accounts/sessions';
 import { assertSignupAllowed, getSettings } from '../../services/settings';
 import { acceptInvitation } from '../../services/accounts/invitations';
+import { confirmEmailChange } from '../../services/accounts/email-change';
+import { passwordResetLink, requestPasswordReset, resetPassword } from '../../services/accounts/password-reset';
 import type { App } from '../../types';
 import { errorResponses } from './responses';
 
@@ -69,8 +77,9 @@ export async function authRoutes(app: App): Promise<void> {
     }
     const { siteName } = await getSettings(app.db, app.settingDefaults);
     const loginLink = new URL('/login', app.config.publicUrl).toString();
+    const forgotPasswordLink = new URL('/forgot-password', app.config.publicUrl).toString();
     try {
-      await app.mailer.send(signupAttemptMail({ to: user.email, siteName, loginLink }));
+      await app.mailer.send(signupAttemptMail({ to: user.email, siteName, loginLink, forgotPasswordLink }));
     } catch (err) {
       app.log.error({ err, userId: user.id }, 'sign-up attempt notice could not be sent');
     }
@@ -154,7 +163,7 @@ export async function authRoutes(app: App): Promise<void> {
       }
       // Only failed attempts count: a lecture hall behind one address logs in freely, a password guesser does not.
       await giveBack(...counted);
-      const session = await createSession(app.db, user.id, app.clock());
+      const session = await createSession(app.db, user.id, app.clock(), sessionOrigin(request));
       setSessionCookie(reply, session);
       setDeviceCookie(reply, user.id);
       return { account: toAccount(user) };
@@ -173,9 +182,77 @@ export async function authRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const user = await acceptInvitation(app.db, request.body, app.clock());
-      const session = await createSession(app.db, user.id, app.clock());
+      const session = await createSession(app.db, user.id, app.clock(), sessionOrigin(request));
       setSessionCookie(reply, session);
       return { account: toAccount(user) };
+    },
+  );
+
+  app.post(
+    '/password-reset',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Forgot password: mail a link to choose a new password, valid 1 hour',
+        description:
+          'Answers the same, after the same work, whether or not the address has an account; the mail goes out after the answer. A new request makes the previous link stop working. Past a limit per address or per client: 429 with Retry-After.',
+        body: passwordResetRequestSchema,
+        response: { 202: passwordResetResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { email } = request.body;
+      await app.rateLimits.consume('passwordResetPerIp', request.ip);
+      await app.rateLimits.consume('passwordResetPerAddress', email);
+      app.backgroundTasks.afterResponse(request, 'password reset mail', async () => {
+        const reset = await requestPasswordReset(app.db, email, app.clock());
+        if (!reset) return;
+        const { siteName } = await getSettings(app.db, app.settingDefaults);
+        const link = passwordResetLink(app.config.publicUrl, reset.token);
+        // Never logged: like an invitation, the link sets a password.
+        await app.mailer.send(passwordResetMail({ to: reset.user.email, siteName, link }));
+      });
+      return reply.status(202).send({ email });
+    },
+  );
+
+  app.post(
+    '/password-reset/confirm',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Choose a new password with the token of a mailed reset link',
+        description:
+          'The link is used up, an unverified address becomes verified, every session of the account ends and a notice goes to the address. Does not sign in.',
+        body: resetPasswordSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = await resetPassword(app.db, request.body, app.clock());
+      app.backgroundTasks.afterResponse(request, 'password changed notice', async () => {
+        const { siteName } = await getSettings(app.db, app.settingDefaults);
+        const forgotPasswordLink = new URL('/forgot-password', app.config.publicUrl).toString();
+        await app.mailer.send(passwordChangedMail({ to: user.email, siteName, forgotPasswordLink }));
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/email-change/confirm',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm a new email address with the token of the link mailed to it',
+        description: 'Needs no session: the link may be opened on another device. The account moves to the address.',
+        body: confirmEmailChangeSchema,
+        response: { 200: confirmEmailChangeResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { user } = await confirmEmailChange(app.db, request.body.token, app.clock());
+      return { email: user.email };
     },
   );
 

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/users';
 import { offsetOf } from '../../../shared/pagination';
 import { reportsChanged, sessionsChanged } from '../../cache/data-changes';
-import { changeData } from '../../db/change-data';
+import { changeData, NOTHING_KEPT } from '../../db/change-data';
 import type { Database, WritableDatabase } from '../../db/client';
 import { authorNameShownOn } from '../reviews/author-pages';
 import { auditLog, reviews, users, type UserRow } from '../../db/schema';
@@ -29,11 +29,13 @@ import { deleteAllReviewsOfAuthor } from '../reviews/authoring';
 import { revokeAllSessions } from './sessions';
 import type { Viewer } from '../auth/viewer';
 import { issueInvitationSecret } from './invitations';
+import { issuePasswordResetToken } from './password-reset';
 
 const INVITATION_NOT_SENT_MESSAGE =
   'We could not send the invitation email right now. Please try again in a few minutes.';
 const ALREADY_DISABLED_MESSAGE = 'This account is already disabled.';
 const NOT_DISABLED_MESSAGE = 'This account is not disabled.';
+const RESET_DISABLED_MESSAGE = 'This account is disabled. Enable it before sending a password reset.';
 
 const userNotFound = () => new AppError('not_found', USER_NOT_FOUND_MESSAGE);
 const isUserId = (id: string) => z.uuid().safeParse(id).success;
@@ -325,5 +327,40 @@ export async function deleteUser(db: Database, actor: Viewer, userId: string, no
       { actorId: actor.id, action: 'user_deleted', target: { type: 'user', id: user.id }, data: userData(user) },
       now,
     );
+  });
+}
+
+/** Mails a password reset link; throws when the mail could not be handed over. */
+export type PasswordResetSender = (user: UserRow, token: string) => Promise<void>;
+
+/**
+ * 'Send password reset': the user gets a link to choose a new password (valid 1 hour); the
+ * administrator never sees or sets it. The token, the mail and the audit entry succeed or fail
+ * together. Writes email_verifications and audit_log.
+ */
+export async function sendPasswordResetToUser(
+  db: Database,
+  actor: Viewer,
+  userId: string,
+  now: Date,
+  send: PasswordResetSender,
+): Promise<void> {
+  // A reset link and an audit entry: nothing kept reads them.
+  await changeData(db, NOTHING_KEPT, async (tx) => {
+    const user = await lockUser(tx, userId);
+    if (user.disabledAt) throw new AppError('conflict', RESET_DISABLED_MESSAGE);
+    const token = await issuePasswordResetToken(tx, user.id, now);
+    await recordAudit(
+      tx,
+      {
+        actorId: actor.id,
+        action: 'user_password_reset_sent',
+        target: { type: 'user', id: user.id },
+        subjectUserId: user.id,
+        data: userData(user),
+      },
+      now,
+    );
+    await send(user, token);
   });
 }

@@ -8,7 +8,8 @@ import { AppError } from '../../lib/errors';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { markEmailVerified } from './users';
 
-const VERIFICATION_LIFETIME_MS = 48 * HOUR_MS;
+/** A sign-up's link lasts 48 hours; an account still unverified after that is unclaimed and swept away. */
+export const VERIFICATION_LIFETIME_MS = 48 * HOUR_MS;
 
 /**
  * Stores a fresh single-use secret for one purpose; earlier unused ones of that purpose stop

@@ -9,6 +9,7 @@ import { AppError } from '../../lib/errors';
 import { ACCOUNT_DISABLED_MESSAGE } from './login';
 import { assertEmailLinkUsable, claimEmailLink, emailLink, issueEmailLinkSecret } from './email-verification';
 import { hashPassword } from './passwords';
+import { assertAcceptablePassword } from './password-rules';
 import { revokeAllSessions } from './sessions';
 
 export const INVITATION_LIFETIME_DAYS = 7;
@@ -33,6 +34,8 @@ export async function acceptInvitation(db: Database, input: AcceptInvitationRequ
   // A dead link is refused before the deliberately slow hashing, and the hashing happens
   // outside the transaction; the claim below checks the link again.
   await assertEmailLinkUsable(db, 'invitation', input.userId, input.secret, now);
+  const [invitee] = await db.select().from(users).where(eq(users.id, input.userId));
+  if (invitee) assertAcceptablePassword(input.password, invitee);
   const passwordHash = await hashPassword(input.password);
   return changeData(db, [sessionsChanged(input.userId)], async (tx) => {
     await claimEmailLink(tx, 'invitation', input.userId, input.secret, now);

@@ -1,26 +1,65 @@
-import { and, eq, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, lte, ne, notInArray } from 'drizzle-orm';
 import { sessionsChanged } from '../../cache/data-changes';
-import { changeData } from '../../db/change-data';
+import { changeData, changeLocally } from '../../db/change-data';
 import type { Database } from '../../db/client';
 import { sessions, users, type UserRow } from '../../db/schema';
-import { DAY_MS } from '../../lib/clock';
+import { DAY_MS, MINUTE_MS } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
 import { generateToken, hashToken } from '../../lib/tokens';
+import { describeUserAgent } from '../../lib/user-agent';
 
 /** Spec section 9: a session lasts seven days. */
 export const SESSION_LIFETIME_MS = 7 * DAY_MS;
+/** An account keeps at most this many sessions; signing in once more ends the oldest. */
+export const MAX_SESSIONS_PER_ACCOUNT = 20;
+/** 'Last active' is written at most this often per session. */
+export const LAST_ACTIVE_PRECISION_MS = MINUTE_MS;
+const USER_AGENT_MAX_LENGTH = 512;
 
 export interface NewSession {
   token: string;
   expiresAt: Date;
 }
 
-export async function createSession(db: Database, userId: string, now: Date): Promise<NewSession> {
+/** Where a sign-in came from, for the account's list of sessions. */
+export interface SessionOrigin {
+  userAgent?: string | undefined;
+  clientAddress?: string | undefined;
+}
+
+/**
+ * Starts a session. The account keeps at most MAX_SESSIONS_PER_ACCOUNT: beyond that the
+ * oldest end. Writes sessions.
+ */
+export async function createSession(
+  db: Database,
+  userId: string,
+  now: Date,
+  origin: SessionOrigin = {},
+): Promise<NewSession> {
   const token = generateToken();
+  const tokenHash = hashToken(token);
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
   await changeData(db, [sessionsChanged(userId)], async (tx) => {
-    await tx.insert(sessions).values({ tokenHash: hashToken(token), userId, createdAt: now, expiresAt });
-    // Housekeeping on a path that is not hot: forget this user's sessions that have run out.
+    await tx.insert(sessions).values({
+      tokenHash,
+      userId,
+      createdAt: now,
+      expiresAt,
+      lastActiveAt: now,
+      userAgent: origin.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
+      clientAddress: origin.clientAddress ?? null,
+    });
+    // Housekeeping on a path that is not hot: forget this user's sessions that have run out...
     await tx.delete(sessions).where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, now)));
+    // ...and those beyond the newest MAX_SESSIONS_PER_ACCOUNT.
+    const kept = tx
+      .select({ tokenHash: sessions.tokenHash })
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .orderBy(desc(sessions.createdAt), desc(sessions.tokenHash))
+      .limit(MAX_SESSIONS_PER_ACCOUNT);
+    await tx.delete(sessions).where(and(eq(sessions.userId, userId), notInArray(sessions.tokenHash, kept)));
   });
   return { token, expiresAt };
 }
@@ -29,12 +68,13 @@ export async function createSession(db: Database, userId: string, now: Date): Pr
 export interface StoredSession {
   user: UserRow;
   expiresAt: Date;
+  lastActiveAt: Date;
 }
 
 /** The session with this token hash, or null when there is none (never created, revoked, or cleaned up). */
 export async function findSession(db: Database, tokenHash: string): Promise<StoredSession | null> {
   const [row] = await db
-    .select({ user: users, expiresAt: sessions.expiresAt })
+    .select({ user: users, expiresAt: sessions.expiresAt, lastActiveAt: sessions.lastActiveAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, tokenHash))
@@ -42,12 +82,42 @@ export async function findSession(db: Database, tokenHash: string): Promise<Stor
   return row ?? null;
 }
 
-/** Who a session signs in at `now`: nobody once it has expired or the account is disabled. */
-export function sessionUserAt(session: StoredSession | null, now: Date): UserRow | undefined {
+/**
+ * Who a session signs in at `now`: nobody once it has expired, has been idle longer than
+ * `idleTimeoutMs`, or its account is disabled.
+ */
+export function sessionUserAt(session: StoredSession | null, now: Date, idleTimeoutMs: number): UserRow | undefined {
   if (!session || session.expiresAt <= now || session.user.disabledAt) return undefined;
+  if (session.lastActiveAt.getTime() + idleTimeoutMs <= now.getTime()) return undefined;
   return session.user;
 }
 
+/** Whether the session's 'last active' is old enough to be written again. */
+export function isLastActiveStale(session: StoredSession, now: Date): boolean {
+  return now.getTime() - session.lastActiveAt.getTime() >= LAST_ACTIVE_PRECISION_MS;
+}
+
+/**
+ * Notes that the session was used now, at most once a minute (the condition holds even when
+ * several requests arrive together). Writes sessions.last_active_at. Only this instance drops
+ * the account's kept sessions: another one finds its own kept time stale when the session next
+ * reaches it, and reads it again before deciding it has gone idle (plugins/auth.ts).
+ */
+export async function touchSession(db: Database, session: StoredSession, tokenHash: string, now: Date): Promise<void> {
+  await changeLocally(db, [sessionsChanged(session.user.id)], (writable) =>
+    writable
+      .update(sessions)
+      .set({ lastActiveAt: now })
+      .where(
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          lt(sessions.lastActiveAt, new Date(now.getTime() - LAST_ACTIVE_PRECISION_MS)),
+        ),
+      ),
+  );
+}
+
+/** Writes sessions. */
 export async function revokeSession(db: Database, token: string): Promise<void> {
   await changeData(db, [], async (tx, alsoChanged) => {
     const revoked = await tx
@@ -58,6 +128,81 @@ export async function revokeSession(db: Database, token: string): Promise<void> 
   });
 }
 
+/** Ends every session of the account. Writes sessions. */
 export async function revokeAllSessions(db: Database, userId: string): Promise<void> {
   await changeData(db, [sessionsChanged(userId)], (tx) => tx.delete(sessions).where(eq(sessions.userId, userId)));
+}
+
+/** Ends every session of the account but the one with this token. Writes sessions. */
+export async function revokeOtherSessions(db: Database, userId: string, keepToken: string | null): Promise<void> {
+  await changeData(db, [sessionsChanged(userId)], (tx) =>
+    tx
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), keepToken ? ne(sessions.tokenHash, hashToken(keepToken)) : undefined)),
+  );
+}
+
+/**
+ * The id a session is shown and ended by: derived from its token hash, so the list reveals
+ * nothing that finds the session in the table, let alone signs in with it.
+ */
+export function sessionPublicId(tokenHash: string): string {
+  return hashToken(`session-id:${tokenHash}`).slice(0, 32);
+}
+
+export interface SessionSummary {
+  id: string;
+  browser: string;
+  system: string;
+  clientAddress: string | null;
+  signedInAt: Date;
+  lastActiveAt: Date;
+  current: boolean;
+}
+
+/** The account's live sessions, the most recently active first, the caller's own marked. */
+export async function listSessions(
+  db: Database,
+  userId: string,
+  currentToken: string | null,
+  now: Date,
+  idleTimeoutMs: number,
+): Promise<SessionSummary[]> {
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.lastActiveAt), asc(sessions.createdAt));
+  const currentHash = currentToken ? hashToken(currentToken) : null;
+  return rows
+    .filter((row) => row.expiresAt > now && row.lastActiveAt.getTime() + idleTimeoutMs > now.getTime())
+    .map((row) => ({
+      id: sessionPublicId(row.tokenHash),
+      ...describeUserAgent(row.userAgent),
+      clientAddress: row.clientAddress,
+      signedInAt: row.createdAt,
+      lastActiveAt: row.lastActiveAt,
+      current: row.tokenHash === currentHash,
+    }));
+}
+
+/**
+ * 'Sign out' on one session of the list. Ending the session one is using is logout's job, so it
+ * is refused here; an id that is not one of the account's sessions is answered as not found.
+ * Writes sessions.
+ */
+export async function revokeSessionById(
+  db: Database,
+  userId: string,
+  sessionId: string,
+  currentToken: string | null,
+): Promise<void> {
+  const rows = await db.select({ tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, userId));
+  const target = rows.find((row) => sessionPublicId(row.tokenHash) === sessionId);
+  if (!target) throw new AppError('not_found', 'This session has already ended.');
+  if (currentToken && target.tokenHash === hashToken(currentToken))
+    throw new AppError('conflict', 'This is the session you are using: log out instead.');
+  await changeData(db, [sessionsChanged(userId)], (tx) =>
+    tx.delete(sessions).where(and(eq(sessions.userId, userId), eq(sessions.tokenHash, target.tokenHash))),
+  );
 }

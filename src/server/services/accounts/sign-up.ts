@@ -1,28 +1,47 @@
+import { and, eq, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { SignupRequest } from '../../../shared/account';
-import { changeInOneStatement, NOTHING_KEPT } from '../../db/change-data';
+import { sessionsChanged } from '../../cache/data-changes';
+import { changeData } from '../../db/change-data';
 import type { Database } from '../../db/client';
-import { users, type UserRow } from '../../db/schema';
+import { emailVerifications, users, type UserRow } from '../../db/schema';
+import { VERIFICATION_LIFETIME_MS } from './email-verification';
 import { hashPassword } from './passwords';
+import { assertAcceptablePassword } from './password-rules';
 import { normalizeEmail } from './users';
 
-/** The new account, or null when the address already had one (whose owner the caller tells, later). */
+/** The new account, or null when the address already had a verified one (whose owner the caller tells, later). */
 export type SignupOutcome = { created: UserRow | null };
+
+/** A student account nobody has proven the address of: whoever can read its mail may claim it. */
+const unclaimed = and(isNull(users.emailVerifiedAt), eq(users.role, 'student'));
 
 /**
  * A visitor's sign-up: a new unverified student account, or nothing at all when the address
- * already has an account. Both take the same work: the password is hashed and one insert is
- * tried either way; finding the existing account is left to whoever tells its owner, after the
- * answer, so neither the answer nor its timing says whether the address was taken.
+ * already has a verified account. An unverified account with the address is unclaimed: it is
+ * replaced (name, password, and with its id its sessions and earlier links), so someone who
+ * signed up first with another person's address keeps nothing once the owner signs up.
+ * Both outcomes take the same work: the password is hashed and the same two statements run;
+ * finding the existing account is left to whoever tells its owner, after the answer, so neither
+ * the answer nor its timing says whether the address was taken. Writes users (and, by cascade,
+ * the replaced account's sessions and email_verifications).
  */
 export async function signUpStudent(db: Database, input: SignupRequest, now: Date): Promise<SignupOutcome> {
+  const email = normalizeEmail(input.email);
+  assertAcceptablePassword(input.password, { email, name: input.name });
   const passwordHash = await hashPassword(input.password);
-  // A new account has no session and no review yet: no kept answer names it.
-  const [created] = await changeInOneStatement(db, NOTHING_KEPT, (writable) =>
-    writable
+  // A new account has no session and no review yet: no kept answer names it. An unclaimed one
+  // it replaces may have signed in (to see that its address waits for verification).
+  return changeData(db, [], async (tx, alsoChanged) => {
+    const replaced = await tx
+      .delete(users)
+      .where(and(eq(users.email, email), unclaimed))
+      .returning({ id: users.id });
+    alsoChanged(...replaced.map((account) => sessionsChanged(account.id)));
+    const [created] = await tx
       .insert(users)
       .values({
         name: input.name.trim(),
-        email: normalizeEmail(input.email),
+        email,
         passwordHash,
         role: 'student',
         emailVerifiedAt: null,
@@ -30,7 +49,42 @@ export async function signUpStudent(db: Database, input: SignupRequest, now: Dat
         updatedAt: now,
       })
       .onConflictDoNothing({ target: users.email })
-      .returning(),
-  );
-  return { created: created ?? null };
+      .returning();
+    return { created: created ?? null };
+  });
+}
+
+/**
+ * The periodic sweep: removes unclaimed accounts older than a verification link's lifetime that
+ * hold no link still usable (a resent one keeps the account until it expires). Answers how
+ * many went. Writes users (and, by cascade, their sessions and email_verifications).
+ */
+export async function sweepUnclaimedAccounts(db: Database, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - VERIFICATION_LIFETIME_MS);
+  const removed = await changeData(db, [], async (tx, alsoChanged) => {
+    const gone = await tx
+      .delete(users)
+      .where(
+        and(
+          unclaimed,
+          lt(users.createdAt, cutoff),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(emailVerifications)
+              .where(
+                and(
+                  eq(emailVerifications.userId, users.id),
+                  isNull(emailVerifications.usedAt),
+                  sql`${emailVerifications.expiresAt} > ${now.toISOString()}::timestamptz`,
+                ),
+              ),
+          ),
+        ),
+      )
+      .returning({ id: users.id });
+    alsoChanged(...gone.map((account) => sessionsChanged(account.id)));
+    return gone;
+  });
+  return removed.length;
 }

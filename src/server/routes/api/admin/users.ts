@@ -9,7 +9,9 @@ import {
   userPathParamsSchema,
 } from '../../../../shared/users';
 import type { UserRow } from '../../../db/schema';
-import { invitationMail } from '../../../mail/templates';
+import { invitationMail, passwordResetMail } from '../../../mail/templates';
+import { AppError } from '../../../lib/errors';
+import { passwordResetLink } from '../../../services/accounts/password-reset';
 import { viewerOf } from '../../../plugins/auth';
 import { getSettings } from '../../../services/settings';
 import {
@@ -18,6 +20,7 @@ import {
   disableUser,
   enableUser,
   listAdminUsers,
+  sendPasswordResetToUser,
   updateUser,
 } from '../../../services/accounts/admin-users';
 import { INVITATION_LIFETIME_DAYS, invitationLink } from '../../../services/accounts/invitations';
@@ -141,6 +144,40 @@ export async function adminUserRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       await deleteUser(app.db, viewerOf(request), request.params.userId, app.clock());
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/:userId/password-reset',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Mail the user a link to choose a new password (valid 1 hour); no administrator sees or sets it',
+        params: userPathParamsSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { siteName } = await getSettings(app.db, app.settingDefaults);
+      await sendPasswordResetToUser(
+        app.db,
+        viewerOf(request),
+        request.params.userId,
+        app.clock(),
+        async (user, token) => {
+          const link = passwordResetLink(app.config.publicUrl, token);
+          try {
+            await app.mailer.send(passwordResetMail({ to: user.email, siteName, link }));
+          } catch (err) {
+            app.log.error({ err, userId: user.id }, 'password reset mail could not be sent');
+            throw new AppError(
+              'service_unavailable',
+              'We could not send the password reset email right now. Please try again in a few minutes.',
+            );
+          }
+        },
+      );
       return reply.status(204).send(null);
     },
   );

@@ -1,7 +1,10 @@
 import { type ReactNode, useId, useState } from 'react';
 import type { Account } from '../../../../shared/account';
 import { Button } from '../../../components/ui/button';
+import { ChangeEmailDialog } from './change-email-dialog';
 import { EditProfileDialog } from './edit-profile-dialog';
+import { LeaveSection } from './leave-section';
+import { SessionsSection } from './sessions-section';
 import { UpdatePasswordDialog } from './update-password-dialog';
 
 /**
@@ -19,7 +22,7 @@ export function AccountProfile({
   audience: 'student' | 'admin';
 }) {
   const headingId = useId();
-  const [openDialog, setOpenDialog] = useState<'profile' | 'password' | null>(null);
+  const [openDialog, setOpenDialog] = useState<'profile' | 'password' | 'email' | null>(null);
   const close = () => setOpenDialog(null);
 
   return (
@@ -54,6 +57,9 @@ export function AccountProfile({
           <Button variant="secondary" onClick={() => setOpenDialog('password')}>
             Update Password
           </Button>
+          <Button variant="secondary" onClick={() => setOpenDialog('email')}>
+            Change email
+          </Button>
         </div>
       </div>
 
@@ -64,6 +70,9 @@ export function AccountProfile({
         onClose={close}
       />
       <UpdatePasswordDialog open={openDialog === 'password'} email={account.email} onClose={close} />
+      <ChangeEmailDialog open={openDialog === 'email'} onClose={close} />
+      <SessionsSection />
+      <LeaveSection email={account.email} />
     </section>
   );
 }

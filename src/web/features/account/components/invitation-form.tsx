@@ -2,8 +2,9 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { acceptInvitationSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../shared/account';
+import { acceptInvitationSchema, PASSWORD_MAX_LENGTH } from '../../../../shared/account';
 import { FormErrorAlert, FormPasswordField } from '../../../components/forms/form-fields';
+import { PasswordStrengthHint } from '../../../components/forms/password-strength-hint';
 import { useAppForm } from '../../../components/forms/use-app-form';
 import { Button } from '../../../components/ui/button';
 import { TextLink } from '../../../components/ui/text-link';
@@ -81,7 +82,7 @@ export function InvitationForm({ userId, secret }: { userId: string | null; secr
           autoComplete="new-password"
           required
           maxLength={PASSWORD_MAX_LENGTH}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          hint={<PasswordStrengthHint control={form.control} name="password" />}
         />
         <FormPasswordField
           control={form.control}

@@ -2,8 +2,9 @@ import { type Ref, type RefObject, useRef } from 'react';
 import type { Control } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
-import { changePasswordSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../shared/account';
+import { changePasswordSchema, PASSWORD_MAX_LENGTH } from '../../../../shared/account';
 import { FormErrorAlert, FormPasswordField } from '../../../components/forms/form-fields';
+import { PasswordStrengthHint } from '../../../components/forms/password-strength-hint';
 import { useAppForm } from '../../../components/forms/use-app-form';
 import { DialogButtons, ModalDialog } from '../../../components/ui/modal-dialog';
 import { useChangePassword } from '../api/change-password';
@@ -55,7 +56,7 @@ export function PasswordChangeFields({
         autoComplete="new-password"
         required
         maxLength={PASSWORD_MAX_LENGTH}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        hint={<PasswordStrengthHint control={control} name="newPassword" userInputs={[email]} />}
       />
       <FormPasswordField
         control={control}

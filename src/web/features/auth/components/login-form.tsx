@@ -67,6 +67,9 @@ export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
         autoComplete="current-password"
         aria-required="true"
       />
+      <p className="text-right text-sm">
+        <TextLink to={paths.forgotPassword}>Forgot password?</TextLink>
+      </p>
       <FormActions cancelTo={paths.home} submitLabel="Login" busyLabel="Logging in..." busy={login.isPending} />
       <p className="text-center text-sm text-slate-700">
         Don&apos;t have an account? <TextLink to={paths.signup}>Sign up</TextLink>

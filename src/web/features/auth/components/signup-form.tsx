@@ -1,8 +1,9 @@
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, signupRequestSchema } from '../../../../shared/account';
+import { signupRequestSchema } from '../../../../shared/account';
 import { FormErrorAlert, FormPasswordField, FormTextField } from '../../../components/forms/form-fields';
+import { PasswordStrengthHint } from '../../../components/forms/password-strength-hint';
 import { useAppForm } from '../../../components/forms/use-app-form';
 import { FormActions } from '../../../components/ui/form-actions';
 import { TextLink } from '../../../components/ui/text-link';
@@ -72,7 +73,7 @@ export function SignupForm({
         label="Password"
         autoComplete="new-password"
         aria-required="true"
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        hint={<PasswordStrengthHint control={form.control} name="password" />}
       />
       <FormActions cancelTo={paths.home} submitLabel="Sign Up" busyLabel="Signing up..." busy={signup.isPending} />
       <p className="text-center text-sm text-slate-700">

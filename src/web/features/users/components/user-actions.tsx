@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useDeleteUser } from '../api/delete-user';
 import { useDisableUser } from '../api/disable-user';
 import { useEnableUser } from '../api/enable-user';
+import { useSendPasswordReset } from '../api/send-password-reset';
 import { useUpdateUser } from '../api/update-user';
 import { EditUserDialog } from './edit-user-dialog';
 
@@ -36,6 +37,7 @@ export function useUserActions({ stillListed, focusTop }: UserActionOptions) {
   const disable = useDisableUser();
   const enable = useEnableUser();
   const remove = useDeleteUser();
+  const passwordReset = useSendPasswordReset();
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [confirming, setConfirming] = useState<ConfirmRequest | null>(null);
 
@@ -112,6 +114,14 @@ export function useUserActions({ stillListed, focusTop }: UserActionOptions) {
     });
   }
 
+  function requestPasswordReset(user: AdminUser) {
+    if (passwordReset.isPending) return;
+    passwordReset.mutate(user.id, {
+      onSuccess: () => toast.success(`Password reset link sent to ${user.email}`),
+      onError,
+    });
+  }
+
   const asked = confirming?.user;
   const dialogs = (
     <>
@@ -149,6 +159,9 @@ export function useUserActions({ stillListed, focusTop }: UserActionOptions) {
     requestDisable: (user: AdminUser) => setConfirming({ action: 'disable', user }),
     requestDelete: (user: AdminUser) => setConfirming({ action: 'delete', user }),
     requestEnable,
+    requestPasswordReset,
+    /** The account whose password reset mail is on its way, to show on its button. */
+    resettingId: passwordReset.isPending ? passwordReset.variables : undefined,
     /** The account whose Enable is on its way, to show on its button. */
     enablingId: enable.isPending ? enable.variables : undefined,
     /** Render once on the page. */

@@ -127,6 +127,17 @@ function UserRowActions({
             Disable{who}
           </Button>
         ))}
+      {!user.disabled && (
+        <Button
+          variant="secondary"
+          className="min-h-10 px-3"
+          aria-busy={actions.resettingId === user.id || undefined}
+          onClick={() => actions.requestPasswordReset(user)}
+        >
+          {actions.resettingId === user.id ? 'Sending...' : 'Send password reset'}
+          {who}
+        </Button>
+      )}
       {!user.isSelf && (
         <Button variant="danger" className="min-h-10 px-3" onClick={() => actions.requestDelete(user)}>
           Delete{who}

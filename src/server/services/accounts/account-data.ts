@@ -1,0 +1,122 @@
+import { asc, eq } from 'drizzle-orm';
+import type { AccountData } from '../../../shared/account-data';
+import type { Database } from '../../db/client';
+import {
+  aiDrafts,
+  departmentFollows,
+  notifications,
+  reviewReports,
+  reviews,
+  sessions,
+  tutors,
+  users,
+} from '../../db/schema';
+import { AppError } from '../../lib/errors';
+
+const iso = (date: Date) => date.toISOString();
+const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
+
+/**
+ * Everything Tutorly holds about the account: its profile, its reviews with their tutors, its
+ * submitted tutors, the reports it made, its notifications, followed departments, sessions
+ * (metadata only: never a token or its hash) and the AI drafts it asked for (nothing of what
+ * was written is kept). Reads only.
+ */
+export async function exportAccountData(db: Database, userId: string, now: Date): Promise<AccountData> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError('not_found', 'This account no longer exists.');
+  const [reviewRows, submissionRows, reportRows, notificationRows, followRows, sessionRows, draftRows] =
+    await Promise.all([
+      db
+        .select({ review: reviews, tutor: { id: tutors.id, name: tutors.name, department: tutors.department } })
+        .from(reviews)
+        .innerJoin(tutors, eq(tutors.id, reviews.tutorId))
+        .where(eq(reviews.authorId, userId))
+        .orderBy(asc(reviews.createdAt)),
+      db.select().from(tutors).where(eq(tutors.submittedBy, userId)).orderBy(asc(tutors.createdAt)),
+      db
+        .select({ report: reviewReports, reviewTitle: reviews.title })
+        .from(reviewReports)
+        .innerJoin(reviews, eq(reviews.id, reviewReports.reviewId))
+        .where(eq(reviewReports.reporterId, userId))
+        .orderBy(asc(reviewReports.createdAt)),
+      db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(asc(notifications.createdAt)),
+      db
+        .select()
+        .from(departmentFollows)
+        .where(eq(departmentFollows.userId, userId))
+        .orderBy(asc(departmentFollows.department)),
+      db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt)),
+      db.select().from(aiDrafts).where(eq(aiDrafts.userId, userId)).orderBy(asc(aiDrafts.createdAt)),
+    ]);
+  return {
+    exportedAt: iso(now),
+    profile: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      phone: user.phone,
+      role: user.role,
+      emailVerifiedAt: isoOrNull(user.emailVerifiedAt),
+      createdAt: iso(user.createdAt),
+      updatedAt: iso(user.updatedAt),
+    },
+    reviews: reviewRows.map(({ review, tutor }) => ({
+      id: review.id,
+      tutor,
+      title: review.title,
+      body: review.body,
+      rating: review.rating,
+      isHidden: review.isHidden,
+      hiddenReason: review.hiddenReason,
+      aiAssisted: review.aiAssisted,
+      createdAt: iso(review.createdAt),
+      updatedAt: iso(review.updatedAt),
+    })),
+    submissions: submissionRows.map((tutor) => ({
+      id: tutor.id,
+      name: tutor.name,
+      department: tutor.department,
+      biography: tutor.biography,
+      courses: tutor.courses,
+      status: tutor.status,
+      rejectionReason: tutor.rejectionReason,
+      createdAt: iso(tutor.createdAt),
+    })),
+    reportsMade: reportRows.map(({ report, reviewTitle }) => ({
+      reviewId: report.reviewId,
+      reviewTitle,
+      reason: report.reason,
+      details: report.details,
+      createdAt: iso(report.createdAt),
+      resolvedAt: isoOrNull(report.resolvedAt),
+    })),
+    notifications: notificationRows.map((notification) => ({
+      id: notification.id,
+      kind: notification.kind,
+      data: Object.fromEntries(
+        Object.entries(notification.data).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      ),
+      readAt: isoOrNull(notification.readAt),
+      createdAt: iso(notification.createdAt),
+    })),
+    followedDepartments: followRows.map((follow) => ({
+      department: follow.department,
+      followedAt: iso(follow.createdAt),
+    })),
+    sessions: sessionRows.map((session) => ({
+      userAgent: session.userAgent,
+      clientAddress: session.clientAddress,
+      signedInAt: iso(session.createdAt),
+      lastActiveAt: iso(session.lastActiveAt),
+      expiresAt: iso(session.expiresAt),
+    })),
+    aiDrafts: draftRows.map((draft) => ({
+      provider: draft.provider,
+      model: draft.model,
+      outcome: draft.outcome,
+      createdAt: iso(draft.createdAt),
+      finishedAt: isoOrNull(draft.finishedAt),
+    })),
+  };
+}

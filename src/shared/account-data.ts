@@ -1,0 +1,101 @@
+import { z } from 'zod';
+
+const timestamp = z.iso.datetime();
+
+/** 'Download my data': everything Tutorly holds about one account, as one JSON document. */
+export const accountDataSchema = z.object({
+  exportedAt: timestamp,
+  profile: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    role: z.string(),
+    emailVerifiedAt: timestamp.nullable(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  }),
+  reviews: z.array(
+    z.object({
+      id: z.uuid(),
+      tutor: z.object({ id: z.uuid(), name: z.string(), department: z.string() }),
+      title: z.string(),
+      body: z.string(),
+      rating: z.number(),
+      isHidden: z.boolean(),
+      hiddenReason: z.string().nullable(),
+      aiAssisted: z.boolean(),
+      createdAt: timestamp,
+      updatedAt: timestamp,
+    }),
+  ),
+  submissions: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      department: z.string(),
+      biography: z.string(),
+      courses: z.array(z.string()),
+      status: z.string(),
+      rejectionReason: z.string().nullable(),
+      createdAt: timestamp,
+    }),
+  ),
+  reportsMade: z.array(
+    z.object({
+      reviewId: z.uuid(),
+      reviewTitle: z.string(),
+      reason: z.string(),
+      details: z.string().nullable(),
+      createdAt: timestamp,
+      resolvedAt: timestamp.nullable(),
+    }),
+  ),
+  notifications: z.array(
+    z.object({
+      id: z.uuid(),
+      kind: z.string(),
+      data: z.record(z.string(), z.string()),
+      readAt: timestamp.nullable(),
+      createdAt: timestamp,
+    }),
+  ),
+  followedDepartments: z.array(z.object({ department: z.string(), followedAt: timestamp })),
+  sessions: z.array(
+    z.object({
+      userAgent: z.string().nullable(),
+      clientAddress: z.string().nullable(),
+      signedInAt: timestamp,
+      lastActiveAt: timestamp,
+      expiresAt: timestamp,
+    }),
+  ),
+  aiDrafts: z.array(
+    z.object({
+      provider: z.string(),
+      model: z.string(),
+      outcome: z.string().nullable(),
+      createdAt: timestamp,
+      finishedAt: timestamp.nullable(),
+    }),
+  ),
+});
+export type AccountData = z.infer<typeof accountDataSchema>;
+
+export const DELETE_ACCOUNT_EMAIL_MISMATCH_MESSAGE = 'Type your email address exactly as it is shown.';
+export const LAST_ADMIN_SELF_DELETE_MESSAGE =
+  'You are the last active administrator: make someone else an administrator before deleting your account.';
+
+/** 'Delete my account': the current password, and the address typed out as a deliberate confirmation. */
+export const deleteAccountSchema = z.object({
+  currentPassword: z
+    .string({ error: 'Current password is required.' })
+    .min(1, 'Current password is required.')
+    .max(256),
+  confirmEmail: z
+    .string({ error: 'Type your email address to confirm.' })
+    .trim()
+    .min(1, 'Type your email address to confirm.')
+    .max(254),
+});
+export type DeleteAccountRequest = z.infer<typeof deleteAccountSchema>;

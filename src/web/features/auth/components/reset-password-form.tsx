@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, resetPasswordSchema } from '../../../../shared/account';
+import { FormErrorAlert, FormPasswordField } from '../../../components/forms/form-fields';
+import { PasswordStrengthHint } from '../../../components/forms/password-strength-hint';
+import { useAppForm } from '../../../components/forms/use-app-form';
+import { Button } from '../../../components/ui/button';
+import { TextLink } from '../../../components/ui/text-link';
+import { paths } from '../../../config/paths';
+import { ApiRequestError, errorMessage } from '../../../lib/api-client';
+import { useResetPassword } from '../api/reset-password';
+
+const INVALID_LINK_MESSAGE = 'Your link is not valid';
+
+/** The new password as the API checks it, and typed again, which only this form checks. */
+const resetPasswordFormSchema = z
+  .object({ password: resetPasswordSchema.shape.password, confirmPassword: z.string() })
+  .superRefine(({ password, confirmPassword }, context) => {
+    if (!confirmPassword)
+      context.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Please confirm your password.' });
+    else if (confirmPassword !== password)
+      context.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'The passwords do not match.' });
+  });
+
+/** Whether a refusal is about the link itself (unknown, used, expired), not the password. */
+function isLinkProblem(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.fields.some(({ path }) => path === 'token');
+}
+
+/**
+ * The page a password reset mail links to: the owner chooses a new password, every session of
+ * the account ends, and they log in with it. A link that cannot be used says why.
+ */
+export function ResetPasswordForm({ token }: { token: string | null }) {
+  const navigate = useNavigate();
+  const resetPassword = useResetPassword();
+  const [linkProblem, setLinkProblem] = useState<string | null>(null);
+  const form = useAppForm({ schema: resetPasswordFormSchema, defaultValues: { password: '', confirmPassword: '' } });
+
+  if (!token) return <UnusableLink reason={INVALID_LINK_MESSAGE} />;
+  if (linkProblem) return <UnusableLink reason={linkProblem} />;
+
+  return (
+    <>
+      <h1 className="text-center text-2xl font-bold text-slate-900">Choose a new password</h1>
+      <p className="mt-2 text-center text-slate-700">You will be signed out everywhere, then log in with it.</p>
+      <form
+        noValidate
+        className="mt-6 space-y-4"
+        onSubmit={form.handleSubmit(({ password }) => {
+          if (resetPassword.isPending) return;
+          resetPassword.mutate(
+            { token, password },
+            {
+              onSuccess: () => {
+                toast.success('Your password has been changed. Please log in.');
+                navigate(paths.login, { replace: true });
+              },
+              onError: (error) => {
+                if (isLinkProblem(error)) setLinkProblem(errorMessage(error));
+                else form.showServerError(error);
+              },
+            },
+          );
+        })}
+      >
+        <FormErrorAlert control={form.control} />
+        <FormPasswordField
+          control={form.control}
+          name="password"
+          label="New password"
+          autoComplete="new-password"
+          required
+          maxLength={PASSWORD_MAX_LENGTH}
+          hint={<PasswordStrengthHint control={form.control} name="password" />}
+        />
+        <FormPasswordField
+          control={form.control}
+          name="confirmPassword"
+          label="Confirm new password"
+          autoComplete="new-password"
+          required
+          maxLength={PASSWORD_MAX_LENGTH}
+        />
+        <Button type="submit" className="w-full" disabled={resetPassword.isPending}>
+          {resetPassword.isPending ? 'Saving...' : 'Change password'}
+        </Button>
+      </form>
+    </>
+  );
+}
+
+function UnusableLink({ reason }: { reason: string }) {
+  return (
+    <div role="alert" className="text-center">
+      <h1 className="text-2xl font-bold text-red-800">This link cannot be used</h1>
+      <p className="mt-2 text-slate-700">{reason}</p>
+      <TextLink to={paths.forgotPassword} className="mt-4 inline-block">
+        Ask for a new link
+      </TextLink>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import type { Page } from '@playwright/test';
+import { accessibilityViolations } from './axe';
+import { createStudent, expect, latestMailTo, logInAs, test } from './fixtures';
+
+async function fitsPhoneWidth(page: Page, where: string): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `sideways overflow on ${where}`).toBeLessThanOrEqual(0);
+}
+
+test('a student who forgot their password chooses a new one through the mailed link', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const student = await createStudent(page.request);
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Forgot password', level: 1 })).toBeVisible();
+  expect(await accessibilityViolations(page), 'accessibility violations on /forgot-password').toEqual([]);
+  await fitsPhoneWidth(page, '/forgot-password');
+  await page.getByLabel('Email').fill(student.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('status')).toContainText(student.email);
+
+  const link = new URL((await latestMailTo(student.email)).link!);
+  expect(link.pathname).toBe('/reset-password');
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByRole('heading', { name: 'Choose a new password', level: 1 })).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill('a-much-better-passphrase-7');
+  await expect(page.getByText(/Strength: /)).toBeVisible();
+  expect(await accessibilityViolations(page), 'accessibility violations on /reset-password').toEqual([]);
+  await fitsPhoneWidth(page, '/reset-password');
+  await page.getByLabel('Confirm new password').fill('a-much-better-passphrase-7');
+  await page.getByRole('button', { name: 'Change password' }).click();
+
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(student.email);
+  await page.getByLabel('Password', { exact: true }).fill('a-much-better-passphrase-7');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/user/);
+});
+
+test('the profile lists sessions, signs out another one, and deletes the account', async ({ page, browser }) => {
+  const student = await createStudent(page.request);
+  const otherContext = await browser.newContext();
+  const otherTab = await otherContext.newPage();
+  await logInAs(otherTab, student);
+  await logInAs(page, student);
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/user/profile');
+  const sessionsRegion = page.getByRole('region', { name: 'Your sessions' });
+  await expect(sessionsRegion.getByText('This browser')).toBeVisible();
+  await expect(sessionsRegion.getByRole('listitem')).toHaveCount(2);
+  expect(await accessibilityViolations(page), 'accessibility violations on /user/profile').toEqual([]);
+  await fitsPhoneWidth(page, '/user/profile');
+
+  await sessionsRegion.getByRole('button', { name: /^Sign out .* on / }).click();
+  await expect(sessionsRegion.getByRole('listitem')).toHaveCount(1);
+  const otherSession = await otherTab.request.get('/api/session');
+  expect((await otherSession.json()).account).toBeNull();
+  await otherContext.close();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download my data' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^tutorly-account-.*\.json$/);
+
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toBeVisible();
+  expect(await accessibilityViolations(page), 'accessibility violations in the delete dialog').toEqual([]);
+  await dialog.getByLabel('Current password').fill(student.password);
+  await dialog.getByLabel(`Type ${student.email} to confirm`).fill(student.email);
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const login = await page.request.post('/api/auth/login', {
+    data: { email: student.email, password: student.password },
+  });
+  expect(login.status()).toBe(401);
+});
