@@ -15,7 +15,7 @@ import { ReadCache } from '../../src/server/cache/read-cache';
 import { changeData } from '../../src/server/db/change-data';
 import { CHANGE_CHANNEL_APPLICATION_NAME } from '../../src/server/db/change-channel';
 import { openDatabase } from '../../src/server/db/client';
-import { tutors, type TutorRow } from '../../src/server/db/schema';
+import { sessions as sessionsTable, tutors, type TutorRow } from '../../src/server/db/schema';
 import { revokeAllSessions } from '../../src/server/services/accounts/sessions';
 import type { TutorProfile, TutorReviewList } from '../../src/shared/tutors';
 import { apiPaths } from '../../src/shared/api-paths';
@@ -384,6 +384,23 @@ describe('answers cached in memory', () => {
     expect((await callAs(t, admin, 'POST', apiPaths.disableUser(student.user.id))).statusCode).toBe(200);
     expect((await callAs(t, student, 'GET', apiPaths.session)).json().account).toBeNull();
     expect((await callAs(t, student, 'GET', apiPaths.tutor(tutor.id))).statusCode).toBe(401);
+  });
+
+  test("a session used through another instance is not judged idle by this one's kept copy, nor written on every request", async () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    expect((await callAs(t, student, 'GET', apiPaths.session)).json().account).not.toBeNull();
+    // Another instance sees the session in use near the end of the idle period and notes it,
+    // telling nobody (a last-active time is not announced).
+    t.clock.advance(3 * DAY - 60_000);
+    await t.db.update(sessionsTable).set({ lastActiveAt: t.clock() }).where(eq(sessionsTable.userId, student.user.id));
+    t.clock.advance(2 * 60_000);
+    expect((await callAs(t, student, 'GET', apiPaths.session)).json().account).not.toBeNull();
+    // Now written through this instance, which read it once more: the rest of the minute's
+    // requests are answered from the kept copy and write nothing.
+    await callAs(t, student, 'GET', apiPaths.session);
+    const hits = t.app.sessionCache.hits;
+    for (let i = 0; i < 3; i++) expect((await callAs(t, student, 'GET', apiPaths.session)).statusCode).toBe(200);
+    expect(t.app.sessionCache.hits).toBe(hits + 3);
   });
 
   test('a cached session still ends when it expires', async () => {
