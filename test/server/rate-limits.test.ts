@@ -305,6 +305,8 @@ describe('configuration', () => {
       uploadsPerUser: { limit: 30, windowMs: HOUR_MS },
       uploadKibibytesPerUser: { limit: Math.floor(200_000_000 / 1024), windowMs: 24 * HOUR_MS },
       signupNoticesPerAddress: { limit: 3, windowMs: 24 * HOUR_MS },
+      passwordResetPerAddress: { limit: 3, windowMs: HOUR_MS },
+      passwordResetPerIp: { limit: 10, windowMs: HOUR_MS },
     });
     expect(
       loadConfig({ RATE_LIMIT_WRITES_PER_USER: '1000 / 30s', RATE_LIMIT_SIGNUP_PER_IP: '50/1d' }).rateLimits,
