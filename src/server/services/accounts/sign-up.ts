@@ -12,6 +12,9 @@ import { normalizeEmail } from './users';
 /** The new account, or null when the address already had a verified one (whose owner the caller tells, later). */
 export type SignupOutcome = { created: UserRow | null };
 
+/** No account has this id: the sessions a sign-up for a taken address says it changed. */
+const NOBODY = '00000000-0000-0000-0000-000000000000';
+
 /** A student account nobody has proven the address of: whoever can read its mail may claim it. */
 const unclaimed = and(isNull(users.emailVerifiedAt), eq(users.role, 'student'));
 
@@ -29,8 +32,10 @@ export async function signUpStudent(db: Database, input: SignupRequest, now: Dat
   const email = normalizeEmail(input.email);
   assertAcceptablePassword(input.password, { email, name: input.name });
   const passwordHash = await hashPassword(input.password);
-  // A new account has no session and no review yet: no kept answer names it. An unclaimed one
-  // it replaces may have signed in (to see that its address waits for verification).
+  // An unclaimed account it replaces may have signed in (to see that its address waits for
+  // verification): its kept sessions go on every instance. The new account's sessions are said
+  // to change too (it has none), and a taken address says the same of nobody, so that every
+  // sign-up announces alike and its work tells nothing of the address.
   return changeData(db, [], async (tx, alsoChanged) => {
     const replaced = await tx
       .delete(users)
@@ -50,6 +55,7 @@ export async function signUpStudent(db: Database, input: SignupRequest, now: Dat
       })
       .onConflictDoNothing({ target: users.email })
       .returning();
+    alsoChanged(sessionsChanged(created?.id ?? NOBODY));
     return { created: created ?? null };
   });
 }
