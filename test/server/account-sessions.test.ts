@@ -4,11 +4,11 @@ import { sessions, users } from '../../src/server/db/schema';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../src/server/lib/clock';
 import { MAX_SESSIONS_PER_ACCOUNT } from '../../src/server/services/accounts/sessions';
 import {
-  type AccountSession,
   COMMON_PASSWORD_MESSAGE,
   PERSONAL_PASSWORD_MESSAGE,
   WRONG_CURRENT_PASSWORD_MESSAGE,
 } from '../../src/shared/account';
+import { type AccountSession } from '../../src/shared/account-lifecycle';
 import { apiPaths } from '../../src/shared/api-paths';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { cookieHeader, getSessionAccount, loginAttempt, postLogin, postSignup } from '../helpers/auth';

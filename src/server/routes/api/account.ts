@@ -1,14 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { accountSchema, changePasswordSchema, updateProfileSchema } from '../../../shared/account';
 import {
-  accountSchema,
   accountSessionListSchema,
   changeEmailResponseSchema,
   changeEmailSchema,
-  changePasswordSchema,
   sessionPathParamsSchema,
-  updateProfileSchema,
-} from '../../../shared/account';
+} from '../../../shared/account-lifecycle';
 import { AppError } from '../../lib/errors';
 import { removeInitialAdminFile } from '../../lib/initial-admin-file';
 import { accountDeletedMail, emailChangeMail, emailChangeNoticeMail } from '../../mail/templates';

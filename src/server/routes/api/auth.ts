@@ -2,20 +2,22 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   acceptInvitationSchema,
-  confirmEmailChangeResponseSchema,
-  confirmEmailChangeSchema,
   loginRequestSchema,
   loginResponseSchema,
   type LoginRequest,
-  passwordResetRequestSchema,
-  passwordResetResponseSchema,
-  resetPasswordSchema,
   resendVerificationResponseSchema,
   signupRequestSchema,
   signupResponseSchema,
   verifyEmailRequestSchema,
   verifyEmailResponseSchema,
 } from '../../../shared/account';
+import {
+  confirmEmailChangeResponseSchema,
+  confirmEmailChangeSchema,
+  passwordResetRequestSchema,
+  passwordResetResponseSchema,
+  resetPasswordSchema,
+} from '../../../shared/account-lifecycle';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { passwordChangedMail, passwordResetMail, signupAttemptMail, verificationMail } from '../../mail/templates';

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { ResetPasswordRequest } from '../../../shared/account';
+import type { ResetPasswordRequest } from '../../../shared/account-lifecycle';
 import { sessionsChanged } from '../../cache/data-changes';
 import { changeData } from '../../db/change-data';
 import type { Database } from '../../db/client';

@@ -1,4 +1,4 @@
-import { type ComponentProps, useEffect, useState } from 'react';
+import { type ComponentProps, lazy, Suspense, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { isReviewId, PUBLIC_TUTORS_ONLY_MESSAGE, REVIEW_NOT_FOUND_MESSAGE } from '../../../shared/reviews';
@@ -12,11 +12,20 @@ import { ApiRequestError } from '../../lib/api-client';
 import { useMyReviewOfTutor } from '../../features/reviews/api/get-my-review-of-tutor';
 import { useReview } from '../../features/reviews/api/get-review';
 import { ReviewForm } from '../../features/reviews/components/review-form';
-import { ReviewDraftAssistant } from '../../features/ai-drafting/components/review-draft-assistant';
 import { HiddenByModeratorNote } from '../../components/reviews/review-parts';
 import { type PickedTutor, TutorPicker } from '../../features/tutors/components/tutor-picker';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 import { useTutor } from '../../features/tutors/api/get-tutor';
+
+/**
+ * The AI draft controls load after the form: the form is usable at once, and the route's own
+ * JavaScript stays within its budget (decision 0010).
+ */
+const ReviewDraftAssistant = lazy(() =>
+  import('../../features/ai-drafting/components/review-draft-assistant').then((module) => ({
+    default: module.ReviewDraftAssistant,
+  })),
+);
 
 const CREATE_TITLE = 'Submit a Review';
 const EDIT_TITLE = 'Update Review';
@@ -130,7 +139,11 @@ function ReviewFormWithHelpers(props: Omit<ComponentProps<typeof ReviewForm>, 't
     <ReviewForm
       {...props}
       tutorPicker={(picker) => <TutorPicker {...picker} />}
-      draftControls={(target) => <ReviewDraftAssistant {...target} />}
+      draftControls={(target) => (
+        <Suspense fallback={null}>
+          <ReviewDraftAssistant {...target} />
+        </Suspense>
+      )}
     />
   );
 }

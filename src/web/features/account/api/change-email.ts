@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ChangeEmailRequest } from '../../../../shared/account';
+import type { ChangeEmailRequest } from '../../../../shared/account-lifecycle';
 import { apiPaths } from '../../../../shared/api-paths';
 import { api } from '../../../lib/api-client';
 

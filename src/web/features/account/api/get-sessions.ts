@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AccountSession } from '../../../../shared/account';
+import type { AccountSession } from '../../../../shared/account-lifecycle';
 import { apiPaths } from '../../../../shared/api-paths';
 import { api } from '../../../lib/api-client';
 import { staleOn } from '../../../lib/data-changes';

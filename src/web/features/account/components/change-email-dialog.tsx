@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import toast from 'react-hot-toast';
-import { changeEmailSchema, PASSWORD_MAX_LENGTH } from '../../../../shared/account';
+import { PASSWORD_MAX_LENGTH } from '../../../../shared/account';
+import { changeEmailSchema } from '../../../../shared/account-lifecycle';
 import { FormErrorAlert, FormPasswordField, FormTextField } from '../../../components/forms/form-fields';
 import { useAppForm } from '../../../components/forms/use-app-form';
 import { DialogButtons, ModalDialog } from '../../../components/ui/modal-dialog';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import toast from 'react-hot-toast';
-import type { AccountSession } from '../../../../shared/account';
+import type { AccountSession } from '../../../../shared/account-lifecycle';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-import { passwordResetRequestSchema } from '../../../../shared/account';
+import { passwordResetRequestSchema } from '../../../../shared/account-lifecycle';
 import { FormErrorAlert, FormTextField } from '../../../components/forms/form-fields';
 import { useAppForm } from '../../../components/forms/use-app-form';
 import { FormActions } from '../../../components/ui/form-actions';

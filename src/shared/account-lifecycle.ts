@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { emailSchema, newPasswordSchema, changePasswordSchema } from './account';
+
+/** The account's lifecycle beyond sign-up and login: password recovery, e-mail change, its sessions. Kept apart from account.ts so pages that never show them do not load them. */
+/** 'Forgot password?': the answer is the same whether or not the address has an account. */
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+export const passwordResetResponseSchema = z.object({ email: z.string() });
+
+/** The token from the mailed `/reset-password?token=` link and the new password. */
+export const resetPasswordSchema = z.object({
+  token: z
+    .string({ error: 'Your link is not valid' })
+    .min(1, 'Your link is not valid')
+    .max(200, 'Your link is not valid'),
+  password: newPasswordSchema,
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordSchema>;
+
+/** 'Change email': the current password proves it is the owner; the address changes once the mailed link is opened. */
+export const changeEmailSchema = z.object({
+  newEmail: emailSchema,
+  currentPassword: changePasswordSchema.shape.currentPassword,
+});
+export type ChangeEmailRequest = z.infer<typeof changeEmailSchema>;
+export const changeEmailResponseSchema = z.object({ pendingEmail: z.string() });
+
+/** The token of the link mailed to the new address. */
+export const confirmEmailChangeSchema = z.object({ token: resetPasswordSchema.shape.token });
+export const confirmEmailChangeResponseSchema = z.object({ email: z.string() });
+
+/** One signed-in browser of the account, as 'Your sessions' lists it. */
+export const accountSessionSchema = z.object({
+  id: z.string(),
+  browser: z.string(),
+  system: z.string(),
+  clientAddress: z.string().nullable(),
+  signedInAt: z.iso.datetime(),
+  lastActiveAt: z.iso.datetime(),
+  /** The session this request was made with. */
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+export const accountSessionListSchema = z.object({ sessions: z.array(accountSessionSchema) });
+export const sessionPathParamsSchema = z.object({ sessionId: z.string().min(1).max(64) });
