@@ -139,7 +139,9 @@ test('the profile edits name and phone, and a new password signs out the other s
   await change.getByLabel('New password', { exact: true }).fill('a-brand-new-password');
   await change.getByLabel('Confirm new password', { exact: true }).fill('a-brand-new-password');
   await change.getByRole('button', { name: 'Update Password' }).click();
-  await expect(change.getByText('Your current password is not correct.')).toBeVisible();
+  // In the form's error summary (a link to the field) and under the field itself.
+  await expect(change.getByRole('link', { name: 'Your current password is not correct.' })).toBeVisible();
+  await expect(change.getByText('Your current password is not correct.')).toHaveCount(2);
   await change.getByLabel('Current password', { exact: true }).fill(student.password);
   await change.getByRole('button', { name: 'Update Password' }).click();
   await expect(page.getByText('Password updated. You were signed out everywhere else.')).toBeVisible();
