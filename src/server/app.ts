@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { apiPaths } from '../shared/api-paths';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { createTextProvider, type TextProvider } from './services/ai-drafting/providers';
@@ -8,6 +9,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { fastifyTrustProxy } from './lib/client-address';
 import { type Clock, systemClock } from './lib/clock';
+import { CampusProvider } from './lib/campus-provider';
 import { answerFrameworkError } from './lib/framework-errors';
 import { loggerOptions, RequestLogController } from './lib/logger';
 import { requestIdFor } from './lib/request-id';
@@ -82,7 +84,15 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.decorate('mailer', deps.mailer);
   app.decorate('clock', deps.clock ?? systemClock);
   app.decorate('imageStore', deps.imageStore ?? createLocalDiskStore(config.uploadsDir));
-  app.decorate('settingDefaults', { aiDraftsPerHour: config.ai.draftsPerHour });
+  app.decorate('settingDefaults', {
+    aiDraftsPerHour: config.ai.draftsPerHour,
+    campusSignInConfigured: config.campusSignIn !== null,
+  });
+  app.decorate(
+    'campusProvider',
+    config.campusSignIn &&
+      new CampusProvider(config.campusSignIn, new URL(apiPaths.campusSignInCallback, config.publicUrl).href),
+  );
   app.decorate(
     'aiProvider',
     deps.aiProvider === undefined ? await createTextProvider(config.ai.provider) : deps.aiProvider,

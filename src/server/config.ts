@@ -144,6 +144,11 @@ const envSchema = z
     AI_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(60),
     AI_MAX_CONCURRENT_DRAFTS: z.coerce.number().int().min(1).max(10_000).default(20),
     SESSION_IDLE_TIMEOUT: sessionIdleTimeout,
+    OIDC_ISSUER: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+    OIDC_BUTTON_LABEL: optionalString.pipe(z.string().max(60, 'must be at most 60 characters').optional()),
+    OIDC_SCOPES: optionalString,
     RATE_LIMIT_LOGIN_PER_ACCOUNT: rateLimitRule('10/15m'),
     RATE_LIMIT_LOGIN_PER_IP: rateLimitRule('30/15m'),
     RATE_LIMIT_SIGNUP_PER_IP: rateLimitRule('10/1h'),
@@ -158,6 +163,22 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'is required when ADMIN_PASSWORD is set' });
+    }
+    if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_ID'], message: 'is required when OIDC_ISSUER is set' });
+    }
+    if (!env.OIDC_ISSUER && env.OIDC_CLIENT_ID) {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'is required when OIDC_CLIENT_ID is set' });
+    }
+    if (env.OIDC_ISSUER && !isSecureOrLoopback(env.OIDC_ISSUER)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_ISSUER'],
+        message: 'must be an https:// address (plain http only on this machine: localhost or 127.0.0.1)',
+      });
+    }
+    if (env.OIDC_SCOPES && !env.OIDC_SCOPES.split(/\s+/).includes('openid')) {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_SCOPES'], message: 'must include openid' });
     }
     const provider = chosenAiProvider(env);
     if (env.AI_PROVIDER === 'gemini' && !env.GEMINI_API_KEY) {
@@ -188,6 +209,15 @@ function chosenAiProvider(env: {
   return null;
 }
 
+/** Campus sign-in talks to its provider over HTTPS, except to one on this machine (a development or test provider). */
+function isSecureOrLoopback(address: string): boolean {
+  const url = new URL(address);
+  return url.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}
+
+export const DEFAULT_CAMPUS_BUTTON_LABEL = 'Sign in with your university';
+const DEFAULT_CAMPUS_SCOPES = 'openid email profile';
+
 /** Google retires Flash models every year or so; this alias always names the current one. */
 const DEFAULT_GEMINI_MODEL = 'gemini-flash-latest';
 
@@ -215,8 +245,22 @@ export interface Config {
   /** Cookies get the Secure flag when the public address is HTTPS. */
   secureCookies: boolean;
   ai: AiConfig;
+  /** Null: no campus sign-in, students sign in with a password. */
+  campusSignIn: CampusSignInConfig | null;
   rateLimits: RateLimitsConfig;
   connections: ConnectionsConfig;
+}
+
+/** The university's OpenID Provider (OIDC_* variables). */
+export interface CampusSignInConfig {
+  protocol: 'oidc';
+  /** The issuer identifier; its discovery document is at <issuer>/.well-known/openid-configuration. */
+  issuer: string;
+  clientId: string;
+  /** Absent for a public client, which PKCE alone protects. */
+  clientSecret?: string | undefined;
+  buttonLabel: string;
+  scopes: string;
 }
 
 /** What one client, or all of them together, may hold of the server's connections and time. */
@@ -320,6 +364,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: Math.round(env.AI_TIMEOUT_SECONDS * 1000),
       maxConcurrentDrafts: env.AI_MAX_CONCURRENT_DRAFTS,
     },
+    campusSignIn: env.OIDC_ISSUER
+      ? {
+          protocol: 'oidc',
+          issuer: env.OIDC_ISSUER,
+          clientId: env.OIDC_CLIENT_ID!,
+          clientSecret: env.OIDC_CLIENT_SECRET,
+          buttonLabel: env.OIDC_BUTTON_LABEL ?? DEFAULT_CAMPUS_BUTTON_LABEL,
+          scopes: env.OIDC_SCOPES?.trim().split(/\s+/).join(' ') ?? DEFAULT_CAMPUS_SCOPES,
+        }
+      : null,
     connections: {
       requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
       idleTimeoutMs: env.CONNECTION_TIMEOUT_SECONDS * 1000,

@@ -12,6 +12,7 @@ import type { ReadCache } from './cache/read-cache';
 import type { ReadContext } from './read-models/read-context';
 import type { Database, DatabaseHandle } from './db/client';
 import type { UserRow } from './db/schema';
+import type { CampusProvider } from './lib/campus-provider';
 import type { Clock } from './lib/clock';
 import type { SettingDefaults } from './services/settings';
 import type { Mailer } from './mail/mailer';
@@ -37,6 +38,8 @@ declare module 'fastify' {
     imageStore: ImageStore;
     /** What settings are until an administrator changes them (from the configuration). */
     settingDefaults: SettingDefaults;
+    /** The university's OpenID Provider for campus sign-in; null when none is configured. */
+    campusProvider: CampusProvider | null;
     /** The AI model that drafts reviews; null when none is configured. */
     aiProvider: TextProvider | null;
     /** Pages' database reads kept in memory until a change that affects them commits. */

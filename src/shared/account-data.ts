@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ownerPasswordSchema } from './account';
 
 const timestamp = z.iso.datetime();
 
@@ -86,12 +87,12 @@ export const DELETE_ACCOUNT_EMAIL_MISMATCH_MESSAGE = 'Type your email address ex
 export const LAST_ADMIN_SELF_DELETE_MESSAGE =
   'You are the last active administrator: make someone else an administrator before deleting your account.';
 
-/** 'Delete my account': the current password, and the address typed out as a deliberate confirmation. */
+/**
+ * 'Delete my account': the current password (or, left out, a campus sign-in of this session in
+ * the last few minutes), and the address typed out as a deliberate confirmation.
+ */
 export const deleteAccountSchema = z.object({
-  currentPassword: z
-    .string({ error: 'Current password is required.' })
-    .min(1, 'Current password is required.')
-    .max(256),
+  currentPassword: ownerPasswordSchema,
   confirmEmail: z
     .string({ error: 'Type your email address to confirm.' })
     .trim()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, newPasswordSchema, changePasswordSchema } from './account';
+import { emailSchema, newPasswordSchema, ownerPasswordSchema } from './account';
 
 /** The account's lifecycle beyond sign-up and login: password recovery, e-mail change, its sessions. Kept apart from account.ts so pages that never show them do not load them. */
 /** 'Forgot password?': the answer is the same whether or not the address has an account. */
@@ -17,10 +17,13 @@ export const resetPasswordSchema = z.object({
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordSchema>;
 
-/** 'Change email': the current password proves it is the owner; the address changes once the mailed link is opened. */
+/**
+ * 'Change email': the current password (or a fresh campus sign-in) proves it is the owner; the
+ * address changes once the mailed link is opened.
+ */
 export const changeEmailSchema = z.object({
   newEmail: emailSchema,
-  currentPassword: changePasswordSchema.shape.currentPassword,
+  currentPassword: ownerPasswordSchema,
 });
 export type ChangeEmailRequest = z.infer<typeof changeEmailSchema>;
 export const changeEmailResponseSchema = z.object({ pendingEmail: z.string() });

@@ -108,6 +108,13 @@ export const PERSONAL_PASSWORD_MESSAGE = 'Your password must not be your email a
 export const PASSWORD_CHANGE_REQUIRED_MESSAGE = 'Please choose a new password to continue.';
 
 /** 'Update Password': the current one proves it is the owner; every other session ends. */
+/**
+ * The current password where a campus sign-in may stand in for it (deleting the account, changing
+ * its address): empty or left out, the server asks for a campus sign-in of this session within
+ * the last few minutes, and says 'Current password is required.' without one.
+ */
+export const ownerPasswordSchema = z.string().max(PASSWORD_MAX_LENGTH).optional();
+
 export const changePasswordSchema = z.object({
   currentPassword: z
     .string({ error: 'Current password is required.' })

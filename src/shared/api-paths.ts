@@ -28,6 +28,15 @@ export const apiPaths = {
   accountSession: (sessionId: string) => `/api/account/sessions/${sessionId}`,
   /** POST: sign out every browser but this one. */
   signOutOtherSessions: '/api/account/sessions/sign-out-others',
+  /**
+   * GET (a page navigation, not a fetch): leave for the university's sign-in. `intent=confirm`
+   * asks the signed-in owner to sign in there again; `returnTo` is a path on this site.
+   */
+  campusSignInStart: '/api/auth/oidc/start',
+  /** GET: where the university's provider sends the browser back (register it as the redirect URI). */
+  campusSignInCallback: '/api/auth/oidc/callback',
+  /** GET: how the signed-in account can prove it is its owner: its password, its university, or both. */
+  accountSignInMethods: '/api/account/sign-in-methods',
   publicSettings: '/api/settings',
   adminSettings: '/api/admin/settings',
 

@@ -36,6 +36,10 @@ export const publicSettingsSchema = z.object({
   /** University domains: advised on the sign-up form, enforced when the restriction is on. */
   signupDomains: z.array(z.string()),
   restrictSignupToDomains: z.boolean(),
+  /** The university's sign-in, when the server is configured for one (OIDC_* variables). */
+  campusSignIn: z.object({ buttonLabel: z.string() }).nullable(),
+  /** Whether students may sign up and sign in with a password; administrators always may. */
+  passwordSignIn: z.boolean(),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
@@ -43,6 +47,8 @@ export const siteSettingsSchema = z.object({
   siteName: z.string().trim().min(1, 'Site name is required.').max(60, 'Site name must be at most 60 characters.'),
   signupDomains: z.array(signupDomainSchema).max(SIGNUP_DOMAINS_MAX, `At most ${SIGNUP_DOMAINS_MAX} domains.`),
   restrictSignupToDomains: z.boolean(),
+  /** Off: students use campus sign-in only. Only possible while campus sign-in is configured. */
+  passwordSignIn: z.boolean(),
   aiDraftsPerHour: z
     .number()
     .int('A whole number of drafts.')
@@ -52,6 +58,8 @@ export const siteSettingsSchema = z.object({
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
 export const RESTRICT_WITHOUT_DOMAINS_MESSAGE = 'Add at least one domain before restricting sign-up to it.';
+export const PASSWORD_SIGN_IN_NEEDS_CAMPUS_MESSAGE =
+  'Password sign-in can only be turned off while sign-in with your university is set up (OIDC_ISSUER).';
 
 export const updateSiteSettingsSchema = siteSettingsSchema.partial();
 export type UpdateSiteSettingsRequest = z.infer<typeof updateSiteSettingsSchema>;
@@ -62,7 +70,10 @@ export const adminSettingsSchema = z.object({
   // Plain strings: the request schema's normalizing transform has no way back for an answer.
   signupDomains: z.array(z.string()),
   restrictSignupToDomains: z.boolean(),
+  passwordSignIn: z.boolean(),
   aiDraftsPerHour: z.number().int(),
+  /** The university's provider the server was started with (OIDC_* variables); null when there is none. */
+  campusSignIn: z.object({ issuer: z.string(), buttonLabel: z.string() }).nullable(),
   ai: z.object({
     /** Null when no provider is configured (environment variables, see README). */
     provider: z.enum(aiProviderKinds).nullable(),

@@ -31,6 +31,8 @@ export const KEPT_ANSWERS_BY_TABLE = {
   review_reports: ['reported reviews of a reader'],
   // Read afresh whenever needed.
   email_verifications: [],
+  user_identities: [],
+  campus_sign_in_attempts: [],
   settings: [],
   uploads: [],
   notifications: [],

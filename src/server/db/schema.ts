@@ -33,7 +33,8 @@ export const users = pgTable(
     /** Stored trimmed and lower-cased, so the unique index is case-insensitive. */
     email: text('email').notNull(),
     phone: text('phone'),
-    passwordHash: text('password_hash').notNull(),
+    /** Null for an account that has only ever signed in through its university (user_identities). */
+    passwordHash: text('password_hash'),
     role: userRole('role').notNull().default('student'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
@@ -60,8 +61,74 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     /** The client address at sign-in, shown in the session list. */
     clientAddress: text('client_address'),
+    /** How the session was signed in: with the password, or through the university (campus sign-in). */
+    signedInWith: text('signed_in_with').$type<SignInMethod>().notNull().default('password'),
+    /**
+     * When the university last confirmed it is the account's owner in this session (at a campus
+     * sign-in, or asked again): recent enough, it stands in for the password before deleting the
+     * account or changing its address.
+     */
+    campusConfirmedAt: timestamp('campus_confirmed_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+/** How a session was signed in. */
+export type SignInMethod = 'password' | 'campus';
+
+/** The sign-in protocols a university's identity provider may speak; SAML can join OpenID Connect here. */
+export type IdentityProtocol = 'oidc';
+
+/**
+ * An account's identity at a university's identity provider: the provider (issuer) and the
+ * subject it names the person by, which unlike the address never changes. One account may have
+ * several (a second protocol, a provider that moved).
+ */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    protocol: text('protocol').$type<IdentityProtocol>().notNull(),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    /** The address the provider gave when the identity was linked, for the record. */
+    emailAtLink: text('email_at_link'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('user_identities_protocol_issuer_subject_key').on(t.protocol, t.issuer, t.subject),
+    index('user_identities_user_id_idx').on(t.userId),
+  ],
+);
+
+/** What a campus sign-in was started for: signing in, or confirming the signed-in owner again. */
+export type CampusSignInIntent = 'sign-in' | 'confirm';
+
+/**
+ * A campus sign-in under way, between leaving for the university's provider and coming back.
+ * Found by the hash of a secret held in the browser's cookie (so a callback only counts in the
+ * browser that started it), used once, and gone after ten minutes.
+ */
+export const campusSignInAttempts = pgTable(
+  'campus_sign_in_attempts',
+  {
+    browserSecretHash: text('browser_secret_hash').primaryKey(),
+    state: text('state').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    intent: text('intent').$type<CampusSignInIntent>().notNull(),
+    /** 'confirm': the account that asked; its university identity must be the one that answers. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** A path on this site to return to. */
+    returnTo: text('return_to').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('campus_sign_in_attempts_expires_at_idx').on(t.expiresAt)],
 );
 
 /** A sign-up's verification link, an administrator's invitation, a 'Forgot password?' link, or a new address to confirm. */

@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import {
   DEFAULT_SITE_NAME,
+  PASSWORD_SIGN_IN_NEEDS_CAMPUS_MESSAGE,
   emailInDomains,
   RESTRICT_WITHOUT_DOMAINS_MESSAGE,
   type SiteSettings,
@@ -17,27 +18,42 @@ import { AppError } from '../lib/errors';
 export interface SettingDefaults {
   /** AI_DRAFTS_PER_HOUR: what the limit is until an administrator changes it. */
   aiDraftsPerHour: number;
+  /** Whether campus sign-in is configured (OIDC_*): without it, password sign-in is always on. */
+  campusSignInConfigured: boolean;
 }
 
 type SettingKey = keyof SiteSettings;
-const keys: SettingKey[] = ['siteName', 'signupDomains', 'restrictSignupToDomains', 'aiDraftsPerHour'];
+const keys: SettingKey[] = [
+  'siteName',
+  'signupDomains',
+  'restrictSignupToDomains',
+  'passwordSignIn',
+  'aiDraftsPerHour',
+];
 
 const isStringArray = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === 'string');
 
-/** Every setting: stored values where an administrator changed them, defaults elsewhere. */
+/**
+ * Every setting: stored values where an administrator changed them, defaults elsewhere. Password
+ * sign-in reads as on whenever campus sign-in is not configured, whatever is stored, so a
+ * provider removed from the configuration cannot lock students out.
+ */
 export async function getSettings(db: Database, defaults: SettingDefaults): Promise<SiteSettings> {
   const rows = await db.select().from(settings).where(inArray(settings.key, keys));
   const result: SiteSettings = {
     siteName: DEFAULT_SITE_NAME,
     signupDomains: [],
     restrictSignupToDomains: false,
+    passwordSignIn: true,
     aiDraftsPerHour: defaults.aiDraftsPerHour,
   };
   for (const { key, value } of rows) {
     if (key === 'siteName' && typeof value === 'string') result.siteName = value;
     if (key === 'signupDomains' && isStringArray(value)) result.signupDomains = value;
     if (key === 'restrictSignupToDomains' && typeof value === 'boolean') result.restrictSignupToDomains = value;
+    if (key === 'passwordSignIn' && typeof value === 'boolean')
+      result.passwordSignIn = value || !defaults.campusSignInConfigured;
     if (key === 'aiDraftsPerHour' && typeof value === 'number') result.aiDraftsPerHour = value;
   }
   return result;
@@ -54,6 +70,8 @@ export async function updateSettings(
   now: Date,
 ): Promise<SiteSettings> {
   // Settings are read afresh on every request that needs them: nothing kept depends on them.
+  if (changes.passwordSignIn === false && !defaults.campusSignInConfigured)
+    throw new AppError('validation_error', PASSWORD_SIGN_IN_NEEDS_CAMPUS_MESSAGE, 'passwordSignIn');
   return changeData(db, NOTHING_KEPT, async (tx) => {
     const entries = Object.entries(changes).filter(
       ([key, value]) => keys.includes(key as SettingKey) && value !== undefined,

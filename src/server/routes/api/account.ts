@@ -14,7 +14,9 @@ import { accountDataSchema, deleteAccountSchema } from '../../../shared/account-
 import { exportAccountData } from '../../services/accounts/account-data';
 import { deleteOwnAccount } from '../../services/accounts/account-deletion';
 import { clearSessionCookie, requireUser, viewerOf } from '../../plugins/auth';
-import { assertCurrentPassword, emailChangeLink, requestEmailChange } from '../../services/accounts/email-change';
+import { signInMethodsSchema } from '../../../shared/campus-sign-in';
+import { emailChangeLink, requestEmailChange } from '../../services/accounts/email-change';
+import { assertOwner, signInMethodsOf } from '../../services/accounts/campus-sign-in';
 import { toAccount } from '../../services/accounts/users';
 import { changePassword, updateProfile } from '../../services/accounts/profile';
 import { listSessions, revokeOtherSessions, revokeSessionById } from '../../services/accounts/sessions';
@@ -102,7 +104,12 @@ export async function accountRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const user = viewerOf(request);
       const { newEmail, token } = await throttledPasswordCheck(request, async () => {
-        await assertCurrentPassword(user, request.body.currentPassword);
+        await assertOwner(
+          app.db,
+          user,
+          { currentPassword: request.body.currentPassword, sessionToken: request.sessionToken! },
+          app.clock(),
+        );
         return requestEmailChange(app.db, user, request.body.newEmail, app.clock());
       });
       const { siteName } = await getSettings(app.db, app.settingDefaults);
@@ -122,6 +129,20 @@ export async function accountRoutes(app: App): Promise<void> {
       });
       return reply.status(202).send({ pendingEmail: newEmail });
     },
+  );
+
+  app.get(
+    '/sign-in-methods',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'How you can prove you own this account: your password, your university, or both',
+        description:
+          'campusConfirmedUntil: until when a campus sign-in of this session stands in for the password (deleting the account, changing its email).',
+        response: { 200: signInMethodsSchema, ...errorResponses },
+      },
+    },
+    async (request) => signInMethodsOf(app.db, viewerOf(request), request.sessionToken!, app.clock()),
   );
 
   app.get(
@@ -214,7 +235,9 @@ export async function accountRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const user = viewerOf(request);
-      await throttledPasswordCheck(request, () => deleteOwnAccount(app.db, user, request.body, app.clock()));
+      await throttledPasswordCheck(request, () =>
+        deleteOwnAccount(app.db, user, request.body, request.sessionToken!, app.clock()),
+      );
       clearSessionCookie(reply);
       app.backgroundTasks.afterResponse(request, 'account deleted mail', async () => {
         const { siteName } = await getSettings(app.db, app.settingDefaults);

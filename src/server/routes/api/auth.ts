@@ -18,7 +18,9 @@ import {
   passwordResetResponseSchema,
   resetPasswordSchema,
 } from '../../../shared/account-lifecycle';
+import { passwordSignInOffMessage } from '../../../shared/campus-sign-in';
 import type { UserRow } from '../../db/schema';
+import { isAdmin } from '../../services/auth/viewer';
 import { AppError } from '../../lib/errors';
 import { passwordChangedMail, passwordResetMail, signupAttemptMail, verificationMail } from '../../mail/templates';
 import { clientAddressGroup } from '../../lib/client-address';
@@ -48,6 +50,13 @@ const FREE_LOGIN_FAILURES = 3;
 
 export async function authRoutes(app: App): Promise<void> {
   const giveBack = (...counted: CountedRequest[]) => Promise.all(counted.map((c) => app.rateLimits.giveBack(c)));
+
+  /** Refuses a student's password sign-in or sign-up while an administrator has made campus sign-in the only way. */
+  async function assertPasswordSignInAllowed(): Promise<void> {
+    const { passwordSignIn } = await getSettings(app.db, app.settingDefaults);
+    if (!passwordSignIn && app.config.campusSignIn)
+      throw new AppError('forbidden', passwordSignInOffMessage(app.config.campusSignIn.buttonLabel));
+  }
 
   /** Sends a fresh verification link; without SMTP the link also goes to the log so a fresh install works. */
   async function sendVerificationMail(user: UserRow): Promise<void> {
@@ -125,6 +134,7 @@ export async function authRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
+      await assertPasswordSignInAllowed();
       await app.rateLimits.consume('signupPerIp', request.ip);
       // Before looking the address up, so a refused address learns nothing about taken ones.
       await assertSignupAllowed(app.db, request.body.email, app.settingDefaults);
@@ -165,6 +175,8 @@ export async function authRoutes(app: App): Promise<void> {
       }
       // Only failed attempts count: a lecture hall behind one address logs in freely, a password guesser does not.
       await giveBack(...counted);
+      // Told only to whoever knows the password, as a disabled account is.
+      if (!isAdmin(user)) await assertPasswordSignInAllowed();
       const session = await createSession(app.db, user.id, app.clock(), sessionOrigin(request));
       setSessionCookie(reply, session);
       setDeviceCookie(reply, user.id);

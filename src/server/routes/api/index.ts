@@ -6,6 +6,7 @@ import { accountRoutes } from './account';
 import { adminRoutes } from './admin';
 import { aiDraftingRoutes } from './ai-drafting';
 import { authRoutes } from './auth';
+import { campusSignInRoutes } from './campus-sign-in';
 import { notificationRoutes } from './notifications';
 import { sessionRoutes } from './session';
 import { reviewRoutes } from './reviews';
@@ -34,6 +35,7 @@ export async function apiRoutes(app: App): Promise<void> {
   });
   await app.register(sessionRoutes);
   await app.register(authRoutes, { prefix: '/auth' });
+  await app.register(campusSignInRoutes, { prefix: '/auth/oidc' });
   await app.register(accountRoutes, { prefix: '/account' });
   await app.register(settingsRoutes, { prefix: '/settings' });
   await app.register(uploadRoutes, { prefix: '/uploads' });

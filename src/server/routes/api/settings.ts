@@ -14,8 +14,18 @@ export async function settingsRoutes(app: App): Promise<void> {
       },
     },
     async () => {
-      const { siteName, signupDomains, restrictSignupToDomains } = await getSettings(app.db, app.settingDefaults);
-      return { siteName, signupDomains, restrictSignupToDomains };
+      const { siteName, signupDomains, restrictSignupToDomains, passwordSignIn } = await getSettings(
+        app.db,
+        app.settingDefaults,
+      );
+      const campus = app.config.campusSignIn;
+      return {
+        siteName,
+        signupDomains,
+        restrictSignupToDomains,
+        campusSignIn: campus && { buttonLabel: campus.buttonLabel },
+        passwordSignIn,
+      };
     },
   );
 }

@@ -11,12 +11,13 @@ import { users, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit-log';
 import { deleteAllReviewsOfAuthor } from '../reviews/authoring';
-import { assertCurrentPassword } from './email-change';
+import { assertOwner } from './campus-sign-in';
 import { revokeAllSessions } from './sessions';
 import { lockActiveAdmins, normalizeEmail } from './users';
 
 /**
- * 'Delete my account', confirmed with the current password and the address typed out. The
+ * 'Delete my account', confirmed with the current password (or a fresh campus sign-in of this
+ * session) and the address typed out. The
  * account goes with its sessions and its reviews (each tutor's count and sum corrected in the
  * same transaction, through the review service); reports, notifications, follows and drafts
  * cascade; tutors it submitted stay without a submitter. The last active administrator cannot
@@ -27,11 +28,12 @@ export async function deleteOwnAccount(
   db: Database,
   user: UserRow,
   input: DeleteAccountRequest,
+  sessionToken: string,
   now: Date,
 ): Promise<void> {
   if (normalizeEmail(input.confirmEmail) !== user.email)
     throw new AppError('validation_error', DELETE_ACCOUNT_EMAIL_MISMATCH_MESSAGE, 'confirmEmail');
-  await assertCurrentPassword(user, input.currentPassword);
+  await assertOwner(db, user, { currentPassword: input.currentPassword, sessionToken }, now);
   // Its reviews' tutors are said by deleteAllReviewsOfAuthor.
   await changeData(db, [sessionsChanged(user.id), reportsChanged(user.id)], async (tx) => {
     const activeAdminIds = await lockActiveAdmins(tx);

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, lt, lte, ne, notInArray } from 'drizzle-orm';
 import { sessionsChanged } from '../../cache/data-changes';
 import { changeData, changeLocally } from '../../db/change-data';
 import type { Database } from '../../db/client';
-import { sessions, users, type UserRow } from '../../db/schema';
+import { type SignInMethod, sessions, users, type UserRow } from '../../db/schema';
 import { DAY_MS, MINUTE_MS } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { generateToken, hashToken } from '../../lib/tokens';
@@ -21,10 +21,12 @@ export interface NewSession {
   expiresAt: Date;
 }
 
-/** Where a sign-in came from, for the account's list of sessions. */
+/** Where a sign-in came from, for the account's list of sessions, and how it was made. */
 export interface SessionOrigin {
   userAgent?: string | undefined;
   clientAddress?: string | undefined;
+  /** 'password' unless said. */
+  signedInWith?: SignInMethod;
 }
 
 /**
@@ -49,6 +51,8 @@ export async function createSession(
       lastActiveAt: now,
       userAgent: origin.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
       clientAddress: origin.clientAddress ?? null,
+      signedInWith: origin.signedInWith ?? 'password',
+      campusConfirmedAt: origin.signedInWith === 'campus' ? now : null,
     });
     // Housekeeping on a path that is not hot: forget this user's sessions that have run out...
     await tx.delete(sessions).where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, now)));

@@ -16,7 +16,7 @@ export type SignupOutcome = { created: UserRow | null };
 const NOBODY = '00000000-0000-0000-0000-000000000000';
 
 /** A student account nobody has proven the address of: whoever can read its mail may claim it. */
-const unclaimed = and(isNull(users.emailVerifiedAt), eq(users.role, 'student'));
+export const unclaimed = and(isNull(users.emailVerifiedAt), eq(users.role, 'student'));
 
 /**
  * A visitor's sign-up: a new unverified student account, or nothing at all when the address

@@ -12,8 +12,10 @@ import { viewerOf } from '../../../plugins/auth';
 /** The stored settings with what the server was started with (the AI provider comes from its environment). */
 function adminSettingsOf(app: App, stored: SiteSettings): AdminSettings {
   const provider = app.aiProvider;
+  const campus = app.config.campusSignIn;
   return {
     ...stored,
+    campusSignIn: campus && { issuer: campus.issuer, buttonLabel: campus.buttonLabel },
     ai: { provider: provider?.kind ?? null, providerLabel: provider?.label ?? null, model: provider?.model ?? null },
   };
 }

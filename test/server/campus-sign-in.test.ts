@@ -1,0 +1,372 @@
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { campusSignInAttempts, sessions, userIdentities, users } from '../../src/server/db/schema';
+import { apiPaths } from '../../src/shared/api-paths';
+import { CAMPUS_CONFIRMED_PARAM, CAMPUS_ERROR_PARAM } from '../../src/shared/campus-sign-in';
+import { callAs, signedInAdmin } from '../helpers/actors';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { getSessionAccount, loginAttempt, postLogin, postSignup } from '../helpers/auth';
+import { createUserRecord, uniqueEmail } from '../helpers/factories';
+import { readMails } from '../helpers/mail';
+import {
+  type ProviderChoice,
+  signInAtProvider,
+  startOpenIdProvider,
+  type TestOpenIdProvider,
+} from '../helpers/openid-provider';
+import { request } from '../helpers/requests';
+
+const PUBLIC_URL = 'http://127.0.0.1:3999';
+const CALLBACK = `${PUBLIC_URL}${apiPaths.campusSignInCallback}`;
+
+let university: TestOpenIdProvider;
+let t: TestApp;
+
+beforeAll(async () => {
+  university = await startOpenIdProvider({ redirectUris: [CALLBACK] });
+});
+afterAll(() => university.close());
+beforeEach(async () => {
+  t = await createTestApp({ env: { PUBLIC_URL, ...university.env } });
+});
+afterEach(() => t.close());
+
+let people = 0;
+/** A new person at the university; their login is their subject there. */
+function universityPerson(details: { email?: string; email_verified?: boolean; name?: string } = {}): string {
+  people += 1;
+  const login = `person-${people}-${Date.now()}`;
+  university.people.set(login, {
+    email: uniqueEmail('campus'),
+    email_verified: true,
+    name: 'Casey Campus',
+    ...details,
+  });
+  return login;
+}
+
+/** The cookies an answer set, as a Cookie header (the cleared ones left out, as a browser drops them). */
+function cookiesOf(response: LightMyRequestResponse): string {
+  return response.cookies
+    .filter(({ value }) => value !== '')
+    .map(({ name, value }) => `${name}=${value}`)
+    .join('; ');
+}
+
+interface Departure {
+  /** The attempt cookie the start set, as a Cookie header. */
+  attemptCookie: string;
+  authorizationUrl: string;
+}
+
+async function leaveForUniversity(query: Record<string, string> = {}, cookie?: string): Promise<Departure> {
+  const started = await request(t.app, 'GET', `${apiPaths.campusSignInStart}?${new URLSearchParams(query)}`, {
+    as: cookie,
+  });
+  expect(started.statusCode).toBe(303);
+  return { attemptCookie: cookiesOf(started), authorizationUrl: started.headers.location as string };
+}
+
+async function comeBack(callbackUrl: URL, cookie: string): Promise<LightMyRequestResponse> {
+  return request(t.app, 'GET', `${callbackUrl.pathname}${callbackUrl.search}`, { as: cookie });
+}
+
+/** The whole round trip: start, the provider's pages, the callback. */
+async function campusSignIn(choice: ProviderChoice, options: { query?: Record<string, string>; cookie?: string } = {}) {
+  const departure = await leaveForUniversity(options.query, options.cookie);
+  const callbackUrl = await signInAtProvider(departure.authorizationUrl, choice);
+  const cookie = [options.cookie, departure.attemptCookie].filter(Boolean).join('; ');
+  const landed = await comeBack(callbackUrl, cookie);
+  return { landed, callbackUrl, departure, sessionCookie: cookiesOf(landed) };
+}
+
+function failureOf(landed: LightMyRequestResponse): string | null {
+  expect(landed.statusCode).toBe(303);
+  return new URL(landed.headers.location as string, PUBLIC_URL).searchParams.get(CAMPUS_ERROR_PARAM);
+}
+
+async function userByEmail(email: string) {
+  const [user] = await t.db.select().from(users).where(eq(users.email, email));
+  return user;
+}
+
+describe('campus sign-in (OpenID Connect)', () => {
+  test('the public settings offer the button with its label', async () => {
+    const settings = (await request(t.app, 'GET', apiPaths.publicSettings)).json();
+    expect(settings.campusSignIn).toEqual({ buttonLabel: 'Sign in with your university' });
+    expect(settings.passwordSignIn).toBe(true);
+  });
+
+  test('the way out carries PKCE, state and nonce to the provider named by OIDC_ISSUER', async () => {
+    const { authorizationUrl, attemptCookie } = await leaveForUniversity();
+    const url = new URL(authorizationUrl);
+    expect(url.origin).toBe(university.issuer);
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(url.searchParams.get('state')).toBeTruthy();
+    expect(url.searchParams.get('nonce')).toBeTruthy();
+    expect(url.searchParams.get('redirect_uri')).toBe(CALLBACK);
+    expect(url.searchParams.get('scope')).toBe('openid email profile');
+    expect(attemptCookie).toMatch(/^tutorly_campus_attempt=/);
+  });
+
+  test('a new person gets a verified student account with the provider’s name, and the same one next time', async () => {
+    const login = universityPerson({ name: 'Ada Campus' });
+    const { email } = university.people.get(login)!;
+    const first = await campusSignIn({ login });
+    expect(first.landed.headers.location).toBe('/user');
+    const account = await getSessionAccount(t.app, first.sessionCookie);
+    expect(account).toMatchObject({ email, name: 'Ada Campus', emailVerified: true, role: 'student' });
+    const stored = await userByEmail(email!);
+    expect(stored!.passwordHash).toBeNull();
+    const [session] = await t.db.select().from(sessions).where(eq(sessions.userId, stored!.id));
+    expect(session!.signedInWith).toBe('campus');
+
+    // The subject, not the address, names the person: a changed address still finds the account.
+    university.people.set(login, { ...university.people.get(login), email: uniqueEmail('renamed') });
+    const second = await campusSignIn({ login });
+    expect((await getSessionAccount(t.app, second.sessionCookie))?.id).toBe(stored!.id);
+    expect(await t.db.select().from(users).where(eq(users.name, 'Ada Campus'))).toHaveLength(1);
+  });
+
+  test('an existing account is linked when the provider says the address is verified; its password still works', async () => {
+    const { user, password } = await createUserRecord(t.db, { verified: true });
+    const login = universityPerson({ email: user.email, email_verified: true });
+    const { sessionCookie } = await campusSignIn({ login });
+    expect((await getSessionAccount(t.app, sessionCookie))?.id).toBe(user.id);
+    const identities = await t.db.select().from(userIdentities).where(eq(userIdentities.userId, user.id));
+    expect(identities).toMatchObject([{ protocol: 'oidc', issuer: university.issuer, subject: login }]);
+    expect((await loginAttempt(t.app, { email: user.email, password })).status).toBe(200);
+  });
+
+  test('an existing account is not linked when the provider does not vouch for the address', async () => {
+    const { user } = await createUserRecord(t.db, { verified: true });
+    for (const emailVerified of [false, undefined]) {
+      const login = universityPerson({ email: user.email, email_verified: emailVerified });
+      const { landed } = await campusSignIn({ login });
+      expect(failureOf(landed)).toBe('address_unverified');
+      expect(landed.cookies.find((cookie) => cookie.name === 'tutorly_session')).toBeUndefined();
+    }
+    expect(await t.db.select().from(userIdentities)).toHaveLength(0);
+  });
+
+  test('an unclaimed account with the address gives way: its squatter’s password stops working', async () => {
+    const email = uniqueEmail('owner');
+    const squatterPassword = 'the squatter chose this one';
+    expect((await postSignup(t.app, { name: 'Squatter', email, password: squatterPassword })).statusCode).toBe(201);
+    const squatter = await userByEmail(email);
+    const login = universityPerson({ email, email_verified: true, name: 'Real Owner' });
+    const { sessionCookie } = await campusSignIn({ login });
+    const account = await getSessionAccount(t.app, sessionCookie);
+    expect(account).toMatchObject({ email, name: 'Real Owner', emailVerified: true });
+    expect(account!.id).not.toBe(squatter!.id);
+    expect((await loginAttempt(t.app, { email, password: squatterPassword })).status).toBe(401);
+  });
+
+  test('the sign-up domain restriction refuses other addresses', async () => {
+    const admin = await signedInAdmin(t);
+    const restricted = await callAs(t, admin, 'PATCH', apiPaths.adminSettings, {
+      signupDomains: ['uni.example.edu'],
+      restrictSignupToDomains: true,
+    });
+    expect(restricted.statusCode).toBe(200);
+    const outsider = universityPerson({ email: uniqueEmail('outsider') });
+    expect(failureOf((await campusSignIn({ login: outsider })).landed)).toBe('address_refused');
+    const insider = universityPerson({ email: `insider-${Date.now()}@uni.example.edu` });
+    expect((await campusSignIn({ login: insider })).landed.headers.location).toBe('/user');
+  });
+
+  test('a person without an address, and a disabled account, are told so', async () => {
+    const silent = universityPerson({ email: undefined });
+    university.people.set(silent, { name: 'No Address' });
+    expect(failureOf((await campusSignIn({ login: silent })).landed)).toBe('no_email');
+
+    const login = universityPerson();
+    const { sessionCookie } = await campusSignIn({ login });
+    const account = await getSessionAccount(t.app, sessionCookie);
+    await t.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, account!.id));
+    expect(failureOf((await campusSignIn({ login })).landed)).toBe('disabled');
+  });
+
+  test('a cancelled sign-in says so', async () => {
+    const { landed } = await campusSignIn('cancel');
+    expect(failureOf(landed)).toBe('cancelled');
+    expect(landed.headers.location).toMatch(/^\/login\?/);
+  });
+
+  test('a provider that cannot be reached is reported, and the site still starts', async () => {
+    const down = await createTestApp({
+      env: { PUBLIC_URL, ...university.env, OIDC_ISSUER: 'http://127.0.0.1:9/unreachable' },
+    });
+    const started = await request(down.app, 'GET', apiPaths.campusSignInStart);
+    expect(started.statusCode).toBe(303);
+    expect(started.headers.location).toBe(`/login?${CAMPUS_ERROR_PARAM}=unavailable`);
+    expect(down.logs.join('\n')).toContain('"reason":"unavailable"');
+    await down.close();
+  });
+
+  test('without OIDC_ISSUER there is no campus sign-in', async () => {
+    const plain = await createTestApp();
+    expect((await request(plain.app, 'GET', apiPaths.campusSignInStart)).statusCode).toBe(404);
+    expect((await request(plain.app, 'GET', apiPaths.publicSettings)).json().campusSignIn).toBeNull();
+    await plain.close();
+  });
+});
+
+describe('forged and replayed callbacks', () => {
+  async function arrivedCallback() {
+    const login = universityPerson();
+    const departure = await leaveForUniversity();
+    const callbackUrl = await signInAtProvider(departure.authorizationUrl, { login });
+    return { departure, callbackUrl };
+  }
+
+  test('a replayed callback is refused the second time', async () => {
+    const { departure, callbackUrl } = await arrivedCallback();
+    expect((await comeBack(callbackUrl, departure.attemptCookie)).headers.location).toBe('/user');
+    expect(failureOf(await comeBack(callbackUrl, departure.attemptCookie))).toBe('expired');
+  });
+
+  test('a callback in another browser (no attempt cookie) signs nobody in', async () => {
+    const { callbackUrl } = await arrivedCallback();
+    const landed = await comeBack(callbackUrl, '');
+    expect(failureOf(landed)).toBe('expired');
+    expect(landed.cookies.find((cookie) => cookie.name === 'tutorly_session')).toBeUndefined();
+  });
+
+  test('a bad state is refused', async () => {
+    const { departure, callbackUrl } = await arrivedCallback();
+    callbackUrl.searchParams.set('state', 'forged-state');
+    expect(failureOf(await comeBack(callbackUrl, departure.attemptCookie))).toBe('rejected');
+  });
+
+  test('a wrong nonce is refused', async () => {
+    const { departure, callbackUrl } = await arrivedCallback();
+    await t.db.update(campusSignInAttempts).set({ nonce: 'another-nonce' });
+    expect(failureOf(await comeBack(callbackUrl, departure.attemptCookie))).toBe('rejected');
+  });
+
+  test('a wrong issuer is refused', async () => {
+    const { departure, callbackUrl } = await arrivedCallback();
+    callbackUrl.searchParams.set('iss', 'https://evil.example');
+    expect(failureOf(await comeBack(callbackUrl, departure.attemptCookie))).toBe('rejected');
+  });
+
+  test('an attempt older than ten minutes is refused', async () => {
+    const { departure, callbackUrl } = await arrivedCallback();
+    t.clock.advance(11 * 60_000);
+    expect(failureOf(await comeBack(callbackUrl, departure.attemptCookie))).toBe('expired');
+  });
+
+  test('neither the page nor the log shows the code, the state or a token', async () => {
+    const { departure, callbackUrl } = await arrivedCallback();
+    callbackUrl.searchParams.set('iss', 'https://evil.example');
+    const landed = await comeBack(callbackUrl, departure.attemptCookie);
+    const code = callbackUrl.searchParams.get('code')!;
+    const state = callbackUrl.searchParams.get('state')!;
+    const secret = departure.attemptCookie.split('=')[1]!;
+    for (const text of [t.logs.join('\n'), landed.headers.location as string, landed.body]) {
+      expect(text).not.toContain(code);
+      expect(text).not.toContain(state);
+      expect(text).not.toContain(secret);
+    }
+  });
+});
+
+describe('password sign-in off', () => {
+  test('students sign in only through the university; administrators keep their password', async () => {
+    const admin = await signedInAdmin(t);
+    const { user: student, password } = await createUserRecord(t.db, { verified: true });
+    const off = await callAs(t, admin, 'PATCH', apiPaths.adminSettings, { passwordSignIn: false });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toMatchObject({ passwordSignIn: false, campusSignIn: { issuer: university.issuer } });
+    expect((await request(t.app, 'GET', apiPaths.publicSettings)).json().passwordSignIn).toBe(false);
+
+    const refused = await postLogin(t.app, { email: student.email, password });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(
+      'Students sign in with their university on this site: use "Sign in with your university".',
+    );
+    const signup = await postSignup(t.app, { name: 'New', email: uniqueEmail('new'), password: 'a long new password' });
+    expect(signup.statusCode).toBe(403);
+    // A wrong password says nothing of the setting.
+    expect((await loginAttempt(t.app, { email: student.email, password: 'not the password' })).status).toBe(401);
+
+    expect((await loginAttempt(t.app, { email: admin.user.email, password: 'unused' })).status).toBe(401);
+    const login = universityPerson({ email: student.email });
+    expect((await getSessionAccount(t.app, (await campusSignIn({ login })).sessionCookie))?.id).toBe(student.id);
+  });
+
+  test('cannot be turned off without a campus provider', async () => {
+    const plain = await createTestApp();
+    const admin = await signedInAdmin(plain);
+    const refused = await callAs(plain, admin, 'PATCH', apiPaths.adminSettings, { passwordSignIn: false });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual([
+      { path: 'passwordSignIn', message: expect.stringContaining('OIDC_ISSUER') },
+    ]);
+    await plain.close();
+  });
+});
+
+describe('a fresh campus sign-in stands in for the password', () => {
+  test('an account without a password confirms through the university, then deletes itself', async () => {
+    const login = universityPerson();
+    const { email } = university.people.get(login)!;
+    const { sessionCookie } = await campusSignIn({ login });
+    t.clock.advance(11 * 60_000);
+
+    const methods = await request(t.app, 'GET', apiPaths.accountSignInMethods, { as: sessionCookie });
+    expect(methods.json()).toEqual({ hasPassword: false, campusLinked: true, campusConfirmedUntil: null });
+    const unproven = await request(t.app, 'DELETE', apiPaths.account, {
+      as: sessionCookie,
+      payload: { confirmEmail: email },
+    });
+    expect(unproven.statusCode).toBe(400);
+    expect(unproven.json().error.fields).toEqual([
+      { path: 'currentPassword', message: 'Current password is required.' },
+    ]);
+
+    const confirmed = await campusSignIn(
+      { login },
+      { query: { intent: 'confirm', returnTo: '/user/profile' }, cookie: sessionCookie },
+    );
+    expect(confirmed.landed.headers.location).toBe(`/user/profile?${CAMPUS_CONFIRMED_PARAM}=1`);
+    const fresh = (await request(t.app, 'GET', apiPaths.accountSignInMethods, { as: sessionCookie })).json();
+    expect(fresh.campusConfirmedUntil).not.toBeNull();
+
+    const deleted = await request(t.app, 'DELETE', apiPaths.account, {
+      as: sessionCookie,
+      payload: { confirmEmail: email },
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(await userByEmail(email!)).toBeUndefined();
+    expect((await readMails(t.outboxDir)).some((mail) => mail.to === email)).toBe(true);
+  });
+
+  test('the confirmation must come from the account’s own university identity', async () => {
+    const mine = universityPerson();
+    const { sessionCookie } = await campusSignIn({ login: mine });
+    const someoneElse = universityPerson();
+    const { landed } = await campusSignIn(
+      { login: someoneElse },
+      { query: { intent: 'confirm', returnTo: '/user/profile' }, cookie: sessionCookie },
+    );
+    expect(failureOf(landed)).toBe('other_account');
+    const methods = (await request(t.app, 'GET', apiPaths.accountSignInMethods, { as: sessionCookie })).json();
+    expect(methods.campusConfirmedUntil).not.toBeNull(); // from the sign-in itself, still fresh
+    t.clock.advance(11 * 60_000);
+    const later = (await request(t.app, 'GET', apiPaths.accountSignInMethods, { as: sessionCookie })).json();
+    expect(later.campusConfirmedUntil).toBeNull();
+  });
+
+  test('a fresh campus sign-in lets the owner change the address without a password', async () => {
+    const login = universityPerson();
+    const { sessionCookie } = await campusSignIn({ login });
+    const newEmail = uniqueEmail('moved');
+    const changed = await request(t.app, 'POST', apiPaths.accountEmail, { as: sessionCookie, payload: { newEmail } });
+    expect(changed.statusCode).toBe(202);
+    expect((await readMails(t.outboxDir)).some((mail) => mail.to === newEmail)).toBe(true);
+  });
+});
