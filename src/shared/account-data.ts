@@ -62,10 +62,21 @@ export const accountDataSchema = z.object({
     }),
   ),
   followedDepartments: z.array(z.object({ department: z.string(), followedAt: timestamp })),
+  /** The university accounts it signs in with (campus sign-in). */
+  campusIdentities: z.array(
+    z.object({
+      protocol: z.string(),
+      issuer: z.string(),
+      subject: z.string(),
+      linkedAt: timestamp,
+      lastUsedAt: timestamp,
+    }),
+  ),
   sessions: z.array(
     z.object({
       userAgent: z.string().nullable(),
       clientAddress: z.string().nullable(),
+      signedInWith: z.string(),
       signedInAt: timestamp,
       lastActiveAt: timestamp,
       expiresAt: timestamp,

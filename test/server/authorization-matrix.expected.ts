@@ -104,6 +104,10 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     statuses: signedIn(202),
   },
   'GET /api/account/sessions': { statuses: signedIn(200) },
+  'GET /api/account/sign-in-methods': { statuses: signedIn(200) },
+  // Page navigations that answer with redirects: to the university's provider, or back with the outcome.
+  'GET /api/auth/oidc/start': { statuses: everyone(303) },
+  'GET /api/auth/oidc/callback': { statuses: everyone(303) },
   'GET /api/account/data': { statuses: signedIn(200) },
   // The confirmation is the student's own address: anyone else signed in is told it does not match (400).
   'DELETE /api/account': {

@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/fake-openai';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { startOpenIdProvider, type TestOpenIdProvider } from '../helpers/openid-provider';
 import { createWorld, type World, type WorldActor, worldActors } from '../helpers/authorization-world';
 import { type DocumentedOperation, documentedOperations, fetchOpenApi, fillPath, withQuery } from '../helpers/openapi';
 import { authorizationMatrix, type MatrixEntry } from './authorization-matrix.expected';
@@ -12,17 +13,21 @@ import { request } from '../helpers/requests';
 
 let t: TestApp;
 let openai: FakeOpenAi;
+let university: TestOpenIdProvider;
 let documented: DocumentedOperation[];
 beforeAll(async () => {
   // Drafting and the provider check reach a model: a fake one on loopback, answering at once.
   openai = await startFakeOpenAi();
   openai.chunkDelayMs = 0;
-  t = await createTestApp({ env: { AI_BASE_URL: openai.url, AI_MODEL: 'llama3.2' } });
+  // Campus sign-in leaves for a real OpenID Provider on loopback.
+  university = await startOpenIdProvider({ redirectUris: ['http://localhost:3000/api/auth/oidc/callback'] });
+  t = await createTestApp({ env: { AI_BASE_URL: openai.url, AI_MODEL: 'llama3.2', ...university.env } });
   documented = documentedOperations(await fetchOpenApi(t.app));
 });
 afterAll(async () => {
   await t?.close();
   await openai?.close();
+  await university?.close();
 });
 
 test('the table has an entry for every documented operation, and none for anything else', () => {

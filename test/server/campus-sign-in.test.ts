@@ -130,6 +130,16 @@ describe('campus sign-in (OpenID Connect)', () => {
     expect(await t.db.select().from(users).where(eq(users.name, 'Ada Campus'))).toHaveLength(1);
   });
 
+  test('"Download my data" lists the university identity and how each session signed in', async () => {
+    const login = universityPerson();
+    const { sessionCookie } = await campusSignIn({ login });
+    const data = (await request(t.app, 'GET', apiPaths.accountData, { as: sessionCookie })).json();
+    expect(data.campusIdentities).toEqual([
+      expect.objectContaining({ protocol: 'oidc', issuer: university.issuer, subject: login }),
+    ]);
+    expect(data.sessions).toEqual([expect.objectContaining({ signedInWith: 'campus' })]);
+  });
+
   test('an existing account is linked when the provider says the address is verified; its password still works', async () => {
     const { user, password } = await createUserRecord(t.db, { verified: true });
     const login = universityPerson({ email: user.email, email_verified: true });

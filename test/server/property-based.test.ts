@@ -9,6 +9,7 @@ import { MAX_UPLOAD_BYTES } from '../../src/shared/uploads';
 import { apiPaths } from '../../src/shared/api-paths';
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/fake-openai';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { startOpenIdProvider } from '../helpers/openid-provider';
 import { postLogin, postSignup } from '../helpers/auth';
 import { createWorld, type World, type WorldActor, worldActors } from '../helpers/authorization-world';
 import { createTutorRecord, uniqueEmail } from '../helpers/factories';
@@ -53,11 +54,14 @@ async function check<T>(name: string, property: fc.IAsyncProperty<T>, numRuns: n
 const openai: FakeOpenAi = await startFakeOpenAi();
 openai.chunkDelayMs = 0;
 // One app for the file; each test gets empty tables (test/setup/database.ts) and builds its world.
-const t: TestApp = await createTestApp({ env: { AI_BASE_URL: openai.url, AI_MODEL: 'llama3.2' } });
+// Campus sign-in leaves for a real OpenID Provider on loopback.
+const university = await startOpenIdProvider({ redirectUris: ['http://localhost:3000/api/auth/oidc/callback'] });
+const t: TestApp = await createTestApp({ env: { AI_BASE_URL: openai.url, AI_MODEL: 'llama3.2', ...university.env } });
 const operations: DocumentedOperation[] = documentedOperations(await fetchOpenApi(t.app));
 afterAll(async () => {
   await t.close();
   await openai.close();
+  await university.close();
 });
 
 type Caller = Extract<WorldActor, 'anonymous' | 'student' | 'admin'>;

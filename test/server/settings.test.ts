@@ -36,12 +36,20 @@ describe('without an AI provider', () => {
   test('defaults: everyone sees the public part, administrators everything, with no provider', async () => {
     await start({ AI_DRAFTS_PER_HOUR: '7' });
 
-    expect(await publicSettings()).toEqual({ siteName: 'Tutorly', signupDomains: [], restrictSignupToDomains: false });
+    expect(await publicSettings()).toEqual({
+      siteName: 'Tutorly',
+      signupDomains: [],
+      restrictSignupToDomains: false,
+      campusSignIn: null,
+      passwordSignIn: true,
+    });
     expect(await adminSettings()).toEqual({
       siteName: 'Tutorly',
       signupDomains: [],
       restrictSignupToDomains: false,
+      passwordSignIn: true,
       aiDraftsPerHour: 7,
+      campusSignIn: null,
       ai: { provider: null, providerLabel: null, model: null },
     });
   });
@@ -73,7 +81,9 @@ describe('without an AI provider', () => {
       siteName: 'Tutorly',
       signupDomains: ['uni.example.edu', 'cs.uni.example.edu'],
       restrictSignupToDomains: true,
+      passwordSignIn: true,
       aiDraftsPerHour: 4,
+      campusSignIn: null,
       ai: { provider: null, providerLabel: null, model: null },
     };
     expect(response.json()).toEqual(expected);
@@ -82,6 +92,8 @@ describe('without an AI provider', () => {
       siteName: 'Tutorly',
       signupDomains: ['uni.example.edu', 'cs.uni.example.edu'],
       restrictSignupToDomains: true,
+      campusSignIn: null,
+      passwordSignIn: true,
     });
 
     expect(await t.db.select().from(auditLog)).toEqual([
@@ -137,7 +149,13 @@ describe('without an AI provider', () => {
 
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toEqual({ code: 'validation_error', message: RESTRICT_WITHOUT_DOMAINS_MESSAGE });
-    expect(await publicSettings()).toEqual({ siteName: 'Tutorly', signupDomains: [], restrictSignupToDomains: false });
+    expect(await publicSettings()).toEqual({
+      siteName: 'Tutorly',
+      signupDomains: [],
+      restrictSignupToDomains: false,
+      campusSignIn: null,
+      passwordSignIn: true,
+    });
     expect(await t.db.select().from(auditLog)).toEqual([]);
 
     // Nor can the last domain be removed while the restriction is on.

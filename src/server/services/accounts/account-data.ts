@@ -8,6 +8,7 @@ import {
   reviewReports,
   reviews,
   sessions,
+  userIdentities,
   tutors,
   users,
 } from '../../db/schema';
@@ -18,14 +19,15 @@ const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
 
 /**
  * Everything Tutorly holds about the account: its profile, its reviews with their tutors, its
- * submitted tutors, the reports it made, its notifications, followed departments, sessions
+ * submitted tutors, the reports it made, its notifications, followed departments, the
+ * university accounts it signs in with, sessions
  * (metadata only: never a token or its hash) and the AI drafts it asked for (nothing of what
  * was written is kept). Reads only.
  */
 export async function exportAccountData(db: Database, userId: string, now: Date): Promise<AccountData> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('not_found', 'This account no longer exists.');
-  const [reviewRows, submissionRows, reportRows, notificationRows, followRows, sessionRows, draftRows] =
+  const [reviewRows, submissionRows, reportRows, notificationRows, followRows, identityRows, sessionRows, draftRows] =
     await Promise.all([
       db
         .select({ review: reviews, tutor: { id: tutors.id, name: tutors.name, department: tutors.department } })
@@ -46,6 +48,7 @@ export async function exportAccountData(db: Database, userId: string, now: Date)
         .from(departmentFollows)
         .where(eq(departmentFollows.userId, userId))
         .orderBy(asc(departmentFollows.department)),
+      db.select().from(userIdentities).where(eq(userIdentities.userId, userId)).orderBy(asc(userIdentities.createdAt)),
       db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt)),
       db.select().from(aiDrafts).where(eq(aiDrafts.userId, userId)).orderBy(asc(aiDrafts.createdAt)),
     ]);
@@ -104,9 +107,17 @@ export async function exportAccountData(db: Database, userId: string, now: Date)
       department: follow.department,
       followedAt: iso(follow.createdAt),
     })),
+    campusIdentities: identityRows.map((identity) => ({
+      protocol: identity.protocol,
+      issuer: identity.issuer,
+      subject: identity.subject,
+      linkedAt: iso(identity.createdAt),
+      lastUsedAt: iso(identity.lastUsedAt),
+    })),
     sessions: sessionRows.map((session) => ({
       userAgent: session.userAgent,
       clientAddress: session.clientAddress,
+      signedInWith: session.signedInWith,
       signedInAt: iso(session.createdAt),
       lastActiveAt: iso(session.lastActiveAt),
       expiresAt: iso(session.expiresAt),
