@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { e2eServer, e2eServerWithoutAi, fakeAi } from './test/e2e/e2e-server';
+import { e2eServer, e2eServerWithoutAi, fakeAi, university } from './test/e2e/e2e-server';
 import { SERVER_BUNDLE, SERVER_NODE_FLAGS } from './tools/build/server';
 
 const baseURL = `http://127.0.0.1:${e2eServer.port}`;
@@ -45,6 +45,18 @@ export default defineConfig({
         FAKE_GEMINI_KEY: fakeAi.geminiKey,
       },
     },
+    {
+      command: 'node_modules/.bin/tsx test/helpers/serve-openid-provider.ts',
+      url: `${university.issuer}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        OPENID_PROVIDER_PORT: String(university.port),
+        OPENID_REDIRECT_URI: `${baseURL}/api/auth/oidc/callback`,
+      },
+    },
     productServer(e2eServer, {
       ADMIN_EMAIL: e2eServer.adminEmail,
       ADMIN_PASSWORD: e2eServer.adminPassword,
@@ -53,6 +65,10 @@ export default defineConfig({
       GEMINI_API_KEY: fakeAi.geminiKey,
       GEMINI_BASE_URL: `http://127.0.0.1:${fakeAi.geminiPort}`,
       AI_DRAFTS_PER_HOUR: '100',
+      // Campus sign-in through a real OpenID Provider on loopback.
+      OIDC_ISSUER: university.issuer,
+      OIDC_CLIENT_ID: university.clientId,
+      OIDC_CLIENT_SECRET: university.clientSecret,
     }),
     productServer(e2eServerWithoutAi, { AI_PROVIDER: 'none' }),
   ],

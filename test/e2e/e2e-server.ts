@@ -1,8 +1,9 @@
 import path from 'node:path';
+import { TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../helpers/openid-test-client';
 
 /**
  * The first of the ports the end-to-end run listens on (it uses this one, the next, and the
- * three from +10). E2E_PORT_BASE moves them, so two worktrees on one machine can run at once.
+ * four from +10). E2E_PORT_BASE moves them, so two worktrees on one machine can run at once.
  */
 const portBase = Number(process.env.E2E_PORT_BASE ?? 4310);
 
@@ -18,6 +19,14 @@ export const e2eServer = {
 export const e2eServerWithoutAi = {
   port: portBase + 1,
   dataDir: path.resolve('.cache/e2e-data-no-ai'),
+};
+
+/** The university's OpenID Provider the main instance offers campus sign-in through (test/helpers/serve-openid-provider.ts). */
+export const university = {
+  port: portBase + 13,
+  issuer: `http://127.0.0.1:${portBase + 13}`,
+  clientId: TEST_CLIENT_ID,
+  clientSecret: TEST_CLIENT_SECRET,
 };
 
 /** The fake AI providers the main instance drafts with, and the port a test tells them what to answer on. */

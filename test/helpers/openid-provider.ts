@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
+import { TEST_CLIENT_ID, TEST_CLIENT_SECRET } from './openid-test-client';
 
 /** A person at the test university: the login typed on the provider's page is their subject. */
 export interface UniversityPerson {
@@ -9,9 +10,6 @@ export interface UniversityPerson {
   email_verified?: boolean;
   name?: string;
 }
-
-export const TEST_CLIENT_ID = 'tutorly';
-export const TEST_CLIENT_SECRET = 'tutorly-test-client-secret';
 
 export interface TestOpenIdProvider {
   issuer: string;
@@ -31,10 +29,14 @@ export interface TestOpenIdProvider {
 export async function startOpenIdProvider(options: {
   redirectUris: string[];
   people?: Record<string, UniversityPerson>;
+  /** Anyone may sign in: a login not among `people` is a verified `<login>@campus.test`. */
+  anyone?: boolean;
+  /** 0 (the default) takes a free port. */
+  port?: number;
 }): Promise<TestOpenIdProvider> {
   const people = new Map(Object.entries(options.people ?? {}));
   const server = http.createServer();
-  server.listen(0, '127.0.0.1');
+  server.listen(options.port ?? 0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   const issuer = `http://127.0.0.1:${port}`;
@@ -55,7 +57,11 @@ export async function startOpenIdProvider(options: {
     conformIdTokenClaims: false,
     cookies: { keys: ['test-provider-cookie-key'] },
     async findAccount(_ctx, accountId) {
-      const person = people.get(accountId);
+      const person =
+        people.get(accountId) ??
+        (options.anyone
+          ? { email: `${accountId}@campus.test`, email_verified: true, name: nameOf(accountId) }
+          : undefined);
       if (!person) return undefined;
       return { accountId, claims: () => ({ sub: accountId, ...person }) };
     },
@@ -76,6 +82,15 @@ export async function startOpenIdProvider(options: {
       await once(server, 'close');
     },
   };
+}
+
+/** 'ada-lovelace-123' → 'Ada Lovelace'. */
+function nameOf(login: string): string {
+  return login
+    .split(/[^a-z]+/i)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join(' ');
 }
 
 /** What the person does on the provider's pages. */

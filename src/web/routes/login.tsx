@@ -1,13 +1,19 @@
-import { useLocation } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
+import { CampusSignInButton, CampusSignInFailure, SignInDivider } from '../features/auth/components/campus-sign-in';
 import { LoginForm } from '../features/auth/components/login-form';
+import { usePublicSettings } from '../features/settings/api/get-public-settings';
 import { useDocumentTitle } from '../features/settings/hooks/use-document-title';
 import { AuthPage } from './auth-page';
 
 export function LoginRoute() {
   useDocumentTitle('Login');
   const signedUpEmail = (useLocation().state as { signedUpEmail?: string } | null)?.signedUpEmail;
+  const [searchParams] = useSearchParams();
+  const { data: settings } = usePublicSettings();
+  const campus = settings?.campusSignIn;
   return (
     <AuthPage title="Login">
+      <CampusSignInFailure searchParams={searchParams} signupDomains={settings?.signupDomains ?? []} />
       {signedUpEmail && (
         <p
           role="status"
@@ -15,6 +21,14 @@ export function LoginRoute() {
         >
           We sent an email to {signedUpEmail}. Open it to verify your account, then log in.
         </p>
+      )}
+      {campus && (
+        <>
+          <CampusSignInButton label={campus.buttonLabel} />
+          <SignInDivider>
+            {settings.passwordSignIn ? 'or with your email and password' : 'Administrators: email and password'}
+          </SignInDivider>
+        </>
       )}
       <LoginForm initialEmail={signedUpEmail} />
     </AuthPage>

@@ -1,9 +1,19 @@
 import { type ReactNode, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { Account } from '../../../../shared/account';
+import {
+  CAMPUS_CONFIRMED_PARAM,
+  CAMPUS_ERROR_PARAM,
+  CAMPUS_SIGN_IN_FAILURE_MESSAGES,
+  campusSignInFailureOf,
+} from '../../../../shared/campus-sign-in';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ChangeEmailDialog } from './change-email-dialog';
 import { EditProfileDialog } from './edit-profile-dialog';
+import { useSignInMethods } from '../api/get-sign-in-methods';
 import { LeaveSection } from './leave-section';
+import { confirmedUntilText } from './owner-proof';
 import { SessionsSection } from './sessions-section';
 import { UpdatePasswordDialog } from './update-password-dialog';
 
@@ -24,6 +34,10 @@ export function AccountProfile({
   const headingId = useId();
   const [openDialog, setOpenDialog] = useState<'profile' | 'password' | 'email' | null>(null);
   const close = () => setOpenDialog(null);
+  const { data: methods } = useSignInMethods();
+  const [searchParams] = useSearchParams();
+  const campusConfirmed = searchParams.has(CAMPUS_CONFIRMED_PARAM) && methods?.campusConfirmedUntil;
+  const campusFailure = campusSignInFailureOf(searchParams.get(CAMPUS_ERROR_PARAM));
 
   return (
     <section aria-labelledby={headingId} className="mx-auto max-w-2xl space-y-6">
@@ -33,6 +47,13 @@ export function AccountProfile({
         </h1>
         <p className="mt-1 text-slate-700">The details of your account, and the way to change them or your password.</p>
       </div>
+      {campusConfirmed && (
+        <p role="status" className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900">
+          Your university confirmed it is you. Until {confirmedUntilText(methods.campusConfirmedUntil!)} you can change
+          your email or delete your account without your password.
+        </p>
+      )}
+      {campusFailure && <ErrorAlert>{CAMPUS_SIGN_IN_FAILURE_MESSAGES[campusFailure]}</ErrorAlert>}
 
       <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
         <dl className="divide-y divide-slate-100">
@@ -51,12 +72,19 @@ export function AccountProfile({
           </ProfileRow>
           <ProfileRow term="Phone">{account.phone ?? <span className="text-slate-600">Not given</span>}</ProfileRow>
           {audience === 'admin' && <ProfileRow term="Role">Administrator</ProfileRow>}
+          {methods?.campusLinked && (
+            <ProfileRow term="Sign-in">
+              {methods.hasPassword ? 'Your university account or your password' : 'Your university account'}
+            </ProfileRow>
+          )}
         </dl>
         <div className="mt-6 flex flex-col gap-2 sm:flex-row">
           <Button onClick={() => setOpenDialog('profile')}>Edit Profile</Button>
-          <Button variant="secondary" onClick={() => setOpenDialog('password')}>
-            Update Password
-          </Button>
+          {methods?.hasPassword !== false && (
+            <Button variant="secondary" onClick={() => setOpenDialog('password')}>
+              Update Password
+            </Button>
+          )}
           <Button variant="secondary" onClick={() => setOpenDialog('email')}>
             Change email
           </Button>
@@ -70,9 +98,9 @@ export function AccountProfile({
         onClose={close}
       />
       <UpdatePasswordDialog open={openDialog === 'password'} email={account.email} onClose={close} />
-      <ChangeEmailDialog open={openDialog === 'email'} onClose={close} />
+      <ChangeEmailDialog open={openDialog === 'email'} audience={audience} onClose={close} />
       <SessionsSection />
-      <LeaveSection email={account.email} />
+      <LeaveSection email={account.email} audience={audience} />
     </section>
   );
 }

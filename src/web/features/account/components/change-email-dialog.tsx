@@ -1,14 +1,24 @@
 import { useRef } from 'react';
 import toast from 'react-hot-toast';
-import { PASSWORD_MAX_LENGTH } from '../../../../shared/account';
 import { changeEmailSchema } from '../../../../shared/account-lifecycle';
+import { PASSWORD_MAX_LENGTH } from '../../../../shared/account';
 import { FormErrorAlert, FormPasswordField, FormTextField } from '../../../components/forms/form-fields';
 import { useAppForm } from '../../../components/forms/use-app-form';
 import { DialogButtons, ModalDialog } from '../../../components/ui/modal-dialog';
 import { useChangeEmail } from '../api/change-email';
+import { useSignInMethods } from '../api/get-sign-in-methods';
+import { OwnerProofField } from './owner-proof';
 
 /** 'Change email': the new address and the current password; a link goes to the new address. */
-export function ChangeEmailDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function ChangeEmailDialog({
+  open,
+  audience,
+  onClose,
+}: {
+  open: boolean;
+  audience: 'student' | 'admin';
+  onClose: () => void;
+}) {
   const emailRef = useRef<HTMLInputElement>(null);
   const changeEmail = useChangeEmail();
   return (
@@ -20,20 +30,23 @@ export function ChangeEmailDialog({ open, onClose }: { open: boolean; onClose: (
       dismissible={!changeEmail.isPending}
       onCancel={onClose}
     >
-      <ChangeEmailForm mutation={changeEmail} onClose={onClose} emailRef={emailRef} />
+      <ChangeEmailForm mutation={changeEmail} audience={audience} onClose={onClose} emailRef={emailRef} />
     </ModalDialog>
   );
 }
 
 function ChangeEmailForm({
   mutation,
+  audience,
   onClose,
   emailRef,
 }: {
   mutation: ReturnType<typeof useChangeEmail>;
+  audience: 'student' | 'admin';
   onClose: () => void;
   emailRef: React.RefObject<HTMLInputElement | null>;
 }) {
+  const { data: methods } = useSignInMethods();
   const form = useAppForm({ schema: changeEmailSchema, defaultValues: { newEmail: '', currentPassword: '' } });
   return (
     <form
@@ -60,13 +73,19 @@ function ChangeEmailForm({
         autoComplete="email"
         aria-required="true"
       />
-      <FormPasswordField
-        control={form.control}
-        name="currentPassword"
-        label="Current password"
-        autoComplete="current-password"
-        required
-        maxLength={PASSWORD_MAX_LENGTH}
+      <OwnerProofField
+        methods={methods}
+        audience={audience}
+        passwordField={
+          <FormPasswordField
+            control={form.control}
+            name="currentPassword"
+            label="Current password"
+            autoComplete="current-password"
+            required
+            maxLength={PASSWORD_MAX_LENGTH}
+          />
+        }
       />
       <DialogButtons
         confirmType="submit"

@@ -10,9 +10,11 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { DialogButtons, ModalDialog } from '../../../components/ui/modal-dialog';
 import { paths } from '../../../config/paths';
 import { useDeleteAccount } from '../api/delete-account';
+import { useSignInMethods } from '../api/get-sign-in-methods';
+import { OwnerProofField } from './owner-proof';
 
 /** 'Your data': download everything the site holds about the account, or delete the account. */
-export function LeaveSection({ email }: { email: string }) {
+export function LeaveSection({ email, audience }: { email: string; audience: 'student' | 'admin' }) {
   const headingId = useId();
   const [deleting, setDeleting] = useState(false);
   return (
@@ -32,12 +34,22 @@ export function LeaveSection({ email }: { email: string }) {
           Delete my account
         </Button>
       </div>
-      <DeleteAccountDialog open={deleting} email={email} onClose={() => setDeleting(false)} />
+      <DeleteAccountDialog open={deleting} email={email} audience={audience} onClose={() => setDeleting(false)} />
     </section>
   );
 }
 
-function DeleteAccountDialog({ open, email, onClose }: { open: boolean; email: string; onClose: () => void }) {
+function DeleteAccountDialog({
+  open,
+  email,
+  audience,
+  onClose,
+}: {
+  open: boolean;
+  email: string;
+  audience: 'student' | 'admin';
+  onClose: () => void;
+}) {
   const passwordRef = useRef<HTMLInputElement>(null);
   const deleteAccount = useDeleteAccount();
   return (
@@ -50,23 +62,32 @@ function DeleteAccountDialog({ open, email, onClose }: { open: boolean; email: s
       dismissible={!deleteAccount.isPending}
       onCancel={onClose}
     >
-      <DeleteAccountForm email={email} passwordRef={passwordRef} mutation={deleteAccount} onClose={onClose} />
+      <DeleteAccountForm
+        email={email}
+        audience={audience}
+        passwordRef={passwordRef}
+        mutation={deleteAccount}
+        onClose={onClose}
+      />
     </ModalDialog>
   );
 }
 
 function DeleteAccountForm({
   email,
+  audience,
   passwordRef,
   mutation,
   onClose,
 }: {
   email: string;
+  audience: 'student' | 'admin';
   passwordRef: React.RefObject<HTMLInputElement | null>;
   mutation: ReturnType<typeof useDeleteAccount>;
   onClose: () => void;
 }) {
   const navigate = useNavigate();
+  const { data: methods } = useSignInMethods();
   const form = useAppForm({ schema: deleteAccountSchema, defaultValues: { currentPassword: '', confirmEmail: '' } });
   return (
     <form
@@ -84,14 +105,20 @@ function DeleteAccountForm({
       })}
     >
       <FormErrorAlert control={form.control} />
-      <FormPasswordField
-        control={form.control}
-        name="currentPassword"
-        ref={passwordRef}
-        label="Current password"
-        autoComplete="current-password"
-        required
-        maxLength={PASSWORD_MAX_LENGTH}
+      <OwnerProofField
+        methods={methods}
+        audience={audience}
+        passwordField={
+          <FormPasswordField
+            control={form.control}
+            name="currentPassword"
+            ref={passwordRef}
+            label="Current password"
+            autoComplete="current-password"
+            required
+            maxLength={PASSWORD_MAX_LENGTH}
+          />
+        }
       />
       <FormTextField
         control={form.control}

@@ -23,6 +23,7 @@ interface FormValues {
   /** As typed: one domain per line. */
   domains: string;
   restrictSignupToDomains: boolean;
+  passwordSignIn: boolean;
   aiDraftsPerHour: string;
 }
 
@@ -30,6 +31,7 @@ const valuesOf = (settings: SiteSettings): FormValues => ({
   siteName: settings.siteName,
   domains: settings.signupDomains.join('\n'),
   restrictSignupToDomains: settings.restrictSignupToDomains,
+  passwordSignIn: settings.passwordSignIn,
   aiDraftsPerHour: String(settings.aiDraftsPerHour),
 });
 
@@ -46,6 +48,7 @@ const settingsFormSchema = z
     siteName: z.string(),
     domains: z.string(),
     restrictSignupToDomains: z.boolean(),
+    passwordSignIn: z.boolean(),
     aiDraftsPerHour: z.string(),
   })
   .transform((values, context): SiteSettings => {
@@ -55,6 +58,7 @@ const settingsFormSchema = z
       siteName: values.siteName,
       signupDomains: entries,
       restrictSignupToDomains: values.restrictSignupToDomains,
+      passwordSignIn: values.passwordSignIn,
       aiDraftsPerHour: drafts === '' ? Number.NaN : Number(drafts),
     });
     const report = (field: keyof FormValues, message: string) =>
@@ -96,6 +100,7 @@ function changesFrom(saved: SiteSettings, next: SiteSettings): UpdateSiteSetting
   if (next.signupDomains.join('\n') !== saved.signupDomains.join('\n')) changes.signupDomains = next.signupDomains;
   if (next.restrictSignupToDomains !== saved.restrictSignupToDomains)
     changes.restrictSignupToDomains = next.restrictSignupToDomains;
+  if (next.passwordSignIn !== saved.passwordSignIn) changes.passwordSignIn = next.passwordSignIn;
   if (next.aiDraftsPerHour !== saved.aiDraftsPerHour) changes.aiDraftsPerHour = next.aiDraftsPerHour;
   return changes;
 }
@@ -109,6 +114,10 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
     field: { ref: restrictRef, value: restricted, onChange: setRestricted, ...restrictField },
     fieldState: { error: restrictError },
   } = useController({ control: form.control, name: 'restrictSignupToDomains' });
+  const {
+    field: { ref: passwordSignInRef, value: passwordSignIn, onChange: setPasswordSignIn, ...passwordSignInField },
+    fieldState: { error: passwordSignInError },
+  } = useController({ control: form.control, name: 'passwordSignIn' });
   const domainCount = domainEntries(useWatch({ control: form.control, name: 'domains' })).length;
 
   return (
@@ -182,6 +191,40 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
           checked={restricted}
           error={restrictError?.message}
           onChange={(event) => setRestricted(event.target.checked)}
+        />
+      </section>
+
+      <section
+        aria-labelledby="settings-campus"
+        className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      >
+        <h2 id="settings-campus" className="text-lg font-semibold text-slate-900">
+          Campus sign-in
+        </h2>
+        {settings.campusSignIn ? (
+          <p className="text-sm text-slate-700">
+            Students can sign in with &ldquo;{settings.campusSignIn.buttonLabel}&rdquo; through{' '}
+            <span className="wrap-anywhere font-medium text-slate-900">{settings.campusSignIn.issuer}</span>.
+          </p>
+        ) : (
+          <p className="text-sm text-slate-700">
+            Not set up. The server&apos;s OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET connect it to your
+            university&apos;s sign-in (see the README).
+          </p>
+        )}
+        <SwitchField
+          {...passwordSignInField}
+          ref={passwordSignInRef}
+          label="Password sign-in"
+          hint={
+            settings.campusSignIn
+              ? 'When off, students sign up and sign in only with their university account. Administrators always keep their password, so a broken provider cannot lock you out.'
+              : 'Stays on until campus sign-in is set up.'
+          }
+          checked={passwordSignIn}
+          disabled={!settings.campusSignIn}
+          error={passwordSignInError?.message}
+          onChange={(event) => setPasswordSignIn(event.target.checked)}
         />
       </section>
 
