@@ -38,6 +38,8 @@ export const accountSessionSchema = z.object({
   browser: z.string(),
   system: z.string(),
   clientAddress: z.string().nullable(),
+  /** With the password, or through the university (campus sign-in). */
+  signedInWith: z.enum(['password', 'campus']),
   signedInAt: z.iso.datetime(),
   lastActiveAt: z.iso.datetime(),
   /** The session this request was made with. */

@@ -138,6 +138,8 @@ describe('campus sign-in (OpenID Connect)', () => {
       expect.objectContaining({ protocol: 'oidc', issuer: university.issuer, subject: login }),
     ]);
     expect(data.sessions).toEqual([expect.objectContaining({ signedInWith: 'campus' })]);
+    const listed = (await request(t.app, 'GET', apiPaths.accountSessions, { as: sessionCookie })).json();
+    expect(listed.sessions).toEqual([expect.objectContaining({ signedInWith: 'campus', current: true })]);
   });
 
   test('an existing account is linked when the provider says the address is verified; its password still works', async () => {

@@ -159,6 +159,7 @@ export interface SessionSummary {
   browser: string;
   system: string;
   clientAddress: string | null;
+  signedInWith: SignInMethod;
   signedInAt: Date;
   lastActiveAt: Date;
   current: boolean;
@@ -184,6 +185,7 @@ export async function listSessions(
       id: sessionPublicId(row.tokenHash),
       ...describeUserAgent(row.userAgent),
       clientAddress: row.clientAddress,
+      signedInWith: row.signedInWith,
       signedInAt: row.createdAt,
       lastActiveAt: row.lastActiveAt,
       current: row.tokenHash === currentHash,

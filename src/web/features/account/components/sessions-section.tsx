@@ -81,8 +81,10 @@ function SessionRow({ session, busy, onSignOut }: { session: AccountSession; bus
           )}
         </p>
         <p className="break-words text-slate-700">
-          {session.clientAddress ?? 'Unknown address'} · Signed in {dateTime.format(new Date(session.signedInAt))} ·
-          Last active {dateTime.format(new Date(session.lastActiveAt))}
+          {session.clientAddress ?? 'Unknown address'} · Signed in{' '}
+          {session.signedInWith === 'campus' ? 'with your university ' : ''}
+          {dateTime.format(new Date(session.signedInAt))} · Last active{' '}
+          {dateTime.format(new Date(session.lastActiveAt))}
         </p>
       </div>
       {!session.current && (
