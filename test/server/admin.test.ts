@@ -11,6 +11,7 @@ import { DEFAULT_ADMIN_EMAIL } from '../../src/server/services/accounts/ensure-a
 import { verifyPassword } from '../../src/server/services/accounts/passwords';
 import { INITIAL_ADMIN_FILE, prepareDatabase } from '../../src/server/startup';
 import { apiPaths } from '../../src/shared/api-paths';
+import { COMMON_PASSWORD_MESSAGE, PERSONAL_PASSWORD_MESSAGE } from '../../src/shared/account';
 import { signedInAdmin, signedInStudent } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { getSessionAccount, login, signUp } from '../helpers/auth';
@@ -228,6 +229,16 @@ describe('the create-admin command', () => {
     expect(result.stderr).toContain('--email: Please enter a valid email address.');
     expect(result.stderr).toContain('--password: Password must be at least 8 characters.');
     expect(result.stderr).toContain('Usage: npm run create-admin');
+  });
+
+  test('refuses a common password, or one made of the address, as sign-up does', { timeout: 60_000 }, async () => {
+    const dataDir = await tempDataDir();
+    const common = await runCreateAdmin(['--email', 'dean@uni.example', '--password', 'password123'], dataDir);
+    expect(common.code).toBe(2);
+    expect(common.stderr).toContain(`--password: ${COMMON_PASSWORD_MESSAGE}`);
+    const personal = await runCreateAdmin(['--email', 'dean@uni.example', '--password', 'dean@uni.example'], dataDir);
+    expect(personal.code).toBe(2);
+    expect(personal.stderr).toContain(`--password: ${PERSONAL_PASSWORD_MESSAGE}`);
   });
 
   test('refuses an unknown flag with exit code 2, naming it', { timeout: 30_000 }, async () => {

@@ -2,7 +2,9 @@ import { parseArgs } from 'node:util';
 import { loadConfig, loadDotEnv } from '../config';
 import { runCommand } from './run-command';
 import { nameSchema, emailSchema, newPasswordSchema } from '../../shared/account';
+import { AppError } from '../lib/errors';
 import { ensureAdmin } from '../services/accounts/ensure-admin';
+import { assertAcceptablePassword } from '../services/accounts/password-rules';
 import { openConfiguredDatabase } from '../startup';
 
 const usage = 'Usage: npm run create-admin -- --email E --name N --password P';
@@ -31,6 +33,15 @@ async function main(): Promise<number> {
     !name.success && `--name: ${name.error.issues[0]?.message}`,
     !password.success && `--password: ${password.error.issues[0]?.message}`,
   ].filter(Boolean);
+  if (email.success && name.success && password.success) {
+    // The same rules as every other password: not a common one, not the address or the name.
+    try {
+      assertAcceptablePassword(password.data, { email: email.data, name: name.data });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      problems.push(`--password: ${err.message}`);
+    }
+  }
   if (problems.length > 0 || !email.success || !name.success || !password.success) {
     console.error(`${problems.join('\n')}\n${usage}`);
     return 2;

@@ -2,7 +2,7 @@ import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogC
 import pino, { type DestinationStream } from 'pino';
 import { serializeError } from './log-errors';
 
-const SENSITIVE_QUERY = /([?&](?:secret|token|password|key|code)[^=&]*=)[^&]*/gi;
+const SENSITIVE_QUERY = /([?&](?:secret|token|password|key|code|state)[^=&]*=)[^&]*/gi;
 
 /** Request URLs reach the log with secret-bearing query values masked (the verify link carries one). */
 function redactUrl(url: string): string {
