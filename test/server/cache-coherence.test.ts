@@ -60,6 +60,13 @@ async function observe(t: TestApp, w: World): Promise<unknown> {
     profiles: await Promise.all(tutorIds.map((id) => json(w.reader, apiPaths.tutor(id)))),
     reviewPages: await Promise.all(tutorIds.map((id) => json(w.reader, apiPaths.tutorReviews(id)))),
     list: await json(w.reader, `${apiPaths.tutors}?sort=rating`),
+    // One tutor a page, so a review that moves a tutor across others moves pages it is not on.
+    pagesByRating: await Promise.all(
+      [1, 2, 3, 4].map((page) => json(w.reader, `${apiPaths.tutors}?sort=rating&pageSize=1&page=${page}`)),
+    ),
+    pagesByName: await Promise.all(
+      [1, 2, 3].map((page) => json(w.reader, `${apiPaths.tutors}?sort=name&pageSize=1&page=${page}`)),
+    ),
     search: await json(w.reader, `${apiPaths.tutors}?q=coherent`),
     feed: await json(w.reader, `${apiPaths.reviews}?limit=5`),
     recent: await json(w.reader, apiPaths.recentReviews),

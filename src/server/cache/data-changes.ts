@@ -1,3 +1,4 @@
+import type { TutorSort } from '../../shared/tutors';
 import type { TutorRow } from '../db/schema';
 
 /**
@@ -21,6 +22,12 @@ export type DataChange =
        * deleted): only then do the lists' totals change. A review moves its average alone.
        */
       membership: boolean;
+      /**
+       * Where a review moved the tutor's average (null: no reviews), when the writer knows it
+       * exactly: a list page by rating ranked wholly above or below both is left alone. Absent,
+       * every page of a matching list is taken to have moved.
+       */
+      ratingMoved?: RatingMove;
     }
   /** Any visible review may have changed: every page of All Reviews and the dashboard's latest. */
   | { kind: 'review-feed' }
@@ -35,6 +42,12 @@ export type DataChange =
   | { kind: 'reports'; userId: string }
   /** Scope unknown (an operator's bare NOTIFY, a restore): every kept answer goes. */
   | { kind: 'everything'; reason: string };
+
+/** A tutor's average rating before and after a change; null while it has no visible reviews. */
+export interface RatingMove {
+  from: number | null;
+  to: number | null;
+}
 
 /** A place in the feed: created_at in UTC to the microsecond, as the feed's cursors write it, and the id. */
 export interface FeedPosition {
@@ -81,9 +94,20 @@ export function reviewChanged(tutor: TutorMatch): DataChange[] {
   return [tutorChanged(tutor, false), reviewFeedChanged];
 }
 
-/** A new review: as reviewChanged, but of the feed only the pages it lands in or before. */
-export function reviewAdded(tutor: TutorMatch, review: FeedPosition): DataChange[] {
-  return [tutorChanged(tutor, false), { kind: 'review-added', position: review }];
+/**
+ * A new review: as reviewChanged, but of the feed only the pages it lands in or before; with
+ * `ratingMoved` (known once the review is counted), of the lists by rating only the pages
+ * ranked between the tutor's old and new average, and the one it is on.
+ */
+export function reviewAdded(tutor: TutorMatch, review: FeedPosition, ratingMoved?: RatingMove): DataChange[] {
+  const change: DataChange = {
+    kind: 'tutor',
+    tutorId: tutor.id,
+    searchText: tutor.searchText,
+    department: tutor.department,
+    membership: false,
+  };
+  return [ratingMoved ? { ...change, ratingMoved } : change, { kind: 'review-added', position: review }];
 }
 
 /**
@@ -98,8 +122,19 @@ export function tutorRecordChanged(...states: TutorMatch[]): DataChange[] {
 /** What a kept answer was read from; a change drops the answers it affects (see `affects`). */
 export type Dependency =
   | { on: 'tutor'; tutorId: string }
-  /** A page of the public list: its search words (normalized) and department filter. */
-  | { on: 'tutor-list'; words: readonly string[]; department: string | null }
+  /**
+   * A page of the public list: its search words (normalized) and department filter, its order,
+   * the tutors on it and, by rating, the highest and lowest average on it (null: unrated; the
+   * range is null for a page past the end).
+   */
+  | {
+      on: 'tutor-list';
+      words: readonly string[];
+      department: string | null;
+      sort: TutorSort;
+      tutorIds: readonly string[];
+      ratings: { highest: number | null; lowest: number | null } | null;
+    }
   /** How many public tutors a list filter matches: only tutors entering or leaving it change that. */
   | { on: 'tutor-list-total'; words: readonly string[]; department: string | null }
   /** A page of the feed: the newest reviews (`after` null), or those older than a cursor. */
@@ -119,6 +154,31 @@ export function listFilterMatches(
   return filter.words.every((word) => tutor.searchText.includes(word));
 }
 
+/** Unrated tutors come after every rated one (`desc nulls last`): below any rating. */
+const rank = (rating: number | null) => rating ?? Number.NEGATIVE_INFINITY;
+
+/**
+ * Whether a list page may have changed when one of its filter's tutors changed without entering
+ * or leaving it (a review moved its average and count). A tutor on the page changed its card.
+ * Otherwise, by name nothing moved; by rating, the tutor left one place and took another, and
+ * only pages ranked between the two (ties counted in) shifted: a page whose averages all rank
+ * above both, or all below, kept its tutors and their places. By number of reviews, or with
+ * no exact move, any page may have shifted.
+ */
+function listPageMoved(
+  change: Extract<DataChange, { kind: 'tutor' }>,
+  page: Extract<Dependency, { on: 'tutor-list' }>,
+) {
+  if (page.tutorIds.includes(change.tutorId)) return true;
+  if (page.sort === 'name') return false;
+  if (page.sort !== 'rating' || !change.ratingMoved) return true;
+  if (!page.ratings) return false;
+  const { from, to } = change.ratingMoved;
+  const low = Math.min(rank(from), rank(to));
+  const high = Math.max(rank(from), rank(to));
+  return rank(page.ratings.lowest) <= high && rank(page.ratings.highest) >= low;
+}
+
 /** Whether an answer read from `dependency` may be out of date after `change`. */
 export function affects(change: DataChange, dependency: Dependency): boolean {
   switch (change.kind) {
@@ -127,10 +187,9 @@ export function affects(change: DataChange, dependency: Dependency): boolean {
     case 'tutor':
       if (dependency.on === 'tutor') return dependency.tutorId === change.tutorId;
       if (dependency.on === 'tutor-list-total' && !change.membership) return false;
-      return (
-        (dependency.on === 'tutor-list' || dependency.on === 'tutor-list-total') &&
-        listFilterMatches(dependency, change)
-      );
+      if (dependency.on !== 'tutor-list' && dependency.on !== 'tutor-list-total') return false;
+      if (!listFilterMatches(dependency, change)) return false;
+      return dependency.on === 'tutor-list-total' || change.membership || listPageMoved(change, dependency);
     case 'review-feed':
       return dependency.on === 'review-feed';
     case 'review-added':

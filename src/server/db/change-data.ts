@@ -136,6 +136,12 @@ export async function changeInOneStatement<T>(
   db: Database,
   declared: DeclaredChanges,
   statement: (db: WritableDatabase, announcement: { channel: string; payload: string }) => Promise<T>,
+  /**
+   * What the statement changed, told more exactly by its answer (where a review moved its
+   * tutor's average): this instance drops only that. The announcement, sent before the answer
+   * is known, says `declared`, which must cover it.
+   */
+  changedAsAnswered?: (result: T) => readonly DataChange[],
 ): Promise<T> {
   const changes = declared === NOTHING_KEPT ? [] : declared;
   const outer = openTransactions.get(db);
@@ -151,7 +157,7 @@ export async function changeInOneStatement<T>(
   };
   try {
     const result = await statement(db as WritableDatabase, announcement);
-    publish(publishing, changes);
+    publish(publishing, changedAsAnswered?.(result) ?? changes);
     return result;
   } catch (err) {
     if (mayHaveCommitted(err)) publish(publishing, changes);

@@ -6,7 +6,8 @@ import { weighJson, type ReadContext } from './read-context';
 
 /**
  * A page of the public tutor list, the same for every reader. Kept until a change of a tutor
- * its filter matches (the only tutors that can enter, leave or move within its results). The
+ * its filter matches moves it: one entering or leaving the results, one on the page, or (by
+ * rating) one whose new review moved its average across the page's range. The
  * total is kept apart: it changes only when a tutor enters or leaves the results, not when a
  * review moves an average, so a page read again after a review costs one indexed read.
  */
@@ -15,9 +16,9 @@ export async function tutorListAnswer(reads: ReadContext, query: TutorListQuery)
   const department = query.department ?? null;
   // Queries that search for the same words share an answer ('Smi', ' smi ').
   const filter = JSON.stringify([department, words.join(' ')]);
-  return reads.cache.get(
+  const page = await reads.cache.get(
     `tutors:${filter}:${JSON.stringify([query.sort, query.page, query.pageSize])}`,
-    async () => {
+    async (): Promise<KeptPage> => {
       const [items, total] = await Promise.all([
         publicTutorPage(reads.db, query),
         reads.cache.get(`tutors-total:${filter}`, () => countPublicTutors(reads.db, query), {
@@ -25,8 +26,25 @@ export async function tutorListAnswer(reads: ReadContext, query: TutorListQuery)
           weigh: () => 100,
         }),
       ]);
-      return toJsonBytes(tutorListSchema, { items, total, page: query.page, pageSize: query.pageSize });
+      return {
+        json: toJsonBytes(tutorListSchema, { items, total, page: query.page, pageSize: query.pageSize }),
+        tutorIds: items.map((item) => item.id),
+        ratings: items.length > 0 ? { highest: items[0]!.averageRating, lowest: items.at(-1)!.averageRating } : null,
+      };
     },
-    { dependsOn: () => [{ on: 'tutor-list', words, department }], weigh: weighJson },
+    {
+      dependsOn: ({ tutorIds, ratings }) => [
+        { on: 'tutor-list', words, department, sort: query.sort, tutorIds, ratings },
+      ],
+      weigh: ({ json, tutorIds }) => weighJson(json) + tutorIds.length * 40,
+    },
   );
+  return page.json;
+}
+
+/** A page's answer, with what tells which changes move it (see Dependency 'tutor-list'). */
+interface KeptPage {
+  json: Buffer;
+  tutorIds: string[];
+  ratings: { highest: number | null; lowest: number | null } | null;
 }

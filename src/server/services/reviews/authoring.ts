@@ -7,7 +7,7 @@ import {
   type MyReview,
   type UpdateReviewRequest,
 } from '../../../shared/reviews';
-import { feedPositionOf, reviewAdded, reviewChanged } from '../../cache/data-changes';
+import { feedPositionOf, type RatingMove, reviewAdded, reviewChanged } from '../../cache/data-changes';
 import { changeData, changeInOneStatement } from '../../db/change-data';
 import type { Database, WritableDatabase } from '../../db/client';
 import { preparedStatement } from '../../db/prepared-statements';
@@ -75,22 +75,37 @@ async function insertCountedReview(db: Database, author: Viewer, input: CreateRe
   if (!tutor) return undefined;
   // Made here rather than by the database, so the change can say where in the feed the review lands.
   const reviewId = randomUUID();
-  const added = reviewAdded(tutor, feedPositionOf({ id: reviewId, createdAt: now }));
-  return changeInOneStatement(db, added, async (writable, announcement) => {
-    const [row] = await countedReviewInsert(writable).execute({
-      reviewId,
-      tutorId: input.tutorId,
-      authorId: author.id,
-      title: input.title,
-      body: input.body,
-      rating: input.rating,
-      aiAssisted: input.aiAssisted,
-      now: now.toISOString(),
-      channel: announcement.channel,
-      announcement: announcement.payload,
-    });
-    return row;
-  });
+  const position = feedPositionOf({ id: reviewId, createdAt: now });
+  return changeInOneStatement(
+    db,
+    reviewAdded(tutor, position),
+    async (writable, announcement) => {
+      const [row] = await countedReviewInsert(writable).execute({
+        reviewId,
+        tutorId: input.tutorId,
+        authorId: author.id,
+        title: input.title,
+        body: input.body,
+        rating: input.rating,
+        aiAssisted: input.aiAssisted,
+        now: now.toISOString(),
+        channel: announcement.channel,
+        announcement: announcement.payload,
+      });
+      return row;
+    },
+    // Counted under the tutor's row lock, so the answer tells exactly where its average went.
+    (row) => (row ? reviewAdded(tutor, position, ratingMoveOf(row.aggregates, input.rating)) : []),
+  );
+}
+
+/** The tutor's average before and after the review of `rating` was counted into `after`. */
+function ratingMoveOf(after: { reviewCount: number; ratingSum: number }, rating: number): RatingMove {
+  const averageOf = (sum: number, count: number) => (count > 0 ? sum / count : null);
+  return {
+    from: averageOf(after.ratingSum - rating, after.reviewCount - 1),
+    to: averageOf(after.ratingSum, after.reviewCount),
+  };
 }
 
 /** What a change of the tutor is matched on by the kept list pages. */
@@ -112,13 +127,15 @@ const tutorMatchStatement = preparedStatement((db) =>
  * tutor's row, the INSERT takes the review from it, and both answer what the response shows.
  * The notification to the other instances goes out with it, only if a review was added.
  */
+const countedTutorColumns = { ...reviewTutorColumns, reviewCount: tutors.reviewCount, ratingSum: tutors.ratingSum };
+
 const countedReviewInsert = preparedStatement((db: WritableDatabase) => {
-  const counted = db.$with('counted', reviewTutorColumns).as(
+  const counted = db.$with('counted', countedTutorColumns).as(
     db
       .update(tutors)
       .set(aggregatesAfter(reviewShown(sql.placeholder('rating'))))
       .where(and(eq(tutors.id, sql.placeholder('tutorId')), eq(tutors.isPublic, true)))
-      .returning(reviewTutorColumns)
+      .returning(countedTutorColumns)
       .getSQL(),
   );
   const column = (of: { name: string }) => sql.identifier(of.name);
@@ -154,6 +171,7 @@ const countedReviewInsert = preparedStatement((db: WritableDatabase) => {
         imageKey: counted.imageKey,
         isPublic: counted.isPublic,
       },
+      aggregates: { reviewCount: counted.reviewCount, ratingSum: counted.ratingSum },
     })
     .from(added)
     .crossJoin(counted)
