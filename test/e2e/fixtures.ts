@@ -18,12 +18,17 @@ export function newStudent(overrides: Partial<StudentCredentials> = {}): Student
   return { name: `Student ${id}`, email: `student-${id}@uni.test`, password: 'correct-horse-battery', ...overrides };
 }
 
-/** Waits for the newest mail to an address to land in the server's outbox folder. */
-export async function latestMailTo(email: string, outbox = outboxDir): Promise<ReceivedMail> {
+/**
+ * Waits for the newest mail to an address to land in the server's outbox folder; with
+ * `linkPath`, the newest one whose link leads there (mails sent after an answer arrive later).
+ */
+export async function latestMailTo(email: string, outbox = outboxDir, linkPath?: string): Promise<ReceivedMail> {
   let found: ReceivedMail | undefined;
   await expect
     .poll(async () => {
-      found = (await readMails(outbox)).filter((mail) => mail.to === email).at(-1);
+      found = (await readMails(outbox))
+        .filter((mail) => mail.to === email && (!linkPath || (mail.link && new URL(mail.link).pathname === linkPath)))
+        .at(-1);
       return found?.link;
     })
     .toBeTruthy();
