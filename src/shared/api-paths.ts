@@ -29,6 +29,7 @@ export const apiPaths = {
   /** POST: sign out every browser but this one. */
   signOutOtherSessions: '/api/account/sessions/sign-out-others',
   publicSettings: '/api/settings',
+  sitePages: '/api/settings/site-pages',
   adminSettings: '/api/admin/settings',
 
   imageUploads: '/api/uploads/images',

@@ -3,6 +3,8 @@ import {
   DEFAULT_SITE_NAME,
   emailInDomains,
   RESTRICT_WITHOUT_DOMAINS_MESSAGE,
+  type SitePages,
+  type SitePagesSet,
   type SiteSettings,
   signupDomainsMessage,
   type UpdateSiteSettingsRequest,
@@ -20,7 +22,18 @@ export interface SettingDefaults {
 }
 
 type SettingKey = keyof SiteSettings;
-const keys: SettingKey[] = ['siteName', 'signupDomains', 'restrictSignupToDomains', 'aiDraftsPerHour'];
+const keys: SettingKey[] = [
+  'siteName',
+  'signupDomains',
+  'restrictSignupToDomains',
+  'aiDraftsPerHour',
+  'privacyPolicy',
+  'termsOfService',
+  'contactEmail',
+];
+type TextKey = 'privacyPolicy' | 'termsOfService' | 'contactEmail';
+const textKeys: readonly SettingKey[] = ['privacyPolicy', 'termsOfService', 'contactEmail'] satisfies TextKey[];
+const isTextKey = (key: string): key is TextKey => textKeys.includes(key as SettingKey);
 
 const isStringArray = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === 'string');
@@ -33,14 +46,36 @@ export async function getSettings(db: Database, defaults: SettingDefaults): Prom
     signupDomains: [],
     restrictSignupToDomains: false,
     aiDraftsPerHour: defaults.aiDraftsPerHour,
+    privacyPolicy: '',
+    termsOfService: '',
+    contactEmail: '',
   };
   for (const { key, value } of rows) {
     if (key === 'siteName' && typeof value === 'string') result.siteName = value;
     if (key === 'signupDomains' && isStringArray(value)) result.signupDomains = value;
     if (key === 'restrictSignupToDomains' && typeof value === 'boolean') result.restrictSignupToDomains = value;
     if (key === 'aiDraftsPerHour' && typeof value === 'number') result.aiDraftsPerHour = value;
+    if (isTextKey(key) && typeof value === 'string') result[key] = value;
   }
   return result;
+}
+
+/** The footer's pages as visitors read them: null where the administrator has written nothing. */
+export function sitePagesOf(stored: SiteSettings): SitePages {
+  return {
+    privacyPolicy: stored.privacyPolicy || null,
+    termsOfService: stored.termsOfService || null,
+    contactEmail: stored.contactEmail || null,
+  };
+}
+
+/** Which of the footer's pages exist, for its links. */
+export function sitePagesSetOf(stored: SiteSettings): SitePagesSet {
+  return {
+    privacyPolicy: stored.privacyPolicy !== '',
+    termsOfService: stored.termsOfService !== '',
+    contact: stored.contactEmail !== '',
+  };
 }
 
 /**
@@ -89,7 +124,9 @@ type AuditChanges = NonNullable<AuditData['changes']>;
 function changedSettings(before: SiteSettings, after: SiteSettings): AuditChanges {
   const changes: AuditChanges = {};
   for (const key of keys) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) changes[key] = after[key];
+    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    // A page's text can be long: the log says it changed, the settings hold what it says.
+    changes[key] = key === 'privacyPolicy' || key === 'termsOfService' ? `${after[key].length} characters` : after[key];
   }
   return changes;
 }

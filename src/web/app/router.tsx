@@ -61,6 +61,9 @@ export const routes: RouteObject[] = [
       { path: 'reset-password', lazy: () => import('../routes/reset-password') },
       { path: 'confirm-email', lazy: () => import('../routes/confirm-email') },
       { path: 'about', lazy: () => import('../routes/about') },
+      { path: 'privacy', lazy: () => import('../routes/privacy') },
+      { path: 'terms', lazy: () => import('../routes/terms') },
+      { path: 'contact', lazy: () => import('../routes/contact') },
       { path: 'choose-password', loader: requirePasswordToChoose, lazy: () => import('../routes/choose-password') },
       {
         path: 'user',
