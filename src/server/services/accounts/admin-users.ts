@@ -9,6 +9,8 @@ import {
   type AdminUser,
   type AdminUserList,
   type AdminUserListQuery,
+  type AdminUserSort,
+  type SortDirection,
   type CreateUserRequest,
   type CreateUserResponse,
   type UpdateUserRequest,
@@ -68,6 +70,7 @@ function toAdminUser(user: UserRow, reviewCount: number, viewer: Viewer): AdminU
     disabled: user.disabledAt !== null,
     reviewCount,
     createdAt: user.createdAt.toISOString(),
+    lastActiveAt: user.lastActiveAt?.toISOString() ?? null,
     isSelf: user.id === viewer.id,
   };
 }
@@ -97,7 +100,20 @@ function bestMatchFirst(query: string): SQL {
     else 3 end`;
 }
 
-/** The Users page: search by name or email, filter by role and status, newest accounts first. */
+/** A column's order, ties broken by id so pages never overlap; never-active accounts last either way. */
+function orderOf(sort: AdminUserSort, dir: SortDirection): SQL[] {
+  const by = dir === 'asc' ? asc : desc;
+  switch (sort) {
+    case 'created':
+      return [by(users.createdAt), by(users.id)];
+    case 'lastActive':
+      return [sql`${users.lastActiveAt} ${sql.raw(dir)} nulls last`, by(users.id)];
+    case 'reviews':
+      return [by(reviewCountOf), by(users.createdAt), by(users.id)];
+  }
+}
+
+/** The Users page: search by name or email, filter by role and status, newest accounts first or sorted by a column. */
 export async function listAdminUsers(db: Database, viewer: Viewer, query: AdminUserListQuery): Promise<AdminUserList> {
   const words = searchWordsOf(query.q);
   const where = and(
@@ -110,7 +126,11 @@ export async function listAdminUsers(db: Database, viewer: Viewer, query: AdminU
         : undefined,
   );
   const newestFirst = [desc(users.createdAt), desc(users.id)];
-  const order = words.length > 0 ? [asc(bestMatchFirst(words.join(' '))), ...newestFirst] : newestFirst;
+  const order = query.sort
+    ? orderOf(query.sort, query.dir)
+    : words.length > 0
+      ? [asc(bestMatchFirst(words.join(' '))), ...newestFirst]
+      : newestFirst;
   const rows = await db
     .select({ user: users, reviewCount: reviewCountOf })
     .from(users)
