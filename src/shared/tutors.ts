@@ -172,8 +172,10 @@ export const BIOGRAPHY_EXCERPT_LENGTH = 300;
 
 export const adminTutorSchema = mySubmissionSchema.extend({
   courses: z.array(z.string()),
-  /** The first BIOGRAPHY_EXCERPT_LENGTH characters of the biography, for the submissions queue. */
+  /** The biography whole, or its first BIOGRAPHY_EXCERPT_LENGTH characters at most, cut between words. */
   biographyExcerpt: z.string(),
+  /** Whether the excerpt is not the whole biography (the full profile has it). */
+  biographyTruncated: z.boolean(),
   submittedBy: z.object({ id: z.uuid(), name: z.string(), email: z.string() }).nullable(),
 });
 export type AdminTutor = z.infer<typeof adminTutorSchema>;

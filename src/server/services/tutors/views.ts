@@ -1,5 +1,11 @@
 import { storedImage } from '../../../shared/uploads';
-import type { AdminTutor, MySubmission, TutorProfile, TutorSummary } from '../../../shared/tutors';
+import {
+  type AdminTutor,
+  BIOGRAPHY_EXCERPT_LENGTH,
+  type MySubmission,
+  type TutorProfile,
+  type TutorSummary,
+} from '../../../shared/tutors';
 import { tutors, type TutorRow } from '../../db/schema';
 import { isAdmin, type Viewer } from '../auth/viewer';
 
@@ -53,14 +59,27 @@ export function toMySubmission(row: RecordRow): MySubmission {
   };
 }
 
+/**
+ * The start of a biography read one character past the excerpt's length: whole if it fits,
+ * otherwise cut at the last space within the length (mid-word only for a single long word),
+ * so the queue never shows half a word.
+ */
+export function biographyExcerptOf(start: string): { biographyExcerpt: string; biographyTruncated: boolean } {
+  if (start.length <= BIOGRAPHY_EXCERPT_LENGTH) return { biographyExcerpt: start, biographyTruncated: false };
+  const cut = start.slice(0, BIOGRAPHY_EXCERPT_LENGTH + 1);
+  const lastSpace = cut.search(/\s\S*$/);
+  const excerpt = lastSpace > 0 ? cut.slice(0, lastSpace) : cut.slice(0, BIOGRAPHY_EXCERPT_LENGTH);
+  return { biographyExcerpt: excerpt.trimEnd(), biographyTruncated: true };
+}
+
 export function toAdminTutor(
-  row: RecordRow & { courses: string[]; biographyExcerpt: string },
+  row: RecordRow & { courses: string[]; biographyStart: string },
   submitter: AdminTutor['submittedBy'],
 ): AdminTutor {
   return {
     ...toMySubmission(row),
     courses: row.courses,
-    biographyExcerpt: row.biographyExcerpt,
+    ...biographyExcerptOf(row.biographyStart),
     submittedBy: submitter,
   };
 }
