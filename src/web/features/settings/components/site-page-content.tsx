@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { ListLoadError } from '../../../components/lists/list-status';
 import { TextLink } from '../../../components/ui/text-link';
-import { PlainText } from '../../../components/ui/plain-text';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import type { SitePages } from '../../../../shared/settings';
@@ -17,7 +16,7 @@ export function SitePageContent({
 }: {
   title: string;
   /** The page's content from the stored pages, or null when this one is not set. */
-  render: (pages: SitePages) => ReactNode | null;
+  render: (pages: SitePages) => ReactNode;
 }) {
   const pages = useSitePages();
   const content = pages.data ? render(pages.data) : null;
@@ -43,6 +42,3 @@ export function SitePageContent({
     </>
   );
 }
-
-/** A policy's text as written, paragraphs and links kept. */
-export const policyText = (text: string | null) => (text === null ? null : <PlainText text={text} />);
