@@ -1,6 +1,7 @@
 import { storedImage } from '../../../shared/uploads';
 import {
   type AdminTutor,
+  BIOGRAPHY_CUT_MARK,
   BIOGRAPHY_EXCERPT_LENGTH,
   type MySubmission,
   type TutorProfile,
@@ -61,15 +62,17 @@ export function toMySubmission(row: RecordRow): MySubmission {
 
 /**
  * The start of a biography read one character past the excerpt's length: whole if it fits,
- * otherwise cut at the last space within the length (mid-word only for a single long word),
- * so the queue never shows half a word.
+ * otherwise cut at the last space within the length (mid-word only for a single long word) and
+ * marked '…', so the queue never shows half a word.
  */
-export function biographyExcerptOf(start: string): { biographyExcerpt: string; biographyTruncated: boolean } {
-  if (start.length <= BIOGRAPHY_EXCERPT_LENGTH) return { biographyExcerpt: start, biographyTruncated: false };
-  const cut = start.slice(0, BIOGRAPHY_EXCERPT_LENGTH + 1);
+export function biographyExcerptOf(start: string): string {
+  if (start.length <= BIOGRAPHY_EXCERPT_LENGTH) return start;
+  // The mark counts within the length; one character more shows whether a word ends there.
+  const room = BIOGRAPHY_EXCERPT_LENGTH - BIOGRAPHY_CUT_MARK.length;
+  const cut = start.slice(0, room + 1);
   const lastSpace = cut.search(/\s\S*$/);
-  const excerpt = lastSpace > 0 ? cut.slice(0, lastSpace) : cut.slice(0, BIOGRAPHY_EXCERPT_LENGTH);
-  return { biographyExcerpt: excerpt.trimEnd(), biographyTruncated: true };
+  const excerpt = lastSpace > 0 ? cut.slice(0, lastSpace) : cut.slice(0, room);
+  return `${excerpt.trimEnd()}${BIOGRAPHY_CUT_MARK}`;
 }
 
 export function toAdminTutor(
@@ -79,7 +82,7 @@ export function toAdminTutor(
   return {
     ...toMySubmission(row),
     courses: row.courses,
-    ...biographyExcerptOf(row.biographyStart),
+    biographyExcerpt: biographyExcerptOf(row.biographyStart),
     submittedBy: submitter,
   };
 }
