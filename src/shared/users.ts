@@ -41,6 +41,8 @@ export const adminUserSchema = z.object({
   emailVerified: z.boolean(),
   disabled: z.boolean(),
   reviewCount: z.number().int(),
+  /** Tutors the account submitted: they stay if it is deleted, with no submitter. */
+  submittedTutorCount: z.number().int(),
   createdAt: z.iso.datetime(),
   /** The last sign-in or use of a session, to the minute; null if the account was never used. */
   lastActiveAt: z.iso.datetime().nullable(),

@@ -118,6 +118,7 @@ describe('the user list', () => {
       emailVerified: true,
       disabled: false,
       reviewCount: 2,
+      submittedTutorCount: 0,
       createdAt: student.user.createdAt.toISOString(),
       lastActiveAt: (await userRow(student.user.id))!.lastActiveAt!.toISOString(),
       isSelf: false,

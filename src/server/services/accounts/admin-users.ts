@@ -20,7 +20,7 @@ import { reportsChanged, sessionsChanged } from '../../cache/data-changes';
 import { changeData, NOTHING_KEPT } from '../../db/change-data';
 import type { Database, WritableDatabase } from '../../db/client';
 import { authorNameShownOn } from '../reviews/author-pages';
-import { auditLog, reviews, users, type UserRow } from '../../db/schema';
+import { auditLog, reviews, tutors, users, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { escapeLike } from '../../lib/search-text';
 import { generateToken } from '../../lib/tokens';
@@ -59,7 +59,16 @@ const outerUserId = sql`${users}.${sql.identifier(users.id.name)}`;
 /** Every review the user wrote, hidden ones included: what deleting the account would remove. */
 const reviewCountOf = sql<number>`(select count(*) from ${reviews} where ${reviews.authorId} = ${outerUserId})::int`;
 
-function toAdminUser(user: UserRow, reviewCount: number, viewer: Viewer): AdminUser {
+/** Every tutor the user submitted, whatever its state: what stays, submitter-less, when the account goes. */
+const submittedTutorCountOf = sql<number>`(select count(*) from ${tutors} where ${tutors.submittedBy} = ${outerUserId})::int`;
+
+const userColumns = { user: users, reviewCount: reviewCountOf, submittedTutorCount: submittedTutorCountOf };
+
+function toAdminUser(
+  user: UserRow,
+  { reviewCount, submittedTutorCount }: { reviewCount: number; submittedTutorCount: number },
+  viewer: Viewer,
+): AdminUser {
   return {
     id: user.id,
     name: user.name,
@@ -69,6 +78,7 @@ function toAdminUser(user: UserRow, reviewCount: number, viewer: Viewer): AdminU
     emailVerified: user.emailVerifiedAt !== null,
     disabled: user.disabledAt !== null,
     reviewCount,
+    submittedTutorCount,
     createdAt: user.createdAt.toISOString(),
     lastActiveAt: user.lastActiveAt?.toISOString() ?? null,
     isSelf: user.id === viewer.id,
@@ -132,7 +142,7 @@ export async function listAdminUsers(db: Database, viewer: Viewer, query: AdminU
       ? [asc(bestMatchFirst(words.join(' '))), ...newestFirst]
       : newestFirst;
   const rows = await db
-    .select({ user: users, reviewCount: reviewCountOf })
+    .select(userColumns)
     .from(users)
     .where(where)
     .orderBy(...order)
@@ -140,7 +150,7 @@ export async function listAdminUsers(db: Database, viewer: Viewer, query: AdminU
     .offset(offsetOf(query.page, query.pageSize));
   const [totals] = await db.select({ total: count() }).from(users).where(where);
   return {
-    items: rows.map((row) => toAdminUser(row.user, row.reviewCount, viewer)),
+    items: rows.map((row) => toAdminUser(row.user, row, viewer)),
     total: totals?.total ?? 0,
     page: query.page,
     pageSize: query.pageSize,
@@ -149,13 +159,9 @@ export async function listAdminUsers(db: Database, viewer: Viewer, query: AdminU
 
 async function getAdminUser(db: Database, viewer: Viewer, userId: string): Promise<AdminUser> {
   if (!isUserId(userId)) throw userNotFound();
-  const [row] = await db
-    .select({ user: users, reviewCount: reviewCountOf })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const [row] = await db.select(userColumns).from(users).where(eq(users.id, userId)).limit(1);
   if (!row) throw userNotFound();
-  return toAdminUser(row.user, row.reviewCount, viewer);
+  return toAdminUser(row.user, row, viewer);
 }
 
 /** The user's row, locked until the transaction ends, so checks and the change see the same state. */
@@ -236,7 +242,7 @@ export async function addUser(
       throw new AppError('service_unavailable', INVITATION_NOT_SENT_MESSAGE);
     }
   }
-  return { user: toAdminUser(user, 0, actor), oneTimePassword };
+  return { user: toAdminUser(user, { reviewCount: 0, submittedTutorCount: 0 }, actor), oneTimePassword };
 }
 
 /** Renames the user or changes their role; the last active administrator keeps theirs. */
