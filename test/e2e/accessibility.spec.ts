@@ -17,6 +17,10 @@ test('public pages have no accessibility violations', async ({ page }) => {
   await expectAccessible(page, '/login', heading('Login'));
   await expectAccessible(page, '/signup', heading('Sign Up'));
   await expectAccessible(page, '/no-such-page', heading('Page Not Found'));
+  // The site's own pages, as a visitor finds them before an administrator has written them.
+  await expectAccessible(page, '/privacy', heading('Privacy Policy'));
+  await expectAccessible(page, '/terms', heading('Terms of Service'));
+  await expectAccessible(page, '/contact', heading('Contact'));
 });
 
 test('student tutor pages have no accessibility violations', async ({ page }) => {
