@@ -12,6 +12,10 @@ export const adminDashboardSchema = z.object({
     /** Visible (not hidden) reviews. */
     reviews: z.number().int(),
     users: z.number().int(),
+    /** Reviews with open reports: Review Management's Reported tab. */
+    reportedReviews: z.number().int(),
+    /** Reviews a moderator hid: the Hidden tab. */
+    hiddenReviews: z.number().int(),
     /** The mean of the public tutors' average ratings, over tutors with at least one review; null without any. */
     meanRating: z.number().nullable(),
   }),

@@ -38,6 +38,7 @@ export const apiPaths = {
   /** GET: how the signed-in account can prove it is its owner: its password, its university, or both. */
   accountSignInMethods: '/api/account/sign-in-methods',
   publicSettings: '/api/settings',
+  sitePages: '/api/settings/site-pages',
   adminSettings: '/api/admin/settings',
 
   imageUploads: '/api/uploads/images',

@@ -178,6 +178,8 @@ export const adminReviewListQuerySchema = z.object({
     .optional(),
   /** Leave hidden reviews out. */
   hideHidden: queryFlag,
+  /** Only hidden reviews (Review Management's Hidden tab). */
+  hidden: queryFlag,
   /** Only reviews with open reports, the most reported first. */
   reported: queryFlag,
   ...pageQuery(ADMIN_REVIEWS_PAGE_SIZE, 100),

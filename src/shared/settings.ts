@@ -3,6 +3,9 @@ import { aiProviderKinds } from './ai-providers';
 
 export { DEFAULT_SITE_NAME } from './site-name';
 export const SIGNUP_DOMAINS_MAX = 50;
+/** The longest privacy policy or terms of service an administrator may set. */
+export const SITE_PAGE_MAX_LENGTH = 20_000;
+const CONTACT_EMAIL_MAX_LENGTH = 254;
 
 /** A bare domain such as `uni.example.edu` (a leading @ is dropped); its subdomains count too. */
 export const signupDomainSchema = z
@@ -31,6 +34,14 @@ export function signupDomainsMessage(domains: readonly string[]): string {
   return `Sign-up is limited to university email addresses (${listed}).`;
 }
 
+/** The footer's pages an administrator has written, so its links go to them rather than to /user. */
+export const sitePagesSetSchema = z.object({
+  privacyPolicy: z.boolean(),
+  termsOfService: z.boolean(),
+  contact: z.boolean(),
+});
+export type SitePagesSet = z.infer<typeof sitePagesSetSchema>;
+
 export const publicSettingsSchema = z.object({
   siteName: z.string(),
   /** University domains: advised on the sign-up form, enforced when the restriction is on. */
@@ -40,7 +51,34 @@ export const publicSettingsSchema = z.object({
   campusSignIn: z.object({ buttonLabel: z.string() }).nullable(),
   /** Whether students may sign up and sign in with a password; administrators always may. */
   passwordSignIn: z.boolean(),
+  sitePages: sitePagesSetSchema,
 });
+
+/**
+ * A site page's text: plain text, paragraphs separated by blank lines; web addresses and email
+ * addresses in it become links when shown. Empty when the administrator has not written it.
+ */
+const sitePageTextSchema = (name: string) =>
+  z
+    .string()
+    .trim()
+    .max(SITE_PAGE_MAX_LENGTH, `${name} must be at most ${SITE_PAGE_MAX_LENGTH.toLocaleString('en')} characters.`);
+
+/** An email address, or nothing (no contact page). */
+const contactEmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(CONTACT_EMAIL_MAX_LENGTH, 'Email address is too long.')
+  .refine((value) => value === '' || z.email().safeParse(value).success, 'Please enter a valid email address.');
+
+/** The privacy policy, the terms of service and the contact address, as every visitor reads them (null: not set). */
+export const sitePagesSchema = z.object({
+  privacyPolicy: z.string().nullable(),
+  termsOfService: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+});
+export type SitePages = z.infer<typeof sitePagesSchema>;
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
 export const siteSettingsSchema = z.object({
@@ -54,6 +92,9 @@ export const siteSettingsSchema = z.object({
     .int('A whole number of drafts.')
     .min(1, 'At least 1 draft an hour.')
     .max(1000, 'At most 1000 drafts an hour.'),
+  privacyPolicy: sitePageTextSchema('The privacy policy'),
+  termsOfService: sitePageTextSchema('The terms of service'),
+  contactEmail: contactEmailSchema,
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
@@ -74,6 +115,10 @@ export const adminSettingsSchema = z.object({
   aiDraftsPerHour: z.number().int(),
   /** The university's provider the server was started with (OIDC_* variables); null when there is none. */
   campusSignIn: z.object({ issuer: z.string(), buttonLabel: z.string() }).nullable(),
+  /** Empty strings where nothing is set. */
+  privacyPolicy: z.string(),
+  termsOfService: z.string(),
+  contactEmail: z.string(),
   ai: z.object({
     /** Null when no provider is configured (environment variables, see README). */
     provider: z.enum(aiProviderKinds).nullable(),

@@ -169,10 +169,15 @@ export type AdminTutorListQueryInput = z.input<typeof adminTutorListQuerySchema>
 
 /** How much of a biography the admin lists carry; the profile has all of it. */
 export const BIOGRAPHY_EXCERPT_LENGTH = 300;
+/** What ends a biography excerpt that is not the whole biography. */
+export const BIOGRAPHY_CUT_MARK = '…';
 
 export const adminTutorSchema = mySubmissionSchema.extend({
   courses: z.array(z.string()),
-  /** The first BIOGRAPHY_EXCERPT_LENGTH characters of the biography, for the submissions queue. */
+  /**
+   * The biography whole, or its first BIOGRAPHY_EXCERPT_LENGTH characters at most, cut between
+   * words and ending with '…' (BIOGRAPHY_CUT_MARK; the full profile has the rest).
+   */
   biographyExcerpt: z.string(),
   submittedBy: z.object({ id: z.uuid(), name: z.string(), email: z.string() }).nullable(),
 });

@@ -128,7 +128,12 @@ test('an admin adds a user with a one-time password, who signs in with it, must 
   await page.getByRole('searchbox', { name: 'Search users' }).fill(newcomer.email);
   const row = page.getByRole('row', { name: new RegExp(newcomer.name) });
   await expect(row).toBeVisible();
-  await row.getByRole('button', { name: /^Disable/ }).click();
+  // The row's actions are in its menu.
+  await row.getByRole('button', { name: `Actions for ${newcomer.name}` }).click();
+  await page
+    .getByRole('menu', { name: `Actions for ${newcomer.name}` })
+    .getByRole('menuitem', { name: 'Disable' })
+    .click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Disable', exact: true }).click();
   await expect(row.getByRole('cell', { name: 'Disabled', exact: true })).toBeVisible();
 
@@ -140,7 +145,8 @@ test('an admin adds a user with a one-time password, who signs in with it, must 
   });
   expect(again.status()).toBe(403);
 
-  await row.getByRole('button', { name: /^Enable/ }).click();
+  await row.getByRole('button', { name: `Actions for ${newcomer.name}` }).click();
+  await page.getByRole('menuitem', { name: 'Enable' }).click();
   await expect(row.getByRole('cell', { name: 'Active', exact: true })).toBeVisible();
 });
 

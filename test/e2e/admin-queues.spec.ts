@@ -35,7 +35,7 @@ test('the admin sidebar counts pending submissions and reported reviews, and fol
 
   // Approving one takes it off the count at once.
   await submissions.click();
-  const queued = page.getByRole('listitem').filter({ hasText: tutorName });
+  const queued = page.getByRole('row').filter({ hasText: tutorName });
   await queued.getByRole('button', { name: 'Approve' }).click();
   await expect(queued).toHaveCount(0);
   const left = pending - 1;

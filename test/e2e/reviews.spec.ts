@@ -179,7 +179,7 @@ test('an admin hides a review: it leaves the profile and All Reviews, and the av
 
   // Review management shows it as hidden; the hide-hidden checkbox leaves it out; unhide brings it back.
   await page.goto(`/admin/review-managment?q=${encodeURIComponent(rudeTitle)}`);
-  await expect(page.getByRole('article').filter({ hasText: rudeTitle })).toContainText('Hidden');
+  await expect(page.getByRole('row').filter({ hasText: rudeTitle })).toContainText('Hidden');
   // The checkboxes live in the URL: their state settles once the navigation they start has run.
   const hideHidden = page.getByRole('checkbox', { name: 'Hide hidden reviews' });
   await hideHidden.click();
@@ -187,7 +187,8 @@ test('an admin hides a review: it leaves the profile and All Reviews, and the av
   await expect(page.getByText('No Record Found')).toBeVisible();
   await hideHidden.click();
   await expect(hideHidden).not.toBeChecked();
-  await page.getByRole('button', { name: /^Unhide/ }).click();
+  await page.getByRole('button', { name: 'Actions for the review by Rude Student' }).click();
+  await page.getByRole('menuitem', { name: 'Unhide' }).click();
   await expect(page.getByText('Review is visible again')).toBeVisible();
   await page.goto(`/admin/teacher/fullprofile/${tutorId}`);
   await expect(ratingsSection(page)).toContainText('2.5');
@@ -220,15 +221,22 @@ test('a student reports a review and it shows in the admin’s reported filter w
 
   await logInAs(page, admin);
   await page.goto('/admin/review-managment');
-  await page.getByRole('checkbox', { name: 'Reported only' }).click();
-  const card = page.getByRole('article').filter({ hasText: title });
-  await expect(card).toContainText('1 report');
-  await expect(card).toContainText('Personal attack');
-  await expect(card).toContainText('Careful Reader');
+  await page
+    .getByRole('navigation', { name: 'Review queues' })
+    .getByRole('link', { name: /^Reported/ })
+    .click();
+  const row = page.getByRole('row').filter({ hasText: title });
+  // The title opens what was written and why it was reported.
+  await row.getByRole('button', { name: title }).click();
+  const details = page.getByRole('main').getByRole('list', { name: 'Reports' });
+  await expect(details).toContainText('Personal attack');
+  await expect(details).toContainText('Careful Reader');
+  await expect(page.getByRole('main')).toContainText('1 report');
 
-  await card.getByRole('button', { name: /^Dismiss reports/ }).click();
+  await row.getByRole('button', { name: 'Actions for the review by Loud Author' }).click();
+  await page.getByRole('menuitem', { name: 'Dismiss reports' }).click();
   await expect(page.getByText('Reports dismissed')).toBeVisible();
-  await expect(page.getByRole('article').filter({ hasText: title })).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);
 });
 
 test('an admin deletes a review from a profile with a reason', async ({ page, browser }) => {

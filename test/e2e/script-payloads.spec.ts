@@ -148,8 +148,16 @@ async function watchForScripts(page: Page): Promise<{ dialogs: string[] }> {
  * ran (window.__xss), no element came from the markup, no inline handler or javascript: link
  * exists, and the CSP blocked nothing (it is the second line of defence, not the first).
  */
-async function expectInert(page: Page, path: string, texts: string[], watch: { dialogs: string[] }): Promise<void> {
+async function expectInert(
+  page: Page,
+  path: string,
+  texts: string[],
+  watch: { dialogs: string[] },
+  /** What a reader does to see the texts once the page is open (e.g. opening rows). */
+  reveal?: (page: Page) => Promise<void>,
+): Promise<void> {
   await page.goto(path);
+  await reveal?.(page);
   for (const text of texts)
     await expect(page.getByText(text).filter({ visible: true }).first(), `"${text}" as text on ${path}`).toBeVisible();
   const found = await page.evaluate(() => ({
@@ -283,6 +291,18 @@ test.describe('text with script and HTML payloads renders inert', () => {
         payloads.tutorName,
       ],
       watch,
+      // A review's text, hiding reason and reports show once its title opens them.
+      async (p) => {
+        const titles = p
+          .getByRole('table', { name: 'Reviews' })
+          .locator('button[aria-expanded="false"]:not([aria-haspopup])');
+        await expect(titles.first()).toBeVisible();
+        // Each opened title leaves the set: open the first closed one until none is left.
+        for (let left = await titles.count(); left > 0; left--) {
+          await titles.first().click();
+          await expect(titles).toHaveCount(left - 1);
+        }
+      },
     );
     // The queue is oldest first: this run's submission is on its last page.
     const queue = await (await page.request.get('/api/admin/tutors?status=pending&sort=oldest')).json();

@@ -57,7 +57,7 @@ test('a submitted tutor stays private until an admin approves it, then it is lis
 
   const adminTab = await adminPage(browser);
   await adminTab.goto('/admin/manage-submissions');
-  const queued = adminTab.getByRole('listitem').filter({ hasText: name });
+  const queued = adminTab.getByRole('row').filter({ hasText: name });
   await queued.getByRole('button', { name: 'Approve' }).click();
   await expect(queued).toHaveCount(0);
 
@@ -91,8 +91,10 @@ test('a rejected submission shows its reason to the student', async ({ page, bro
 
   const adminTab = await adminPage(browser);
   await adminTab.goto('/admin/managesubmissions');
-  const queued = adminTab.getByRole('listitem').filter({ hasText: name });
-  await queued.getByRole('button', { name: 'Reject' }).click();
+  const queued = adminTab.getByRole('row').filter({ hasText: name });
+  // Reject sits in the row's menu.
+  await queued.getByRole('button', { name: `More actions for ${name}` }).click();
+  await adminTab.getByRole('menuitem', { name: 'Reject' }).click();
   const dialog = adminTab.getByRole('dialog');
   await dialog.getByLabel(/reason/i).fill('Not a member of staff.');
   await dialog.getByRole('button', { name: 'Reject' }).click();

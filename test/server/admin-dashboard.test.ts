@@ -1,7 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, isNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { auditLog, reviews, tutors, users } from '../../src/server/db/schema';
+import { auditLog, reviewReports, reviews, tutors, users } from '../../src/server/db/schema';
 import { DAY_MS } from '../../src/server/lib/clock';
 import { storeImage } from '../../src/server/services/images';
 import { type AdminDashboard, DASHBOARD_ACTIVITY_COUNT, DASHBOARD_WEEKS } from '../../src/shared/admin-dashboard';
@@ -43,6 +43,13 @@ async function countedFigures(): Promise<AdminDashboard['figures']> {
     pendingSubmissions: await count(t.db.select({ n }).from(tutors).where(eq(tutors.status, 'pending'))),
     reviews: await count(t.db.select({ n }).from(reviews).where(eq(reviews.isHidden, false))),
     users: await count(t.db.select({ n }).from(users)),
+    reportedReviews: await count(
+      t.db
+        .select({ n: sql<number>`count(distinct ${reviewReports.reviewId})` })
+        .from(reviewReports)
+        .where(isNull(reviewReports.resolvedAt)),
+    ),
+    hiddenReviews: await count(t.db.select({ n }).from(reviews).where(eq(reviews.isHidden, true))),
     meanRating: means.length === 0 ? null : means.reduce((sum, { mean }) => sum + Number(mean), 0) / means.length,
   };
 }
@@ -72,7 +79,15 @@ describe('figures', () => {
   test('with nothing yet: zeros and no mean rating', async () => {
     const { figures, reviewsPerWeek, recentActivity } = await dashboard();
 
-    expect(figures).toEqual({ publicTutors: 0, pendingSubmissions: 0, reviews: 0, users: 2, meanRating: null });
+    expect(figures).toEqual({
+      publicTutors: 0,
+      pendingSubmissions: 0,
+      reviews: 0,
+      users: 2,
+      reportedReviews: 0,
+      hiddenReviews: 0,
+      meanRating: null,
+    });
     expect(reviewsPerWeek).toHaveLength(DASHBOARD_WEEKS);
     expect(reviewsPerWeek.every((week) => week.count === 0)).toBe(true);
     expect(recentActivity).toEqual([]);
@@ -108,8 +123,17 @@ describe('figures', () => {
       pendingSubmissions: 2,
       reviews: 4,
       users: 3,
+      reportedReviews: 0,
+      hiddenReviews: 1,
       meanRating: (3.5 + 4) / 2,
     });
+
+    // Two reports of one review wait as one reported review.
+    for (const reporter of [admin, await signedInStudent(t, 'Rita Reporter')])
+      expect(
+        (await callAs(t, reporter, 'POST', apiPaths.reviewReports(alanReview.id), { reason: 'spam' })).statusCode,
+      ).toBe(204);
+    expect(await expectFiguresAsCounted()).toMatchObject({ reportedReviews: 1 });
 
     // Through the API, so the aggregates move as the app moves them.
     const added = await callAs(t, admin, 'POST', apiPaths.reviews, {
@@ -123,7 +147,13 @@ describe('figures', () => {
 
     const hidden = await callAs(t, admin, 'POST', apiPaths.hideReview(alanReview.id), { reason: 'Off topic.' });
     expect(hidden.statusCode, hidden.body).toBe(200);
-    expect(await expectFiguresAsCounted()).toMatchObject({ reviews: 4, meanRating: (3.5 + 2) / 2 });
+    // Hiding settles the reports: nothing reported waits, one more is hidden.
+    expect(await expectFiguresAsCounted()).toMatchObject({
+      reviews: 4,
+      meanRating: (3.5 + 2) / 2,
+      reportedReviews: 0,
+      hiddenReviews: 2,
+    });
 
     expect((await callAs(t, admin, 'POST', apiPaths.approveTutor(pendingOne.id))).statusCode).toBe(200);
     expect(await expectFiguresAsCounted()).toMatchObject({ publicTutors: 4, pendingSubmissions: 1 });

@@ -21,6 +21,7 @@ import {
   DEFAULT_TEST_PASSWORD,
   recomputedTutorAggregates,
   tutorAggregates,
+  type UserRecord,
 } from '../helpers/factories';
 import { readMails } from '../helpers/mail';
 import type { Method } from '../helpers/requests';
@@ -117,7 +118,9 @@ describe('the user list', () => {
       emailVerified: true,
       disabled: false,
       reviewCount: 2,
+      submittedTutorCount: 0,
       createdAt: student.user.createdAt.toISOString(),
+      lastActiveAt: (await userRow(student.user.id))!.lastActiveAt!.toISOString(),
       isSelf: false,
     });
     expect(byId.get(admin.user.id)).toMatchObject({ role: 'admin', isSelf: true, reviewCount: 0 });
@@ -164,6 +167,87 @@ describe('the user list', () => {
     expect(second.items.map((user) => user.name)).toEqual(['Paged 1', 'Paged 0', 'Sam Student']);
     expect((await list('?pageSize=3&page=3')).items.map((user) => user.id)).toEqual([admin.user.id]);
     expect((await callAs(t, admin, 'GET', `${apiPaths.adminUsers}?pageSize=500`)).statusCode).toBe(400);
+  });
+});
+
+describe('sorting the user list', () => {
+  /** Three students created a minute apart, active at other times, with 0, 2 and 1 reviews. */
+  async function threeStudents() {
+    const base = Math.max(Date.now(), t.clock().getTime());
+    const made = [];
+    for (const [i, name] of ['First Made', 'Second Made', 'Third Made'].entries())
+      made.push(await createUserRecord(t.db, { name, verified: true, now: new Date(base + (i + 1) * 60_000) }));
+    const [first, second, third] = made as [UserRecord, UserRecord, UserRecord];
+    // Signing in is activity: Third first, then First; Second never signs in.
+    t.clock.advance(10 * 60_000);
+    await login(t.app, { email: third.user.email, password: third.password });
+    t.clock.advance(10 * 60_000);
+    const firstCookie = await login(t.app, { email: first.user.email, password: first.password });
+    // Using a session more than a minute later notes it again.
+    t.clock.advance(5 * 60_000);
+    expect((await callAs(t, { user: first.user, cookie: firstCookie }, 'GET', apiPaths.session)).statusCode).toBe(200);
+    const tutors = [await createTutorRecord(t.db), await createTutorRecord(t.db)];
+    for (const tutor of tutors)
+      await createReviewRecord(t.db, { tutorId: tutor.id, authorId: second.user.id, rating: 3 });
+    await createReviewRecord(t.db, { tutorId: tutors[0]!.id, authorId: third.user.id, rating: 5, hidden: true });
+    return { first, second, third };
+  }
+
+  const names = (page: AdminUserList) => page.items.map((user) => user.name);
+  /** Every page of the sort, two accounts a page: the order is the server's across pages, not one page's. */
+  async function allPages(query: string): Promise<string[]> {
+    const first = await list(`?pageSize=2&${query}`);
+    const all = names(first);
+    for (let page = 2; page <= Math.ceil(first.total / 2); page++)
+      all.push(...names(await list(`?pageSize=2&page=${page}&${query}`)));
+    return all;
+  }
+
+  test('by created, last active and reviews, both ways, across pages', async () => {
+    const { first } = await threeStudents();
+    expect((await userRow(first.user.id))!.lastActiveAt).toEqual(t.clock());
+
+    // Dana and Sam were created before the three.
+    expect(await allPages('sort=created')).toEqual([
+      'Third Made',
+      'Second Made',
+      'First Made',
+      'Sam Student',
+      'Dana Dean',
+    ]);
+    expect(await allPages('sort=created&dir=asc')).toEqual([
+      'Dana Dean',
+      'Sam Student',
+      'First Made',
+      'Second Made',
+      'Third Made',
+    ]);
+
+    // Latest activity first (Dana's own requests are activity too); never active (Second) last either way.
+    const made = (all: string[]) => all.filter((name) => name.endsWith(' Made'));
+    const latest = await allPages('sort=lastActive');
+    expect(made(latest)).toEqual(['First Made', 'Third Made', 'Second Made']);
+    expect(latest.indexOf('Third Made')).toBeLessThan(latest.indexOf('Sam Student'));
+    expect(latest.at(-1)).toBe('Second Made');
+    const earliest = await allPages('sort=lastActive&dir=asc');
+    expect(made(earliest)).toEqual(['Third Made', 'First Made', 'Second Made']);
+    expect(earliest[0]).toBe('Sam Student');
+    expect(earliest.at(-1)).toBe('Second Made');
+
+    expect((await allPages('sort=reviews')).slice(0, 2)).toEqual(['Second Made', 'Third Made']);
+    expect((await allPages('sort=reviews&dir=asc')).slice(-2)).toEqual(['Third Made', 'Second Made']);
+
+    // With a search and a filter, the sort still applies.
+    expect(names(await list('?q=made&sort=reviews'))).toEqual(['Second Made', 'Third Made', 'First Made']);
+    expect(names(await list('?role=student&status=active&sort=created&dir=asc&pageSize=2&page=2'))).toEqual([
+      'Second Made',
+      'Third Made',
+    ]);
+  });
+
+  test('an unknown column or direction is refused', async () => {
+    for (const query of ['?sort=email', '?sort=created&dir=up'])
+      expect((await callAs(t, admin, 'GET', `${apiPaths.adminUsers}${query}`)).statusCode).toBe(400);
   });
 });
 

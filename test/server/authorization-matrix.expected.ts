@@ -121,6 +121,7 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   },
   'POST /api/account/sessions/sign-out-others': { statuses: signedIn(204) },
   'GET /api/settings': { statuses: everyone(200) },
+  'GET /api/settings/site-pages': { statuses: everyone(200) },
 
   // Pictures
   'POST /api/uploads/images': { multipart: async (w) => fileUploadBody(await w.picture()), statuses: verified(201) },

@@ -732,6 +732,25 @@ describe('Unicode round-trips unchanged', () => {
     },
   );
 
+  test("the site's pages, through Settings and what every visitor reads", { timeout: TEST_TIMEOUT_MS }, async () => {
+    const w = await createWorld(t, 'unicode-site-pages');
+    const pages = fc.record({ privacyPolicy: unicodeText(2000), termsOfService: unicodeText(2000) });
+    await check(
+      'Unicode site pages',
+      fc.asyncProperty(pages, async (input) => {
+        const saved = await request(t.app, 'PATCH', apiPaths.adminSettings, { as: w.cookies.admin!, payload: input });
+        expect(saved.statusCode, saved.body).toBe(200);
+        // Anyone reads them, as stored; a text that is only spaces is no page at all.
+        const read = (await request(t.app, 'GET', apiPaths.sitePages)).json();
+        expect({ privacyPolicy: read.privacyPolicy, termsOfService: read.termsOfService }).toEqual({
+          privacyPolicy: asStored(input.privacyPolicy) || null,
+          termsOfService: asStored(input.termsOfService) || null,
+        });
+      }),
+      RUNS,
+    );
+  });
+
   test(
     "review titles and bodies, through the author's view and the tutor's list",
     { timeout: TEST_TIMEOUT_MS },

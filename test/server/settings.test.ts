@@ -1,7 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { auditLog } from '../../src/server/db/schema';
 import type { AiStatus } from '../../src/shared/ai-drafting';
-import { type AdminSettings, type PublicSettings, RESTRICT_WITHOUT_DOMAINS_MESSAGE } from '../../src/shared/settings';
+import {
+  type AdminSettings,
+  type PublicSettings,
+  RESTRICT_WITHOUT_DOMAINS_MESSAGE,
+  SITE_PAGE_MAX_LENGTH,
+  type SitePages,
+} from '../../src/shared/settings';
 import { apiPaths } from '../../src/shared/api-paths';
 import { type FakeGemini, startFakeGemini } from '../fakes/fake-gemini';
 import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
@@ -19,6 +25,9 @@ async function start(env: Record<string, string> = {}) {
   student = await signedInStudent(t, 'Sam Student');
 }
 afterEach(() => t.close());
+
+const noPages = { privacyPolicy: false, termsOfService: false, contact: false };
+const noPageTexts = { privacyPolicy: '', termsOfService: '', contactEmail: '' };
 
 async function publicSettings(): Promise<PublicSettings> {
   const response = await callAs(t, undefined, 'GET', apiPaths.publicSettings);
@@ -42,6 +51,7 @@ describe('without an AI provider', () => {
       restrictSignupToDomains: false,
       campusSignIn: null,
       passwordSignIn: true,
+      sitePages: noPages,
     });
     expect(await adminSettings()).toEqual({
       siteName: 'Tutorly',
@@ -50,6 +60,7 @@ describe('without an AI provider', () => {
       passwordSignIn: true,
       aiDraftsPerHour: 7,
       campusSignIn: null,
+      ...noPageTexts,
       ai: { provider: null, providerLabel: null, model: null },
     });
   });
@@ -84,6 +95,7 @@ describe('without an AI provider', () => {
       passwordSignIn: true,
       aiDraftsPerHour: 4,
       campusSignIn: null,
+      ...noPageTexts,
       ai: { provider: null, providerLabel: null, model: null },
     };
     expect(response.json()).toEqual(expected);
@@ -94,6 +106,7 @@ describe('without an AI provider', () => {
       restrictSignupToDomains: true,
       campusSignIn: null,
       passwordSignIn: true,
+      sitePages: noPages,
     });
 
     expect(await t.db.select().from(auditLog)).toEqual([
@@ -155,6 +168,7 @@ describe('without an AI provider', () => {
       restrictSignupToDomains: false,
       campusSignIn: null,
       passwordSignIn: true,
+      sitePages: noPages,
     });
     expect(await t.db.select().from(auditLog)).toEqual([]);
 
@@ -187,6 +201,76 @@ describe('without an AI provider', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toEqual({ code: 'validation_error', message, fields: [{ path, message }] });
     }
+  });
+});
+
+describe('site pages', () => {
+  async function sitePages(): Promise<SitePages> {
+    const response = await callAs(t, undefined, 'GET', apiPaths.sitePages);
+    expect(response.statusCode).toBe(200);
+    return response.json<SitePages>();
+  }
+
+  test('unset pages read as null and the footer is told none is written', async () => {
+    await start();
+    expect(await sitePages()).toEqual({ privacyPolicy: null, termsOfService: null, contactEmail: null });
+    expect((await publicSettings()).sitePages).toEqual(noPages);
+  });
+
+  test('an administrator writes them; every visitor reads them as written, trimmed; emptying one unsets it', async () => {
+    await start();
+    const policy = 'We keep your email address.\n\nQuestions: https://uni.example.edu/privacy <b>not markup</b>';
+    const saved = await callAs(t, admin, 'PATCH', apiPaths.adminSettings, {
+      privacyPolicy: `  ${policy}\n`,
+      termsOfService: 'Be kind.',
+      contactEmail: ' Help@Uni.Example.edu ',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      privacyPolicy: policy,
+      termsOfService: 'Be kind.',
+      contactEmail: 'help@uni.example.edu',
+    });
+    expect(await sitePages()).toEqual({
+      privacyPolicy: policy,
+      termsOfService: 'Be kind.',
+      contactEmail: 'help@uni.example.edu',
+    });
+    expect((await publicSettings()).sitePages).toEqual({ privacyPolicy: true, termsOfService: true, contact: true });
+    // Students read them too, as anyone does.
+    expect((await callAs(t, student, 'GET', apiPaths.sitePages)).json().termsOfService).toBe('Be kind.');
+
+    // The audit entry says a long text changed without copying it.
+    const [entry] = await t.db.select().from(auditLog);
+    expect(entry?.data).toEqual({
+      changes: {
+        privacyPolicy: `${policy.length} characters`,
+        termsOfService: '8 characters',
+        contactEmail: 'help@uni.example.edu',
+      },
+    });
+
+    expect((await callAs(t, admin, 'PATCH', apiPaths.adminSettings, { termsOfService: '   ' })).statusCode).toBe(200);
+    expect((await sitePages()).termsOfService).toBeNull();
+    expect((await publicSettings()).sitePages).toEqual({ privacyPolicy: true, termsOfService: false, contact: true });
+  });
+
+  test('a contact that is not an email address and a page over the limit are refused, and nothing is stored', async () => {
+    await start();
+    const cases = [
+      [{ contactEmail: 'not an address' }, 'contactEmail', 'Please enter a valid email address.'],
+      [
+        { privacyPolicy: 'x'.repeat(SITE_PAGE_MAX_LENGTH + 1) },
+        'privacyPolicy',
+        `The privacy policy must be at most ${SITE_PAGE_MAX_LENGTH.toLocaleString('en')} characters.`,
+      ],
+    ] as const;
+    for (const [changes, path, message] of cases) {
+      const response = await callAs(t, admin, 'PATCH', apiPaths.adminSettings, changes);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toEqual({ code: 'validation_error', message, fields: [{ path, message }] });
+    }
+    expect(await sitePages()).toEqual({ privacyPolicy: null, termsOfService: null, contactEmail: null });
   });
 });
 

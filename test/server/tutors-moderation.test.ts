@@ -4,7 +4,13 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { notifications, reviews, tutors, uploads } from '../../src/server/db/schema';
 import { DAY_MS } from '../../src/server/lib/clock';
 import { storeImage } from '../../src/server/services/images';
-import type { AdminTutorList, TutorList, TutorProfile } from '../../src/shared/tutors';
+import {
+  type AdminTutorList,
+  BIOGRAPHY_CUT_MARK,
+  BIOGRAPHY_EXCERPT_LENGTH,
+  type TutorList,
+  type TutorProfile,
+} from '../../src/shared/tutors';
 import { thumbnailKeyOf } from '../../src/shared/uploads';
 import { apiPaths } from '../../src/shared/api-paths';
 import { callAs, signedInAdmin, signedInStudent, type Actor } from '../helpers/actors';
@@ -551,5 +557,37 @@ describe('deleting a tutor', () => {
     const again = await callAs(t, boss, 'DELETE', apiPaths.adminTutor(doomed.id));
     expect(again.statusCode).toBe(404);
     expect(again.json().error).toEqual({ code: 'not_found', message: 'No Teacher Record Found' });
+  });
+});
+
+describe('the submissions queue', () => {
+  test('a biography comes whole when it fits, otherwise cut between words and marked as cut', async () => {
+    const short = 'Short and sweet.';
+    // 'word ' is 5 characters: the 61st word would end at character 304, past the excerpt.
+    const long = Array.from({ length: 80 }, (_, i) => (i === 60 ? 'unbreakable' : 'word')).join(' ');
+    const oneWord = 'x'.repeat(400);
+    for (const [name, biography] of [
+      ['Short Bio', short],
+      ['Long Bio', long],
+      ['One Word', oneWord],
+    ])
+      await createTutorRecord(t.db, { name, biography, status: 'pending', isPublic: false });
+
+    const response = await callAs(t, boss, 'GET', `${apiPaths.adminTutors}?status=pending&sort=oldest`);
+    expect(response.statusCode, response.body).toBe(200);
+    const byName = new Map(response.json<AdminTutorList>().items.map((tutor) => [tutor.name, tutor]));
+    expect(byName.get('Short Bio')?.biographyExcerpt).toBe(short);
+    const cut = byName.get('Long Bio')!.biographyExcerpt;
+    expect(cut.length).toBeLessThanOrEqual(BIOGRAPHY_EXCERPT_LENGTH);
+    expect(cut.endsWith(BIOGRAPHY_CUT_MARK)).toBe(true);
+    const kept = cut.slice(0, -BIOGRAPHY_CUT_MARK.length);
+    expect(long.startsWith(kept)).toBe(true);
+    // Ends on a whole word: what follows in the biography is a space.
+    expect(long[kept.length]).toBe(' ');
+    expect(kept.endsWith('word')).toBe(true);
+    // A single word longer than the excerpt can only be cut inside it.
+    expect(byName.get('One Word')?.biographyExcerpt).toBe(
+      `${'x'.repeat(BIOGRAPHY_EXCERPT_LENGTH - BIOGRAPHY_CUT_MARK.length)}${BIOGRAPHY_CUT_MARK}`,
+    );
   });
 });

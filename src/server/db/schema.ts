@@ -40,6 +40,8 @@ export const users = pgTable(
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     /** The password was handed over by someone else (generated first admin, Add User): the holder must choose their own. */
     passwordChangeRequired: boolean('password_change_required').notNull().default(false),
+    /** When the account last signed in or used a session (to the minute, as sessions note it); null if never. */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), index('users_role_idx').on(t.role)],

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { DASHBOARD_ACTIVITY_COUNT, DASHBOARD_WEEKS, type AdminDashboard } from '../../shared/admin-dashboard';
 import type { AuditEntry } from '../../shared/audit';
 import type { Database } from '../db/client';
-import { auditLog, reviews, tutors, users, type AuditLogRow } from '../db/schema';
+import { auditLog, reviewReports, reviews, tutors, users, type AuditLogRow } from '../db/schema';
 import { DAY_MS } from '../lib/clock';
 
 const WEEK_MS = 7 * DAY_MS;
@@ -18,14 +18,14 @@ type Figures = AdminDashboard['figures'];
 
 /**
  * The headline numbers: one pass over the tutors table and a count of users, never a scan of
- * the reviews. "reviews" is the sum of the tutors' review counts, which are kept exact over
+ * the reviews but for the hidden ones and the open reports. "reviews" is the sum of the tutors' review counts, which are kept exact over
  * visible (not hidden) reviews in the transaction of every review change. That includes the
  * visible reviews of tutors that are not public (yet or any more): those still belong to their
  * authors, come back with the tutor, and appear in review management.
  */
 async function figures(db: Database): Promise<Figures> {
   const withReviews = sql`${tutors.isPublic} and ${tutors.reviewCount} > 0`;
-  const [[tutorFigures], [userFigures]] = await Promise.all([
+  const [[tutorFigures], [userFigures], [queueFigures]] = await Promise.all([
     db
       .select({
         publicTutors: sql<number>`count(*) filter (where ${tutors.isPublic})::int`,
@@ -35,12 +35,21 @@ async function figures(db: Database): Promise<Figures> {
       })
       .from(tutors),
     db.select({ users: count() }).from(users),
+    // What waits for a moderator: reviews with open reports (the open-report index), and hidden ones.
+    db
+      .select({
+        reportedReviews: sql<number>`(select count(distinct ${reviewReports.reviewId}) from ${reviewReports} where ${reviewReports.resolvedAt} is null)::int`,
+        hiddenReviews: sql<number>`(select count(*) from ${reviews} where ${reviews.isHidden})::int`,
+      })
+      .from(sql`(select 1) as one`),
   ]);
   return {
     publicTutors: Number(tutorFigures?.publicTutors ?? 0),
     pendingSubmissions: Number(tutorFigures?.pendingSubmissions ?? 0),
     reviews: Number(tutorFigures?.reviews ?? 0),
     users: userFigures?.users ?? 0,
+    reportedReviews: Number(queueFigures?.reportedReviews ?? 0),
+    hiddenReviews: Number(queueFigures?.hiddenReviews ?? 0),
     meanRating: tutorFigures?.meanRating == null ? null : Number(tutorFigures.meanRating),
   };
 }

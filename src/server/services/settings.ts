@@ -4,6 +4,8 @@ import {
   PASSWORD_SIGN_IN_NEEDS_CAMPUS_MESSAGE,
   emailInDomains,
   RESTRICT_WITHOUT_DOMAINS_MESSAGE,
+  type SitePages,
+  type SitePagesSet,
   type SiteSettings,
   signupDomainsMessage,
   type UpdateSiteSettingsRequest,
@@ -29,7 +31,13 @@ const keys: SettingKey[] = [
   'restrictSignupToDomains',
   'passwordSignIn',
   'aiDraftsPerHour',
+  'privacyPolicy',
+  'termsOfService',
+  'contactEmail',
 ];
+type TextKey = 'privacyPolicy' | 'termsOfService' | 'contactEmail';
+const textKeys: readonly SettingKey[] = ['privacyPolicy', 'termsOfService', 'contactEmail'] satisfies TextKey[];
+const isTextKey = (key: string): key is TextKey => textKeys.includes(key as SettingKey);
 
 const isStringArray = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === 'string');
@@ -47,6 +55,9 @@ export async function getSettings(db: Database, defaults: SettingDefaults): Prom
     restrictSignupToDomains: false,
     passwordSignIn: true,
     aiDraftsPerHour: defaults.aiDraftsPerHour,
+    privacyPolicy: '',
+    termsOfService: '',
+    contactEmail: '',
   };
   for (const { key, value } of rows) {
     if (key === 'siteName' && typeof value === 'string') result.siteName = value;
@@ -55,8 +66,27 @@ export async function getSettings(db: Database, defaults: SettingDefaults): Prom
     if (key === 'passwordSignIn' && typeof value === 'boolean')
       result.passwordSignIn = value || !defaults.campusSignInConfigured;
     if (key === 'aiDraftsPerHour' && typeof value === 'number') result.aiDraftsPerHour = value;
+    if (isTextKey(key) && typeof value === 'string') result[key] = value;
   }
   return result;
+}
+
+/** The footer's pages as visitors read them: null where the administrator has written nothing. */
+export function sitePagesOf(stored: SiteSettings): SitePages {
+  return {
+    privacyPolicy: stored.privacyPolicy || null,
+    termsOfService: stored.termsOfService || null,
+    contactEmail: stored.contactEmail || null,
+  };
+}
+
+/** Which of the footer's pages exist, for its links. */
+export function sitePagesSetOf(stored: SiteSettings): SitePagesSet {
+  return {
+    privacyPolicy: stored.privacyPolicy !== '',
+    termsOfService: stored.termsOfService !== '',
+    contact: stored.contactEmail !== '',
+  };
 }
 
 /**
@@ -107,7 +137,9 @@ type AuditChanges = NonNullable<AuditData['changes']>;
 function changedSettings(before: SiteSettings, after: SiteSettings): AuditChanges {
   const changes: AuditChanges = {};
   for (const key of keys) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) changes[key] = after[key];
+    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    // A page's text can be long: the log says it changed, the settings hold what it says.
+    changes[key] = key === 'privacyPolicy' || key === 'termsOfService' ? `${after[key].length} characters` : after[key];
   }
   return changes;
 }

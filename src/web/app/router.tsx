@@ -43,6 +43,7 @@ const userTutorForm = { lazy: () => import('../routes/user/tutor-form') };
 const manageSubmissions = { lazy: () => import('../routes/admin/manage-submissions') };
 const adminTeacherForm = { lazy: () => import('../routes/admin/teacher-form') };
 const submitReview = { lazy: () => import('../routes/user/submit-review') };
+const sitePage = { lazy: () => import('../routes/site-page') };
 
 export const routes: RouteObject[] = [
   {
@@ -61,6 +62,9 @@ export const routes: RouteObject[] = [
       { path: 'reset-password', lazy: () => import('../routes/reset-password') },
       { path: 'confirm-email', lazy: () => import('../routes/confirm-email') },
       { path: 'about', lazy: () => import('../routes/about') },
+      { path: 'privacy', ...sitePage },
+      { path: 'terms', ...sitePage },
+      { path: 'contact', ...sitePage },
       { path: 'choose-password', loader: requirePasswordToChoose, lazy: () => import('../routes/choose-password') },
       {
         path: 'user',

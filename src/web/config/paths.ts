@@ -7,6 +7,10 @@ export const paths = {
   /** An administrator's invitation: choose a password (?userId=&secret=). */
   welcome: '/welcome',
   about: '/about',
+  /** The site's own pages, written by an administrator in Settings. */
+  privacy: '/privacy',
+  terms: '/terms',
+  contact: '/contact',
   /** 'Forgot password?': ask for a reset link by mail. */
   forgotPassword: '/forgot-password',
   /** Where a reset mail links to (?token=): choose a new password. */

@@ -5,12 +5,14 @@ import { TextLink } from '../components/ui/text-link';
 import { paths } from '../config/paths';
 import { useAccount } from '../lib/session';
 import { useSiteName } from '../features/settings/api/get-public-settings';
+import { useSitePages } from '../features/settings/api/get-site-pages';
 import { useDocumentTitle } from '../features/settings/hooks/use-document-title';
 
 export function AboutRoute() {
   const siteName = useSiteName();
   const { account } = useAccount();
   useDocumentTitle('About');
+  const contactEmail = useSitePages().data?.contactEmail;
   return (
     <div className="min-h-screen bg-slate-50">
       <SkipLink />
@@ -78,6 +80,17 @@ export function AboutRoute() {
             about a review, a tutor profile or your account. To flag a particular review, use its Report button: the
             report goes straight to them.
           </p>
+          {contactEmail && (
+            <p className="mt-2">
+              Their address:{' '}
+              <a
+                href={`mailto:${contactEmail}`}
+                className="break-all font-medium text-indigo-800 underline underline-offset-2 hover:text-indigo-950"
+              >
+                {contactEmail}
+              </a>
+            </p>
+          )}
         </AboutSection>
       </main>
     </div>

@@ -1,5 +1,5 @@
-import { publicSettingsSchema } from '../../../shared/settings';
-import { getSettings } from '../../services/settings';
+import { publicSettingsSchema, sitePagesSchema } from '../../../shared/settings';
+import { getSettings, sitePagesOf, sitePagesSetOf } from '../../services/settings';
 import type { App } from '../../types';
 import { errorResponses } from './responses';
 
@@ -9,15 +9,13 @@ export async function settingsRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['settings'],
-        summary: 'Settings every visitor may see, such as the site name',
+        summary: 'Settings every visitor may see, such as the site name, and which footer pages are written',
         response: { 200: publicSettingsSchema, ...errorResponses },
       },
     },
     async () => {
-      const { siteName, signupDomains, restrictSignupToDomains, passwordSignIn } = await getSettings(
-        app.db,
-        app.settingDefaults,
-      );
+      const stored = await getSettings(app.db, app.settingDefaults);
+      const { siteName, signupDomains, restrictSignupToDomains, passwordSignIn } = stored;
       const campus = app.config.campusSignIn;
       return {
         siteName,
@@ -25,7 +23,21 @@ export async function settingsRoutes(app: App): Promise<void> {
         restrictSignupToDomains,
         campusSignIn: campus && { buttonLabel: campus.buttonLabel },
         passwordSignIn,
+        sitePages: sitePagesSetOf(stored),
       };
     },
+  );
+
+  app.get(
+    '/site-pages',
+    {
+      schema: {
+        tags: ['settings'],
+        summary:
+          'The privacy policy, the terms of service (plain text) and the contact address an administrator set; null where unset',
+        response: { 200: sitePagesSchema, ...errorResponses },
+      },
+    },
+    async () => sitePagesOf(await getSettings(app.db, app.settingDefaults)),
   );
 }

@@ -9,6 +9,8 @@ import {
   type AdminUser,
   type AdminUserList,
   type AdminUserListQuery,
+  type AdminUserSort,
+  type SortDirection,
   type CreateUserRequest,
   type CreateUserResponse,
   type UpdateUserRequest,
@@ -18,7 +20,7 @@ import { reportsChanged, sessionsChanged } from '../../cache/data-changes';
 import { changeData, NOTHING_KEPT } from '../../db/change-data';
 import type { Database, WritableDatabase } from '../../db/client';
 import { authorNameShownOn } from '../reviews/author-pages';
-import { auditLog, reviews, users, type UserRow } from '../../db/schema';
+import { auditLog, reviews, tutors, users, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { escapeLike } from '../../lib/search-text';
 import { generateToken } from '../../lib/tokens';
@@ -57,7 +59,16 @@ const outerUserId = sql`${users}.${sql.identifier(users.id.name)}`;
 /** Every review the user wrote, hidden ones included: what deleting the account would remove. */
 const reviewCountOf = sql<number>`(select count(*) from ${reviews} where ${reviews.authorId} = ${outerUserId})::int`;
 
-function toAdminUser(user: UserRow, reviewCount: number, viewer: Viewer): AdminUser {
+/** Every tutor the user submitted, whatever its state: what stays, submitter-less, when the account goes. */
+const submittedTutorCountOf = sql<number>`(select count(*) from ${tutors} where ${tutors.submittedBy} = ${outerUserId})::int`;
+
+const userColumns = { user: users, reviewCount: reviewCountOf, submittedTutorCount: submittedTutorCountOf };
+
+function toAdminUser(
+  user: UserRow,
+  { reviewCount, submittedTutorCount }: { reviewCount: number; submittedTutorCount: number },
+  viewer: Viewer,
+): AdminUser {
   return {
     id: user.id,
     name: user.name,
@@ -67,7 +78,9 @@ function toAdminUser(user: UserRow, reviewCount: number, viewer: Viewer): AdminU
     emailVerified: user.emailVerifiedAt !== null,
     disabled: user.disabledAt !== null,
     reviewCount,
+    submittedTutorCount,
     createdAt: user.createdAt.toISOString(),
+    lastActiveAt: user.lastActiveAt?.toISOString() ?? null,
     isSelf: user.id === viewer.id,
   };
 }
@@ -97,7 +110,20 @@ function bestMatchFirst(query: string): SQL {
     else 3 end`;
 }
 
-/** The Users page: search by name or email, filter by role and status, newest accounts first. */
+/** A column's order, ties broken by id so pages never overlap; never-active accounts last either way. */
+function orderOf(sort: AdminUserSort, dir: SortDirection): SQL[] {
+  const by = dir === 'asc' ? asc : desc;
+  switch (sort) {
+    case 'created':
+      return [by(users.createdAt), by(users.id)];
+    case 'lastActive':
+      return [sql`${users.lastActiveAt} ${sql.raw(dir)} nulls last`, by(users.id)];
+    case 'reviews':
+      return [by(reviewCountOf), by(users.createdAt), by(users.id)];
+  }
+}
+
+/** The Users page: search by name or email, filter by role and status, newest accounts first or sorted by a column. */
 export async function listAdminUsers(db: Database, viewer: Viewer, query: AdminUserListQuery): Promise<AdminUserList> {
   const words = searchWordsOf(query.q);
   const where = and(
@@ -110,9 +136,13 @@ export async function listAdminUsers(db: Database, viewer: Viewer, query: AdminU
         : undefined,
   );
   const newestFirst = [desc(users.createdAt), desc(users.id)];
-  const order = words.length > 0 ? [asc(bestMatchFirst(words.join(' '))), ...newestFirst] : newestFirst;
+  const order = query.sort
+    ? orderOf(query.sort, query.dir)
+    : words.length > 0
+      ? [asc(bestMatchFirst(words.join(' '))), ...newestFirst]
+      : newestFirst;
   const rows = await db
-    .select({ user: users, reviewCount: reviewCountOf })
+    .select(userColumns)
     .from(users)
     .where(where)
     .orderBy(...order)
@@ -120,7 +150,7 @@ export async function listAdminUsers(db: Database, viewer: Viewer, query: AdminU
     .offset(offsetOf(query.page, query.pageSize));
   const [totals] = await db.select({ total: count() }).from(users).where(where);
   return {
-    items: rows.map((row) => toAdminUser(row.user, row.reviewCount, viewer)),
+    items: rows.map((row) => toAdminUser(row.user, row, viewer)),
     total: totals?.total ?? 0,
     page: query.page,
     pageSize: query.pageSize,
@@ -129,13 +159,9 @@ export async function listAdminUsers(db: Database, viewer: Viewer, query: AdminU
 
 async function getAdminUser(db: Database, viewer: Viewer, userId: string): Promise<AdminUser> {
   if (!isUserId(userId)) throw userNotFound();
-  const [row] = await db
-    .select({ user: users, reviewCount: reviewCountOf })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const [row] = await db.select(userColumns).from(users).where(eq(users.id, userId)).limit(1);
   if (!row) throw userNotFound();
-  return toAdminUser(row.user, row.reviewCount, viewer);
+  return toAdminUser(row.user, row, viewer);
 }
 
 /** The user's row, locked until the transaction ends, so checks and the change see the same state. */
@@ -216,7 +242,7 @@ export async function addUser(
       throw new AppError('service_unavailable', INVITATION_NOT_SENT_MESSAGE);
     }
   }
-  return { user: toAdminUser(user, 0, actor), oneTimePassword };
+  return { user: toAdminUser(user, { reviewCount: 0, submittedTutorCount: 0 }, actor), oneTimePassword };
 }
 
 /** Renames the user or changes their role; the last active administrator keeps theirs. */

@@ -54,6 +54,7 @@ export async function createSession(
       signedInWith: origin.signedInWith ?? 'password',
       campusConfirmedAt: origin.signedInWith === 'campus' ? now : null,
     });
+    await tx.update(users).set({ lastActiveAt: now }).where(eq(users.id, userId));
     // Housekeeping on a path that is not hot: forget this user's sessions that have run out...
     await tx.delete(sessions).where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, now)));
     // ...and those beyond the newest MAX_SESSIONS_PER_ACCOUNT.
@@ -103,13 +104,13 @@ export function isLastActiveStale(session: StoredSession, now: Date): boolean {
 
 /**
  * Notes that the session was used now, at most once a minute (the condition holds even when
- * several requests arrive together). Writes sessions.last_active_at. Only this instance drops
+ * several requests arrive together). Writes sessions.last_active_at and the account's users.last_active_at. Only this instance drops
  * the account's kept sessions: another one finds its own kept time stale when the session next
  * reaches it, and reads it again before deciding it has gone idle (plugins/auth.ts).
  */
 export async function touchSession(db: Database, session: StoredSession, tokenHash: string, now: Date): Promise<void> {
-  await changeLocally(db, [sessionsChanged(session.user.id)], (writable) =>
-    writable
+  await changeLocally(db, [sessionsChanged(session.user.id)], async (writable) => {
+    const touched = await writable
       .update(sessions)
       .set({ lastActiveAt: now })
       .where(
@@ -117,8 +118,12 @@ export async function touchSession(db: Database, session: StoredSession, tokenHa
           eq(sessions.tokenHash, tokenHash),
           lt(sessions.lastActiveAt, new Date(now.getTime() - LAST_ACTIVE_PRECISION_MS)),
         ),
-      ),
-  );
+      )
+      .returning({ userId: sessions.userId });
+    // The account's 'last active' on the Users page, written as rarely as the session's.
+    if (touched.length > 0)
+      await writable.update(users).set({ lastActiveAt: now }).where(eq(users.id, session.user.id));
+  });
 }
 
 /** Writes sessions. */

@@ -297,6 +297,7 @@ export async function listAdminReviews(db: Database, query: AdminReviewListQuery
   const where = and(
     matchesReviewSearch(query.q),
     query.hideHidden ? eq(reviews.isHidden, false) : undefined,
+    query.hidden ? eq(reviews.isHidden, true) : undefined,
     query.reported ? hasOpenReports : undefined,
   );
   const order = query.reported

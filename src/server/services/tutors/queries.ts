@@ -199,7 +199,8 @@ export async function listAdminTutors(db: Database, query: AdminTutorListQuery):
       tutor: {
         ...tutorRecordColumns,
         courses: tutors.courses,
-        biographyExcerpt: sql<string>`left(${tutors.biography}, ${BIOGRAPHY_EXCERPT_LENGTH})`,
+        // One character more than the excerpt: enough to tell whether it is cut and where a word ends.
+        biographyStart: sql<string>`left(${tutors.biography}, ${BIOGRAPHY_EXCERPT_LENGTH + 1})`,
       },
       submitter: { id: users.id, name: users.name, email: users.email },
     })

@@ -1,5 +1,12 @@
 import { storedImage } from '../../../shared/uploads';
-import type { AdminTutor, MySubmission, TutorProfile, TutorSummary } from '../../../shared/tutors';
+import {
+  type AdminTutor,
+  BIOGRAPHY_CUT_MARK,
+  BIOGRAPHY_EXCERPT_LENGTH,
+  type MySubmission,
+  type TutorProfile,
+  type TutorSummary,
+} from '../../../shared/tutors';
 import { tutors, type TutorRow } from '../../db/schema';
 import { isAdmin, type Viewer } from '../auth/viewer';
 
@@ -53,14 +60,29 @@ export function toMySubmission(row: RecordRow): MySubmission {
   };
 }
 
+/**
+ * The start of a biography read one character past the excerpt's length: whole if it fits,
+ * otherwise cut at the last space within the length (mid-word only for a single long word) and
+ * marked '…', so the queue never shows half a word.
+ */
+export function biographyExcerptOf(start: string): string {
+  if (start.length <= BIOGRAPHY_EXCERPT_LENGTH) return start;
+  // The mark counts within the length; one character more shows whether a word ends there.
+  const room = BIOGRAPHY_EXCERPT_LENGTH - BIOGRAPHY_CUT_MARK.length;
+  const cut = start.slice(0, room + 1);
+  const lastSpace = cut.search(/\s\S*$/);
+  const excerpt = lastSpace > 0 ? cut.slice(0, lastSpace) : cut.slice(0, room);
+  return `${excerpt.trimEnd()}${BIOGRAPHY_CUT_MARK}`;
+}
+
 export function toAdminTutor(
-  row: RecordRow & { courses: string[]; biographyExcerpt: string },
+  row: RecordRow & { courses: string[]; biographyStart: string },
   submitter: AdminTutor['submittedBy'],
 ): AdminTutor {
   return {
     ...toMySubmission(row),
     courses: row.courses,
-    biographyExcerpt: row.biographyExcerpt,
+    biographyExcerpt: biographyExcerptOf(row.biographyStart),
     submittedBy: submitter,
   };
 }

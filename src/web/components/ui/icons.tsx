@@ -67,13 +67,6 @@ export const EyeOffIcon = (props: SVGProps<SVGSVGElement>) => (
   </Icon>
 );
 
-export const PencilIcon = (props: SVGProps<SVGSVGElement>) => (
-  <Icon {...props}>
-    <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L8 18l-4 1 1-4z" />
-    <path d="m14.5 5.5 3 3" />
-  </Icon>
-);
-
 export const TrashIcon = (props: SVGProps<SVGSVGElement>) => (
   <Icon {...props}>
     <path d="M4 7h16" />

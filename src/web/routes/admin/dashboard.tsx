@@ -3,7 +3,7 @@ import { LinkButton } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { useAdminDashboard } from '../../features/admin-dashboard/api/get-admin-dashboard';
-import { DashboardFigures } from '../../features/admin-dashboard/components/dashboard-figures';
+import { DashboardFigures, WaitingQueues } from '../../features/admin-dashboard/components/dashboard-figures';
 import { RecentActivity } from '../../features/admin-dashboard/components/recent-activity';
 import { ReviewsPerWeekChart } from '../../features/admin-dashboard/components/reviews-per-week-chart';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
@@ -38,6 +38,12 @@ export function AdminDashboardRoute() {
         />
       ) : (
         <>
+          <section aria-labelledby="dashboard-waiting">
+            <h2 id="dashboard-waiting" className="mb-3 text-base font-semibold text-slate-900">
+              Waiting for you
+            </h2>
+            <WaitingQueues figures={dashboard.data.figures} />
+          </section>
           <section aria-labelledby="dashboard-figures">
             <h2 id="dashboard-figures" className="sr-only">
               Figures

@@ -105,7 +105,8 @@ export function AdminLayout() {
   return (
     <div className="min-h-screen bg-slate-50 lg:flex">
       <SkipLink />
-      <div className="flex items-center justify-between gap-3 bg-indigo-900 px-4 py-3 text-white lg:hidden">
+      {/* A landmark, so a phone's top bar is not content outside every region. */}
+      <header className="flex items-center justify-between gap-3 bg-indigo-900 px-4 py-3 text-white lg:hidden">
         <div className="min-w-0">
           <span className="block font-bold">Admin Panel</span>
           <span className="block truncate text-xs text-indigo-200">{siteName}</span>
@@ -120,7 +121,7 @@ export function AdminLayout() {
         >
           {menuOpen ? 'Close menu' : 'Menu'}
         </button>
-      </div>
+      </header>
       <aside
         id="admin-panel"
         aria-label="Admin Panel"
@@ -137,7 +138,8 @@ export function AdminLayout() {
               return (
                 <li key={item.to}>
                   <Link
-                    to={item.to}
+                    // Review Management opens on its reported reviews while any wait.
+                    to={item.queue === 'reported' && queues.reported ? `${item.to}?tab=reported` : item.to}
                     aria-current={current ? 'page' : undefined}
                     className={linkClass(current)}
                     onClick={() => setMenuOpen(false)}

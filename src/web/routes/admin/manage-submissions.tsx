@@ -1,39 +1,73 @@
-import { useId, useRef } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { AdminTutor } from '../../../shared/tutors';
+import { type AdminTutor, BIOGRAPHY_CUT_MARK } from '../../../shared/tutors';
+import { TruncatedEmail } from '../../components/tables/truncated-text';
+import { type Selection, useSelection } from '../../components/tables/use-selection';
+import { Button } from '../../components/ui/button';
 import { parsePage } from '../../components/ui/pagination';
 import { TextLink } from '../../components/ui/text-link';
 import { paths } from '../../config/paths';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 import { useAdminTutors } from '../../features/tutors/api/get-admin-tutors';
 import { TutorDecisionActions } from '../../features/tutors/components/tutor-decision-actions';
+import { useBulkApprove } from '../../features/tutors/components/use-bulk-approve';
 import { PagedList } from '../../components/lists/paged-list';
-import { TutorPicture } from '../../components/tutors/tutor-picture';
 
-const submittedDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const COURSES_SHOWN = 6;
+const submittedDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const submittedTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** /admin/managesubmissions: pending submissions, oldest first, each approved or rejected here. */
+/** /admin/managesubmissions: pending submissions, oldest first, one line each, approved or rejected here. */
 export function ManageSubmissionsRoute() {
   useDocumentTitle('Manage Submissions');
   const [searchParams] = useSearchParams();
   const page = parsePage(searchParams.get('page'));
   const queue = useAdminTutors({ status: 'pending', sort: 'oldest', page });
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const items = queue.data?.items;
+  const visibleIds = useMemo(() => (items ?? []).map((tutor) => tutor.id), [items]);
+  const selection = useSelection(visibleIds);
+  const bulk = useBulkApprove();
 
   // The decided item leaves the list with its buttons: focus goes back to the top of the queue.
   const focusQueue = () => headingRef.current?.focus();
 
   return (
-    <div className="space-y-6">
+    <div className="space-y-5">
       <div>
         <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-slate-900">
           Manage Submissions
         </h1>
         <p className="mt-1 text-slate-700">
-          Tutors submitted by students, oldest first. Approve makes a tutor public; Reject tells the submitter why.
+          Tutors submitted by students, oldest first. Approve makes a tutor public; Reject (in a row&apos;s menu) tells
+          the submitter why.
         </p>
       </div>
+
+      {selection.selected.length > 0 && (
+        <div
+          role="region"
+          aria-label="Bulk actions"
+          className="flex flex-wrap items-center gap-3 rounded-lg border border-indigo-200 bg-indigo-50 px-4 py-2 text-sm"
+        >
+          <span className="font-medium text-indigo-950">{selection.selected.length} selected</span>
+          <Button
+            className="min-h-9 px-3 py-1"
+            disabled={bulk.busy}
+            aria-busy={bulk.busy || undefined}
+            onClick={() =>
+              void bulk.approveAll(selection.selected, () => {
+                selection.clear();
+                focusQueue();
+              })
+            }
+          >
+            {bulk.busy ? 'Approving...' : 'Approve selected'}
+          </Button>
+          <Button variant="ghost" className="min-h-9 px-3 py-1" onClick={selection.clear}>
+            Clear selection
+          </Button>
+        </div>
+      )}
 
       <PagedList
         query={queue}
@@ -45,83 +79,154 @@ export function ManageSubmissionsRoute() {
         pagesLabel="Submission pages"
         onNavigate={focusQueue}
       >
-        {(items) => (
-          <ul className="space-y-4">
-            {items.map((tutor) => (
-              <li key={tutor.id}>
-                <SubmissionItem tutor={tutor} onDecided={focusQueue} />
-              </li>
-            ))}
-          </ul>
-        )}
+        {(tutors) => <SubmissionsTable tutors={tutors} selection={selection} onDecided={focusQueue} />}
       </PagedList>
     </div>
   );
 }
 
-function SubmissionItem({ tutor, onDecided }: { tutor: AdminTutor; onDecided: () => void }) {
-  const nameId = useId();
-  const moreCourses = tutor.courses.length - COURSES_SHOWN;
+function SubmissionsTable({
+  tutors,
+  selection,
+  onDecided,
+}: {
+  tutors: AdminTutor[];
+  selection: Selection;
+  onDecided: () => void;
+}) {
   return (
-    <article aria-labelledby={nameId} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <div className="flex gap-4">
-        <TutorPicture image={tutor.image} name={tutor.name} size="md" />
-        <div className="min-w-0 flex-1 space-y-2">
-          <div>
-            <h2 id={nameId} className="break-words text-lg font-semibold text-slate-900">
-              {tutor.name}
-            </h2>
-            <p className="break-words text-sm font-medium text-slate-700">{tutor.department}</p>
-          </div>
-          {tutor.courses.length > 0 && (
-            <ul aria-label="Courses" className="flex flex-wrap gap-1.5">
-              {tutor.courses.slice(0, COURSES_SHOWN).map((course, index) => (
-                <li
-                  key={`${index}-${course}`}
-                  className="rounded-md bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800"
-                >
-                  {course}
-                </li>
-              ))}
-              {moreCourses > 0 && <li className="px-1 py-0.5 text-xs text-slate-600">and {moreCourses} more</li>}
-            </ul>
-          )}
-          <p className="line-clamp-3 whitespace-pre-line break-words text-sm text-slate-800">
-            {tutor.biographyExcerpt}
-          </p>
-          <dl className="grid gap-x-4 gap-y-1 text-sm text-slate-700 sm:grid-cols-[auto_1fr]">
-            <dt className="font-medium text-slate-800">Submitted by</dt>
-            {/* Long email addresses wrap anywhere rather than widening the page on phones. */}
-            <dd className="min-w-0 wrap-anywhere">
-              {tutor.submittedBy ? (
-                <>
-                  {tutor.submittedBy.name} (
-                  <a
-                    href={`mailto:${tutor.submittedBy.email}`}
-                    className="text-indigo-800 underline underline-offset-2"
-                  >
-                    {tutor.submittedBy.email}
-                  </a>
-                  )
-                </>
-              ) : (
-                'A deleted account'
-              )}
-            </dd>
-            <dt className="font-medium text-slate-800">Submitted</dt>
-            <dd>
-              <time dateTime={tutor.createdAt}>{submittedDate.format(new Date(tutor.createdAt))}</time>
-            </dd>
-          </dl>
-        </div>
-      </div>
-      <div className="mt-4 flex flex-col gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
-        <TextLink to={paths.admin.teacherFullProfile(tutor.id)}>
-          Show Full Profile<span className="sr-only"> of {tutor.name}</span>
+    <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
+      <table className="w-full table-fixed text-left text-sm">
+        <caption className="sr-only">Submissions</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 text-slate-800">
+          <tr>
+            <th scope="col" className="w-10 px-3 py-2">
+              <input
+                type="checkbox"
+                aria-label="Select every submission on this page"
+                checked={selection.allSelected}
+                ref={(box) => {
+                  if (box) box.indeterminate = selection.someSelected;
+                }}
+                onChange={(event) => selection.toggleAll(event.target.checked)}
+                className="h-4 w-4 rounded border-slate-400 accent-indigo-700"
+              />
+            </th>
+            <th scope="col" className="w-[28%] px-3 py-2 font-semibold">
+              Tutor
+            </th>
+            <th scope="col" className="hidden px-3 py-2 font-semibold md:table-cell">
+              Biography
+            </th>
+            <th scope="col" className="hidden w-[20%] px-3 py-2 font-semibold lg:table-cell">
+              Submitted by
+            </th>
+            <th scope="col" className="hidden w-[7.5rem] px-3 py-2 font-semibold xl:table-cell">
+              Submitted
+            </th>
+            <th scope="col" className="w-[9.5rem] px-2 py-2">
+              <span className="sr-only">Decision</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {tutors.map((tutor) => (
+            <SubmissionRow key={tutor.id} tutor={tutor} selection={selection} onDecided={onDecided} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function SubmissionRow({
+  tutor,
+  selection,
+  onDecided,
+}: {
+  tutor: AdminTutor;
+  selection: Selection;
+  onDecided: () => void;
+}) {
+  const [reading, setReading] = useState(false);
+  const biographyId = useId();
+  const cut = tutor.biographyExcerpt.endsWith(BIOGRAPHY_CUT_MARK);
+  // A short biography fits its line: nothing more to read.
+  const longer = cut || tutor.biographyExcerpt.length > 60 || tutor.biographyExcerpt.includes('\n');
+  return (
+    <tr className={`align-top ${selection.isSelected(tutor.id) ? 'bg-indigo-50' : 'hover:bg-slate-50'}`}>
+      <td className="px-3 py-2.5">
+        <input
+          type="checkbox"
+          aria-label={`Select ${tutor.name}`}
+          checked={selection.isSelected(tutor.id)}
+          onChange={(event) => selection.toggle(tutor.id, event.target.checked)}
+          className="h-4 w-4 rounded border-slate-400 accent-indigo-700"
+        />
+      </td>
+      <th scope="row" className="px-3 py-2 font-normal">
+        <TextLink
+          to={paths.admin.teacherFullProfile(tutor.id)}
+          className="block truncate font-semibold"
+          title={tutor.name}
+        >
+          {tutor.name}
         </TextLink>
-        <TutorDecisionActions tutor={tutor} onDecided={onDecided} />
-      </div>
-    </article>
+        <span className="block truncate text-xs text-slate-700" title={tutor.department}>
+          {tutor.department}
+          {tutor.courses.length > 0 &&
+            ` · ${tutor.courses.length} ${tutor.courses.length === 1 ? 'course' : 'courses'}`}
+        </span>
+      </th>
+      <td className="hidden px-3 py-2 text-slate-800 md:table-cell">
+        {/* One line until "Read more"; then the whole biography, or its start to a word's end and the full profile. */}
+        <p id={biographyId} className={reading ? 'break-words whitespace-pre-line' : 'truncate'}>
+          {tutor.biographyExcerpt}
+        </p>
+        {longer && (
+          <span className="text-xs">
+            <button
+              type="button"
+              aria-expanded={reading}
+              aria-controls={biographyId}
+              onClick={() => setReading((open) => !open)}
+              className="font-medium text-indigo-800 underline underline-offset-2 hover:text-indigo-950"
+            >
+              {reading ? 'Show less' : 'Read more'}
+              <span className="sr-only"> of the biography of {tutor.name}</span>
+            </button>
+            {reading && cut && (
+              <>
+                {' · '}
+                <TextLink to={paths.admin.teacherFullProfile(tutor.id)}>
+                  Show Full Profile<span className="sr-only"> of {tutor.name}</span>
+                </TextLink>
+              </>
+            )}
+          </span>
+        )}
+      </td>
+      <td className="hidden px-3 py-2 lg:table-cell">
+        {tutor.submittedBy ? (
+          <>
+            <span className="block truncate text-slate-900" title={tutor.submittedBy.name}>
+              {tutor.submittedBy.name}
+            </span>
+            <TruncatedEmail email={tutor.submittedBy.email} className="text-xs text-slate-700" />
+          </>
+        ) : (
+          <span className="text-slate-700">A deleted account</span>
+        )}
+      </td>
+      <td className="hidden px-3 py-2.5 whitespace-nowrap text-slate-700 xl:table-cell">
+        <time dateTime={tutor.createdAt} title={submittedTime.format(new Date(tutor.createdAt))}>
+          {submittedDate.format(new Date(tutor.createdAt))}
+        </time>
+      </td>
+      <td className="px-2 py-1.5">
+        <TutorDecisionActions tutor={tutor} onDecided={onDecided} compact />
+      </td>
+    </tr>
   );
 }
 

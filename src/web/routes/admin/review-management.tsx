@@ -1,11 +1,14 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
+import { Link } from 'react-router';
 import { REVIEW_SEARCH_MAX_LENGTH } from '../../../shared/reviews';
 import { CheckboxField } from '../../components/forms/field';
-import { LinkButton } from '../../components/ui/button';
+import { useSelection } from '../../components/tables/use-selection';
+import { Button, LinkButton } from '../../components/ui/button';
 import { parsePage } from '../../components/ui/pagination';
 import { paths } from '../../config/paths';
 import { useAdminReviews } from '../../features/reviews/api/get-admin-reviews';
-import { AdminReviewCard } from '../../features/reviews/components/admin-review-card';
+import { AdminReviewTable } from '../../features/reviews/components/admin-review-table';
+import { useBulkReviewModeration } from '../../features/reviews/components/review-list-moderation';
 import { useReviewModeration } from '../../features/reviews/components/review-moderation-actions';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 import { ListSearchBox } from '../../components/lists/list-search-box';
@@ -15,40 +18,115 @@ import { useListParams } from '../../hooks/use-list-params';
 /** How the URL and the API spell a filter that is on; off is left out of the URL. */
 const ON = 'true';
 
-/** /admin/review-managment: every review, searchable, with the reported ones to act on first. */
+const tabs = [
+  { id: 'reported', label: 'Reported' },
+  { id: 'hidden', label: 'Hidden' },
+  { id: 'all', label: 'All' },
+] as const;
+type Tab = (typeof tabs)[number]['id'];
+
+/** What each tab lists, as the API asks it. */
+const tabQuery = (tab: Tab) => ({
+  reported: tab === 'reported' ? ('true' as const) : ('false' as const),
+  hidden: tab === 'hidden' ? ('true' as const) : ('false' as const),
+});
+
+/**
+ * /admin/review-managment: the reviews with open reports (most reported first), the hidden ones,
+ * or all of them, each tab with its count; searchable, acted on one by one or in bulk.
+ */
 export function ReviewManagementRoute() {
   useDocumentTitle('Review Management');
   const { searchParams, update } = useListParams();
   const q = searchParams.get('q')?.trim() ?? '';
-  const hideHidden = searchParams.get('hideHidden') === ON;
-  const reported = searchParams.get('reported') === ON;
+  const tab: Tab = tabs.find((item) => item.id === searchParams.get('tab'))?.id ?? 'all';
+  // Hidden reviews can be left out of the All tab only.
+  const hideHidden = tab === 'all' && searchParams.get('hideHidden') === ON;
   const page = parsePage(searchParams.get('page'));
 
   const reviews = useAdminReviews({
     q: q || undefined,
     hideHidden: hideHidden ? 'true' : 'false',
-    reported: reported ? 'true' : 'false',
+    ...tabQuery(tab),
     page,
   });
+  // Each tab's count, for the search in force: one row asked for, the total read.
+  const counts = {
+    reported: useAdminReviews({ q: q || undefined, ...tabQuery('reported'), pageSize: 1 }).data?.total,
+    hidden: useAdminReviews({ q: q || undefined, ...tabQuery('hidden'), pageSize: 1 }).data?.total,
+    all: useAdminReviews({ q: q || undefined, pageSize: 1 }).data?.total,
+  };
   const moderation = useReviewModeration();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const items = reviews.data?.items;
+  const visibleIds = useMemo(() => (items ?? []).map((review) => review.id), [items]);
+  const selection = useSelection(visibleIds);
+  const bulk = useBulkReviewModeration({
+    onDone: () => {
+      selection.clear();
+      headingRef.current?.focus();
+    },
+  });
+  const selected = (items ?? []).filter((review) => selection.isSelected(review.id));
   const search = useCallback((query: string) => update({ q: query }), [update]);
 
-  // A review that leaves the list takes its buttons along: focus goes back to the top.
+  // A review that leaves the list takes its menu along: focus goes back to the top.
   const focusTop = () => headingRef.current?.focus();
-  const filtered = Boolean(q) || hideHidden || reported;
+  const filtered = Boolean(q) || hideHidden || tab !== 'all';
+  const moderated = selected.map((review) => ({ id: review.id, authorName: review.author.name }));
+  const reportedSelected = selected.filter((review) => review.openReportCount > 0);
+  const visibleSelected = selected.filter((review) => !review.isHidden);
 
   return (
-    <div className="space-y-6">
+    <div className="space-y-5">
       <div>
         <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-slate-900">
           Review Management
         </h1>
         <p className="mt-1 text-slate-700">
-          Every review, newest first. Hiding takes a review off the tutor&apos;s profile and out of the average; its
-          author is told why.
+          Hiding takes a review off the tutor&apos;s profile and out of the average; its author is told why. Open a
+          review&apos;s title to read it and its reports.
         </p>
       </div>
+
+      <nav aria-label="Review queues" className="border-b border-slate-200">
+        <ul className="-mb-px flex gap-1">
+          {tabs.map((item) => {
+            const current = item.id === tab;
+            const count = counts[item.id];
+            const params = new URLSearchParams();
+            if (item.id !== 'all') params.set('tab', item.id);
+            if (q) params.set('q', q);
+            const query = params.toString();
+            return (
+              <li key={item.id}>
+                <Link
+                  to={`${paths.admin.reviewManagement}${query ? `?${query}` : ''}`}
+                  aria-current={current ? 'page' : undefined}
+                  className={`inline-flex items-center gap-2 border-b-2 px-3 py-2 text-sm font-semibold ${
+                    current
+                      ? 'border-indigo-700 text-indigo-800'
+                      : 'border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900'
+                  }`}
+                >
+                  {item.label}
+                  {count !== undefined && (
+                    <span
+                      className={`rounded-full px-2 py-0.5 text-xs tabular-nums ${
+                        item.id === 'reported' && count > 0
+                          ? 'bg-amber-200 text-amber-950'
+                          : 'bg-slate-100 text-slate-800'
+                      }`}
+                    >
+                      {count}
+                    </span>
+                  )}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
 
       <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm lg:flex-row lg:items-end">
         <ListSearchBox
@@ -58,20 +136,52 @@ export function ReviewManagementRoute() {
           placeholder="Title, text, author or tutor"
           maxLength={REVIEW_SEARCH_MAX_LENGTH}
         />
-        <div className="flex flex-col gap-3 sm:flex-row sm:gap-6 lg:pb-2.5">
-          <CheckboxField
-            label="Hide hidden reviews"
-            checked={hideHidden}
-            onChange={(event) => update({ hideHidden: event.target.checked ? ON : null })}
-          />
-          <CheckboxField
-            label="Reported only"
-            hint="The most reported first"
-            checked={reported}
-            onChange={(event) => update({ reported: event.target.checked ? ON : null })}
-          />
-        </div>
+        {tab === 'all' && (
+          <div className="lg:pb-2.5">
+            <CheckboxField
+              label="Hide hidden reviews"
+              checked={hideHidden}
+              onChange={(event) => update({ hideHidden: event.target.checked ? ON : null })}
+            />
+          </div>
+        )}
       </div>
+
+      {selected.length > 0 && (
+        <div
+          role="region"
+          aria-label="Bulk actions"
+          className="flex flex-wrap items-center gap-3 rounded-lg border border-indigo-200 bg-indigo-50 px-4 py-2 text-sm"
+        >
+          <span className="font-medium text-indigo-950">{selected.length} selected</span>
+          <Button
+            variant="secondary"
+            className="min-h-9 px-3 py-1"
+            disabled={bulk.busy || visibleSelected.length === 0}
+            onClick={() =>
+              bulk.requestHide(visibleSelected.map((review) => ({ id: review.id, authorName: review.author.name })))
+            }
+          >
+            Hide selected
+          </Button>
+          <Button
+            variant="secondary"
+            className="min-h-9 px-3 py-1"
+            disabled={bulk.busy || reportedSelected.length === 0}
+            aria-busy={bulk.busy || undefined}
+            onClick={() =>
+              void bulk.dismissAll(
+                reportedSelected.map((review) => ({ id: review.id, authorName: review.author.name })),
+              )
+            }
+          >
+            Dismiss reports
+          </Button>
+          <Button variant="ghost" className="min-h-9 px-3 py-1" onClick={selection.clear}>
+            Clear selection<span className="sr-only"> of {moderated.length} reviews</span>
+          </Button>
+        </div>
+      )}
 
       <PagedList
         query={reviews}
@@ -90,24 +200,23 @@ export function ReviewManagementRoute() {
         pagesLabel="Review pages"
         onNavigate={focusTop}
       >
-        {(items) => (
-          <ul className="space-y-4">
-            {items.map((review) => (
-              <li key={review.id}>
-                <AdminReviewCard
-                  review={review}
-                  moderation={moderation}
-                  onLeaveList={focusTop}
-                  // Hiding settles the open reports too, so a hidden review leaves the reported list as well.
-                  hiddenLeaveList={hideHidden || reported}
-                  dismissedLeaveList={reported}
-                />
-              </li>
-            ))}
-          </ul>
+        {(list) => (
+          <AdminReviewTable
+            reviews={list}
+            moderation={moderation}
+            selection={selection}
+            leaves={{
+              // Hiding settles the open reports too, so a hidden review leaves the reported list as well.
+              hide: hideHidden || tab === 'reported' ? focusTop : undefined,
+              unhide: tab === 'hidden' ? focusTop : undefined,
+              dismiss: tab === 'reported' ? focusTop : undefined,
+              remove: focusTop,
+            }}
+          />
         )}
       </PagedList>
       {moderation.dialogs}
+      {bulk.dialog}
     </div>
   );
 }

@@ -1,7 +1,12 @@
 import { useCallback, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import type { AdminUser, CreateUserRequest } from '../../../shared/users';
-import { USER_SEARCH_MAX_LENGTH } from '../../../shared/users';
+import {
+  type AdminUser,
+  adminUserSorts,
+  type CreateUserRequest,
+  type SortDirection,
+  USER_SEARCH_MAX_LENGTH,
+} from '../../../shared/users';
 import { ListFilterSelect } from '../../components/lists/list-filter-select';
 import { ListSearchBox } from '../../components/lists/list-search-box';
 import { PagedList } from '../../components/lists/paged-list';
@@ -39,8 +44,10 @@ export function UsersRoute() {
   const role = optionFromParam(roleFilterOptions, searchParams.get('role'));
   const status = optionFromParam(statusFilterOptions, searchParams.get('status'));
   const page = parsePage(searchParams.get('page'));
+  const sort = adminUserSorts.find((value) => value === searchParams.get('sort'));
+  const dir: SortDirection = searchParams.get('dir') === 'asc' ? 'asc' : 'desc';
 
-  const users = useAdminUsers({ q: q || undefined, role, status, page });
+  const users = useAdminUsers({ q: q || undefined, role, status, page, sort, dir: sort ? dir : undefined });
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusTop = useCallback(() => headingRef.current?.focus(), []);
   const search = useCallback((query: string) => update({ q: query }), [update]);
@@ -80,7 +87,9 @@ export function UsersRoute() {
           <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-slate-900">
             Users
           </h1>
-          <p className="mt-1 text-slate-700">Every account, newest first. Disabled accounts cannot sign in.</p>
+          <p className="mt-1 text-slate-700">
+            Every account, newest first; sort by a column&apos;s heading. Disabled accounts cannot sign in.
+          </p>
         </div>
         <Button onClick={() => setAdding(true)} className="self-start sm:self-auto">
           <UserPlusIcon className="h-5 w-5" />
@@ -131,7 +140,13 @@ export function UsersRoute() {
         pagesLabel="User pages"
         onNavigate={focusTop}
       >
-        {(items) => <UsersList users={items} actions={actions} />}
+        {(items) => (
+          <UsersList
+            users={items}
+            actions={actions}
+            sorting={{ sort, dir, onSort: (column, direction) => update({ sort: column, dir: direction }) }}
+          />
+        )}
       </PagedList>
 
       {actions.dialogs}

@@ -11,7 +11,7 @@ import {
   NotificationsMenuBadge,
   NotificationsNavLabel,
 } from '../../features/notifications/components/notifications-nav-label';
-import { useSiteName } from '../../features/settings/api/get-public-settings';
+import { usePublicSettings, useSiteName } from '../../features/settings/api/get-public-settings';
 
 interface NavItem {
   to: string;
@@ -57,6 +57,7 @@ type OpenGroup = 'menu' | 'mine' | 'account' | null;
 export function UserLayout() {
   const { account, isPending } = useAccount();
   const siteName = useSiteName();
+  const sitePages = usePublicSettings().data?.sitePages;
   const { pathname } = useLocation();
   const [open, setOpen] = useState<OpenGroup>(null);
   const setGroupOpen = useCallback(
@@ -170,13 +171,14 @@ export function UserLayout() {
           <Link to={paths.about} className="hover:underline">
             About
           </Link>
-          <Link to={paths.user.root} className="hover:underline">
+          {/* Each leads to its page once an administrator has written it, to /user until then (as the spec has it). */}
+          <Link to={sitePages?.contact ? paths.contact : paths.user.root} className="hover:underline">
             Contact
           </Link>
-          <Link to={paths.user.root} className="hover:underline">
+          <Link to={sitePages?.privacyPolicy ? paths.privacy : paths.user.root} className="hover:underline">
             Privacy Policy
           </Link>
-          <Link to={paths.user.root} className="hover:underline">
+          <Link to={sitePages?.termsOfService ? paths.terms : paths.user.root} className="hover:underline">
             Terms of Service
           </Link>
           <span className="text-slate-600">

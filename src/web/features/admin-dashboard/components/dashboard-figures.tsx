@@ -5,20 +5,70 @@ import { formatRating } from '../../../components/ui/star-rating';
 
 type Figures = AdminDashboard['figures'];
 
+const reviewQueue = (tab: 'reported' | 'hidden') => `${paths.admin.reviewManagement}?tab=${tab}`;
+
 /**
- * The five live counts, each a term and its value so screen readers pair them. A count with a
+ * What waits for an administrator, first on the dashboard: each figure opens its queue,
+ * filtered. A queue with something in it is marked; an empty one says so quietly.
+ */
+export function WaitingQueues({ figures }: { figures: Figures }) {
+  const queues = [
+    {
+      label: 'Pending submissions',
+      count: figures.pendingSubmissions,
+      note: 'Tutors waiting for approval',
+      to: paths.admin.manageSubmissions,
+    },
+    {
+      label: 'Reported reviews',
+      count: figures.reportedReviews,
+      note: 'Reviews with open reports',
+      to: reviewQueue('reported'),
+    },
+    { label: 'Hidden reviews', count: figures.hiddenReviews, note: 'Hidden by a moderator', to: reviewQueue('hidden') },
+  ];
+  return (
+    <dl className="grid gap-3 sm:grid-cols-3">
+      {queues.map((queue) => {
+        const waiting = queue.count > 0 && queue.label !== 'Hidden reviews';
+        return (
+          <div
+            key={queue.label}
+            className={`relative grid grid-cols-[1fr_auto] items-center gap-x-3 rounded-xl border p-4 shadow-sm ${
+              waiting
+                ? 'border-amber-300 bg-amber-50 hover:border-amber-400'
+                : 'border-slate-200 bg-white hover:border-indigo-300'
+            }`}
+          >
+            <dt className="text-sm font-semibold text-slate-900">
+              <Link
+                to={queue.to}
+                className="underline-offset-2 after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:underline"
+              >
+                {queue.label}
+              </Link>
+            </dt>
+            <dd
+              className={`row-span-2 text-2xl font-bold tabular-nums ${waiting ? 'text-amber-950' : 'text-slate-900'}`}
+            >
+              {queue.count}
+            </dd>
+            <dd className="text-xs text-slate-700">{queue.note}</dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+/**
+ * The live counts (the queues have their own cards above), each a term and its value so screen readers pair them. A count with a
  * page behind it (the submissions waiting, the profiles, reviews and users) opens that page
  * from anywhere on its card.
  */
 export function DashboardFigures({ figures }: { figures: Figures }) {
   const cards: { label: string; value: string; note?: string; to?: string }[] = [
     { label: 'Public tutors', value: String(figures.publicTutors), to: paths.admin.teacherProfileManagement },
-    {
-      label: 'Pending submissions',
-      value: String(figures.pendingSubmissions),
-      to: paths.admin.manageSubmissions,
-      note: figures.pendingSubmissions > 0 ? 'Waiting for a decision' : undefined,
-    },
     { label: 'Reviews', value: String(figures.reviews), note: 'Visible on profiles', to: paths.admin.reviewManagement },
     { label: 'Users', value: String(figures.users), to: paths.admin.users },
     figures.meanRating === null
@@ -30,7 +80,7 @@ export function DashboardFigures({ figures }: { figures: Figures }) {
         },
   ];
   return (
-    <dl className="grid grid-cols-1 gap-4 min-[400px]:grid-cols-2 md:grid-cols-3 xl:grid-cols-5">
+    <dl className="grid grid-cols-1 gap-4 min-[400px]:grid-cols-2 md:grid-cols-3 xl:grid-cols-4">
       {cards.map((card) => (
         <div
           key={card.label}

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { MODERATION_REASON_MAX_LENGTH } from '../../../../shared/reviews';
-import { PencilIcon, TrashIcon } from '../../../components/ui/icons';
+import { EyeOffIcon, TrashIcon } from '../../../components/ui/icons';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { useDeleteAdminReview } from '../api/delete-admin-review';
@@ -172,8 +172,9 @@ export function useReviewModeration() {
 export type ReviewModeration = ReturnType<typeof useReviewModeration>;
 
 /**
- * The edit and delete icons on a review of a tutor's profile, for administrators. An admin does
- * not rewrite a student's words, so the edit icon moderates: it hides the review, with a reason.
+ * The hide and delete icons on a review of a tutor's profile, for administrators. An admin does
+ * not rewrite a student's words: the first icon (an eye struck through, not a pencil) hides the
+ * review, with a reason.
  */
 export function ReviewModerationActions({
   review,
@@ -187,7 +188,7 @@ export function ReviewModerationActions({
   return (
     <div className="flex items-center gap-1">
       <IconButton label={hideReviewLabel(review)} onClick={() => moderation.requestHide(review, options)}>
-        <PencilIcon className="h-5 w-5" />
+        <EyeOffIcon className="h-5 w-5" />
       </IconButton>
       <IconButton
         label={deleteReviewLabel(review)}

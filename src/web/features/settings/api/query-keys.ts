@@ -5,6 +5,7 @@ export const settingsKeys = {
   all: ['settings'] as const,
   public: () => ['settings', 'public'] as const,
   admin: () => ['settings', 'admin'] as const,
+  sitePages: () => ['settings', 'site-pages'] as const,
 };
 
 staleOn(['settings'], settingsKeys.all);

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { useController, useWatch } from 'react-hook-form';
+import { useController, useFormState, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import {
   type AdminSettings,
   RESTRICT_WITHOUT_DOMAINS_MESSAGE,
   SIGNUP_DOMAINS_MAX,
+  SITE_PAGE_MAX_LENGTH,
   type SiteSettings,
   siteSettingsSchema,
   type UpdateSiteSettingsRequest,
@@ -17,6 +18,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useUpdateAdminSettings } from '../api/update-admin-settings';
 import { AiProviderPanel } from './ai-provider-panel';
 import { SwitchField } from './switch-field';
+import { UnsavedChangesDialog, useUnsavedChangesWarning } from '../../../components/forms/unsaved-changes-warning';
 
 interface FormValues {
   siteName: string;
@@ -25,6 +27,9 @@ interface FormValues {
   restrictSignupToDomains: boolean;
   passwordSignIn: boolean;
   aiDraftsPerHour: string;
+  privacyPolicy: string;
+  termsOfService: string;
+  contactEmail: string;
 }
 
 const valuesOf = (settings: SiteSettings): FormValues => ({
@@ -33,7 +38,12 @@ const valuesOf = (settings: SiteSettings): FormValues => ({
   restrictSignupToDomains: settings.restrictSignupToDomains,
   passwordSignIn: settings.passwordSignIn,
   aiDraftsPerHour: String(settings.aiDraftsPerHour),
+  privacyPolicy: settings.privacyPolicy,
+  termsOfService: settings.termsOfService,
+  contactEmail: settings.contactEmail,
 });
+
+const pageFields = ['privacyPolicy', 'termsOfService', 'contactEmail'] as const;
 
 /** The entries of the domains box; commas and spaces separate them as well as new lines. */
 const domainEntries = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
@@ -50,6 +60,9 @@ const settingsFormSchema = z
     restrictSignupToDomains: z.boolean(),
     passwordSignIn: z.boolean(),
     aiDraftsPerHour: z.string(),
+    privacyPolicy: z.string(),
+    termsOfService: z.string(),
+    contactEmail: z.string(),
   })
   .transform((values, context): SiteSettings => {
     const entries = domainEntries(values.domains);
@@ -60,6 +73,9 @@ const settingsFormSchema = z
       restrictSignupToDomains: values.restrictSignupToDomains,
       passwordSignIn: values.passwordSignIn,
       aiDraftsPerHour: drafts === '' ? Number.NaN : Number(drafts),
+      privacyPolicy: values.privacyPolicy,
+      termsOfService: values.termsOfService,
+      contactEmail: values.contactEmail,
     });
     const report = (field: keyof FormValues, message: string) =>
       context.addIssue({ code: 'custom', path: [field], message });
@@ -79,6 +95,7 @@ const settingsFormSchema = z
           once('aiDraftsPerHour', drafts === '' ? 'Enter a number of drafts.' : issue.message);
         else if (field === 'signupDomains' && typeof index === 'number') badDomains.push(entries[index] ?? '');
         else if (field === 'signupDomains') listMessage ??= issue.message;
+        else if (pageFields.some((name) => name === field)) once(field as (typeof pageFields)[number], issue.message);
       }
       if (badDomains.length > 0) {
         report('domains', `Not a domain: ${badDomains.join(', ')}. Enter domains like uni.example.edu.`);
@@ -102,14 +119,18 @@ function changesFrom(saved: SiteSettings, next: SiteSettings): UpdateSiteSetting
     changes.restrictSignupToDomains = next.restrictSignupToDomains;
   if (next.passwordSignIn !== saved.passwordSignIn) changes.passwordSignIn = next.passwordSignIn;
   if (next.aiDraftsPerHour !== saved.aiDraftsPerHour) changes.aiDraftsPerHour = next.aiDraftsPerHour;
+  for (const field of pageFields) if (next[field] !== saved[field]) changes[field] = next[field];
   return changes;
 }
 
-/** Site name, sign-up domains and AI drafting; messages appear after the first Save and then follow every change. */
+/** Site name, sign-up domains, AI drafting and the footer's pages; messages appear after the first Save and then follow every change. */
 export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
   const save = useUpdateAdminSettings();
   const [saved, setSaved] = useState<SiteSettings>(settings);
   const form = useAppForm({ schema: settingsFormSchema, defaultValues: valuesOf(settings) });
+  // Saving resets the form to what was stored, so only typing that was not saved counts.
+  const { isDirty } = useFormState({ control: form.control });
+  const leaving = useUnsavedChangesWarning(isDirty && !save.isPending);
   const {
     field: { ref: restrictRef, value: restricted, onChange: setRestricted, ...restrictField },
     fieldState: { error: restrictError },
@@ -251,11 +272,53 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
         />
       </section>
 
+      <section
+        aria-labelledby="settings-pages"
+        className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      >
+        <div>
+          <h2 id="settings-pages" className="text-lg font-semibold text-slate-900">
+            Site pages
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">
+            Plain text: leave a blank line between paragraphs; web and email addresses become links. Once written, the
+            footer links to the page; while empty it leads to the dashboard.
+          </p>
+        </div>
+        <FormTextAreaField
+          control={form.control}
+          name="privacyPolicy"
+          label="Privacy policy"
+          rows={8}
+          maxLength={SITE_PAGE_MAX_LENGTH}
+          hint="Shown at /privacy."
+        />
+        <FormTextAreaField
+          control={form.control}
+          name="termsOfService"
+          label="Terms of service"
+          rows={8}
+          maxLength={SITE_PAGE_MAX_LENGTH}
+          hint="Shown at /terms."
+        />
+        <FormTextField
+          control={form.control}
+          name="contactEmail"
+          label="Contact email address"
+          type="email"
+          autoComplete="off"
+          spellCheck={false}
+          className="sm:max-w-md"
+          hint="Shown at /contact and on the About page."
+        />
+      </section>
+
       <div className="flex justify-end">
         <Button type="submit" aria-busy={save.isPending || undefined} disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save settings'}
         </Button>
       </div>
+      <UnsavedChangesDialog leaving={leaving} />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { REJECTION_REASON_MAX_LENGTH, type TutorSummary } from '../../../../shared/tutors';
 import { Button } from '../../../components/ui/button';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
+import { RowMenu } from '../../../components/tables/row-menu';
 import { errorMessage } from '../../../lib/api-client';
 import { useApproveTutor } from '../api/approve-tutor';
 import { useRejectTutor } from '../api/reject-tutor';
@@ -16,11 +17,14 @@ export function TutorDecisionActions({
   tutor,
   onDecided,
   className = '',
+  compact = false,
 }: {
   tutor: Pick<TutorSummary, 'id' | 'name' | 'status'>;
   /** After a decision is saved, e.g. to move focus away from buttons about to disappear. */
   onDecided?: () => void;
   className?: string;
+  /** In a queue's row: a small Approve, and Reject in the row's menu rather than a red button. */
+  compact?: boolean;
 }) {
   const approve = useApproveTutor();
   const reject = useRejectTutor();
@@ -54,6 +58,45 @@ export function TutorDecisionActions({
     );
   }
 
+  const rejectDialog = (
+    <ReasonDialog
+      open={rejecting}
+      title={`Reject ${tutor.name}?`}
+      description="Tell the submitter why. They will see this reason and can change the submission and resubmit it."
+      label="Reason"
+      confirmLabel="Reject"
+      busyLabel="Rejecting..."
+      maxLength={REJECTION_REASON_MAX_LENGTH}
+      busy={reject.isPending}
+      onConfirm={handleReject}
+      onCancel={() => setRejecting(false)}
+    />
+  );
+
+  if (compact)
+    return (
+      <div className={`flex items-center justify-end gap-1 ${className}`}>
+        <Button
+          onClick={handleApprove}
+          disabled={busy}
+          aria-busy={approve.isPending || undefined}
+          className="min-h-9 px-3 py-1"
+        >
+          {approve.isPending ? 'Approving...' : 'Approve'}
+          <span className="sr-only"> {tutor.name}</span>
+        </Button>
+        {tutor.status === 'pending' && (
+          <>
+            <RowMenu
+              label={`More actions for ${tutor.name}`}
+              items={[{ label: 'Reject', danger: true, onSelect: () => setRejecting(true) }]}
+            />
+            {rejectDialog}
+          </>
+        )}
+      </div>
+    );
+
   return (
     <div className={`flex flex-wrap gap-2 ${className}`}>
       <Button onClick={handleApprove} disabled={busy} aria-busy={approve.isPending || undefined}>
@@ -66,18 +109,7 @@ export function TutorDecisionActions({
             Reject
             <span className="sr-only"> {tutor.name}</span>
           </Button>
-          <ReasonDialog
-            open={rejecting}
-            title={`Reject ${tutor.name}?`}
-            description="Tell the submitter why. They will see this reason and can change the submission and resubmit it."
-            label="Reason"
-            confirmLabel="Reject"
-            busyLabel="Rejecting..."
-            maxLength={REJECTION_REASON_MAX_LENGTH}
-            busy={reject.isPending}
-            onConfirm={handleReject}
-            onCancel={() => setRejecting(false)}
-          />
+          {rejectDialog}
         </>
       )}
     </div>

@@ -10,12 +10,25 @@ import { useSendPasswordReset } from '../api/send-password-reset';
 import { useUpdateUser } from '../api/update-user';
 import { EditUserDialog } from './edit-user-dialog';
 
-/** What Delete removes, in words: "The account x@y, its sessions and its 3 reviews will be removed." */
-function deletionText(user: AdminUser): string {
-  if (user.reviewCount === 0)
-    return `The account ${user.email} and its sessions will be removed; it has written no reviews.`;
-  const reviews = `${user.reviewCount} ${user.reviewCount === 1 ? 'review' : 'reviews'}`;
-  return `The account ${user.email}, its sessions and its ${reviews} will be removed.`;
+const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * What Delete does, in words: the account and its sessions go; its reviews go with it (and the
+ * tutors they rated are re-rated); the tutors it submitted stay, with no submitter.
+ */
+function deletionText(user: AdminUser): string[] {
+  const lines = [`The account ${user.email} and its sessions will be removed.`];
+  lines.push(
+    user.reviewCount === 0
+      ? 'It has written no reviews.'
+      : `Its ${counted(user.reviewCount, 'review', 'reviews')}, hidden ones included, will be deleted, and the ratings of the tutors they rated recalculated.`,
+  );
+  lines.push(
+    user.submittedTutorCount === 0
+      ? 'It has submitted no tutors.'
+      : `${user.submittedTutorCount === 1 ? 'The tutor' : `The ${user.submittedTutorCount} tutors`} it submitted will stay, shown as submitted by a deleted account.`,
+  );
+  return lines;
 }
 
 type ConfirmRequest = { action: 'disable' | 'delete'; user: AdminUser };
@@ -144,7 +157,18 @@ export function useUserActions({ stillListed, focusTop }: UserActionOptions) {
       <ConfirmDialog
         open={confirming?.action === 'delete'}
         title={asked ? `Delete ${asked.name}?` : 'Delete this account?'}
-        description={asked && <p className="wrap-anywhere">{deletionText(asked)} This process cannot be undone.</p>}
+        description={
+          asked && (
+            <div className="space-y-2">
+              {deletionText(asked).map((line) => (
+                <p key={line} className="wrap-anywhere">
+                  {line}
+                </p>
+              ))}
+              <p>This process cannot be undone.</p>
+            </div>
+          )
+        }
         confirmLabel="Yes Delete"
         busyLabel="Deleting..."
         busy={remove.isPending}

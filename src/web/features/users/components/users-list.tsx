@@ -1,57 +1,102 @@
 import { useId } from 'react';
-import type { AdminUser } from '../../../../shared/users';
-import { Button } from '../../../components/ui/button';
+import type { AdminUser, AdminUserSort, SortDirection } from '../../../../shared/users';
+import { RowMenu, type RowMenuItem } from '../../../components/tables/row-menu';
+import { SortHeader } from '../../../components/tables/sort-header';
+import { TruncatedEmail } from '../../../components/tables/truncated-text';
 import type { UserActions } from './user-actions';
 import { roleLabels } from './user-labels';
 
+export interface UserSortState {
+  sort: AdminUserSort | undefined;
+  dir: SortDirection;
+  onSort: (sort: AdminUserSort, dir: SortDirection) => void;
+}
+
+const shortDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function DateCell({ value, empty }: { value: string | null; empty: string }) {
+  if (!value) return <span className="text-slate-600">{empty}</span>;
+  return (
+    <time dateTime={value} title={dateTime.format(new Date(value))}>
+      {shortDate.format(new Date(value))}
+    </time>
+  );
+}
+
 /**
- * The accounts as a table on wide screens and as cards on narrow ones (only one is displayed,
- * so assistive technology meets each account once). The table scrolls inside its own box
- * rather than widening the page.
+ * The accounts as a dense table on wide screens, one line each, sortable by created, last
+ * active and reviews (the server sorts, across every page); as cards on narrow ones (only one
+ * is displayed, so assistive technology meets each account once). Actions sit in each row's menu.
  */
-export function UsersList({ users, actions }: { users: AdminUser[]; actions: UserActions }) {
+export function UsersList({
+  users,
+  actions,
+  sorting,
+}: {
+  users: AdminUser[];
+  actions: UserActions;
+  sorting: UserSortState;
+}) {
+  const header = (sort: AdminUserSort, label: string, className = '') => (
+    <SortHeader
+      label={label}
+      active={sorting.sort === sort}
+      direction={sorting.dir}
+      onSort={(dir) => sorting.onSort(sort, dir)}
+      className={className}
+    />
+  );
   return (
     <div>
-      <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm md:block">
-        <table className="w-full min-w-[44rem] text-left text-sm">
+      <div className="hidden rounded-xl border border-slate-200 bg-white shadow-sm md:block">
+        <table className="w-full table-fixed text-left text-sm">
           <caption className="sr-only">Users</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-slate-800">
             <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">
+              <th scope="col" className="w-[22%] px-3 py-2 font-semibold">
                 Name
               </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
+              <th scope="col" className="px-3 py-2 font-semibold">
                 Email
               </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
+              <th scope="col" className="w-[7.5rem] px-3 py-2 font-semibold">
                 Role
               </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Verified
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
+              <th scope="col" className="w-[6.5rem] px-3 py-2 font-semibold">
                 Status
               </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
+              {header('created', 'Created', 'w-[7.5rem] hidden lg:table-cell')}
+              {header('lastActive', 'Last active', 'w-[8rem]')}
+              {header('reviews', 'Reviews', 'w-[6rem] text-right')}
+              <th scope="col" className="w-12 px-2 py-2">
                 <span className="sr-only">Actions</span>
               </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {users.map((user) => (
-              <tr key={user.id} className="align-top">
-                <th scope="row" className="px-4 py-3 font-medium text-slate-900">
-                  <span className="break-words">{user.name}</span>
+              <tr key={user.id} className="hover:bg-slate-50">
+                <th scope="row" className="truncate px-3 py-2 font-medium text-slate-900" title={user.name}>
+                  {user.name}
                   {user.isSelf && <YouBadge />}
                 </th>
-                <td className="max-w-64 px-4 py-3 wrap-anywhere text-slate-800">{user.email}</td>
-                <td className="px-4 py-3 text-slate-800">{roleLabels[user.role]}</td>
-                <td className="px-4 py-3 text-slate-800">{user.emailVerified ? 'Yes' : 'No'}</td>
-                <td className="px-4 py-3">
-                  <StatusBadge disabled={user.disabled} />
+                <td className="px-3 py-2">
+                  <TruncatedEmail email={user.email} />
                 </td>
-                <td className="px-4 py-2">
-                  <UserRowActions user={user} actions={actions} className="justify-end" />
+                <td className="truncate px-3 py-2 text-slate-800">{roleLabels[user.role]}</td>
+                <td className="px-3 py-2">
+                  <StatusBadge user={user} />
+                </td>
+                <td className="hidden px-3 py-2 whitespace-nowrap text-slate-800 lg:table-cell">
+                  <DateCell value={user.createdAt} empty="" />
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap text-slate-800">
+                  <DateCell value={user.lastActiveAt} empty="Never" />
+                </td>
+                <td className="px-3 py-2 text-right text-slate-800 tabular-nums">{user.reviewCount}</td>
+                <td className="px-2 py-1 text-right">
+                  <RowMenu label={`Actions for ${user.name}`} items={menuItems(user, actions)} />
                 </td>
               </tr>
             ))}
@@ -74,77 +119,46 @@ function UserCard({ user, actions }: { user: AdminUser; actions: UserActions }) 
   const nameId = useId();
   return (
     <article aria-labelledby={nameId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <h2 id={nameId} className="break-words text-base font-semibold text-slate-900">
-        {user.name}
-        {user.isSelf && <YouBadge />}
-      </h2>
-      <p className="wrap-anywhere text-sm text-slate-700">{user.email}</p>
-      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h2 id={nameId} className="truncate text-base font-semibold text-slate-900" title={user.name}>
+            {user.name}
+            {user.isSelf && <YouBadge />}
+          </h2>
+          <TruncatedEmail email={user.email} className="text-sm" />
+        </div>
+        <RowMenu label={`Actions for ${user.name}`} items={menuItems(user, actions)} />
+      </div>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="font-medium text-slate-800">Role</dt>
         <dd className="text-slate-800">{roleLabels[user.role]}</dd>
-        <dt className="font-medium text-slate-800">Verified</dt>
-        <dd className="text-slate-800">{user.emailVerified ? 'Yes' : 'No'}</dd>
         <dt className="font-medium text-slate-800">Status</dt>
         <dd>
-          <StatusBadge disabled={user.disabled} />
+          <StatusBadge user={user} />
         </dd>
+        <dt className="font-medium text-slate-800">Last active</dt>
+        <dd className="text-slate-800">
+          <DateCell value={user.lastActiveAt} empty="Never" />
+        </dd>
+        <dt className="font-medium text-slate-800">Reviews</dt>
+        <dd className="text-slate-800">{user.reviewCount}</dd>
       </dl>
-      <UserRowActions user={user} actions={actions} className="mt-3 border-t border-slate-100 pt-3" />
     </article>
   );
 }
 
-/** Edit for every account; Disable or Enable and Delete for everyone but the admin looking. */
-function UserRowActions({
-  user,
-  actions,
-  className = '',
-}: {
-  user: AdminUser;
-  actions: UserActions;
-  className?: string;
-}) {
-  const enabling = actions.enablingId === user.id;
-  const who = <span className="sr-only"> {user.name}</span>;
-  return (
-    <div className={`flex flex-wrap gap-2 ${className}`}>
-      <Button variant="secondary" className="min-h-10 px-3" onClick={() => actions.requestEdit(user)}>
-        Edit{who}
-      </Button>
-      {!user.isSelf &&
-        (user.disabled ? (
-          <Button
-            variant="secondary"
-            className="min-h-10 px-3"
-            aria-busy={enabling || undefined}
-            onClick={() => actions.requestEnable(user)}
-          >
-            {enabling ? 'Enabling...' : 'Enable'}
-            {who}
-          </Button>
-        ) : (
-          <Button variant="secondary" className="min-h-10 px-3" onClick={() => actions.requestDisable(user)}>
-            Disable{who}
-          </Button>
-        ))}
-      {!user.disabled && (
-        <Button
-          variant="secondary"
-          className="min-h-10 px-3"
-          aria-busy={actions.resettingId === user.id || undefined}
-          onClick={() => actions.requestPasswordReset(user)}
-        >
-          {actions.resettingId === user.id ? 'Sending...' : 'Send password reset'}
-          {who}
-        </Button>
-      )}
-      {!user.isSelf && (
-        <Button variant="danger" className="min-h-10 px-3" onClick={() => actions.requestDelete(user)}>
-          Delete{who}
-        </Button>
-      )}
-    </div>
-  );
+/** Edit for every account; Disable or Enable and Delete for everyone but the admin looking; Delete last, apart. */
+function menuItems(user: AdminUser, actions: UserActions): RowMenuItem[] {
+  const items: RowMenuItem[] = [{ label: 'Edit', onSelect: () => actions.requestEdit(user) }];
+  if (!user.isSelf)
+    items.push(
+      user.disabled
+        ? { label: 'Enable', onSelect: () => actions.requestEnable(user) }
+        : { label: 'Disable', onSelect: () => actions.requestDisable(user) },
+    );
+  if (!user.disabled) items.push({ label: 'Send password reset', onSelect: () => actions.requestPasswordReset(user) });
+  if (!user.isSelf) items.push({ label: 'Delete', danger: true, onSelect: () => actions.requestDelete(user) });
+  return items;
 }
 
 function YouBadge() {
@@ -161,12 +175,20 @@ function YouBadge() {
   );
 }
 
-function StatusBadge({ disabled }: { disabled: boolean }) {
-  return disabled ? (
-    <span className="inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">
-      Disabled
-    </span>
-  ) : (
+function StatusBadge({ user }: { user: AdminUser }) {
+  if (user.disabled)
+    return (
+      <span className="inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">
+        Disabled
+      </span>
+    );
+  if (!user.emailVerified)
+    return (
+      <span className="inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950">
+        Unverified
+      </span>
+    );
+  return (
     <span className="inline-block rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
       Active
     </span>

@@ -1,0 +1,130 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { MODERATION_REASON_MAX_LENGTH } from '../../../../shared/reviews';
+import type { RowMenuItem } from '../../../components/tables/row-menu';
+import { undoToast } from '../../../components/tables/undo-toast';
+import { ReasonDialog } from '../../../components/ui/reason-dialog';
+import { errorMessage } from '../../../lib/api-client';
+import { announceChange } from '../../../lib/data-changes';
+import { dismissReviewReports } from '../api/dismiss-review-reports';
+import { hideReview } from '../api/hide-review';
+import { unhideReview } from '../api/unhide-review';
+import type { ModeratedReview, ReviewModeration } from './review-moderation-actions';
+
+/** A review in the moderators' list, as its row menu needs it. */
+export interface ListedReview extends ModeratedReview {
+  isHidden: boolean;
+  openReportCount: number;
+}
+
+/**
+ * A row's menu in review management: Hide or Unhide, Dismiss reports when there are any, and
+ * Delete last. `leaves` says, per action, where focus goes when the row leaves the list.
+ */
+export function reviewMenuItems(
+  review: ListedReview,
+  moderation: ReviewModeration,
+  after: { hide?: () => void; unhide?: () => void; dismiss?: () => void; remove: () => void },
+): RowMenuItem[] {
+  const items: RowMenuItem[] = [
+    review.isHidden
+      ? { label: 'Unhide', onSelect: () => moderation.requestUnhide(review, { focusAfter: after.unhide }) }
+      : { label: 'Hide', onSelect: () => moderation.requestHide(review, { focusAfter: after.hide }) },
+  ];
+  if (review.openReportCount > 0)
+    items.push({
+      label: 'Dismiss reports',
+      onSelect: () => moderation.requestDismiss(review, { focusAfter: after.dismiss }),
+    });
+  items.push({
+    label: 'Delete',
+    danger: true,
+    onSelect: () => moderation.requestDelete(review, { focusAfter: after.remove }),
+  });
+  return items;
+}
+
+const reviewCount = (count: number) => `${count} ${count === 1 ? 'review' : 'reviews'}`;
+
+/**
+ * Hide or dismiss the reports of several reviews at once, each through its own request (each is
+ * checked, logged and notified as a single one). Hiding can be undone from its toast: Undo shows
+ * the reviews again through the server (their reports stay settled). Dismissing cannot: the
+ * reports are closed for good.
+ */
+export function useBulkReviewModeration({ onDone }: { onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState<ModeratedReview[] | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function each(ids: string[], run: (id: string) => Promise<unknown>): Promise<string[]> {
+    const done: string[] = [];
+    for (const id of ids) {
+      try {
+        await run(id);
+        done.push(id);
+      } catch (error) {
+        toast.error(errorMessage(error as Error));
+      }
+    }
+    await announceChange(queryClient, 'reviews');
+    return done;
+  }
+
+  async function hideAll(reason: string) {
+    if (!asking) return;
+    setBusy(true);
+    const hidden = await each(
+      asking.map((review) => review.id),
+      (reviewId) => hideReview({ reviewId, reason }),
+    ).finally(() => setBusy(false));
+    setAsking(null);
+    onDone();
+    if (hidden.length === 0) return;
+    undoToast(`${reviewCount(hidden.length)} hidden`, () => {
+      void each(hidden, unhideReview).then((shown) => {
+        if (shown.length > 0) toast.success(`${reviewCount(shown.length)} visible again`);
+      });
+    });
+  }
+
+  async function dismissAll(reviews: ModeratedReview[]) {
+    if (busy) return;
+    setBusy(true);
+    const dismissed = await each(
+      reviews.map((review) => review.id),
+      dismissReviewReports,
+    ).finally(() => setBusy(false));
+    onDone();
+    if (dismissed.length > 0) toast.success(`Reports dismissed on ${reviewCount(dismissed.length)}`);
+  }
+
+  return {
+    busy,
+    /** Opens the reason dialog for hiding these reviews. */
+    requestHide: (reviews: ModeratedReview[]) => setAsking(reviews),
+    dismissAll,
+    /** Render once on the page; `onDone` runs after the reviews are hidden (to clear the selection). */
+    dialog: (
+      <ReasonDialog
+        open={asking !== null}
+        title={asking ? `Hide ${reviewCount(asking.length)}` : 'Hide reviews'}
+        description={
+          <p>
+            The selected reviews leave their tutors&apos; profiles and no longer count in the average ratings. Each
+            author is told the reason.
+          </p>
+        }
+        label="Reason"
+        confirmLabel="Hide reviews"
+        busyLabel="Hiding..."
+        variant="primary"
+        maxLength={MODERATION_REASON_MAX_LENGTH}
+        busy={busy}
+        onConfirm={(reason) => void hideAll(reason)}
+        onCancel={() => setAsking(null)}
+      />
+    ),
+  };
+}
