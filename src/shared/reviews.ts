@@ -13,6 +13,8 @@ export const REVIEW_SEARCH_MAX_LENGTH = 100;
 export const RECENT_REVIEWS_COUNT = 3;
 export const ALL_REVIEWS_PAGE_SIZE = 24;
 export const ALL_REVIEWS_PAGE_SIZE_MAX = 60;
+/** All Reviews counts its reviews up to this many, so the count costs the same on any site ("of 1,000+"). */
+export const REVIEW_FEED_COUNT_MAX = 1000;
 export const MY_REVIEWS_PAGE_SIZE = 20;
 export const ADMIN_REVIEWS_PAGE_SIZE = 20;
 /** How many of a review's open reports the moderation list carries; the count covers all of them. */
@@ -123,6 +125,11 @@ export const reviewFeedSchema = z.object({
   items: z.array(reviewCardSchema),
   /** Pass as `cursor` for the next page; null on the last page. */
   nextCursor: z.string().nullable(),
+  /**
+   * How many reviews the feed holds ("Showing 24 of 295"), counted up to REVIEW_FEED_COUNT_MAX:
+   * past it `more` is true ("of 1,000+"). On the first page; null after a cursor.
+   */
+  total: z.object({ count: z.number().int().nonnegative(), more: z.boolean() }).nullable(),
 });
 export type ReviewFeed = z.infer<typeof reviewFeedSchema>;
 
