@@ -98,9 +98,22 @@ export type MyReview = z.infer<typeof myReviewSchema>;
 export const reviewResponseSchema = z.object({ review: myReviewSchema });
 export type ReviewResponse = z.infer<typeof reviewResponseSchema>;
 
+/** The most tutors one `tutorIds` lookup names: a page of the review form's tutor picker. */
+export const MY_REVIEWS_TUTOR_IDS_MAX = 50;
+
 export const myReviewsQuerySchema = z.object({
   /** Only the review of this tutor, if any: the form uses it to offer editing instead of a second review. */
   tutorId: z.uuid().optional(),
+  /**
+   * Only the reviews of these tutors, comma-separated: the tutor picker marks the tutors listed
+   * that the student has reviewed already.
+   */
+  tutorIds: z
+    .string()
+    .max(MY_REVIEWS_TUTOR_IDS_MAX * 37)
+    .transform((text) => text.split(',').filter(Boolean))
+    .pipe(z.array(z.uuid()).max(MY_REVIEWS_TUTOR_IDS_MAX, `At most ${MY_REVIEWS_TUTOR_IDS_MAX} tutors.`))
+    .optional(),
   ...pageQuery(MY_REVIEWS_PAGE_SIZE, 50),
 });
 export type MyReviewsQuery = z.infer<typeof myReviewsQuerySchema>;

@@ -5,6 +5,7 @@ import {
   ALREADY_REVIEWED_MESSAGE,
   PUBLIC_TUTORS_ONLY_MESSAGE,
   REVIEW_FORM_INCOMPLETE_MESSAGE,
+  MY_REVIEWS_TUTOR_IDS_MAX,
   REVIEW_FEED_COUNT_MAX,
   REVIEW_NOT_FOUND_MESSAGE,
   type MyReview,
@@ -187,6 +188,33 @@ describe('writing a review', () => {
     // Another tutor is another review.
     const otherTutor = await createTutorRecord(t.db);
     await writeReview(author, { tutorId: otherTutor.id });
+  });
+
+  test("the picker's lookup: the student's own reviews of the tutors named, and nobody else's", async () => {
+    const second = await createTutorRecord(t.db);
+    const unreviewed = await createTutorRecord(t.db);
+    const first = await writeReview(author);
+    const later = await writeReview(author, { tutorId: second.id });
+    await writeReview(other, { tutorId: unreviewed.id });
+    const lookup = async (ids: string[]) => {
+      const response = await callAs(t, author, 'GET', `${apiPaths.myReviews}?tutorIds=${ids.join(',')}&pageSize=50`);
+      expect(response.statusCode, response.body).toBe(200);
+      return new Map(response.json<MyReviewList>().items.map((item) => [item.tutor.id, item.id]));
+    };
+    expect(await lookup([tutor.id, second.id, unreviewed.id])).toEqual(
+      new Map([
+        [second.id, later.id],
+        [tutor.id, first.id],
+      ]),
+    );
+    expect(await lookup([unreviewed.id])).toEqual(new Map());
+    expect(await lookup([])).toEqual(new Map());
+
+    const tooMany = Array.from({ length: MY_REVIEWS_TUTOR_IDS_MAX + 1 }, () => SOME_UUID);
+    const refused = await callAs(t, author, 'GET', `${apiPaths.myReviews}?tutorIds=${tooMany.join(',')}`);
+    expect(refused.statusCode).toBe(400);
+    const malformed = await callAs(t, author, 'GET', `${apiPaths.myReviews}?tutorIds=not-an-id`);
+    expect(malformed.statusCode).toBe(400);
   });
 
   test('one review per student and tutor holds when the same review is sent many times at once', async () => {

@@ -120,7 +120,12 @@ export async function getOwnReview(db: Database, viewer: Viewer, reviewId: strin
 
 /** Everything the student wrote, newest first, hidden ones included with the moderator's reason. */
 export async function listMyReviews(db: Database, viewer: Viewer, query: MyReviewsQuery): Promise<MyReviewList> {
-  const where = and(eq(reviews.authorId, viewer.id), query.tutorId ? eq(reviews.tutorId, query.tutorId) : undefined);
+  const where = and(
+    eq(reviews.authorId, viewer.id),
+    query.tutorId ? eq(reviews.tutorId, query.tutorId) : undefined,
+    // An empty list names no tutor: no reviews.
+    query.tutorIds ? (query.tutorIds.length > 0 ? inArray(reviews.tutorId, query.tutorIds) : sql`false`) : undefined,
+  );
   const rows = await db
     .select({ review: reviewColumns, tutor: reviewTutorColumns })
     .from(reviews)
