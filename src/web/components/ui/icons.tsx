@@ -102,10 +102,3 @@ export const CheckIcon = (props: SVGProps<SVGSVGElement>) => (
     <path d="m5 12.5 4.5 4.5L19 7.5" />
   </Icon>
 );
-
-/** Outlined; colour its fill with a `fill-*` class to show it as chosen. */
-export const StarIcon = (props: SVGProps<SVGSVGElement>) => (
-  <Icon {...props}>
-    <path d="M12 2.8l2.9 5.9 6.5.95-4.7 4.6 1.1 6.45L12 17.65l-5.8 3.05 1.1-6.45-4.7-4.6 6.5-.95L12 2.8z" />
-  </Icon>
-);
