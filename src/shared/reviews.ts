@@ -13,6 +13,8 @@ export const REVIEW_SEARCH_MAX_LENGTH = 100;
 export const RECENT_REVIEWS_COUNT = 3;
 export const ALL_REVIEWS_PAGE_SIZE = 24;
 export const ALL_REVIEWS_PAGE_SIZE_MAX = 60;
+/** All Reviews counts its reviews up to this many, so the count costs the same on any site ("of 1,000+"). */
+export const REVIEW_FEED_COUNT_MAX = 1000;
 export const MY_REVIEWS_PAGE_SIZE = 20;
 export const ADMIN_REVIEWS_PAGE_SIZE = 20;
 /** How many of a review's open reports the moderation list carries; the count covers all of them. */
@@ -96,9 +98,22 @@ export type MyReview = z.infer<typeof myReviewSchema>;
 export const reviewResponseSchema = z.object({ review: myReviewSchema });
 export type ReviewResponse = z.infer<typeof reviewResponseSchema>;
 
+/** The most tutors one `tutorIds` lookup names: a page of the review form's tutor picker. */
+export const MY_REVIEWS_TUTOR_IDS_MAX = 50;
+
 export const myReviewsQuerySchema = z.object({
   /** Only the review of this tutor, if any: the form uses it to offer editing instead of a second review. */
   tutorId: z.uuid().optional(),
+  /**
+   * Only the reviews of these tutors, comma-separated: the tutor picker marks the tutors listed
+   * that the student has reviewed already.
+   */
+  tutorIds: z
+    .string()
+    .max(MY_REVIEWS_TUTOR_IDS_MAX * 37)
+    .transform((text) => text.split(',').filter(Boolean))
+    .pipe(z.array(z.uuid()).max(MY_REVIEWS_TUTOR_IDS_MAX, `At most ${MY_REVIEWS_TUTOR_IDS_MAX} tutors.`))
+    .optional(),
   ...pageQuery(MY_REVIEWS_PAGE_SIZE, 50),
 });
 export type MyReviewsQuery = z.infer<typeof myReviewsQuerySchema>;
@@ -123,6 +138,11 @@ export const reviewFeedSchema = z.object({
   items: z.array(reviewCardSchema),
   /** Pass as `cursor` for the next page; null on the last page. */
   nextCursor: z.string().nullable(),
+  /**
+   * How many reviews the feed holds ("Showing 24 of 295"), counted up to REVIEW_FEED_COUNT_MAX:
+   * past it `more` is true ("of 1,000+"). On the first page; null after a cursor.
+   */
+  total: z.object({ count: z.number().int().nonnegative(), more: z.boolean() }).nullable(),
 });
 export type ReviewFeed = z.infer<typeof reviewFeedSchema>;
 

@@ -13,6 +13,8 @@ export const SEARCH_QUERY_MAX_LENGTH = 100;
 
 export const TUTOR_PAGE_SIZE = 12;
 export const TUTOR_PAGE_SIZE_MAX = 48;
+/** Courses a tutor card in the public list shows; the list says how many more there are. */
+export const TUTOR_CARD_COURSES = 3;
 export const TUTOR_REVIEWS_PAGE_SIZE = 10;
 export const SIMILAR_TUTORS_LIMIT = 5;
 
@@ -106,7 +108,18 @@ export const tutorListQuerySchema = z.object({
 export type TutorListQuery = z.infer<typeof tutorListQuerySchema>;
 export type TutorListQueryInput = z.input<typeof tutorListQuerySchema>;
 
-export const tutorListSchema = pageOf(tutorSummarySchema);
+/**
+ * A tutor in the public list: the summary and the first few of its courses, the ones a search
+ * matched first (a student who searched "calculus" sees that course on the card).
+ */
+export const tutorListItemSchema = tutorSummarySchema.extend({
+  topCourses: z.array(z.string()).max(TUTOR_CARD_COURSES),
+  /** All of the tutor's courses, so a card can say how many more the profile lists. */
+  courseCount: z.number().int().nonnegative(),
+});
+export type TutorListItem = z.infer<typeof tutorListItemSchema>;
+
+export const tutorListSchema = pageOf(tutorListItemSchema);
 export type TutorList = z.infer<typeof tutorListSchema>;
 
 export const departmentListSchema = z.object({

@@ -7,7 +7,12 @@ const laptop = { width: 1024, height: 640 };
 const phone = { width: 360, height: 740 };
 
 /** Several public tutors in one department of their own, made through one admin session. */
-async function publishTutors(browser: Browser, department: string, count: number): Promise<string[]> {
+async function publishTutors(
+  browser: Browser,
+  department: string,
+  count: number,
+  courses: string[] = ['MATH101 Calculus'],
+): Promise<string[]> {
   const context = await browser.newContext();
   const adminPage = await context.newPage();
   await logInAs(adminPage, admin);
@@ -19,7 +24,7 @@ async function publishTutors(browser: Browser, department: string, count: number
         name: `Scroll Tutor ${index + 1} ${suffix()}`,
         department,
         biography: 'Office hours on Tuesdays.',
-        courses: ['MATH101 Calculus'],
+        courses,
         imageKey,
         isPublic: true,
       },
@@ -319,6 +324,130 @@ test.describe('tutor cards', () => {
     // Rate the Tutor stays its own action above the card's link.
     await page.getByRole('article').first().getByRole('link', { name: 'Rate the Tutor' }).click();
     await expect(page).toHaveURL(/\/user\/SubmitReview\?tutorId=/);
+  });
+});
+
+test.describe('the review picker', () => {
+  test('marks the tutors already reviewed and finds tutors by course or department', async ({ page, browser }) => {
+    const course = `PICK${suffix()} Optics`;
+    const department = `Picking ${suffix()}`;
+    const [reviewed, fresh] = await publishTutors(browser, department, 2, ['PHY100 Waves', course]);
+    await logInAs(page, await createStudent(page.request));
+    const created = await page.request.post('/api/reviews', {
+      data: { tutorId: reviewed, title: 'Already said', rating: 5, body: 'Clear and kind.' },
+    });
+    expect(created.status()).toBe(201);
+
+    await page.goto('/user/SubmitReview');
+    await page.getByRole('combobox', { name: 'Tutor' }).click();
+    const search = page.getByRole('combobox', { name: 'Search by name, department or course' });
+    await search.fill(course.split(' ')[0]!);
+    const options = page.getByRole('option');
+    await expect(options).toHaveCount(2);
+    const reviewedOption = page.locator(`[data-tutor-id="${reviewed}"]`);
+    const freshOption = page.locator(`[data-tutor-id="${fresh}"]`);
+    await expect(reviewedOption).toHaveAccessibleName(/Reviewed$/);
+    await expect(reviewedOption.getByText(/Reviewed$/)).toBeVisible();
+    await expect(freshOption.getByText(/Reviewed$/)).toHaveCount(0);
+
+    // The department finds them too.
+    await search.fill(department);
+    await expect(options).toHaveCount(2);
+    // Choosing the reviewed one offers that review to edit.
+    await reviewedOption.click();
+    await expect(page.getByText('You have already reviewed this tutor.')).toBeVisible();
+    await page.getByRole('link', { name: 'Edit your review' }).click();
+    await expect(page.getByLabel('Title')).toHaveValue('Already said');
+  });
+});
+
+test.describe('tutor cards on a phone and a laptop', () => {
+  test('on a 360 px phone a card is a compact row with its top courses; twelve fit in a few screens', async ({
+    page,
+    browser,
+  }) => {
+    const department = `Phone ${suffix()}`;
+    const courses = ['CHEM101 Basics', 'CHEM202 Organic', 'CHEM303 Spectra', 'CHEM404 Thesis'];
+    await publishTutors(browser, department, 12, courses);
+    await logInAs(page, await createStudent(page.request));
+    await page.setViewportSize(phone);
+    await page.goto(`/user/tutors?${new URLSearchParams({ department, sort: 'name' })}`);
+    const cards = page.getByRole('article');
+    await expect(cards).toHaveCount(12);
+
+    const first = cards.first();
+    // The first three courses and how many more; the picture beside the name, not above it.
+    await expect(first.getByText('CHEM101 Basics')).toBeVisible();
+    await expect(first.getByText('CHEM303 Spectra')).toBeVisible();
+    await expect(first.getByText('+1 more')).toBeVisible();
+    const picture = (await first.getByRole('img').boundingBox())!;
+    const heading = (await first.getByRole('heading').boundingBox())!;
+    expect(heading.x).toBeGreaterThan(picture.x + picture.width);
+    expect(heading.y).toBeLessThan(picture.y + picture.height);
+    // One action besides the card itself.
+    await expect(first.getByRole('link', { name: 'Rate the Tutor' })).toBeVisible();
+    await expect(first.getByRole('link', { name: 'View Tutor Profile' })).toBeHidden();
+
+    const list = (await page.getByRole('region', { name: 'Results' }).boundingBox())!;
+    expect(list.height).toBeLessThan(2600);
+    const cardHeight = (await first.boundingBox())!.height;
+    expect(cardHeight).toBeLessThan(190);
+
+    // The name opens the profile.
+    const name = (await first.getByRole('heading').textContent())!;
+    await first.getByRole('link', { name }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  });
+
+  test('on a 1024 px laptop cards stand three to a row; "Back to tutors" returns to the same page of results', async ({
+    page,
+    browser,
+  }) => {
+    const department = `Laptop ${suffix()}`;
+    await publishTutors(browser, department, 13, ['ECON110 Markets', 'ECON220 Trade']);
+    await logInAs(page, await createStudent(page.request));
+    await page.setViewportSize(laptop);
+    const search = new URLSearchParams({ department, sort: 'name' });
+    await page.goto(`/user/tutors?${search}`);
+    const cards = page.getByRole('article');
+    await expect(cards).toHaveCount(12);
+    const tops = await Promise.all([0, 1, 2, 3].map(async (index) => (await cards.nth(index).boundingBox())!.y));
+    expect(new Set(tops.slice(0, 3)).size).toBe(1);
+    expect(tops[3]).toBeGreaterThan(tops[0]!);
+    const first = cards.first();
+    await expect(first.getByText('ECON110 Markets')).toBeVisible();
+    await expect(first.getByText('ECON220 Trade')).toBeVisible();
+    await expect(first.getByRole('link', { name: 'View Tutor Profile' })).toBeVisible();
+    await expect(first.getByRole('link', { name: 'Rate the Tutor' })).toBeVisible();
+
+    await page.getByRole('navigation', { name: 'Tutors pages' }).getByRole('link', { name: 'Page 2' }).click();
+    await expect(page).toHaveURL((url) => url.searchParams.get('page') === '2');
+    const pageUrl = new URL(page.url());
+    await expect(cards).toHaveCount(1);
+    await cards.first().getByRole('link', { name: 'View Tutor Profile' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to tutors' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/user/tutors' && url.search === pageUrl.search);
+    await expect(cards).toHaveCount(1);
+  });
+});
+
+test.describe('All Reviews', () => {
+  test('says how many reviews it shows of how many there are', async ({ page, browser }) => {
+    const tutorId = await publishTutor(browser, { name: `Counted Tutor ${suffix()}`, department: 'History' });
+    await logInAs(page, await createStudent(page.request));
+    const created = await page.request.post('/api/reviews', {
+      data: { tutorId, title: 'Counted once', rating: 4, body: 'Good sources.' },
+    });
+    expect(created.status()).toBe(201);
+    const { total } = await (await page.request.get('/api/reviews')).json();
+    expect(total.count).toBeGreaterThan(0);
+
+    await page.goto('/user/allreviews');
+    const shown = Math.min(24, total.count);
+    await expect(page.getByRole('status').filter({ hasText: /^Showing/ })).toHaveText(
+      `Showing ${shown} of ${total.count.toLocaleString('en-US')}${total.more ? '+' : ''} ${total.count === 1 ? 'review' : 'reviews'}`,
+    );
   });
 });
 

@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { reviews, tutors, type TutorRow } from '../../src/server/db/schema';
 import {
   ALREADY_REVIEWED_MESSAGE,
   PUBLIC_TUTORS_ONLY_MESSAGE,
   REVIEW_FORM_INCOMPLETE_MESSAGE,
+  MY_REVIEWS_TUTOR_IDS_MAX,
+  REVIEW_FEED_COUNT_MAX,
   REVIEW_NOT_FOUND_MESSAGE,
   type MyReview,
   type MyReviewList,
@@ -186,6 +188,33 @@ describe('writing a review', () => {
     // Another tutor is another review.
     const otherTutor = await createTutorRecord(t.db);
     await writeReview(author, { tutorId: otherTutor.id });
+  });
+
+  test("the picker's lookup: the student's own reviews of the tutors named, and nobody else's", async () => {
+    const second = await createTutorRecord(t.db);
+    const unreviewed = await createTutorRecord(t.db);
+    const first = await writeReview(author);
+    const later = await writeReview(author, { tutorId: second.id });
+    await writeReview(other, { tutorId: unreviewed.id });
+    const lookup = async (ids: string[]) => {
+      const response = await callAs(t, author, 'GET', `${apiPaths.myReviews}?tutorIds=${ids.join(',')}&pageSize=50`);
+      expect(response.statusCode, response.body).toBe(200);
+      return new Map(response.json<MyReviewList>().items.map((item) => [item.tutor.id, item.id]));
+    };
+    expect(await lookup([tutor.id, second.id, unreviewed.id])).toEqual(
+      new Map([
+        [second.id, later.id],
+        [tutor.id, first.id],
+      ]),
+    );
+    expect(await lookup([unreviewed.id])).toEqual(new Map());
+    expect(await lookup([])).toEqual(new Map());
+
+    const tooMany = Array.from({ length: MY_REVIEWS_TUTOR_IDS_MAX + 1 }, () => SOME_UUID);
+    const refused = await callAs(t, author, 'GET', `${apiPaths.myReviews}?tutorIds=${tooMany.join(',')}`);
+    expect(refused.statusCode).toBe(400);
+    const malformed = await callAs(t, author, 'GET', `${apiPaths.myReviews}?tutorIds=not-an-id`);
+    expect(malformed.statusCode).toBe(400);
   });
 
   test('one review per student and tutor holds when the same review is sent many times at once', async () => {
@@ -393,6 +422,13 @@ describe('reading reviews', () => {
     } while (cursor && pages < 20);
 
     expect(pages).toBe(Math.ceil(expected.length / 4));
+    // The first page says how many there are (hidden reviews and private tutors' left out); the others do not.
+    const first: ReviewFeed = (await callAs(t, other, 'GET', `${apiPaths.reviews}?limit=4`)).json();
+    expect(first.total).toEqual({ count: expected.length, more: false });
+    const second: ReviewFeed = (
+      await callAs(t, other, 'GET', `${apiPaths.reviews}?limit=4&cursor=${first.nextCursor}`)
+    ).json();
+    expect(second.total).toBeNull();
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen).not.toContain(hidden.id);
     const rows = await t.db.select({ id: reviews.id, createdAt: reviews.createdAt }).from(reviews);
@@ -405,6 +441,7 @@ describe('reading reviews', () => {
     await writeReview(author, { title: 'Card title' });
     const feed: ReviewFeed = (await callAs(t, other, 'GET', apiPaths.reviews)).json();
     expect(feed.nextCursor).toBeNull();
+    expect(feed.total).toEqual({ count: 1, more: false });
     expect(feed.items).toEqual([
       expect.objectContaining({
         title: 'Card title',
@@ -413,6 +450,29 @@ describe('reading reviews', () => {
         tutor: { id: tutor.id, name: 'Grace Hopper', department: 'Computer Science', image: null, isPublic: true },
       }),
     ]);
+  });
+
+  test("the feed's count follows a new review and a hidden one, though the first page was kept", async () => {
+    const count = async () => ((await callAs(t, other, 'GET', apiPaths.reviews)).json() as ReviewFeed).total;
+    expect(await count()).toEqual({ count: 0, more: false });
+    const review = await writeReview(author);
+    expect(await count()).toEqual({ count: 1, more: false });
+    const hidden = await callAs(t, admin, 'POST', apiPaths.hideReview(review.id), { reason: 'Off topic' });
+    expect(hidden.statusCode, hidden.body).toBeLessThan(300);
+    expect(await count()).toEqual({ count: 0, more: false });
+  });
+
+  test(`the feed counts up to ${REVIEW_FEED_COUNT_MAX} reviews and says there are more past that`, async () => {
+    // One review by each of many students, written in bulk: the count's cap, not the writing, is tested.
+    await t.db.execute(sql`
+      with students as (
+        insert into users (name, email, password_hash)
+        select 'Bulk ' || n, 'bulk' || n || '@example.edu', 'not a hash' from generate_series(1, ${REVIEW_FEED_COUNT_MAX + 1}) n
+        returning id
+      )
+      insert into reviews (tutor_id, author_id, title, body, rating) select ${tutor.id}, id, 'T', 'B', 4 from students`);
+    const feed: ReviewFeed = (await callAs(t, other, 'GET', apiPaths.reviews)).json();
+    expect(feed.total).toEqual({ count: REVIEW_FEED_COUNT_MAX, more: true });
   });
 
   test('a damaged cursor is a clear 400', async () => {

@@ -469,6 +469,25 @@ describe('an administrator manages tutors', () => {
     expect(await notificationRows()).toHaveLength(1);
   });
 
+  test("a tutor card in the students' list shows the courses as an admin last edited them", async () => {
+    const picture = await uploadPicture(boss, 90);
+    const tutor = await createTutorRecord(t.db, { name: 'Grace Hopper', courses: ['CS101'] });
+    const cards = async () =>
+      (await callAs(t, other, 'GET', `${apiPaths.tutors}?q=grace`))
+        .json<TutorList>()
+        .items.map((card) => card.topCourses);
+    // Read once so the list's answer is kept, then edited: the kept page must not outlive the edit.
+    expect(await cards()).toEqual([['CS101']]);
+    const edited = await callAs(t, boss, 'PATCH', apiPaths.adminTutor(tutor.id), {
+      ...submission,
+      courses: ['CS330 Compilers', 'CS101'],
+      imageKey: picture,
+      isPublic: true,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await cards()).toEqual([['CS330 Compilers', 'CS101']]);
+  });
+
   test('lists every tutor with its submitter; filters and sorts; the queue is pending, oldest first', async () => {
     const start = t.clock();
     const at = (days: number) => new Date(start.getTime() + days * DAY_MS);

@@ -235,3 +235,33 @@ describe('similar names (the duplicates hint)', () => {
     expect(response.json().error.code).toBe('validation_error');
   });
 });
+
+describe('top courses on the cards', () => {
+  test('each tutor carries its first three courses in its own order, and how many it has', async () => {
+    await createTutorRecord(t.db, {
+      name: 'Ada Lovelace',
+      courses: ['MATH101 Algebra', 'MATH201 Analysis', 'CS100 Engines', 'CS200 Notes', 'MATH300 Numbers'],
+    });
+    await createTutorRecord(t.db, { name: 'Bo Brief', courses: [] });
+    const { items } = await list('sort=name');
+    expect(items.map(({ name, topCourses, courseCount }) => ({ name, topCourses, courseCount }))).toEqual([
+      {
+        name: 'Ada Lovelace',
+        topCourses: ['MATH101 Algebra', 'MATH201 Analysis', 'CS100 Engines'],
+        courseCount: 5,
+      },
+      { name: 'Bo Brief', topCourses: [], courseCount: 0 },
+    ]);
+  });
+
+  test('the courses a search matched come first (case and accents aside)', async () => {
+    await createTutorRecord(t.db, {
+      name: 'Ada Lovelace',
+      courses: ['MATH101 Algebra', 'MATH201 Analysis', 'CS100 Engines', 'CS200 Notes', 'PHY300 Mécanique'],
+    });
+    const [ada] = (await list('q=mecanique')).items;
+    expect(ada?.topCourses).toEqual(['PHY300 Mécanique', 'MATH101 Algebra', 'MATH201 Analysis']);
+    const [again] = (await list('q=cs%20ada')).items;
+    expect(again?.topCourses).toEqual(['CS100 Engines', 'CS200 Notes', 'MATH101 Algebra']);
+  });
+});

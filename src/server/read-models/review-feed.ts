@@ -9,7 +9,8 @@ const NEWEST: readonly Dependency[] = [{ on: 'review-feed', after: null }];
 /**
  * A page of All Reviews, the same for every reader. Kept until a review in it changes, or a new
  * one lands in it or before it: pages after a cursor hold older reviews, which a new one leaves
- * where they are.
+ * where they are. Only the first page carries the feed's total, so only it depends on every
+ * review: every change of the feed (a review added, hidden, deleted, a tutor hidden) drops it.
  */
 export async function reviewFeedAnswer(reads: ReadContext, query: ReviewFeedQuery): Promise<Buffer> {
   const after = query.cursor ? decodeFeedCursor(query.cursor) : null;

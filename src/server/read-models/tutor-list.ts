@@ -7,7 +7,9 @@ import { weighJson, type ReadContext } from './read-context';
 /**
  * A page of the public tutor list, the same for every reader. Kept until a change of a tutor
  * its filter matches moves it: one entering or leaving the results, one on the page, or (by
- * rating) one whose new review moved its average across the page's range. The
+ * rating) one whose new review moved its average across the page's range. A tutor's record
+ * change (its courses, which the cards show, included) names its search text before and after,
+ * so a page showing the tutor goes whichever courses it had. The
  * total is kept apart: it changes only when a tutor enters or leaves the results, not when a
  * review moves an average, so a page read again after a review costs one indexed read.
  */

@@ -1,8 +1,8 @@
 import { createBrowserRouter, type LoaderFunctionArgs, redirect, type RouteObject } from 'react-router';
-import { Spinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 import { sessionQueryOptions } from '../lib/session';
 import { RouteError } from '../routes/route-error';
+import { AppShellFallback } from './app-shell-fallback';
 import { queryClient } from './query-client';
 import { RootLayout } from './root-layout';
 
@@ -50,7 +50,7 @@ export const routes: RouteObject[] = [
     path: '/',
     Component: RootLayout,
     errorElement: <RouteError />,
-    hydrateFallbackElement: <Spinner />,
+    hydrateFallbackElement: <AppShellFallback />,
     children: [
       // A visit to `/` gets landing.html; the app comes here only when it navigates to `/` itself.
       { index: true, lazy: () => import('../routes/landing') },

@@ -18,7 +18,7 @@ export function AboutRoute() {
       <SkipLink />
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-3xl items-center justify-between gap-4 px-4 py-4">
-          <Link to={paths.home} className="text-lg font-bold text-indigo-800">
+          <Link to={paths.home} className="text-lg font-semibold text-indigo-800">
             {siteName}
           </Link>
           {account ? (
@@ -34,7 +34,7 @@ export function AboutRoute() {
       </header>
       <main id="main" className="mx-auto max-w-3xl space-y-8 px-4 py-10 text-slate-800">
         <section>
-          <h1 className="text-3xl font-bold text-slate-900">About {siteName}</h1>
+          <h1 className="text-3xl font-semibold text-slate-900">About {siteName}</h1>
           <p className="mt-3">
             {siteName} helps university students find good tutors. Students browse tutor profiles, read star-rated
             reviews written by other students, write their own, and suggest tutors who are not listed yet.

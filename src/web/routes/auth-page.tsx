@@ -9,12 +9,12 @@ export function AuthPage({ title, children }: { title?: string; children: ReactN
   return (
     <div className="flex min-h-screen flex-col items-center justify-center bg-gradient-to-b from-indigo-50 to-slate-50 px-4 py-10">
       <header className="mb-6">
-        <Link to={paths.home} className="text-xl font-bold text-indigo-800">
+        <Link to={paths.home} className="text-xl font-semibold text-indigo-800">
           {siteName}
         </Link>
       </header>
       <main id="main" className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-        {title && <h1 className="mb-6 text-center text-2xl font-bold text-slate-900">{title}</h1>}
+        {title && <h1 className="mb-6 text-center text-2xl font-semibold text-slate-900">{title}</h1>}
         {children}
       </main>
     </div>

@@ -21,7 +21,7 @@ export function NotFoundRoute() {
         </div>
       </header>
       <main id="main" className="flex flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-        <p className="text-6xl font-bold text-indigo-700">404</p>
+        <p className="text-6xl font-semibold text-indigo-700">404</p>
         <h1 className="text-2xl font-semibold text-slate-900">Page Not Found</h1>
         <p className="text-slate-700">The page you are looking for does not exist or has moved.</p>
         <div className="flex flex-wrap items-center justify-center gap-4">

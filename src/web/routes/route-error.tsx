@@ -10,7 +10,7 @@ export function RouteError() {
       : String(error ?? 'Unknown error');
   return (
     <main id="main" className="flex min-h-screen flex-col items-center justify-center gap-3 px-4 text-center">
-      <h1 className="text-2xl font-bold text-red-800">Unexpected Application Error!</h1>
+      <h1 className="text-2xl font-semibold text-red-800">Unexpected Application Error!</h1>
       <p className="font-mono text-slate-800">{detail}</p>
       <a href="/" className="mt-2 font-semibold text-indigo-700 underline-offset-2 hover:underline">
         Back to the home page

@@ -3,6 +3,7 @@ import {
   ADMIN_REVIEW_REPORTS_SHOWN,
   isReviewId,
   RECENT_REVIEWS_COUNT,
+  REVIEW_FEED_COUNT_MAX,
   type AdminReview,
   type AdminReviewList,
   type AdminReviewListQuery,
@@ -119,7 +120,12 @@ export async function getOwnReview(db: Database, viewer: Viewer, reviewId: strin
 
 /** Everything the student wrote, newest first, hidden ones included with the moderator's reason. */
 export async function listMyReviews(db: Database, viewer: Viewer, query: MyReviewsQuery): Promise<MyReviewList> {
-  const where = and(eq(reviews.authorId, viewer.id), query.tutorId ? eq(reviews.tutorId, query.tutorId) : undefined);
+  const where = and(
+    eq(reviews.authorId, viewer.id),
+    query.tutorId ? eq(reviews.tutorId, query.tutorId) : undefined,
+    // An empty list names no tutor: no reviews.
+    query.tutorIds ? (query.tutorIds.length > 0 ? inArray(reviews.tutorId, query.tutorIds) : sql`false`) : undefined,
+  );
   const rows = await db
     .select({ review: reviewColumns, tutor: reviewTutorColumns })
     .from(reviews)
@@ -206,7 +212,27 @@ export async function reviewFeed(db: Database, query: ReviewFeedQuery): Promise<
     items: page.map(toReviewCard),
     nextCursor:
       rows.length > query.limit && last ? encodeCursor({ createdAt: last.position, id: last.review.id }) : null,
+    total: after ? null : await countFeedReviews(db),
   };
+}
+
+/**
+ * How many reviews the feed holds, up to REVIEW_FEED_COUNT_MAX: its first rows read off the same
+ * index as its pages (reviews_visible_recent_idx, in its order), so the count costs the same
+ * on a site with a million reviews, where it reads "1,000+".
+ */
+async function countFeedReviews(db: Database): Promise<{ count: number; more: boolean }> {
+  const counted = db
+    .select({ one: sql`1` })
+    .from(reviews)
+    .innerJoin(tutors, eq(tutors.id, reviews.tutorId))
+    .where(publiclyListed)
+    .orderBy(...newestFirst)
+    .limit(REVIEW_FEED_COUNT_MAX + 1)
+    .as('counted');
+  const [row] = await db.select({ total: count() }).from(counted);
+  const total = row?.total ?? 0;
+  return { count: Math.min(total, REVIEW_FEED_COUNT_MAX), more: total > REVIEW_FEED_COUNT_MAX };
 }
 
 /** The dashboard's latest visible reviews. */

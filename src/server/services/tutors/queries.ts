@@ -3,14 +3,15 @@ import {
   BIOGRAPHY_EXCERPT_LENGTH,
   isTutorId,
   SIMILAR_TUTORS_LIMIT,
+  TUTOR_CARD_COURSES,
   type AdminTutorList,
   type AdminTutorListQuery,
   type AdminTutorSort,
   type DepartmentList,
   type MySubmissions,
   type SimilarTutors,
+  type TutorListItem,
   type TutorListQuery,
-  type TutorSummary,
 } from '../../../shared/tutors';
 import { offsetOf } from '../../../shared/pagination';
 import type { Database } from '../../db/client';
@@ -79,15 +80,34 @@ function publicTutorsMatching(query: Pick<TutorListQuery, 'q' | 'department'>): 
 }
 
 /** A page of the student-facing list: public tutors only, whoever asks. */
-export async function publicTutorPage(db: Database, query: TutorListQuery): Promise<TutorSummary[]> {
+export async function publicTutorPage(db: Database, query: TutorListQuery): Promise<TutorListItem[]> {
   const rows = await db
-    .select(tutorSummaryColumns)
+    .select({ ...tutorSummaryColumns, courses: tutors.courses })
     .from(tutors)
     .where(publicTutorsMatching(query))
     .orderBy(...tutorOrders[query.sort])
     .limit(query.pageSize)
     .offset(offsetOf(query.page, query.pageSize));
-  return rows.map(toTutorSummary);
+  const words = searchWords(query.q);
+  return rows.map(({ courses, ...row }) => ({
+    ...toTutorSummary(row),
+    topCourses: topCourses(courses, words),
+    courseCount: courses.length,
+  }));
+}
+
+/**
+ * The courses a card shows: those a search word occurs in first, then the rest, each group in
+ * the tutor's own order (the order the submitter or an admin gave them).
+ */
+export function topCourses(courses: readonly string[], words: readonly string[]): string[] {
+  const matched = (course: string) => {
+    const text = normalizeForSearch(course);
+    return words.some((word) => text.includes(word));
+  };
+  const first = words.length > 0 ? courses.filter(matched) : [];
+  const rest = courses.filter((course) => !first.includes(course));
+  return [...first, ...rest].slice(0, TUTOR_CARD_COURSES);
 }
 
 /** How many public tutors the list's search and department match. */

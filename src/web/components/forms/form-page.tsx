@@ -8,7 +8,7 @@ export function FormPage({ title, intro, children }: { title: string; intro?: Re
       aria-labelledby={titleId}
       className="mx-auto max-w-2xl rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
     >
-      <h1 id={titleId} className="text-2xl font-bold text-slate-900">
+      <h1 id={titleId} className="text-2xl font-semibold text-slate-900">
         {title}
       </h1>
       {intro && <p className="mt-2 text-slate-700">{intro}</p>}

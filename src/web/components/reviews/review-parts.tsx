@@ -3,7 +3,7 @@ import { StarRating } from '../ui/star-rating';
 import { TextLink } from '../ui/text-link';
 import { paths } from '../../config/paths';
 import type { ReviewTutor } from '../../../shared/reviews';
-import { EyeOffIcon } from '../ui/icons';
+import { EyeOffIcon } from '../ui/icons/eye-off-icon';
 
 // The small pieces every review list is made of (All Reviews, My Reviews, a tutor's profile,
 // review management), so a review reads the same wherever it appears.

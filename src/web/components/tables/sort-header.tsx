@@ -1,4 +1,4 @@
-import { ChevronUpDownIcon } from '../ui/icons';
+import { ChevronUpDownIcon } from '../ui/icons/chevron-up-down-icon';
 
 export type SortDirection = 'asc' | 'desc';
 

@@ -3,7 +3,11 @@ import type { StoredImage } from '../../../shared/uploads';
 const sizes = {
   sm: { box: 'h-12 w-12', px: 48 },
   md: { box: 'h-20 w-20', px: 80 },
+  /** A tutor card: small in a phone's row, full size in the grid's column from 640 px. */
+  card: { box: 'h-14 w-14 sm:h-20 sm:w-20', px: 80 },
   lg: { box: 'h-40 w-40', px: 160 },
+  /** A profile's header: the full picture, 80 px on a phone, 112 px from 640 px. */
+  profile: { box: 'h-20 w-20 sm:h-28 sm:w-28', px: 160 },
 } as const;
 
 /**
@@ -38,7 +42,7 @@ export function TutorPicture({
   }
   return (
     <img
-      src={size === 'lg' ? image.url : image.thumbnailUrl}
+      src={size === 'lg' || size === 'profile' ? image.url : image.thumbnailUrl}
       alt={name}
       width={px}
       height={px}

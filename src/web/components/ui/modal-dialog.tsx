@@ -152,7 +152,11 @@ export function DialogButtons({
           }
           onConfirm?.();
         }}
-        className={buttonClasses(variant, busy ? 'cursor-wait opacity-80' : '')}
+        // The button that carries out a destructive action is the one solid red on the screen.
+        className={buttonClasses(
+          variant === 'danger' ? 'danger-confirm' : variant,
+          busy ? 'cursor-wait opacity-80' : '',
+        )}
       >
         {busy && (
           <span

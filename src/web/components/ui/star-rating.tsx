@@ -1,6 +1,42 @@
 const STARS = [1, 2, 3, 4, 5] as const;
 
-const sizes = { sm: 'h-4 w-4', md: 'h-5 w-5', lg: 'h-6 w-6' } as const;
+const sizes = { sm: 'h-4 w-4', md: 'h-5 w-5', lg: 'h-6 w-6', input: 'h-8 w-8' } as const;
+
+/** How a star is coloured: as given, as a preview of a choice (hovered), or marking a missing choice. */
+export type StarTone = 'rated' | 'preview' | 'invalid';
+
+/**
+ * One star, the only star drawn anywhere (ratings shown and the rating chosen in the review
+ * form): an outlined shape filled to `fill` (0 to 1, a fraction fills part of it from the
+ * left). Decorative: whoever draws it says the rating in words.
+ */
+export function Star({
+  fill,
+  size = 'md',
+  tone = 'rated',
+  className = '',
+}: {
+  fill: number;
+  size?: keyof typeof sizes;
+  tone?: StarTone;
+  className?: string;
+}) {
+  const part = Math.max(0, Math.min(1, fill));
+  return (
+    <span className={`relative inline-block shrink-0 ${sizes[size]} ${className}`} aria-hidden="true">
+      <StarShape
+        className={`absolute inset-0 h-full w-full fill-white ${tone === 'invalid' ? 'stroke-red-700' : 'stroke-slate-500'}`}
+      />
+      {part > 0 && (
+        <span className="absolute inset-0 overflow-hidden" style={{ width: `${part * 100}%` }}>
+          <StarShape
+            className={`h-full stroke-amber-700 ${sizes[size]} ${tone === 'preview' ? 'fill-amber-200' : 'fill-amber-500'}`}
+          />
+        </span>
+      )}
+    </span>
+  );
+}
 
 /**
  * Five stars filled to `value` (fractions fill part of a star). Read-only: screen readers
@@ -12,7 +48,7 @@ export function StarRating({
   label,
 }: {
   value: number;
-  size?: keyof typeof sizes;
+  size?: 'sm' | 'md' | 'lg';
   label?: string;
 }) {
   const clamped = Math.max(0, Math.min(5, value));
@@ -22,25 +58,17 @@ export function StarRating({
       aria-label={label ?? `Rated ${formatRating(clamped)} out of 5`}
       className="inline-flex items-center gap-0.5"
     >
-      {STARS.map((star) => {
-        const fill = Math.max(0, Math.min(1, clamped - (star - 1)));
-        return (
-          <span key={star} className={`relative inline-block ${sizes[size]}`} aria-hidden="true">
-            <StarShape className="absolute inset-0 h-full w-full text-slate-300" />
-            <span className="absolute inset-0 overflow-hidden" style={{ width: `${fill * 100}%` }}>
-              <StarShape className={`h-full text-amber-500 ${sizes[size]}`} />
-            </span>
-          </span>
-        );
-      })}
+      {STARS.map((star) => (
+        <Star key={star} fill={clamped - (star - 1)} size={size} />
+      ))}
     </span>
   );
 }
 
 function StarShape({ className }: { className: string }) {
   return (
-    <svg viewBox="0 0 20 20" fill="currentColor" className={className}>
-      <path d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5z" />
+    <svg viewBox="0 0 24 24" strokeWidth={1.5} strokeLinejoin="round" className={className}>
+      <path d="M12 2.8l2.9 5.9 6.5.95-4.7 4.6 1.1 6.45L12 17.65l-5.8 3.05 1.1-6.45-4.7-4.6 6.5-.95L12 2.8z" />
     </svg>
   );
 }

@@ -11,7 +11,7 @@ import { ListFilterSelect } from '../../components/lists/list-filter-select';
 import { ListSearchBox } from '../../components/lists/list-search-box';
 import { PagedList } from '../../components/lists/paged-list';
 import { Button, LinkButton } from '../../components/ui/button';
-import { UserPlusIcon } from '../../components/ui/icons';
+import { UserPlusIcon } from '../../components/ui/icons/user-plus-icon';
 import { parsePage } from '../../components/ui/pagination';
 import { paths } from '../../config/paths';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';

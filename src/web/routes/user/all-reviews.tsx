@@ -2,6 +2,7 @@ import { type RefCallback, useCallback, useState } from 'react';
 import { Button, LinkButton } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
+import type { ReviewFeed } from '../../../shared/reviews';
 import { useReviewFeed } from '../../features/reviews/api/get-review-feed';
 import { ReviewCard } from '../../features/reviews/components/review-card';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
@@ -40,7 +41,7 @@ export function AllReviewsRoute() {
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold text-slate-900">All Reviews</h1>
+        <h1 className="text-2xl font-semibold text-slate-900">All Reviews</h1>
         <p className="mt-1 text-slate-700">What students say about their tutors, newest first.</p>
       </div>
 
@@ -60,7 +61,7 @@ export function AllReviewsRoute() {
         <section aria-label="Reviews" className="space-y-4">
           <p role="status" aria-live="polite" className="text-sm text-slate-700">
             {/* One text node, so the live region reads the whole sentence, not just the changed number. */}
-            {`Showing ${reviews.length} ${reviews.length === 1 ? 'review' : 'reviews'}`}
+            {shownSentence(reviews.length, feed.data?.pages[0]?.total ?? null)}
           </p>
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {reviews.map((review, index) => (
@@ -108,6 +109,15 @@ export function AllReviewsRoute() {
       )}
     </div>
   );
+}
+
+/** "Showing 24 of 295 reviews" ("of 1,000+" past the count's cap); without a total, what is shown. */
+function shownSentence(shown: number, total: ReviewFeed['total']): string {
+  if (!total) return `Showing ${shown.toLocaleString()} ${shown === 1 ? 'review' : 'reviews'}`;
+  // The feed may have grown since its first page was read: never say fewer than are shown.
+  const count = Math.max(total.count, shown);
+  const more = total.more && count === total.count;
+  return `Showing ${shown.toLocaleString()} of ${count.toLocaleString()}${more ? '+' : ''} ${count === 1 && !more ? 'review' : 'reviews'}`;
 }
 
 /**

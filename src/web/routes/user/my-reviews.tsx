@@ -52,7 +52,7 @@ export function MyReviewsRoute() {
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-slate-900 focus:outline-none">
+          <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold text-slate-900 focus:outline-none">
             My Reviews
           </h1>
           <p className="mt-1 text-slate-700">The reviews you wrote, newest first. Edit or delete any of them.</p>

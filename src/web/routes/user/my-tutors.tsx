@@ -34,7 +34,7 @@ export function MyTutorsRoute() {
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">My Tutors</h1>
+          <h1 className="text-2xl font-semibold text-slate-900">My Tutors</h1>
           <p className="mt-1 text-slate-700">The tutors you submitted and where each one stands.</p>
         </div>
         <LinkButton to={paths.user.tutorForm}>Add Tutor</LinkButton>

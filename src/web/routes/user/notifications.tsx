@@ -9,7 +9,7 @@ export function NotificationsRoute() {
   return (
     <div className="space-y-8">
       <div>
-        <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-slate-900 focus:outline-none">
+        <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold text-slate-900 focus:outline-none">
           Notifications
         </h1>
         <p className="mt-1 text-slate-700">

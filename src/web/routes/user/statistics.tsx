@@ -10,7 +10,7 @@ export function StatisticsRoute() {
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold text-slate-900">Statistics</h1>
+        <h1 className="text-2xl font-semibold text-slate-900">Statistics</h1>
         <p className="mt-1 text-slate-700">View analytics of your submissions and reviews.</p>
       </div>
       {statistics.isPending ? (

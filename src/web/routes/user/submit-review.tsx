@@ -13,7 +13,8 @@ import { useMyReviewOfTutor } from '../../features/reviews/api/get-my-review-of-
 import { useReview } from '../../features/reviews/api/get-review';
 import { ReviewForm } from '../../features/reviews/components/review-form';
 import { HiddenByModeratorNote } from '../../components/reviews/review-parts';
-import { type PickedTutor, TutorPicker } from '../../features/tutors/components/tutor-picker';
+import { ReviewedTutors } from '../../features/reviews/components/reviewed-tutors';
+import { type PickedTutor, type TutorMarks, TutorPicker } from '../../features/tutors/components/tutor-picker';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 import { useTutor } from '../../features/tutors/api/get-tutor';
 
@@ -133,12 +134,18 @@ function EditReview({ reviewId }: { reviewId: string }) {
   );
 }
 
+/** The picker marks the tutors the student reviewed already: choosing one offers that review to edit. */
+const reviewedMarks: TutorMarks = {
+  label: 'Reviewed',
+  lookUp: (tutorIds, render) => <ReviewedTutors tutorIds={tutorIds}>{render}</ReviewedTutors>,
+};
+
 /** The review form with what other features lend it: the tutor picker and AI drafting. */
 function ReviewFormWithHelpers(props: Omit<ComponentProps<typeof ReviewForm>, 'tutorPicker' | 'draftControls'>) {
   return (
     <ReviewForm
       {...props}
-      tutorPicker={(picker) => <TutorPicker {...picker} />}
+      tutorPicker={(picker) => <TutorPicker {...picker} marks={props.review ? undefined : reviewedMarks} />}
       draftControls={(target) => (
         <Suspense fallback={null}>
           <ReviewDraftAssistant {...target} />

@@ -5,7 +5,7 @@ import { TextLink } from '../../components/ui/text-link';
 import { paths } from '../../config/paths';
 import { useRememberedListPath } from '../../hooks/use-remembered-list';
 import { useMyReviewOfTutor } from '../../features/reviews/api/get-my-review-of-tutor';
-import { ReportReviewButton } from '../../features/reviews/components/report-review-dialog';
+import { ReportReviewButton } from '../../features/reviews/components/report-review-button';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 import { useTutor } from '../../features/tutors/api/get-tutor';
 import { RateTutorLink } from '../../features/tutors/components/rate-tutor-link';

@@ -8,7 +8,7 @@ import { useTutors } from '../../features/tutors/api/get-tutors';
 import { ListFilterSelect } from '../../components/lists/list-filter-select';
 import { ListSearchBox } from '../../components/lists/list-search-box';
 import { RateTutorLink } from '../../features/tutors/components/rate-tutor-link';
-import { cardActionClass, cardLinkClass, TutorCard } from '../../features/tutors/components/tutor-card';
+import { cardActionClass, TutorCard } from '../../features/tutors/components/tutor-card';
 import { TutorGrid } from '../../features/tutors/components/tutor-grid';
 import { optionFromParam, useListParams } from '../../hooks/use-list-params';
 import { useRememberListSearch } from '../../hooks/use-remembered-list';
@@ -47,7 +47,7 @@ export function TutorsRoute() {
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold text-slate-900">Tutors</h1>
+        <h1 className="text-2xl font-semibold text-slate-900">Tutors</h1>
         <p className="mt-1 text-slate-700">
           Find a tutor by name, department or course, read their reviews and rate them.
         </p>
@@ -90,12 +90,14 @@ export function TutorsRoute() {
           )
         }
         pagesLabel="Tutors pages"
+        skeleton={{ actions: 2, badges: false, courses: true }}
         renderCard={(tutor) => (
-          <TutorCard tutor={tutor}>
-            {/* The whole card opens the profile; rating is its one other action. */}
-            <LinkButton to={paths.user.tutorProfile(tutor.id)} className={cardLinkClass}>
-              View Tutor Profile
-            </LinkButton>
+          // The whole card opens the profile; rating is its one other action. On a phone the
+          // card is a row and its name is the way in; from 640 px the button says it too.
+          <TutorCard tutor={tutor} to={paths.user.tutorProfile(tutor.id)}>
+            <span className="relative z-10 hidden flex-col sm:flex">
+              <LinkButton to={paths.user.tutorProfile(tutor.id)}>View Tutor Profile</LinkButton>
+            </span>
             <span className={cardActionClass}>
               <RateTutorLink tutorId={tutor.id} variant="secondary" />
             </span>

@@ -42,7 +42,7 @@ export function AccountProfile({
   return (
     <section aria-labelledby={headingId} className="mx-auto max-w-2xl space-y-6">
       <div>
-        <h1 id={headingId} className="text-2xl font-bold text-slate-900">
+        <h1 id={headingId} className="text-2xl font-semibold text-slate-900">
           {title}
         </h1>
         <p className="mt-1 text-slate-700">The details of your account, and the way to change them or your password.</p>

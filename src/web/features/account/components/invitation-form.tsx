@@ -49,7 +49,7 @@ export function InvitationForm({ userId, secret }: { userId: string | null; secr
 
   return (
     <>
-      <h1 className="text-center text-2xl font-bold text-slate-900">Choose your password</h1>
+      <h1 className="text-center text-2xl font-semibold text-slate-900">Choose your password</h1>
       <p className="mt-2 text-center text-slate-700">
         An administrator created an account for you. Choose a password to start using it.
       </p>
@@ -103,7 +103,7 @@ export function InvitationForm({ userId, secret }: { userId: string | null; secr
 function UnusableLink({ reason }: { reason: string }) {
   return (
     <div role="alert" className="text-center">
-      <h1 className="text-2xl font-bold text-red-800">This invitation cannot be used</h1>
+      <h1 className="text-2xl font-semibold text-red-800">This invitation cannot be used</h1>
       <p className="mt-2 text-slate-700">{reason}</p>
       <p className="mt-2 text-slate-700">
         If you already chose a password, log in with it. Otherwise ask an administrator for a new invitation.

@@ -11,7 +11,7 @@ export function EmailNotVerified({ email }: { email: string }) {
       aria-labelledby="email-not-verified"
       className="mx-auto max-w-lg rounded-lg border border-amber-300 bg-amber-50 p-6 text-center"
     >
-      <h1 id="email-not-verified" className="text-xl font-bold text-amber-900">
+      <h1 id="email-not-verified" className="text-xl font-semibold text-amber-900">
         Email Not Verified
       </h1>
       <p className="mt-2 text-amber-900">

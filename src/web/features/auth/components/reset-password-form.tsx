@@ -45,7 +45,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   return (
     <>
-      <h1 className="text-center text-2xl font-bold text-slate-900">Choose a new password</h1>
+      <h1 className="text-center text-2xl font-semibold text-slate-900">Choose a new password</h1>
       <p className="mt-2 text-center text-slate-700">You will be signed out everywhere, then log in with it.</p>
       <form
         noValidate
@@ -96,7 +96,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 function UnusableLink({ reason }: { reason: string }) {
   return (
     <div role="alert" className="text-center">
-      <h1 className="text-2xl font-bold text-red-800">This link cannot be used</h1>
+      <h1 className="text-2xl font-semibold text-red-800">This link cannot be used</h1>
       <p className="mt-2 text-slate-700">{reason}</p>
       <TextLink to={paths.forgotPassword} className="mt-4 inline-block">
         Ask for a new link

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { LinkButton } from '../../../components/ui/button';
-import { CheckCircleIcon } from '../../../components/ui/icons';
+import { CheckCircleIcon } from '../../../components/ui/icons/check-circle-icon';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextLink } from '../../../components/ui/text-link';
 import { paths } from '../../../config/paths';
@@ -35,7 +35,7 @@ export function VerifyEmailStatus({ userId, secret }: { userId: string | null; s
   return (
     <div role="status" className="text-center">
       <CheckCircleIcon className="mx-auto mb-3 h-12 w-12 text-green-700" />
-      <h1 className="text-2xl font-bold text-slate-900">Email Verified!</h1>
+      <h1 className="text-2xl font-semibold text-slate-900">Email Verified!</h1>
       <p className="mt-2 text-slate-700">
         {account === null ? 'Taking you to the login page…' : 'Taking you to your dashboard…'}
       </p>
@@ -59,7 +59,7 @@ function AlreadyVerified() {
 function Failed({ reason }: { reason: string }) {
   return (
     <div role="alert" className="text-center">
-      <h1 className="text-2xl font-bold text-red-800">Verification failed</h1>
+      <h1 className="text-2xl font-semibold text-red-800">Verification failed</h1>
       <p className="mt-2 text-slate-700">{reason}</p>
       <TextLink to={paths.user.root} className="mt-4 inline-block">
         Back to your dashboard

@@ -1,5 +1,8 @@
 import { useState } from 'react';
-import { BellIcon, ChartIcon, DashboardIcon, UserPlusIcon } from '../../../components/ui/icons';
+import { BellIcon } from '../../../components/ui/icons/bell-icon';
+import { ChartIcon } from '../../../components/ui/icons/chart-icon';
+import { DashboardIcon } from '../../../components/ui/icons/dashboard-icon';
+import { UserPlusIcon } from '../../../components/ui/icons/user-plus-icon';
 import { paths } from '../../../config/paths';
 import type { LinkComponent } from './landing-page';
 

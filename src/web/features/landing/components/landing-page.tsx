@@ -47,9 +47,13 @@ export function LandingPage({
           </div>
         )}
       </header>
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pt-8 pb-12 sm:px-6 sm:pt-12">
+      {/* The search and the cards sit in the middle of the screen, with no empty half-screen beneath them. */}
+      <main
+        id="main"
+        className="mx-auto flex w-full max-w-6xl flex-1 flex-col justify-center px-4 pt-6 pb-10 sm:px-6 sm:pb-16"
+      >
         <div className="mx-auto max-w-3xl text-center">
-          <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">Welcome to {siteName}</h1>
+          <h1 className="text-4xl font-semibold tracking-tight text-slate-900 sm:text-5xl">Welcome to {siteName}</h1>
           <p className="mt-4 text-lg text-slate-700">Your one-stop solution for reviewing and managing teachers.</p>
           <TutorSearch signedIn={Boolean(account)} />
         </div>

@@ -1,4 +1,4 @@
-import { BellIcon } from '../../../components/ui/icons';
+import { BellIcon } from '../../../components/ui/icons/bell-icon';
 import { useUnreadCount } from '../api/get-unread-count';
 
 /** The unread count, or 0 where it cannot be asked for (an email not verified yet). */
@@ -11,7 +11,7 @@ function UnreadBadge({ unread }: { unread: number }) {
   return (
     <span
       aria-hidden="true"
-      className="ml-1.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 align-text-bottom text-xs font-bold leading-none text-white"
+      className="ml-1.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 align-text-bottom text-xs font-semibold leading-none text-white"
     >
       {unread > 99 ? '99+' : unread}
     </span>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type RefObject, useId, useRef, useState } from 'react';
+import { type RefObject, useId, useRef } from 'react';
 import { useController } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
@@ -14,8 +14,6 @@ import {
 import { FieldError } from '../../../components/forms/field';
 import { FormTextAreaField, mergeRefs } from '../../../components/forms/form-fields';
 import { useAppForm } from '../../../components/forms/use-app-form';
-import { buttonClasses } from '../../../components/ui/button';
-import { FlagIcon } from '../../../components/ui/icons';
 import { DialogButtons, ModalDialog } from '../../../components/ui/modal-dialog';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { announceChange } from '../../../lib/data-changes';
@@ -39,37 +37,6 @@ const reportFormSchema = z
 interface ReportedReview {
   id: string;
   authorName: string;
-  reportedByMe: boolean;
-}
-
-/**
- * 'Report' on someone else's review, and the dialog it opens. Once reported it says 'Reported'
- * and does nothing more: it stays focusable (aria-disabled rather than disabled) so focus can
- * come back to it when the dialog closes, and so it can still be read.
- */
-export function ReportReviewButton({ review }: { review: ReportedReview }) {
-  const [open, setOpen] = useState(false);
-  const reported = review.reportedByMe;
-  return (
-    <>
-      <button
-        type="button"
-        aria-disabled={reported || undefined}
-        onClick={() => {
-          if (!reported) setOpen(true);
-        }}
-        className={buttonClasses(
-          'secondary',
-          `min-h-11 ${reported ? 'cursor-not-allowed opacity-60 hover:bg-white' : ''}`,
-        )}
-      >
-        <FlagIcon className="h-4 w-4" />
-        {reported ? 'Reported' : 'Report'}
-        <span className="sr-only"> review by {review.authorName}</span>
-      </button>
-      <ReportReviewDialog review={review} open={open} onClose={() => setOpen(false)} />
-    </>
-  );
 }
 
 /** Asks why a review should be looked at by a moderator, then sends the report. */
@@ -78,7 +45,7 @@ export function ReportReviewDialog({
   open,
   onClose,
 }: {
-  review: Pick<ReportedReview, 'id' | 'authorName'>;
+  review: ReportedReview;
   open: boolean;
   onClose: () => void;
 }) {

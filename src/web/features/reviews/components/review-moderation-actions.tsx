@@ -1,7 +1,8 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { MODERATION_REASON_MAX_LENGTH } from '../../../../shared/reviews';
-import { EyeOffIcon, TrashIcon } from '../../../components/ui/icons';
+import { EyeOffIcon } from '../../../components/ui/icons/eye-off-icon';
+import { TrashIcon } from '../../../components/ui/icons/trash-icon';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { useDeleteAdminReview } from '../api/delete-admin-review';

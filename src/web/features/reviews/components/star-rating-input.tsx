@@ -1,6 +1,6 @@
 import { type Ref, useId, useState } from 'react';
 import { MAX_RATING } from '../../../../shared/reviews';
-import { StarIcon } from '../../../components/ui/icons';
+import { Star } from '../../../components/ui/star-rating';
 
 const STARS = Array.from({ length: MAX_RATING }, (_, index) => index + 1);
 
@@ -10,7 +10,7 @@ const starLabel = (stars: number) => (stars === 1 ? '1 star' : `${stars} stars`)
  * Choosing a rating: a group of radio buttons ("1 star" ... "5 stars") drawn as stars. Each
  * radio lies invisibly over its star, so a click, a tap, the arrow keys and screen readers all
  * work as for any radio group; the star shows the focus ring of its radio. Hovering previews
- * a rating without choosing it.
+ * a rating without choosing it. The stars are the ones every rating is shown with (Star).
  */
 export function StarRatingInput({
   value,
@@ -48,7 +48,6 @@ export function StarRatingInput({
         <div className="flex" onMouseLeave={() => setPreviewed(0)}>
           {STARS.map((stars) => {
             const filled = stars <= filledUpTo;
-            const previewing = previewed > 0 && previewed !== value;
             return (
               <label
                 key={stars}
@@ -65,17 +64,11 @@ export function StarRatingInput({
                   className="absolute inset-0 m-0 h-full w-full cursor-pointer appearance-none opacity-0"
                 />
                 <span className="sr-only">{starLabel(stars)}</span>
-                <StarIcon
-                  strokeWidth={1.5}
-                  className={`pointer-events-none h-8 w-8 ${
-                    filled
-                      ? previewing
-                        ? 'fill-amber-200 stroke-amber-700'
-                        : 'fill-amber-500 stroke-amber-700'
-                      : invalid
-                        ? 'fill-white stroke-red-700'
-                        : 'fill-white stroke-slate-500'
-                  }`}
+                <Star
+                  fill={filled ? 1 : 0}
+                  size="input"
+                  tone={previewed > 0 && previewed !== value ? 'preview' : invalid ? 'invalid' : 'rated'}
+                  className="pointer-events-none"
                 />
               </label>
             );

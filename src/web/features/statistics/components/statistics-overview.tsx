@@ -13,10 +13,11 @@ import {
   submissionStatuses,
   submissionsSummary,
 } from '../lib/chart-data';
+import { SmallCounts, tooFewToChart } from './small-counts';
 
 /**
- * The student's totals and three charts. With nothing to count yet the charts still show
- * (at zero), so the page looks the same as it will once there is something to count.
+ * The student's totals and three charts. A chart of fewer than CHART_MIN_TOTAL things shows
+ * its counts instead of near-empty axes; with nothing at all yet, the page says how to start.
  */
 export function StatisticsOverview({ statistics }: { statistics: MyStatistics }) {
   const { totals } = statistics;
@@ -61,7 +62,7 @@ function Total({ label, value }: { label: string; value: string }) {
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900">{value}</dd>
+      <dd className="mt-1 text-2xl font-semibold tabular-nums text-slate-900">{value}</dd>
     </div>
   );
 }
@@ -75,13 +76,17 @@ function ReviewsByMonthChart({ months }: { months: MyStatistics['reviewsByMonth'
     () => [{ label: 'Reviews', values: months.map((month) => month.count) }],
     [months],
   );
+  const summary = reviewsByMonthSummary(months);
+  const values = series[0]!.values;
+  if (tooFewToChart(values))
+    return <SmallCounts title="Reviews per month" labels={labels} values={values} summary={summary} />;
   return (
     <ChartFigure
       title="Reviews per month"
       kind="bar"
       labels={labels}
       series={series}
-      summary={reviewsByMonthSummary(months)}
+      summary={summary}
       labelHeading="Month"
     />
   );
@@ -92,6 +97,10 @@ const ratingLabels = RATINGS.map(ratingLabel);
 function RatingsChart({ ratings }: { ratings: MyStatistics['ratingsGiven'] }) {
   const counts = useMemo(() => ratingCounts(ratings), [ratings]);
   const series = useMemo<ChartSeries[]>(() => [{ label: 'Reviews', values: counts }], [counts]);
+  if (tooFewToChart(counts))
+    return (
+      <SmallCounts title="Ratings you gave" labels={ratingLabels} values={counts} summary={ratingsSummary(counts)} />
+    );
   return (
     <ChartFigure
       title="Ratings you gave"
@@ -111,6 +120,16 @@ function SubmissionsChart({ byStatus }: { byStatus: MyStatistics['submissionsByS
     () => [{ label: 'Submissions', values: submissionStatuses.map((status) => byStatus[status.key]) }],
     [byStatus],
   );
+  const values = series[0]!.values;
+  if (tooFewToChart(values))
+    return (
+      <SmallCounts
+        title="Your submissions by status"
+        labels={statusLabels}
+        values={values}
+        summary={submissionsSummary(byStatus)}
+      />
+    );
   return (
     <ChartFigure
       title="Your submissions by status"

@@ -1,3 +1,4 @@
+import { Star } from '../../../components/ui/star-rating';
 import { reviewCountLabel } from './tutor-rating-summary';
 
 /**
@@ -20,9 +21,9 @@ export function RatingDistribution({
           <span className="sr-only">
             {stars} {stars === 1 ? 'star' : 'stars'}: {reviewCountLabel(count)}
           </span>
-          <span aria-hidden="true" className="w-8 shrink-0 font-medium text-slate-700">
+          <span aria-hidden="true" className="flex w-9 shrink-0 items-center gap-0.5 font-medium text-slate-700">
             {stars}
-            <span className="text-amber-500">★</span>
+            <Star fill={1} size="sm" />
           </span>
           <span aria-hidden="true" className="h-2.5 flex-1 overflow-hidden rounded-full bg-slate-200">
             <span className="block h-full rounded-full bg-amber-500" style={{ width: `${(count / largest) * 100}%` }} />

@@ -27,7 +27,7 @@ export function TutorGrid<T extends { id: string }>({
   /** Ways forward from an empty list (clear the filters, add a tutor). */
   emptyActions?: ReactNode;
   renderCard: (tutor: T) => ReactNode;
-  skeleton?: { actions: number; badges: boolean };
+  skeleton?: { actions: number; badges: boolean; courses?: boolean };
   pagesLabel: string;
 }) {
   return (

@@ -13,13 +13,27 @@ import { SEARCH_QUERY_MAX_LENGTH, TUTOR_PAGE_SIZE_MAX, type TutorSummary } from 
 import { FieldHint, FieldLabel, inputClasses } from '../../../components/forms/field';
 import { mergeRefs } from '../../../components/forms/form-fields';
 import { Button } from '../../../components/ui/button';
-import { CheckIcon, ChevronUpDownIcon } from '../../../components/ui/icons';
+import { CheckIcon } from '../../../components/ui/icons/check-icon';
+import { ChevronUpDownIcon } from '../../../components/ui/icons/chevron-up-down-icon';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useTutors } from '../api/get-tutors';
 import { TutorPicture } from '../../../components/tutors/tutor-picture';
 
 /** What the form needs of a tutor: enough to show who is chosen. */
 export type PickedTutor = Pick<TutorSummary, 'id' | 'name' | 'department' | 'image'>;
+
+/**
+ * A mark on some of the tutors listed (those the student reviewed already): `lookUp` is given
+ * the ids of the tutors listed and renders the list with the set of those marked. The page
+ * lends it from another feature, as it lends the picker to the form.
+ */
+export interface TutorMarks {
+  /** Said beside each marked tutor, and read with its name. */
+  label: string;
+  lookUp: (tutorIds: string[], render: (marked: ReadonlySet<string>) => ReactNode) => ReactNode;
+}
+
+const noMarks: ReadonlySet<string> = new Set();
 
 const TUTOR_PICKER_PLACEHOLDER = 'Choose a tutor';
 
@@ -39,6 +53,7 @@ export function TutorPicker({
   invalid = false,
   disabled = false,
   hint,
+  marks,
   triggerRef: givenTriggerRef,
 }: {
   value: PickedTutor | null;
@@ -47,6 +62,7 @@ export function TutorPicker({
   invalid?: boolean;
   disabled?: boolean;
   hint?: ReactNode;
+  marks?: TutorMarks;
   /** The button, so the form can move focus to it. */
   triggerRef?: Ref<HTMLButtonElement>;
 }) {
@@ -115,6 +131,7 @@ export function TutorPicker({
         <TutorSearchPopup
           id={popupId}
           selected={value}
+          marks={marks}
           onPick={(tutor) => {
             onChange(tutor);
             close({ refocus: true });
@@ -144,11 +161,13 @@ function TutorIdentity({ tutor }: { tutor: PickedTutor }) {
 function TutorSearchPopup({
   id,
   selected,
+  marks,
   onPick,
   onDismiss,
 }: {
   id: string;
   selected: PickedTutor | null;
+  marks?: TutorMarks;
   onPick: (tutor: PickedTutor) => void;
   onDismiss: () => void;
 }) {
@@ -212,6 +231,43 @@ function TutorSearchPopup({
     if (tutor) onPick(tutor);
   }
 
+  const ids = items.map((tutor) => tutor.id);
+  const renderList = (marked: ReadonlySet<string>) => (
+    <ul
+      id={listboxId}
+      role="listbox"
+      aria-label="Search results"
+      // Focus stays in the search box (aria-activedescendant); the list is not a Tab stop of its own.
+      tabIndex={-1}
+      className="max-h-[15rem] overflow-y-auto border-t border-slate-200 py-1"
+    >
+      {items.map((tutor) => {
+        const isActive = tutor.id === active?.id;
+        const isSelected = tutor.id === selected?.id;
+        return (
+          <li
+            key={tutor.id}
+            id={optionId(tutor.id)}
+            data-tutor-id={tutor.id}
+            role="option"
+            aria-selected={isSelected}
+            onMouseMove={() => setActiveId(tutor.id)}
+            className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${isActive ? 'bg-indigo-50 outline-2 -outline-offset-2 outline-indigo-600' : ''}`}
+          >
+            <TutorIdentity tutor={tutor} />
+            {marked.has(tutor.id) && marks && (
+              <span className="shrink-0 rounded-full border border-emerald-300 bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-900">
+                <span className="sr-only">, </span>
+                {marks.label}
+              </span>
+            )}
+            {isSelected && <CheckIcon className="h-5 w-5 shrink-0 text-indigo-700" />}
+          </li>
+        );
+      })}
+    </ul>
+  );
+
   return (
     // Escape closes the popup from whichever of its controls has the focus (the search box, "Try again").
     <div
@@ -230,7 +286,7 @@ function TutorSearchPopup({
           ref={inputRef}
           type="text"
           role="combobox"
-          aria-label="Search by name or department"
+          aria-label="Search by name, department or course"
           aria-autocomplete="list"
           aria-expanded={items.length > 0}
           aria-controls={items.length > 0 ? listboxId : undefined}
@@ -238,7 +294,7 @@ function TutorSearchPopup({
           value={search}
           onChange={(event) => setSearch(event.target.value)}
           onKeyDown={handleKeyDown}
-          placeholder="Search by name or department"
+          placeholder="Search by name, department or course"
           maxLength={SEARCH_QUERY_MAX_LENGTH}
           autoComplete="off"
           spellCheck={false}
@@ -249,35 +305,7 @@ function TutorSearchPopup({
       {/* Pressing in the list must not take focus from the search box, which drives the list. */}
       <div role="presentation" onMouseDown={(event) => event.preventDefault()} onClick={handleListClick}>
         <SearchStatus tutors={tutors} shown={items.length} searching={search.trim() !== query} />
-        {items.length > 0 && (
-          <ul
-            id={listboxId}
-            role="listbox"
-            aria-label="Search results"
-            // Focus stays in the search box (aria-activedescendant); the list is not a Tab stop of its own.
-            tabIndex={-1}
-            className="max-h-[15rem] overflow-y-auto border-t border-slate-200 py-1"
-          >
-            {items.map((tutor) => {
-              const isActive = tutor.id === active?.id;
-              const isSelected = tutor.id === selected?.id;
-              return (
-                <li
-                  key={tutor.id}
-                  id={optionId(tutor.id)}
-                  data-tutor-id={tutor.id}
-                  role="option"
-                  aria-selected={isSelected}
-                  onMouseMove={() => setActiveId(tutor.id)}
-                  className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${isActive ? 'bg-indigo-50 outline-2 -outline-offset-2 outline-indigo-600' : ''}`}
-                >
-                  <TutorIdentity tutor={tutor} />
-                  {isSelected && <CheckIcon className="h-5 w-5 shrink-0 text-indigo-700" />}
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        {items.length > 0 && (marks ? marks.lookUp(ids, (marked) => renderList(marked)) : renderList(noMarks))}
       </div>
     </div>
   );

@@ -48,20 +48,23 @@ function TutorProfileDetails({
 
   return (
     <article aria-labelledby={nameId} className="space-y-6">
-      <header className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-        <div className="flex flex-col items-center gap-5 text-center sm:flex-row sm:items-start sm:text-left">
-          <TutorPicture image={tutor.image} name={tutor.name} size="lg" />
-          <div className="min-w-0 flex-1 space-y-2">
-            <h1 id={nameId} className="break-words text-2xl font-bold text-slate-900 sm:text-3xl">
-              {tutor.name}
-            </h1>
-            <p className="break-words font-semibold tracking-wide text-slate-700">{tutor.department.toUpperCase()}</p>
-            <div className="flex flex-wrap justify-center gap-2 sm:justify-start">
-              <TutorVisibilityBadge isPublic={tutor.isPublic} />
-              {tutor.status !== 'approved' && <TutorStatusBadge status={tutor.status} />}
-            </div>
-            <div className="flex justify-center sm:justify-start">
-              <TutorRatingSummary averageRating={tutor.averageRating} reviewCount={tutor.reviewCount} size="md" />
+      {/* Compact: name, department, badges and rating beside a mid-sized picture, the actions at the side. */}
+      <header className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+          <div className="flex min-w-0 flex-1 items-center gap-4 sm:gap-5">
+            <TutorPicture image={tutor.image} name={tutor.name} size="profile" />
+            <div className="min-w-0 flex-1 space-y-1.5">
+              <h1 id={nameId} className="text-2xl font-semibold break-words text-slate-900 sm:text-3xl">
+                {tutor.name}
+              </h1>
+              <p className="text-sm font-medium tracking-wide break-words text-slate-700">
+                {tutor.department.toUpperCase()}
+              </p>
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+                <TutorRatingSummary averageRating={tutor.averageRating} reviewCount={tutor.reviewCount} size="md" />
+                <TutorVisibilityBadge isPublic={tutor.isPublic} />
+                {tutor.status !== 'approved' && <TutorStatusBadge status={tutor.status} />}
+              </div>
             </div>
           </div>
           {actions && <div className="flex w-full flex-col gap-2 sm:w-auto sm:shrink-0">{actions}</div>}
@@ -70,25 +73,20 @@ function TutorProfileDetails({
       </header>
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
-          <section
-            aria-labelledby={biographyId}
-            className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-          >
+        {/* Biography and courses in one card: two short sections need no two frames. */}
+        <div className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm lg:col-span-2 lg:self-start">
+          <section aria-labelledby={biographyId} className="p-5 sm:p-6">
             <h2 id={biographyId} className="text-lg font-semibold text-slate-900">
               Biography
             </h2>
-            <p className="mt-3 whitespace-pre-line break-words text-slate-800">{tutor.biography}</p>
+            <p className="mt-2 whitespace-pre-line break-words text-slate-800">{tutor.biography}</p>
           </section>
-          <section
-            aria-labelledby={coursesId}
-            className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-          >
+          <section aria-labelledby={coursesId} className="p-5 sm:p-6">
             <h2 id={coursesId} className="text-lg font-semibold text-slate-900">
               Courses
             </h2>
             {tutor.courses.length === 0 ? (
-              <p className="mt-3 text-slate-600">No courses listed.</p>
+              <p className="mt-2 text-slate-600">No courses listed.</p>
             ) : (
               <ul className="mt-3 flex flex-wrap gap-2">
                 {tutor.courses.map((course, index) => (
@@ -110,9 +108,6 @@ function TutorProfileDetails({
           <h2 id={ratingsId} className="text-lg font-semibold text-slate-900">
             Ratings
           </h2>
-          <div className="mt-3">
-            <TutorRatingSummary averageRating={tutor.averageRating} reviewCount={tutor.reviewCount} />
-          </div>
           <div className="mt-4">
             <RatingDistribution distribution={tutor.ratingDistribution} labelledBy={ratingsId} />
           </div>

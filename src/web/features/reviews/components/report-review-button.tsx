@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { buttonClasses } from '../../../components/ui/button';
+import { FlagIcon } from '../../../components/ui/icons/flag-icon';
+import { ReportReviewDialog } from './report-review-dialog';
+
+interface ReportedReview {
+  id: string;
+  authorName: string;
+  reportedByMe: boolean;
+}
+
+/**
+ * 'Report' on someone else's review: a quiet button, a small flag and the word, that opens the
+ * report dialog. Once reported it says 'Reported' and does nothing more: it stays focusable
+ * (aria-disabled rather than disabled) so focus can come back to it when the dialog closes,
+ * and so it can still be read.
+ */
+export function ReportReviewButton({ review }: { review: ReportedReview }) {
+  const [open, setOpen] = useState(false);
+  const reported = review.reportedByMe;
+  return (
+    <>
+      <button
+        type="button"
+        aria-disabled={reported || undefined}
+        onClick={() => {
+          if (!reported) setOpen(true);
+        }}
+        className={buttonClasses('ghost', `min-h-11 px-2 text-xs ${reported ? 'cursor-not-allowed' : ''}`)}
+      >
+        <FlagIcon className={`h-4 w-4 ${reported ? 'fill-slate-300' : ''}`} />
+        {reported ? 'Reported' : 'Report'}
+        <span className="sr-only"> review by {review.authorName}</span>
+      </button>
+      <ReportReviewDialog review={review} open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}
