@@ -74,10 +74,10 @@ async function main() {
     const admin = { email: required('ADMIN_EMAIL'), password: required('ADMIN_PASSWORD') };
     const adminPage = await signedInPage(browser, admin, desktop);
     await shoot(adminPage, '/admin', 'admin-dashboard.png', heading);
-    await shoot(adminPage, '/admin/review-managment', 'admin-review-management.png', (page) =>
-      page.getByRole('article').first().waitFor(),
-    );
-    await shoot(adminPage, '/admin/users', 'admin-users.png', heading);
+    // The dense tables: their first row of data, after the header row.
+    const firstRow = (page: Page) => page.getByRole('row').nth(1).waitFor();
+    await shoot(adminPage, '/admin/review-managment', 'admin-review-management.png', firstRow);
+    await shoot(adminPage, '/admin/users', 'admin-users.png', firstRow);
   } finally {
     await browser.close();
   }
