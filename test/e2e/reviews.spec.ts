@@ -35,8 +35,9 @@ async function reviewThroughApi(
 }
 
 /** The profile's rating summary: '3.5' and '(2 reviews)' or 'No ratings yet'. */
+/** The profile's header, where the tutor's average and number of reviews stand (or 'No ratings yet'). */
 function ratingsSection(page: Page) {
-  return page.getByRole('region', { name: 'Ratings' });
+  return page.locator('main article').first().locator(':scope > header');
 }
 
 test('a student rates a tutor, edits the review and deletes it; the profile average follows every step', async ({
