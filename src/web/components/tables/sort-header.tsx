@@ -1,4 +1,5 @@
 import { ChevronUpDownIcon } from '../ui/icons/chevron-up-down-icon';
+import { Icon } from '../ui/icons/icon';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -46,21 +47,12 @@ export function SortHeader({
   );
 }
 
-/** An arrow up or down: the order in force. Drawn here rather than with the shared icons, which every page loads. */
+/** An arrow up or down: the order in force. */
 function Arrow({ up, className }: { up: boolean; className?: string }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      className={className}
-    >
+    <Icon className={className}>
       <path d={up ? 'M12 19V5M6 11l6-6 6 6' : 'M12 5v14M6 13l6 6 6-6'} />
-    </svg>
+    </Icon>
   );
 }
 const ArrowUpIcon = (props: { className?: string }) => <Arrow up {...props} />;
