@@ -247,6 +247,21 @@ export const tutors = pgTable(
   ],
 );
 
+/**
+ * How many public tutors each department has, kept by a trigger on tutors (migration 0014) in
+ * the same transaction as every change of a tutor's visibility or department, whichever code
+ * makes it: the list's total and the departments menu read a few rows instead of counting
+ * tutors on every request. A department without public tutors has no row.
+ */
+export const departmentTutorCounts = pgTable(
+  'department_tutor_counts',
+  {
+    department: text('department').primaryKey(),
+    publicTutorCount: integer('public_tutor_count').notNull(),
+  },
+  (t) => [check('department_tutor_counts_positive', sql`${t.publicTutorCount} > 0`)],
+);
+
 export const reviews = pgTable(
   'reviews',
   {

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, lt, lte, ne, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, lte, ne, notInArray, sql } from 'drizzle-orm';
 import { sessionsChanged } from '../../cache/data-changes';
 import { changeData, changeLocally } from '../../db/change-data';
 import type { Database } from '../../db/client';
+import { preparedStatement } from '../../db/prepared-statements';
 import { type SignInMethod, sessions, users, type UserRow } from '../../db/schema';
 import { DAY_MS, MINUTE_MS } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -78,14 +79,20 @@ export interface StoredSession {
 
 /** The session with this token hash, or null when there is none (never created, revoked, or cleaned up). */
 export async function findSession(db: Database, tokenHash: string): Promise<StoredSession | null> {
-  const [row] = await db
+  const [row] = await sessionByToken(db).execute({ tokenHash });
+  return row ?? null;
+}
+
+/** Every signed-in request reads its session: prepared once per database. */
+const sessionByToken = preparedStatement((db: Database) =>
+  db
     .select({ user: users, expiresAt: sessions.expiresAt, lastActiveAt: sessions.lastActiveAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
-  return row ?? null;
-}
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session_by_token'),
+);
 
 /**
  * Who a session signs in at `now`: nobody once it has expired, has been idle longer than

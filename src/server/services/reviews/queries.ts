@@ -19,6 +19,7 @@ import { isTutorId, type TutorReview } from '../../../shared/tutors';
 import { offsetOf } from '../../../shared/pagination';
 import type { FeedPosition } from '../../cache/data-changes';
 import type { Database } from '../../db/client';
+import { preparedStatement } from '../../db/prepared-statements';
 import { reviewReports, reviews, tutors, users, type TutorRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { escapeLike, normalizeForSearch, searchWords } from '../../lib/search-text';
@@ -58,30 +59,13 @@ export async function readTutorReviewPage(
   { page, pageSize }: { page: number; pageSize: number },
 ): Promise<TutorReviewPage | null> {
   if (!isTutorId(tutorId)) return null;
-  const [tutor] = await db
-    .select({ isPublic: tutors.isPublic, submittedBy: tutors.submittedBy, reviewCount: tutors.reviewCount })
-    .from(tutors)
-    .where(eq(tutors.id, tutorId))
-    .limit(1);
+  const [tutor] = await tutorOfReviewPage(db).execute({ tutorId });
   if (!tutor) return null;
-  const rows = await db
-    .select({
-      id: reviews.id,
-      title: reviews.title,
-      body: reviews.body,
-      rating: reviews.rating,
-      authorId: reviews.authorId,
-      authorName: users.name,
-      aiAssisted: reviews.aiAssisted,
-      createdAt: reviews.createdAt,
-      updatedAt: reviews.updatedAt,
-    })
-    .from(reviews)
-    .innerJoin(users, eq(users.id, reviews.authorId))
-    .where(and(eq(reviews.tutorId, tutorId), eq(reviews.isHidden, false)))
-    .orderBy(...newestFirst)
-    .limit(pageSize)
-    .offset(offsetOf(page, pageSize));
+  const rows = await tutorReviewPageRows(db).execute({
+    tutorId,
+    limit: pageSize,
+    offset: offsetOf(page, pageSize),
+  });
   return {
     tutor: { isPublic: tutor.isPublic, submittedBy: tutor.submittedBy },
     items: rows.map((row) => ({
@@ -96,14 +80,51 @@ export async function readTutorReviewPage(
   };
 }
 
+// A tutor's page of reviews is read on every profile: its statements are prepared once per database.
+const tutorOfReviewPage = preparedStatement((db: Database) =>
+  db
+    .select({ isPublic: tutors.isPublic, submittedBy: tutors.submittedBy, reviewCount: tutors.reviewCount })
+    .from(tutors)
+    .where(eq(tutors.id, sql.placeholder('tutorId')))
+    .limit(1)
+    .prepare('tutor_of_review_page'),
+);
+
+const tutorReviewPageRows = preparedStatement((db: Database) =>
+  db
+    .select({
+      id: reviews.id,
+      title: reviews.title,
+      body: reviews.body,
+      rating: reviews.rating,
+      authorId: reviews.authorId,
+      authorName: users.name,
+      aiAssisted: reviews.aiAssisted,
+      createdAt: reviews.createdAt,
+      updatedAt: reviews.updatedAt,
+    })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.authorId))
+    .where(and(eq(reviews.tutorId, sql.placeholder('tutorId')), eq(reviews.isHidden, false)))
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('tutor_review_page'),
+);
+
 /** Every review the user has reported, resolved or not. */
 export async function reviewsReportedBy(db: Database, userId: string): Promise<ReadonlySet<string>> {
-  const rows = await db
-    .select({ reviewId: reviewReports.reviewId })
-    .from(reviewReports)
-    .where(eq(reviewReports.reporterId, userId));
+  const rows = await reviewsReportedByUser(db).execute({ userId });
   return new Set(rows.map((row) => row.reviewId));
 }
+
+const reviewsReportedByUser = preparedStatement((db: Database) =>
+  db
+    .select({ reviewId: reviewReports.reviewId })
+    .from(reviewReports)
+    .where(eq(reviewReports.reporterId, sql.placeholder('userId')))
+    .prepare('reviews_reported_by_user'),
+);
 
 /** The author's own review (hidden or not) for the edit form; anyone else's is not found. */
 export async function getOwnReview(db: Database, viewer: Viewer, reviewId: string): Promise<MyReview> {
@@ -195,17 +216,11 @@ function publicCards(db: Database) {
  */
 export async function reviewFeed(db: Database, query: ReviewFeedQuery): Promise<ReviewFeed> {
   const after = query.cursor ? decodeFeedCursor(query.cursor) : undefined;
-  const rows = await publicCards(db)
-    .where(
-      and(
-        publiclyListed,
-        after
-          ? sql`(${reviews.createdAt}, ${reviews.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
-          : undefined,
-      ),
-    )
-    .orderBy(...newestFirst)
-    .limit(query.limit + 1);
+  // One more than the page: whether another page follows.
+  const limit = query.limit + 1;
+  const rows = after
+    ? await feedPageAfter(db).execute({ createdAt: after.createdAt, id: after.id, limit })
+    : await feedFirstPage(db).execute({ limit });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
@@ -222,6 +237,34 @@ export async function reviewFeed(db: Database, query: ReviewFeedQuery): Promise<
  * on a site with a million reviews, where it reads "1,000+".
  */
 async function countFeedReviews(db: Database): Promise<{ count: number; more: boolean }> {
+  const [row] = await feedReviewsCounted(db).execute();
+  const total = row?.total ?? 0;
+  return { count: Math.min(total, REVIEW_FEED_COUNT_MAX), more: total > REVIEW_FEED_COUNT_MAX };
+}
+
+// All Reviews' statements, prepared once per database: its pages are read by every reader.
+const feedFirstPage = preparedStatement((db: Database) =>
+  publicCards(db)
+    .where(publiclyListed)
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .prepare('feed_first_page'),
+);
+
+const feedPageAfter = preparedStatement((db: Database) =>
+  publicCards(db)
+    .where(
+      and(
+        publiclyListed,
+        sql`(${reviews.createdAt}, ${reviews.id}) < (${sql.placeholder('createdAt')}::timestamptz, ${sql.placeholder('id')}::uuid)`,
+      ),
+    )
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .prepare('feed_page_after'),
+);
+
+const feedReviewsCounted = preparedStatement((db: Database) => {
   const counted = db
     .select({ one: sql`1` })
     .from(reviews)
@@ -230,10 +273,8 @@ async function countFeedReviews(db: Database): Promise<{ count: number; more: bo
     .orderBy(...newestFirst)
     .limit(REVIEW_FEED_COUNT_MAX + 1)
     .as('counted');
-  const [row] = await db.select({ total: count() }).from(counted);
-  const total = row?.total ?? 0;
-  return { count: Math.min(total, REVIEW_FEED_COUNT_MAX), more: total > REVIEW_FEED_COUNT_MAX };
-}
+  return db.select({ total: count() }).from(counted).prepare('feed_reviews_counted');
+});
 
 /** The dashboard's latest visible reviews. */
 export async function recentReviews(db: Database): Promise<RecentReviews> {

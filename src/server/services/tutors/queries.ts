@@ -12,10 +12,13 @@ import {
   type SimilarTutors,
   type TutorListItem,
   type TutorListQuery,
+  type TutorSort,
+  tutorSorts,
 } from '../../../shared/tutors';
 import { offsetOf } from '../../../shared/pagination';
 import type { Database } from '../../db/client';
-import { tutors, users, type TutorRow } from '../../db/schema';
+import { preparedStatement } from '../../db/prepared-statements';
+import { departmentTutorCounts, tutors, users, type TutorRow } from '../../db/schema';
 import { escapeLike, normalizeForSearch, searchWords } from '../../lib/search-text';
 import { visibleTo } from './access';
 import type { Viewer } from '../auth/viewer';
@@ -79,16 +82,27 @@ function publicTutorsMatching(query: Pick<TutorListQuery, 'q' | 'department'>): 
   );
 }
 
+const tutorCardColumns = { ...tutorSummaryColumns, courses: tutors.courses };
+
 /** A page of the student-facing list: public tutors only, whoever asks. */
 export async function publicTutorPage(db: Database, query: TutorListQuery): Promise<TutorListItem[]> {
-  const rows = await db
-    .select({ ...tutorSummaryColumns, courses: tutors.courses })
-    .from(tutors)
-    .where(publicTutorsMatching(query))
-    .orderBy(...tutorOrders[query.sort])
-    .limit(query.pageSize)
-    .offset(offsetOf(query.page, query.pageSize));
   const words = searchWords(query.q);
+  const limit = query.pageSize;
+  const offset = offsetOf(query.page, query.pageSize);
+  const rows =
+    words.length === 0
+      ? query.department
+        ? await unsearchedTutorPages[query.sort]
+            .inDepartment(db)
+            .execute({ department: query.department, limit, offset })
+        : await unsearchedTutorPages[query.sort].all(db).execute({ limit, offset })
+      : await db
+          .select(tutorCardColumns)
+          .from(tutors)
+          .where(publicTutorsMatching(query))
+          .orderBy(...tutorOrders[query.sort])
+          .limit(limit)
+          .offset(offset);
   return rows.map(({ courses, ...row }) => ({
     ...toTutorSummary(row),
     topCourses: topCourses(courses, words),
@@ -110,19 +124,66 @@ export function topCourses(courses: readonly string[], words: readonly string[])
   return [...first, ...rest].slice(0, TUTOR_CARD_COURSES);
 }
 
-/** How many public tutors the list's search and department match. */
-export function countPublicTutors(db: Database, query: Pick<TutorListQuery, 'q' | 'department'>): Promise<number> {
-  return countTutors(db, publicTutorsMatching(query));
+/**
+ * The list browsed without a search, in each order, with and without a department: prepared
+ * once per database, so a page read from the database is one planned-once statement.
+ */
+function unsearchedPageStatement(sort: TutorSort, inDepartment: boolean) {
+  return preparedStatement((db: Database) =>
+    db
+      .select(tutorCardColumns)
+      .from(tutors)
+      .where(
+        and(eq(tutors.isPublic, true), inDepartment ? eq(tutors.department, sql.placeholder('department')) : undefined),
+      )
+      .orderBy(...tutorOrders[sort])
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`public_tutor_page_by_${sort}${inDepartment ? '_in_department' : ''}`),
+  );
 }
+
+const unsearchedTutorPages = Object.fromEntries(
+  tutorSorts.map((sort) => [
+    sort,
+    { all: unsearchedPageStatement(sort, false), inDepartment: unsearchedPageStatement(sort, true) },
+  ]),
+) as Record<
+  TutorSort,
+  { all: ReturnType<typeof unsearchedPageStatement>; inDepartment: ReturnType<typeof unsearchedPageStatement> }
+>;
+
+/** How many public tutors the list's search and department match. */
+export async function countPublicTutors(
+  db: Database,
+  query: Pick<TutorListQuery, 'q' | 'department'>,
+): Promise<number> {
+  if (searchWords(query.q).length > 0) return countTutors(db, publicTutorsMatching(query));
+  // Without a search the answer is kept per department (department_tutor_counts, in step with tutors).
+  const [row] = query.department
+    ? await publicTutorsInDepartment(db).execute({ department: query.department })
+    : await publicTutorsInAll(db).execute();
+  return row?.total ?? 0;
+}
+
+function countedPublicTutors(inDepartment: boolean) {
+  return preparedStatement((db: Database) =>
+    db
+      .select({ total: sql<number>`coalesce(sum(${departmentTutorCounts.publicTutorCount}), 0)::int` })
+      .from(departmentTutorCounts)
+      .where(inDepartment ? eq(departmentTutorCounts.department, sql.placeholder('department')) : undefined)
+      .prepare(inDepartment ? 'public_tutors_in_department' : 'public_tutors'),
+  );
+}
+const publicTutorsInAll = countedPublicTutors(false);
+const publicTutorsInDepartment = countedPublicTutors(true);
 
 /** Departments that have public tutors, A→Z, with how many each. */
 export async function listDepartments(db: Database): Promise<DepartmentList> {
   const rows = await db
-    .select({ name: tutors.department, tutorCount: count() })
-    .from(tutors)
-    .where(eq(tutors.isPublic, true))
-    .groupBy(tutors.department)
-    .orderBy(sql`lower(${tutors.department})`, asc(tutors.department));
+    .select({ name: departmentTutorCounts.department, tutorCount: departmentTutorCounts.publicTutorCount })
+    .from(departmentTutorCounts)
+    .orderBy(sql`lower(${departmentTutorCounts.department})`, asc(departmentTutorCounts.department));
   return { items: rows };
 }
 
@@ -193,9 +254,19 @@ export async function findSimilarTutors(
 /** The tutor as stored (with its rating distribution); null for an unknown or malformed id. */
 export async function findTutor(db: Database, tutorId: string): Promise<TutorRow | null> {
   if (!isTutorId(tutorId)) return null;
-  const [tutor] = await db.select().from(tutors).where(eq(tutors.id, tutorId)).limit(1);
+  const [tutor] = await tutorById(db).execute({ tutorId });
   return tutor ?? null;
 }
+
+/** Every profile read starts here: prepared once per database. */
+const tutorById = preparedStatement((db: Database) =>
+  db
+    .select()
+    .from(tutors)
+    .where(eq(tutors.id, sql.placeholder('tutorId')))
+    .limit(1)
+    .prepare('tutor_by_id'),
+);
 
 /** Everything the student submitted, newest first, whatever its status. */
 export async function listMySubmissions(db: Database, viewer: Viewer): Promise<MySubmissions> {
