@@ -62,7 +62,7 @@ export async function measureWhileWriting(
   writes: WriteLoad,
 ): Promise<MixedRun> {
   process.stdout.write(`  ${scenario.name}... `);
-  const writer = startSteadyWriter(
+  const writer = await startSteadyWriter(
     servers.map((server) => server.url),
     writes,
   );

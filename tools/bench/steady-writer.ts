@@ -4,11 +4,10 @@
  * independently of each other), round the given servers in turn, each the first review of one
  * of the tutors whose profiles the reads open, so every post changes what they read.
  */
-import { LatencyHistogram } from '../latency-histogram';
-import { type FirstReview, type FirstReviews, postReview } from './first-reviews';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { FirstReview, FirstReviews } from './first-reviews';
 import type { ScenarioResult } from './load';
-
-const ERROR_SAMPLES_KEPT = 5;
 
 export interface WriteLoad {
   /** Reviews per second, over all servers. */
@@ -23,80 +22,62 @@ export interface SteadyWriter {
   stop(): Promise<ScenarioResult>;
 }
 
-export function startSteadyWriter(baseUrls: readonly string[], load: WriteLoad): SteadyWriter {
-  const latency = new LatencyHistogram();
-  const statusCodes: Record<string, number> = {};
-  const errorSamples = new Map<string, string>();
-  let errors = 0;
-  const noteFailure = (what: string, detail: string) => {
-    errors += 1;
-    if (errorSamples.size < ERROR_SAMPLES_KEPT && !errorSamples.has(what)) errorSamples.set(what, `${what}: ${detail}`);
-  };
+/** What the writer's process is told: where to post, how fast, and the reviews to post. */
+export type ToSteadyWriter =
+  | { kind: 'start'; baseUrls: string[]; ratePerSecond: number }
+  | { kind: 'reviews'; reviews: FirstReview[] }
+  | { kind: 'stop' };
 
+/** What it answers: that it is listening, that it needs more reviews, and how the posts went. */
+export type FromSteadyWriter =
+  { kind: 'ready' } | { kind: 'need'; count: number } | { kind: 'result'; result: ScenarioResult };
+
+/**
+ * Starts posting in a process of its own (steady-writer-process.ts), timing the answers
+ * there. Reviews are handed to it from here as it asks, so every pair still comes from the
+ * run's one FirstReviews.
+ */
+export async function startSteadyWriter(baseUrls: readonly string[], load: WriteLoad): Promise<SteadyWriter> {
   let tutorTurn = 0;
-  const nextReview = (): FirstReview => {
+  const nextReview = (): FirstReview | null => {
     for (let tried = 0; tried < load.tutorIds.length; tried++) {
       const next = load.firstReviews.takeFor(load.tutorIds[tutorTurn++ % load.tutorIds.length]!);
       if (next) return next;
     }
-    throw new Error('Every writer has reviewed every tutor the steady writer posts to.');
+    return null;
   };
+  const reviews = (count: number): FirstReview[] =>
+    Array.from({ length: count }, nextReview).filter((review) => review !== null);
 
-  const answers = new Set<Promise<void>>();
-  const post = (n: number) => {
-    const answered = Promise.resolve()
-      .then(() => postReview(baseUrls[n % baseUrls.length]!, nextReview()))
-      .then(
-        ({ status, body, ms }) => {
-          latency.add(ms);
-          statusCodes[status] = (statusCodes[status] ?? 0) + 1;
-          if (status !== 201) noteFailure(`${status} POST /api/reviews`, body.slice(0, 300) || '(empty body)');
-        },
-        (err: unknown) => noteFailure('POST /api/reviews failed', err instanceof Error ? err.message : String(err)),
-      );
-    answers.add(answered);
-    void answered.finally(() => answers.delete(answered));
-  };
-
-  // Timers fire late on a busy event loop: each tick sends every post due by then, so the
-  // rate holds on average.
-  const intervalMs = 1000 / load.ratePerSecond;
-  const startedAt = performance.now();
-  let sent = 0;
-  let timer: NodeJS.Timeout | undefined;
-  const tick = () => {
-    const due = Math.floor((performance.now() - startedAt) / intervalMs) + 1;
-    while (sent < due) post(sent++);
-    timer = setTimeout(tick, Math.max(0, startedAt + sent * intervalMs - performance.now()));
-  };
-  tick();
+  const script = fileURLToPath(new URL('steady-writer-process.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const stopIfLeftRunning = () => child.kill('SIGKILL');
+  process.once('exit', stopIfLeftRunning);
+  const toChild = (message: ToSteadyWriter) => child.send(message);
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code, signal) => reject(new Error(`The steady writer exited (${code ?? signal}).`))),
+  );
+  const result = new Promise<ScenarioResult>((resolve) => {
+    child.on('message', (message: FromSteadyWriter) => {
+      if (message.kind === 'need') toChild({ kind: 'reviews', reviews: reviews(message.count) });
+      else if (message.kind === 'result') resolve(message.result);
+    });
+  });
+  await Promise.race([new Promise((resolve) => child.once('message', resolve)), exited]);
+  toChild({ kind: 'reviews', reviews: reviews(2 * load.ratePerSecond) });
+  toChild({ kind: 'start', baseUrls: [...baseUrls], ratePerSecond: load.ratePerSecond });
 
   return {
     async stop() {
-      clearTimeout(timer);
-      const durationSeconds = (performance.now() - startedAt) / 1000;
-      await Promise.all(answers);
-      const oneDecimal = (value: number) => Math.round(value * 10) / 10;
-      return {
-        key: 'steady-writes',
-        name: `Reviews posted at ${load.ratePerSecond}/s`,
-        kind: 'write',
-        requests: sent,
-        durationSeconds: oneDecimal(durationSeconds),
-        requestsPerSecond: oneDecimal(sent / durationSeconds),
-        ratioToCeiling: null,
-        latencyMs: {
-          mean: oneDecimal(latency.mean),
-          p50: oneDecimal(latency.percentile(0.5)),
-          p90: oneDecimal(latency.percentile(0.9)),
-          p99: oneDecimal(latency.percentile(0.99)),
-          max: oneDecimal(latency.max),
-        },
-        errors,
-        statusCodes,
-        errorSamples: [...errorSamples.values()],
-        rssPeakBytes: null,
-      };
+      toChild({ kind: 'stop' });
+      try {
+        return await Promise.race([result, exited]);
+      } finally {
+        process.off('exit', stopIfLeftRunning);
+      }
     },
   };
 }
