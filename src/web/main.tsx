@@ -1,5 +1,5 @@
 import './lib/strict-csp';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { queryClient } from './app/query-client';
@@ -13,8 +13,13 @@ import './styles.css';
 void queryClient.prefetchQuery(sessionQueryOptions());
 void queryClient.prefetchQuery(publicSettingsQueryOptions());
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// As a transition, the first render yields to the browser every few milliseconds instead of
+// holding the main thread for the whole tree: the page answers input while it builds.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
