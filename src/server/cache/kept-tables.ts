@@ -28,7 +28,7 @@ export const KEPT_ANSWERS_BY_TABLE = {
   // Name, picture, visibility and the aggregates (count, sum, distribution) kept with the tutor.
   tutors: ['tutor profiles', 'tutor review pages', 'tutor list and search pages', 'review feed'],
   // Kept by a trigger on tutors: written only with a tutor's change, which says what it changed.
-  department_tutor_counts: ['tutor list and search pages'],
+  department_tutor_counts: ['tutor list and search pages', 'review feed'],
   reviews: ['tutor review pages', 'review feed'],
   review_reports: ['reported reviews of a reader'],
   // Read afresh whenever needed.

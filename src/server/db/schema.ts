@@ -248,18 +248,23 @@ export const tutors = pgTable(
 );
 
 /**
- * How many public tutors each department has, kept by a trigger on tutors (migration 0014) in
- * the same transaction as every change of a tutor's visibility or department, whichever code
- * makes it: the list's total and the departments menu read a few rows instead of counting
- * tutors on every request. A department without public tutors has no row.
+ * How many public tutors each department has, and how many visible reviews they have between
+ * them, kept by a trigger on tutors (migrations 0014 and 0015) in the same transaction as every
+ * change of a tutor's visibility, department or review count, whichever code makes it: the
+ * list's total, the departments menu and All Reviews' total read a few rows instead of
+ * counting tutors or reviews on every request. A department without public tutors has no row.
  */
 export const departmentTutorCounts = pgTable(
   'department_tutor_counts',
   {
     department: text('department').primaryKey(),
     publicTutorCount: integer('public_tutor_count').notNull(),
+    publicReviewCount: integer('public_review_count').notNull().default(0),
   },
-  (t) => [check('department_tutor_counts_positive', sql`${t.publicTutorCount} > 0`)],
+  (t) => [
+    check('department_tutor_counts_positive', sql`${t.publicTutorCount} > 0`),
+    check('department_tutor_counts_reviews_nonnegative', sql`${t.publicReviewCount} >= 0`),
+  ],
 );
 
 export const reviews = pgTable(

@@ -20,7 +20,7 @@ import { offsetOf } from '../../../shared/pagination';
 import type { FeedPosition } from '../../cache/data-changes';
 import type { Database } from '../../db/client';
 import { preparedStatement } from '../../db/prepared-statements';
-import { reviewReports, reviews, tutors, users, type TutorRow } from '../../db/schema';
+import { departmentTutorCounts, reviewReports, reviews, tutors, users, type TutorRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { escapeLike, normalizeForSearch, searchWords } from '../../lib/search-text';
 import type { Viewer } from '../auth/viewer';
@@ -232,9 +232,9 @@ export async function reviewFeed(db: Database, query: ReviewFeedQuery): Promise<
 }
 
 /**
- * How many reviews the feed holds, up to REVIEW_FEED_COUNT_MAX: its first rows read off the same
- * index as its pages (reviews_visible_recent_idx, in its order), so the count costs the same
- * on a site with a million reviews, where it reads "1,000+".
+ * How many reviews the feed holds (shown up to REVIEW_FEED_COUNT_MAX, past it as "1,000+"):
+ * the visible reviews of public tutors, summed per department as department_tutor_counts
+ * keeps them, so the count costs a few rows however many reviews there are.
  */
 async function countFeedReviews(db: Database): Promise<{ count: number; more: boolean }> {
   const [row] = await feedReviewsCounted(db).execute();
@@ -264,17 +264,12 @@ const feedPageAfter = preparedStatement((db: Database) =>
     .prepare('feed_page_after'),
 );
 
-const feedReviewsCounted = preparedStatement((db: Database) => {
-  const counted = db
-    .select({ one: sql`1` })
-    .from(reviews)
-    .innerJoin(tutors, eq(tutors.id, reviews.tutorId))
-    .where(publiclyListed)
-    .orderBy(...newestFirst)
-    .limit(REVIEW_FEED_COUNT_MAX + 1)
-    .as('counted');
-  return db.select({ total: count() }).from(counted).prepare('feed_reviews_counted');
-});
+const feedReviewsCounted = preparedStatement((db: Database) =>
+  db
+    .select({ total: sql<number>`coalesce(sum(${departmentTutorCounts.publicReviewCount}), 0)::int` })
+    .from(departmentTutorCounts)
+    .prepare('feed_reviews_counted'),
+);
 
 /** The dashboard's latest visible reviews. */
 export async function recentReviews(db: Database): Promise<RecentReviews> {
