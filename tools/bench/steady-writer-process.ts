@@ -32,6 +32,7 @@ let baseUrls: string[] = [];
 
 /** Keeps about two seconds of reviews at hand, asking the parent for more as they go. */
 function askForMore(): void {
+  if (stopping) return;
   const wanted = 2 * ratePerSecond;
   if (queue.length + asked < wanted) {
     const count = wanted - queue.length - asked;
@@ -61,6 +62,8 @@ function post(n: number): void {
 }
 
 let startedAt = 0;
+/** Set once the parent says stop: no more reviews are asked for. */
+let stopping = false;
 let sent = 0;
 let timer: NodeJS.Timeout | undefined;
 function start(): void {
@@ -77,6 +80,7 @@ function start(): void {
 }
 
 async function stop(): Promise<ScenarioResult> {
+  stopping = true;
   clearTimeout(timer);
   const durationSeconds = startedAt > 0 ? (performance.now() - startedAt) / 1000 : 0;
   await Promise.all(answers);

@@ -56,7 +56,11 @@ export async function startSteadyWriter(baseUrls: readonly string[], load: Write
   });
   const stopIfLeftRunning = () => child.kill('SIGKILL');
   process.once('exit', stopIfLeftRunning);
-  const toChild = (message: ToSteadyWriter) => child.send(message);
+  // A message to a writer that has already finished (a late 'need' answered after its result)
+  // goes nowhere: the callback takes the failure instead of an unhandled 'error' event.
+  const toChild = (message: ToSteadyWriter) => {
+    if (child.connected) child.send(message, () => undefined);
+  };
   const exited = new Promise<never>((_, reject) =>
     child.once('exit', (code, signal) => reject(new Error(`The steady writer exited (${code ?? signal}).`))),
   );
@@ -77,6 +81,8 @@ export async function startSteadyWriter(baseUrls: readonly string[], load: Write
         return await Promise.race([result, exited]);
       } finally {
         process.off('exit', stopIfLeftRunning);
+        // Its HTTP client's idle connections would keep it alive a few seconds more.
+        child.kill();
       }
     },
   };
