@@ -2,7 +2,7 @@ import { and, count, countDistinct, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { departmentTutorCounts, reviews, tutors } from '../../src/server/db/schema';
+import { departmentTutorCounts, reviews, tutorSearch, tutors } from '../../src/server/db/schema';
 import { storeImage } from '../../src/server/services/images';
 import { apiPaths } from '../../src/shared/api-paths';
 import type { ReviewFeed } from '../../src/shared/reviews';
@@ -14,7 +14,9 @@ import { createTestApp, type TestApp } from '../helpers/app';
 // which a trigger on tutors keeps: whatever writes a tutor (a submission, an approval, a
 // rejection, an admin's edit of its department or visibility, a deletion) or its reviews (a
 // review posted, hidden, shown again, deleted), the counts equal a fresh count of tutors and
-// of the reviews the feed shows.
+// of the reviews the feed shows. tutor_search, kept by another trigger on tutors, holds each
+// tutor's visibility, department and search columns as the tutor itself does, and a search
+// finds exactly the public tutors whose own columns match.
 
 let t: TestApp;
 let admin: Actor;
@@ -93,6 +95,31 @@ async function expectCountsAgree(): Promise<void> {
   );
   const feed = await read<ReviewFeed>(`${apiPaths.reviews}?limit=24`);
   expect(feed.total).toEqual({ count: sumOf(fresh, 'reviews'), more: false });
+  await expectSearchAgrees();
+}
+
+async function expectSearchAgrees(): Promise<void> {
+  const own = await t.db
+    .select({
+      tutorId: tutors.id,
+      isPublic: tutors.isPublic,
+      department: tutors.department,
+      normalizedName: tutors.normalizedName,
+      searchText: tutors.searchText,
+    })
+    .from(tutors);
+  const kept = await t.db.select().from(tutorSearch);
+  const byId = (rows: { tutorId: string }[]) => [...rows].sort((a, b) => a.tutorId.localeCompare(b.tutorId));
+  expect(byId(kept)).toEqual(byId(own));
+  // Searched for a word of every name given in these tests, with and without a department.
+  for (const word of ['grace', 'tutor', 'ho']) {
+    const found = await read<TutorList>(`${apiPaths.tutors}?q=${word}&pageSize=48`);
+    const expected = own.filter((row) => row.isPublic && row.searchText.includes(word));
+    expect(found.total).toBe(expected.length);
+    expect(found.items.map((item) => item.id).sort()).toEqual(expected.map((row) => row.tutorId).sort());
+    const inPhysics = await read<TutorList>(`${apiPaths.tutors}?q=${word}&department=Physics`);
+    expect(inPhysics.total).toBe(expected.filter((row) => row.department === 'Physics').length);
+  }
 }
 
 /** Posts a review of the tutor as the reviewer; null when they may not (already reviewed, not public). */
@@ -112,7 +139,7 @@ function editInput(department: string, isPublic: boolean, imageKey: string | nul
     name: 'Grace Hopper',
     department,
     biography: 'Taught compilers.',
-    courses: ['CS101'],
+    courses: [`${department.slice(0, 4).toUpperCase()}101`],
     imageKey,
     isPublic,
   };

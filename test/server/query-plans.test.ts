@@ -16,7 +16,7 @@ import '../setup/provided-context';
  * targets are set, and the embedded engine plans the same way).
  */
 const SIZE = { tutors: 20_000, reviews: 200_000, students: 5_000 };
-const WHOLE_TABLE_SCANS_FORBIDDEN_ON = new Set(['tutors', 'reviews']);
+const WHOLE_TABLE_SCANS_FORBIDDEN_ON = new Set(['tutors', 'tutor_search', 'reviews']);
 
 interface Statement {
   text: string;
@@ -84,11 +84,25 @@ describe.runIf(onPostgres)('query plans of the benchmarked endpoints at universi
   }
 
   const reader = () => fixtures.readerTokens[0]!;
+  const prefixWithMatches = (which: 'most' | 'fewest') => {
+    const sorted = [...fixtures.searchPrefixes].sort((a, b) => a.matches - b.matches);
+    return (which === 'most' ? sorted.at(-1) : sorted[0])!.prefix;
+  };
+  const twoLetterPrefix = () => {
+    const found = fixtures.searchPrefixes.find(({ prefix }) => prefix.length === 2);
+    if (!found) throw new Error('The dataset has no two-letter name prefix.');
+    return found.prefix;
+  };
 
   test.each([
     ['the tutor list sorted by rating', () => `${apiPaths.tutors}?sort=rating`],
     ['a deep page of it', () => `${apiPaths.tutors}?sort=rating&page=200`],
     ['search by a name prefix', () => `${apiPaths.tutors}?q=${fixtures.searchPrefixes[0]!.prefix}`],
+    // Two letters have no trigram: without tutors_search_bigrams_idx its count reads every tutor.
+    ['search by two letters', () => `${apiPaths.tutors}?q=${twoLetterPrefix()}`],
+    // Read two ways by how many tutors match: walking the order's index, or through tutor_search's.
+    ['the search with the most matches', () => `${apiPaths.tutors}?q=${prefixWithMatches('most')}`],
+    ['the search with the fewest matches', () => `${apiPaths.tutors}?q=${prefixWithMatches('fewest')}`],
     ['a tutor profile', () => apiPaths.tutor(fixtures.popularTutorId)],
     ['its first page of reviews', () => `${apiPaths.tutorReviews(fixtures.popularTutorId)}?page=1`],
     ['All Reviews', () => apiPaths.reviews],

@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { TutorRow } from '../../src/server/db/schema';
-import type { DepartmentList, SimilarTutors, TutorList } from '../../src/shared/tutors';
+import { countPublicTutors, publicTutorPage } from '../../src/server/services/tutors/queries';
+import {
+  tutorListQuerySchema,
+  tutorSorts,
+  type DepartmentList,
+  type SimilarTutors,
+  type TutorList,
+} from '../../src/shared/tutors';
 import { apiPaths } from '../../src/shared/api-paths';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { login } from '../helpers/auth';
@@ -60,13 +67,21 @@ describe('search', () => {
     ['CS240', ['Maria Garcia']],
     ['jose physics', ['José Núñez']],
     ['math calc', ['Li Wei']],
+    // Two letters (looked up by letter pairs), inside a word and across the name and courses.
+    ['ÑE', ['José Núñez']],
+    ['li', ['Li Wei']],
+    ['ar ta', ['Maria Garcia']],
+    ['wei ca', ['Li Wei']],
   ])('%j finds %j (case, accents, partial words, name, department or course)', async (q, expected) => {
     expect(await names(`q=${encodeURIComponent(q)}&sort=name`)).toEqual(expected);
   });
 
-  test.each([['jose chemistry'], ['%'], ['_'], ['garcia\\'], ['zzz']])('%j finds nothing', async (q) => {
-    expect(await list(`q=${encodeURIComponent(q)}`)).toMatchObject({ items: [], total: 0 });
-  });
+  test.each([['jose chemistry'], ['%'], ['_'], ['garcia\\'], ['zzz'], ['%a'], ['qx']])(
+    '%j finds nothing',
+    async (q) => {
+      expect(await list(`q=${encodeURIComponent(q)}`)).toMatchObject({ items: [], total: 0 });
+    },
+  );
 
   test('an empty or blank query lists every public tutor', async () => {
     expect((await list('q=')).total).toBe(3);
@@ -159,6 +174,23 @@ describe('sorting', () => {
       [7, 4, 2],
     ]);
     expect(await list('pageSize=2&page=5')).toEqual({ items: [], total: 7, page: 5, pageSize: 2 });
+  });
+
+  test('a search reads the same pages whether it walks the order or looks its matches up', async () => {
+    await createTutorRecord(t.db, { name: 'Ana Hidden', status: 'pending' });
+    for (const q of ['a', 'e', 'an', 'ev', 'emi', 'zz']) {
+      for (const sort of tutorSorts) {
+        for (const page of [1, 2, 3]) {
+          const query = tutorListQuerySchema.parse({ q, sort, page: String(page), pageSize: '2' });
+          const total = await countPublicTutors(t.db, query);
+          // A count over the threshold walks the order's index; a small one looks the matches up.
+          const walked = await publicTutorPage(t.db, query, 1_000_000);
+          const lookedUp = await publicTutorPage(t.db, query, 1);
+          expect(walked, `${q} ${sort} ${page}`).toEqual(lookedUp);
+          expect(await publicTutorPage(t.db, query, total)).toEqual(lookedUp);
+        }
+      }
+    }
   });
 
   test('twelve per page by default, at most 48', async () => {

@@ -29,6 +29,8 @@ export const KEPT_ANSWERS_BY_TABLE = {
   tutors: ['tutor profiles', 'tutor review pages', 'tutor list and search pages', 'review feed'],
   // Kept by a trigger on tutors: written only with a tutor's change, which says what it changed.
   department_tutor_counts: ['tutor list and search pages', 'review feed'],
+  // Kept by a trigger on tutors, in the statement that changes a tutor's search columns.
+  tutor_search: ['tutor list and search pages'],
   reviews: ['tutor review pages', 'review feed'],
   review_reports: ['reported reviews of a reader'],
   // Read afresh whenever needed.

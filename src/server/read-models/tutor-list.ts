@@ -21,13 +21,16 @@ export async function tutorListAnswer(reads: ReadContext, query: TutorListQuery)
   const page = await reads.cache.get(
     `tutors:${filter}:${JSON.stringify([query.sort, query.page, query.pageSize])}`,
     async (): Promise<KeptPage> => {
-      const [items, total] = await Promise.all([
-        publicTutorPage(reads.db, query),
+      const totalOf = () =>
         reads.cache.get(`tutors-total:${filter}`, () => countPublicTutors(reads.db, query), {
           dependsOn: () => [{ on: 'tutor-list-total', words, department }],
           weigh: () => 100,
-        }),
-      ]);
+        });
+      // A search's page is read knowing how many it matches; the list's is read alongside its total.
+      const [items, total] =
+        words.length > 0
+          ? await totalOf().then(async (total) => [await publicTutorPage(reads.db, query, total), total] as const)
+          : await Promise.all([publicTutorPage(reads.db, query), totalOf()]);
       return {
         json: toJsonBytes(tutorListSchema, { items, total, page: query.page, pageSize: query.pageSize }),
         tutorIds: items.map((item) => item.id),

@@ -18,7 +18,7 @@ import {
 import { offsetOf } from '../../../shared/pagination';
 import type { Database } from '../../db/client';
 import { preparedStatement } from '../../db/prepared-statements';
-import { departmentTutorCounts, tutors, users, type TutorRow } from '../../db/schema';
+import { departmentTutorCounts, tutorSearch, tutors, users, type TutorRow } from '../../db/schema';
 import { escapeLike, normalizeForSearch, searchWords } from '../../lib/search-text';
 import { visibleTo } from './access';
 import type { Viewer } from '../auth/viewer';
@@ -62,11 +62,27 @@ const tutorOrders: Record<AdminTutorSort, SQL[]> = {
   oldest: [asc(tutors.createdAt), asc(tutors.id)],
 };
 
-/** Every word of the query occurs somewhere in name, department or courses (trigram-indexed substring match). */
+/**
+ * Every word of the query occurs somewhere in name, department or courses: a substring match
+ * of tutor_search found through trigrams (pg_trgm) from three letters on, through letter pairs
+ * for two.
+ */
+function searchTextHas(words: readonly string[]): SQL | undefined {
+  return and(
+    ...words.map((word) => {
+      const substring = like(tutorSearch.searchText, `%${escapeLike(word)}%`);
+      // The pair is a condition the substring implies; it lets PostgreSQL use tutor_search_bigrams_idx.
+      if ([...word].length !== 2) return substring;
+      return and(sql`search_bigrams(${tutorSearch.searchText}) @> array[${word}]::text[]`, substring);
+    }),
+  );
+}
+
+/** The tutors the query's words find (none searched for: undefined, every tutor). */
 function matchesSearch(query: string | undefined): SQL | undefined {
   const words = searchWords(query);
   if (words.length === 0) return undefined;
-  return and(...words.map((word) => like(tutors.searchText, `%${escapeLike(word)}%`)));
+  return sql`${tutors.id} in (select ${tutorSearch.tutorId} from ${tutorSearch} where ${searchTextHas(words)})`;
 }
 
 async function countTutors(db: Database, where: SQL | undefined): Promise<number> {
@@ -84,11 +100,41 @@ function publicTutorsMatching(query: Pick<TutorListQuery, 'q' | 'department'>): 
 
 const tutorCardColumns = { ...tutorSummaryColumns, courses: tutors.courses };
 
-/** A page of the student-facing list: public tutors only, whoever asks. */
-export async function publicTutorPage(db: Database, query: TutorListQuery): Promise<TutorListItem[]> {
+/**
+ * A search with more matches than this walks the order's index and keeps the matches it meets
+ * (about pageSize × public tutors / matches rows read); one with fewer reads its matches through
+ * tutor_search's indexes and sorts them (one row each). About where the two cost the same.
+ */
+const WALK_ORDER_FROM_MATCHES = 300;
+
+/**
+ * A page of the student-facing list: public tutors only, whoever asks. A search passes how many
+ * tutors it matches (countPublicTutors), which decides how the page is read.
+ */
+export async function publicTutorPage(db: Database, query: TutorListQuery, matches?: number): Promise<TutorListItem[]> {
   const words = searchWords(query.q);
   const limit = query.pageSize;
   const offset = offsetOf(query.page, query.pageSize);
+  if (words.length > 0 && matches === 0) return [];
+  const searched = () => {
+    const walk = matches !== undefined && matches >= WALK_ORDER_FROM_MATCHES;
+    return db
+      .select(tutorCardColumns)
+      .from(tutors)
+      .where(
+        walk
+          ? and(
+              eq(tutors.isPublic, true),
+              query.department ? eq(tutors.department, query.department) : undefined,
+              // The tutor's own copy of the text, checked row by row as the walk meets it.
+              ...words.map((word) => like(tutors.searchText, `%${escapeLike(word)}%`)),
+            )
+          : publicTutorsMatching(query),
+      )
+      .orderBy(...tutorOrders[query.sort])
+      .limit(limit)
+      .offset(offset);
+  };
   const rows =
     words.length === 0
       ? query.department
@@ -96,13 +142,7 @@ export async function publicTutorPage(db: Database, query: TutorListQuery): Prom
             .inDepartment(db)
             .execute({ department: query.department, limit, offset })
         : await unsearchedTutorPages[query.sort].all(db).execute({ limit, offset })
-      : await db
-          .select(tutorCardColumns)
-          .from(tutors)
-          .where(publicTutorsMatching(query))
-          .orderBy(...tutorOrders[query.sort])
-          .limit(limit)
-          .offset(offset);
+      : await searched();
   return rows.map(({ courses, ...row }) => ({
     ...toTutorSummary(row),
     topCourses: topCourses(courses, words),
@@ -158,7 +198,21 @@ export async function countPublicTutors(
   db: Database,
   query: Pick<TutorListQuery, 'q' | 'department'>,
 ): Promise<number> {
-  if (searchWords(query.q).length > 0) return countTutors(db, publicTutorsMatching(query));
+  const words = searchWords(query.q);
+  if (words.length > 0) {
+    // Counted in tutor_search alone: what a search filters by is all there.
+    const [row] = await db
+      .select({ total: count() })
+      .from(tutorSearch)
+      .where(
+        and(
+          eq(tutorSearch.isPublic, true),
+          query.department ? eq(tutorSearch.department, query.department) : undefined,
+          searchTextHas(words),
+        ),
+      );
+    return row?.total ?? 0;
+  }
   // Without a search the answer is kept per department (department_tutor_counts, in step with tutors).
   const [row] = query.department
     ? await publicTutorsInDepartment(db).execute({ department: query.department })
@@ -216,7 +270,7 @@ function wordRuns(name: string): string[] {
  * department first, then the most similar.
  *
  * Asked on every pause while a name is typed, so each of the three tests is one the trigram
- * index on normalized_name answers (`%`, `=` and LIKE): only the candidates it finds are
+ * index on tutor_search.normalized_name answers (`%`, `=` and LIKE): only the candidates it finds are
  * read, never the whole table.
  */
 export async function findSimilarTutors(
@@ -227,17 +281,17 @@ export async function findSimilarTutors(
   const name = normalizeForSearch(search.name);
   if (!name) return { items: [] };
   const specific = name.length >= RESEMBLANCE_MIN_LENGTH;
-  const similarity = sql`similarity(${tutors.normalizedName}, ${name})`;
+  const similarity = sql`similarity(${tutorSearch.normalizedName}, ${name})`;
   const resembles = or(
     // `%` for the index; the threshold stated again in case a session's is lower. The threshold
     // is not set for the statement: that takes a transaction, and on the embedded database a
     // transaction counts as a change that empties every cache.
     specific
-      ? and(sql`${tutors.normalizedName} % ${name}`, sql`${similarity} >= ${SIMILAR_NAME_THRESHOLD}`)
+      ? and(sql`${tutorSearch.normalizedName} % ${name}`, sql`${similarity} >= ${SIMILAR_NAME_THRESHOLD}`)
       : undefined,
     // The whole stored name among the words typed, however short it is.
-    inArray(tutors.normalizedName, wordRuns(name)),
-    specific ? like(tutors.normalizedName, `%${escapeLike(name)}%`) : undefined,
+    inArray(tutorSearch.normalizedName, wordRuns(name)),
+    specific ? like(tutorSearch.normalizedName, `%${escapeLike(name)}%`) : undefined,
   );
   const sameDepartmentFirst = search.department
     ? [sql`case when lower(${tutors.department}) = lower(${search.department}) then 0 else 1 end`]
@@ -245,6 +299,7 @@ export async function findSimilarTutors(
   const rows = await db
     .select(tutorSummaryColumns)
     .from(tutors)
+    .innerJoin(tutorSearch, eq(tutorSearch.tutorId, tutors.id))
     .where(and(resembles, visibleTo(viewer), search.excludeId ? ne(tutors.id, search.excludeId) : undefined))
     .orderBy(...sameDepartmentFirst, sql`${similarity} desc`, asc(tutors.normalizedName), asc(tutors.id))
     .limit(SIMILAR_TUTORS_LIMIT);
