@@ -98,7 +98,7 @@ describe.runIf(onPostgres)('query plans of the benchmarked endpoints at universi
     ['the tutor list sorted by rating', () => `${apiPaths.tutors}?sort=rating`],
     ['a deep page of it', () => `${apiPaths.tutors}?sort=rating&page=200`],
     ['search by a name prefix', () => `${apiPaths.tutors}?q=${fixtures.searchPrefixes[0]!.prefix}`],
-    // Two letters have no trigram: without tutors_search_bigrams_idx its count reads every tutor.
+    // Two letters have no trigram: without tutor_search_bigrams_idx its count reads every tutor.
     ['search by two letters', () => `${apiPaths.tutors}?q=${twoLetterPrefix()}`],
     // Read two ways by how many tutors match: walking the order's index, or through tutor_search's.
     ['the search with the most matches', () => `${apiPaths.tutors}?q=${prefixWithMatches('most')}`],

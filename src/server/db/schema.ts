@@ -245,13 +245,6 @@ export const tutors = pgTable(
 );
 
 /**
- * How many public tutors each department has, and how many visible reviews they have between
- * them, kept by a trigger on tutors (migrations 0014 and 0015) in the same transaction as every
- * change of a tutor's visibility, department or review count, whichever code makes it: the
- * list's total, the departments menu and All Reviews' total read a few rows instead of
- * counting tutors or reviews on every request. A department without public tutors has no row.
- */
-/**
  * What the search box and the duplicate check filter tutors by, again, with the indexes that
  * search it (trigrams, letter pairs). Every review rewrites its tutor's row (its aggregates are
  * in the list's order indexes); kept apart, these large GIN indexes are written only when what
@@ -278,6 +271,13 @@ export const tutorSearch = pgTable(
   ],
 );
 
+/**
+ * How many public tutors each department has, and how many visible reviews they have between
+ * them, kept by a trigger on tutors (migrations 0014 and 0015) in the same transaction as every
+ * change of a tutor's visibility, department or review count, whichever code makes it: the
+ * list's total, the departments menu and All Reviews' total read a few rows instead of
+ * counting tutors or reviews on every request. A department without public tutors has no row.
+ */
 export const departmentTutorCounts = pgTable(
   'department_tutor_counts',
   {

@@ -90,18 +90,20 @@ async function countTutors(db: Database, where: SQL | undefined): Promise<number
   return row?.total ?? 0;
 }
 
-function publicTutorsMatching(query: Pick<TutorListQuery, 'q' | 'department'>): SQL | undefined {
-  return and(
-    eq(tutors.isPublic, true),
-    matchesSearch(query.q),
-    query.department ? eq(tutors.department, query.department) : undefined,
-  );
+/** The same match as searchTextHas, on the tutor's own copy of its text: checked row by row, no index. */
+function ownSearchTextHas(words: readonly string[]): SQL | undefined {
+  return and(...words.map((word) => like(tutors.searchText, `%${escapeLike(word)}%`)));
+}
+
+/** Public tutors, of the department when one is given, that `search` finds. */
+function publicTutorsWhere(department: string | undefined, search: SQL | undefined): SQL | undefined {
+  return and(eq(tutors.isPublic, true), search, department ? eq(tutors.department, department) : undefined);
 }
 
 const tutorCardColumns = { ...tutorSummaryColumns, courses: tutors.courses };
 
 /**
- * A search with more matches than this walks the order's index and keeps the matches it meets
+ * A search with this many matches or more walks the order's index and keeps the matches it meets
  * (about pageSize × public tutors / matches rows read); one with fewer reads its matches through
  * tutor_search's indexes and sorts them (one row each). About where the two cost the same.
  */
@@ -121,16 +123,7 @@ export async function publicTutorPage(db: Database, query: TutorListQuery, match
     return db
       .select(tutorCardColumns)
       .from(tutors)
-      .where(
-        walk
-          ? and(
-              eq(tutors.isPublic, true),
-              query.department ? eq(tutors.department, query.department) : undefined,
-              // The tutor's own copy of the text, checked row by row as the walk meets it.
-              ...words.map((word) => like(tutors.searchText, `%${escapeLike(word)}%`)),
-            )
-          : publicTutorsMatching(query),
-      )
+      .where(publicTutorsWhere(query.department, walk ? ownSearchTextHas(words) : matchesSearch(query.q)))
       .orderBy(...tutorOrders[query.sort])
       .limit(limit)
       .offset(offset);
@@ -270,8 +263,8 @@ function wordRuns(name: string): string[] {
  * department first, then the most similar.
  *
  * Asked on every pause while a name is typed, so each of the three tests is one the trigram
- * index on tutor_search.normalized_name answers (`%`, `=` and LIKE): only the candidates it finds are
- * read, never the whole table.
+ * index on tutor_search.normalized_name answers (`%`, `=` and LIKE): only the candidates it
+ * finds are read, never the whole table.
  */
 export async function findSimilarTutors(
   db: Database,
