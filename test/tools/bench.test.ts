@@ -219,3 +219,30 @@ describe('the reviews the benchmark posts', () => {
     expect(firstReviews.take(0, 'tutor-b')).toBeNull();
   });
 });
+
+describe('a measured window', () => {
+  it('in which nothing was answered, because the machine stalled, is measured once more', async () => {
+    const { createServer } = await import('node:http');
+    const { measure } = await import('../../tools/bench/load');
+    // Stalls for the whole first window (as a starved host does), then answers at once.
+    const stalledUntil = Date.now() + 1_500;
+    const server = createServer((_request, response) => {
+      setTimeout(() => response.end('ok'), Math.max(0, stalledUntil - Date.now()));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const result = await measure(
+        `http://127.0.0.1:${port}`,
+        { key: 'stalled', name: 'Stalled', kind: 'write', requests: [{ method: 'GET', path: '/' }] },
+        { connections: 2, durationSeconds: 1, warmUpSeconds: 0 },
+        undefined,
+      );
+      expect(result.requests).toBeGreaterThan(0);
+      expect(result.errors).toBe(0);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
