@@ -24,6 +24,25 @@ export default defineConfig({
       router: fromHere('./src/web/app/router.tsx'),
       pages: { '/': landingPage },
       budgetsKb: { '/': 90, '*': 180 },
+      kept: [
+        {
+          // Setting up zod and the shared schemas is the largest piece of a page's start-up
+          // script after React; a page that only shows data imports the zod-free constants
+          // modules (src/shared/*-constants.ts) and loads its forms' dialogs on demand.
+          paths: [
+            '/',
+            '/user/dashboard',
+            '/user/tutors',
+            '/user/tutorprofile/:tutorId?',
+            '/user/allreviews',
+            '/user/mytutors',
+            '/user/myreviews',
+            '/user/statistics',
+          ],
+          modules: /\/node_modules\/zod\//,
+          why: 'pages that only show data do not load the schema library',
+        },
+      ],
     }),
     precompressPlugin(),
   ],
@@ -33,8 +52,7 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       input: { index: appPage, landing: landingPage },
-      // Schemas built with zod's `z` that no page uses are dropped, and with them zod itself
-      // from pages that only need a constant of a shared module.
+      // Schemas built with zod's `z` that no page uses are dropped.
       treeshake: { manualPureFunctions: ['z'] },
       // Required by the inlining below; the pages' entry modules export nothing.
       preserveEntrySignatures: false,

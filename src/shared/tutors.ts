@@ -1,40 +1,31 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './pagination';
 import { imageKeySchema, storedImageSchema } from './uploads';
-import { isUuid, requiredText } from './validation';
+import {
+  adminTutorSorts,
+  BIOGRAPHY_MAX_LENGTH,
+  COURSE_MAX_LENGTH,
+  COURSES_MAX_COUNT,
+  DEPARTMENT_MAX_LENGTH,
+  REJECTION_REASON_MAX_LENGTH,
+  SEARCH_QUERY_MAX_LENGTH,
+  TUTOR_CARD_COURSES,
+  TUTOR_NAME_MAX_LENGTH,
+  TUTOR_PAGE_SIZE,
+  TUTOR_PAGE_SIZE_MAX,
+  TUTOR_REVIEWS_PAGE_SIZE,
+  tutorSorts,
+  tutorStatuses,
+} from './tutors-constants';
+import { requiredText } from './validation';
 
-export const TUTOR_NAME_MAX_LENGTH = 120;
-export const DEPARTMENT_MAX_LENGTH = 120;
-export const BIOGRAPHY_MAX_LENGTH = 5000;
-export const COURSE_MAX_LENGTH = 120;
-export const COURSES_MAX_COUNT = 30;
-export const REJECTION_REASON_MAX_LENGTH = 1000;
-export const SEARCH_QUERY_MAX_LENGTH = 100;
+export * from './tutors-constants';
 
-export const TUTOR_PAGE_SIZE = 12;
-export const TUTOR_PAGE_SIZE_MAX = 48;
-/** Courses a tutor card in the public list shows; the list says how many more there are. */
-export const TUTOR_CARD_COURSES = 3;
-export const TUTOR_REVIEWS_PAGE_SIZE = 10;
-export const SIMILAR_TUTORS_LIMIT = 5;
-
-export const tutorStatuses = ['pending', 'approved', 'rejected'] as const;
 export const tutorStatusSchema = z.enum(tutorStatuses);
-export type TutorStatus = z.infer<typeof tutorStatusSchema>;
 
-export const tutorSorts = ['rating', 'reviews', 'name'] as const;
 export const tutorSortSchema = z.enum(tutorSorts);
-export type TutorSort = z.infer<typeof tutorSortSchema>;
 
-export const adminTutorSorts = ['newest', 'oldest', ...tutorSorts] as const;
 export const adminTutorSortSchema = z.enum(adminTutorSorts);
-export type AdminTutorSort = z.infer<typeof adminTutorSortSchema>;
-
-/** The answer to an unknown, malformed or hidden tutor id, on the API and on the page alike. */
-export const TUTOR_NOT_FOUND_MESSAGE = 'No Teacher Record Found';
-
-/** Whether a value can name a tutor at all; anything else gets the not-found answer without a query. */
-export const isTutorId = isUuid;
 
 const courseSchema = requiredText('Course name', COURSE_MAX_LENGTH);
 
@@ -179,11 +170,6 @@ export const adminTutorListQuerySchema = z.object({
 });
 export type AdminTutorListQuery = z.infer<typeof adminTutorListQuerySchema>;
 export type AdminTutorListQueryInput = z.input<typeof adminTutorListQuerySchema>;
-
-/** How much of a biography the admin lists carry; the profile has all of it. */
-export const BIOGRAPHY_EXCERPT_LENGTH = 300;
-/** What ends a biography excerpt that is not the whole biography. */
-export const BIOGRAPHY_CUT_MARK = '…';
 
 export const adminTutorSchema = mySubmissionSchema.extend({
   courses: z.array(z.string()),

@@ -1,6 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { type ChunkNode, formatRouteTable, measureRoutes, readRouteBranches } from '../../tools/build/route-budgets';
+import {
+  type ChunkNode,
+  findKeptOutModules,
+  formatRouteTable,
+  measureRoutes,
+  readRouteBranches,
+} from '../../tools/build/route-budgets';
 
 describe('reading the routes of a data router', () => {
   const source = `
@@ -208,5 +214,39 @@ describe('measuring what each route loads', () => {
         budgetsKb: { '*': 180 },
       }),
     ).toThrow(/x\.tsx/);
+  });
+});
+
+describe('modules kept out of routes', () => {
+  const chunks: ChunkNode[] = [
+    chunk('index.js', 40, { isEntry: true, moduleIds: ['/web/main.tsx'] }),
+    chunk('tutors.js', 5, { moduleIds: ['/web/routes/tutors.tsx'] }),
+    chunk('schemas.js', 25, { moduleIds: ['/node_modules/zod/v4/classic/schemas.js', '/shared/tutors.ts'] }),
+  ];
+  const route = (path: string, files: string[]) => ({
+    path,
+    files,
+    gzipBytes: 0,
+    budgetBytes: 0,
+    onDemandFiles: [],
+    onDemandBytes: 0,
+    lazyFiles: [],
+  });
+  const rule = { paths: ['/user/tutors', '/user/dashboard'], modules: /\/node_modules\/zod\//, why: 'reads only' };
+
+  it('names the route, the module and the file carrying it', () => {
+    const results = [
+      route('/user/tutors', ['index.js', 'tutors.js', 'schemas.js']),
+      route('/user/dashboard', ['index.js']),
+    ];
+    expect(findKeptOutModules(results, chunks, [rule])).toEqual([
+      '/user/tutors loads /node_modules/zod/v4/classic/schemas.js (in schemas.js): reads only',
+    ]);
+  });
+
+  it('says so when a listed path is no longer a route', () => {
+    expect(findKeptOutModules([route('/user/tutors', ['index.js'])], chunks, [rule])).toEqual([
+      '/user/dashboard is not a route (kept out of it: /\\/node_modules\\/zod\\//)',
+    ]);
   });
 });

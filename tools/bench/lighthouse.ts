@@ -28,6 +28,11 @@ export interface LighthouseScores extends LighthousePage {
   performance: number;
   accessibility: number;
   bestPractices: number;
+  /** What the performance score is made of most: the main thread's long tasks and the page's largest paint. */
+  totalBlockingTimeMs: number;
+  largestContentfulPaintMs: number;
+  /** Lighthouse's measure of the host's CPU (a recent desktop is about 1,500 and up), which the CPU slowdown multiplies. */
+  benchmarkIndex: number;
 }
 
 export async function runLighthouse(options: {
@@ -53,7 +58,7 @@ export async function runLighthouse(options: {
       // Now and then the trace of a page load comes back incomplete (NO_NAVSTART and the like); Lighthouse's own advice is to run again.
       for (let retry = 1; result?.lhr.runtimeError && retry <= RETRIES; retry++) result = await audit();
       if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-      const { categories, runtimeError } = result.lhr;
+      const { categories, runtimeError, audits, environment } = result.lhr;
       if (runtimeError)
         throw new Error(
           `Lighthouse could not audit ${url} (${RETRIES + 1} tries): ${runtimeError.code} ${runtimeError.message}`,
@@ -68,6 +73,9 @@ export async function runLighthouse(options: {
         performance: score('performance'),
         accessibility: score('accessibility'),
         bestPractices: score('best-practices'),
+        totalBlockingTimeMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+        largestContentfulPaintMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+        benchmarkIndex: Math.round(environment.benchmarkIndex),
       });
     }
     return scores;

@@ -211,16 +211,20 @@ export function printVisibility(visibility: VisibilityResult): void {
 
 export function printLighthouse(scores: LighthouseScores[]): void {
   printTable(
-    ['page', 'performance', 'accessibility', 'best practices'],
+    ['page', 'performance', 'accessibility', 'best practices', 'blocking ms', 'LCP ms'],
     scores.map((page) => [
       `${page.name} (${page.path.replace(/[0-9a-f-]{36}/, ':id')})`,
       page.performance,
       page.accessibility,
       page.bestPractices,
+      page.totalBlockingTimeMs,
+      page.largestContentfulPaintMs,
     ]),
     42,
     15,
   );
+  const hostIndexes = scores.map((page) => page.benchmarkIndex);
+  console.log(`The host's CPU benchmark index (Lighthouse's): ${Math.min(...hostIndexes)}–${Math.max(...hostIndexes)}`);
 }
 
 export function printTargets(checks: TargetCheck[], judged: boolean): void {

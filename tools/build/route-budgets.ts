@@ -56,6 +56,16 @@ export interface RouteBudgetOptions {
   pages?: Record<string, string>;
   /** Gzipped kilobytes allowed per path; `'*'` for every other path. */
   budgetsKb: Record<string, number> & { '*': number };
+  /** Modules the listed paths must not load before they render; the build fails, naming the chunk, when one does. */
+  kept?: KeptOut[];
+}
+
+/** Modules kept out of some routes, and why (printed when one gets in). */
+export interface KeptOut {
+  paths: string[];
+  /** Matched against module ids, e.g. `/node_modules/zod/`. */
+  modules: RegExp;
+  why: string;
 }
 
 type Node = ESTree.Node;
@@ -246,6 +256,30 @@ export function measureRoutes(input: {
   return results;
 }
 
+/**
+ * Where a route loads a module it should not: one line per path, naming a module and the file
+ * that carries it. A path listed but not among the routes is an error too (a renamed route).
+ */
+export function findKeptOutModules(results: RouteJavaScript[], chunks: ChunkNode[], rules: KeptOut[]): string[] {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const byPath = new Map(results.map((result) => [result.path, result]));
+  const problems: string[] = [];
+  for (const rule of rules) {
+    for (const routePath of rule.paths) {
+      const route = byPath.get(routePath);
+      if (!route) {
+        problems.push(`${routePath} is not a route (kept out of it: ${rule.modules})`);
+        continue;
+      }
+      const carrier = route.files
+        .map((file) => ({ file, moduleId: byFile.get(file)?.moduleIds.find((id) => rule.modules.test(id)) }))
+        .find((found) => found.moduleId);
+      if (carrier) problems.push(`${routePath} loads ${carrier.moduleId} (in ${carrier.file}): ${rule.why}`);
+    }
+  }
+  return problems;
+}
+
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 export function formatRouteTable(results: RouteJavaScript[]): string {
@@ -271,7 +305,7 @@ export function formatRouteTable(results: RouteJavaScript[]): string {
 
 /**
  * Prints the JavaScript each route of the router loads (gzipped) and fails the build when a
- * route is over its budget. Routes are read from the router module; sizes come from the bundle.
+ * route is over its budget or loads a module kept out of it. Routes are read from the router module; sizes come from the bundle.
  * Also writes ROUTE_PRELOADS_FILE, so the server can start a route's lazy modules with its page.
  */
 export function routeBudgetsPlugin(options: RouteBudgetOptions): Plugin {
@@ -346,6 +380,8 @@ export function routeBudgetsPlugin(options: RouteBudgetOptions): Plugin {
             `Over the JavaScript budget: ${over.map((result) => `${result.path} ${kb(result.gzipBytes)} KB > ${result.budgetBytes / 1024} KB`).join(', ')}`,
           );
         }
+        const keptOutProblems = findKeptOutModules(results, chunks, options.kept ?? []);
+        if (keptOutProblems.length > 0) this.error(`A route loads what it should not:\n${keptOutProblems.join('\n')}`);
         const preloads: RoutePreload[] = results
           .filter((result) => result.lazyFiles.length > 0)
           .map((result) => ({ path: result.path, modules: result.lazyFiles.map((file) => `${base}${file}`) }));

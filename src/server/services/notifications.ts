@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Notification, NotificationList, NotificationListQuery } from '../../shared/notifications';
 import { offsetOf } from '../../shared/pagination';
-import { isUuid } from '../../shared/validation';
+import { isUuid } from '../../shared/ids';
 import { changeData, changeInOneStatement, NOTHING_KEPT } from '../db/change-data';
 import type { Database, WritableDatabase } from '../db/client';
 import {

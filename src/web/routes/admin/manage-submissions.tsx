@@ -1,6 +1,7 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { type AdminTutor, BIOGRAPHY_CUT_MARK } from '../../../shared/tutors';
+import { BIOGRAPHY_CUT_MARK } from '../../../shared/tutors-constants';
+import type { AdminTutor } from '../../../shared/tutors';
 import { TruncatedEmail } from '../../components/tables/truncated-text';
 import { type Selection, useSelection } from '../../components/tables/use-selection';
 import { Button } from '../../components/ui/button';

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
-import { REVIEW_SEARCH_MAX_LENGTH } from '../../../shared/reviews';
+import { REVIEW_SEARCH_MAX_LENGTH } from '../../../shared/reviews-constants';
 import { CheckboxField } from '../../components/forms/field';
 import { useSelection } from '../../components/tables/use-selection';
 import { Button, LinkButton } from '../../components/ui/button';

@@ -11,7 +11,7 @@ import { TutorGrid } from '../../features/tutors/components/tutor-grid';
 import { TutorStatusBadge } from '../../features/tutors/components/tutor-status-badge';
 import { TutorVisibilityBadge } from '../../components/tutors/tutor-visibility-badge';
 import { optionFromParam, useListParams } from '../../hooks/use-list-params';
-import { SEARCH_QUERY_MAX_LENGTH, type AdminTutorSort, type TutorStatus } from '../../../shared/tutors';
+import { SEARCH_QUERY_MAX_LENGTH, type AdminTutorSort, type TutorStatus } from '../../../shared/tutors-constants';
 
 const statusOptions: ReadonlyArray<{ value: TutorStatus | ''; label: string }> = [
   { value: '', label: 'All statuses' },

@@ -1,8 +1,8 @@
 import { type ComponentProps, lazy, Suspense, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Navigate, useParams, useSearchParams } from 'react-router';
-import { isReviewId, PUBLIC_TUTORS_ONLY_MESSAGE, REVIEW_NOT_FOUND_MESSAGE } from '../../../shared/reviews';
-import { isTutorId, TUTOR_NOT_FOUND_MESSAGE } from '../../../shared/tutors';
+import { isReviewId, PUBLIC_TUTORS_ONLY_MESSAGE, REVIEW_NOT_FOUND_MESSAGE } from '../../../shared/reviews-constants';
+import { isTutorId, TUTOR_NOT_FOUND_MESSAGE } from '../../../shared/tutors-constants';
 import { FormPage } from '../../components/forms/form-page';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';

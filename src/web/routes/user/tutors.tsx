@@ -12,7 +12,7 @@ import { cardActionClass, TutorCard } from '../../features/tutors/components/tut
 import { TutorGrid } from '../../features/tutors/components/tutor-grid';
 import { optionFromParam, useListParams } from '../../hooks/use-list-params';
 import { useRememberListSearch } from '../../hooks/use-remembered-list';
-import { SEARCH_QUERY_MAX_LENGTH, type TutorSort } from '../../../shared/tutors';
+import { SEARCH_QUERY_MAX_LENGTH, type TutorSort } from '../../../shared/tutors-constants';
 
 const sortOptions: ReadonlyArray<{ value: TutorSort; label: string }> = [
   { value: 'rating', label: 'Highest rated' },

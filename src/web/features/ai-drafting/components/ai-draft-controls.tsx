@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useId, useRef } from 'react';
 import { AI_NEEDS_TUTOR_MESSAGE, type AiStatus } from '../../../../shared/ai-drafting';
-import { REVIEW_BODY_MAX_LENGTH } from '../../../../shared/reviews';
+import { REVIEW_BODY_MAX_LENGTH } from '../../../../shared/reviews-constants';
 import { buttonClasses } from '../../../components/ui/button';
 import type { ReviewDraft, ReviewDraftPhase } from '../hooks/use-review-draft';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { AI_THINKING_PLACEHOLDER } from '../../../../shared/ai-drafting';
-import { REVIEW_BODY_MAX_LENGTH } from '../../../../shared/reviews';
+import { REVIEW_BODY_MAX_LENGTH } from '../../../../shared/reviews-constants';
 import { errorMessage } from '../../../lib/api-client';
 import { useAiStatus } from '../api/get-ai-status';
 import { useStreamReviewDraft } from '../api/stream-review-draft';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths';
 import type { MyReviewList, MyReviewsQueryInput } from '../../../../shared/reviews';
-import { isTutorId } from '../../../../shared/tutors';
+import { isTutorId } from '../../../../shared/tutors-constants';
 import { api } from '../../../lib/api-client';
 import { withQuery } from '../../../lib/query-string';
 import { reviewKeys } from './query-keys';

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths';
-import { ALL_REVIEWS_PAGE_SIZE, type ReviewFeed } from '../../../../shared/reviews';
+import { ALL_REVIEWS_PAGE_SIZE } from '../../../../shared/reviews-constants';
+import type { ReviewFeed } from '../../../../shared/reviews';
 import { api } from '../../../lib/api-client';
 import { withQuery } from '../../../lib/query-string';
 import { reviewKeys } from './query-keys';

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths';
-import { isReviewId, type ReviewResponse } from '../../../../shared/reviews';
+import { isReviewId } from '../../../../shared/reviews-constants';
+import type { ReviewResponse } from '../../../../shared/reviews';
 import { api } from '../../../lib/api-client';
 import { reviewKeys } from './query-keys';
 

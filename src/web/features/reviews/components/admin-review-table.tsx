@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { type AdminReview, type ReviewReport, reportReasonLabels } from '../../../../shared/reviews';
+import { reportReasonLabels } from '../../../../shared/reviews-constants';
+import type { AdminReview, ReviewReport } from '../../../../shared/reviews';
 import { FlagIcon } from '../../../components/ui/icons/flag-icon';
 import { RowMenu } from '../../../components/tables/row-menu';
 import { TruncatedEmail } from '../../../components/tables/truncated-text';

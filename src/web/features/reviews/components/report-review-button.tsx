@@ -1,7 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { buttonClasses } from '../../../components/ui/button';
 import { FlagIcon } from '../../../components/ui/icons/flag-icon';
-import { ReportReviewDialog } from './report-review-dialog';
+
+// The dialog is a form (and with it the schema library): loaded on the first report, so pages
+// that list reviews do not pay for it up front.
+const ReportReviewDialog = lazy(() =>
+  import('./report-review-dialog').then((module) => ({ default: module.ReportReviewDialog })),
+);
 
 interface ReportedReview {
   id: string;
@@ -17,6 +22,9 @@ interface ReportedReview {
  */
 export function ReportReviewButton({ review }: { review: ReportedReview }) {
   const [open, setOpen] = useState(false);
+  // Once loaded it stays, so closing the dialog gives the focus back as any dialog does.
+  const [needed, setNeeded] = useState(false);
+  if (open && !needed) setNeeded(true);
   const reported = review.reportedByMe;
   return (
     <>
@@ -32,7 +40,11 @@ export function ReportReviewButton({ review }: { review: ReportedReview }) {
         {reported ? 'Reported' : 'Report'}
         <span className="sr-only"> review by {review.authorName}</span>
       </button>
-      <ReportReviewDialog review={review} open={open} onClose={() => setOpen(false)} />
+      {needed && (
+        <Suspense fallback={null}>
+          <ReportReviewDialog review={review} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { MODERATION_REASON_MAX_LENGTH } from '../../../../shared/reviews';
+import { MODERATION_REASON_MAX_LENGTH } from '../../../../shared/reviews-constants';
 import type { RowMenuItem } from '../../../components/tables/row-menu';
 import { undoToast } from '../../../components/tables/undo-toast';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';

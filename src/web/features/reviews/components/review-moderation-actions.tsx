@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { MODERATION_REASON_MAX_LENGTH } from '../../../../shared/reviews';
+import { MODERATION_REASON_MAX_LENGTH } from '../../../../shared/reviews-constants';
 import { EyeOffIcon } from '../../../components/ui/icons/eye-off-icon';
 import { TrashIcon } from '../../../components/ui/icons/trash-icon';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';

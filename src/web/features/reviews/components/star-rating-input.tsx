@@ -1,5 +1,5 @@
 import { type Ref, useId, useState } from 'react';
-import { MAX_RATING } from '../../../../shared/reviews';
+import { MAX_RATING } from '../../../../shared/reviews-constants';
 import { Star } from '../../../components/ui/star-rating';
 
 const STARS = Array.from({ length: MAX_RATING }, (_, index) => index + 1);

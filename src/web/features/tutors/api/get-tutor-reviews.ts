@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths';
-import { isTutorId, type TutorReviewList } from '../../../../shared/tutors';
+import { isTutorId } from '../../../../shared/tutors-constants';
+import type { TutorReviewList } from '../../../../shared/tutors';
 import { api } from '../../../lib/api-client';
 import { withQuery } from '../../../lib/query-string';
 import { tutorKeys } from './query-keys';

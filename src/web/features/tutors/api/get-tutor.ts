@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths';
-import { isTutorId, type TutorResponse } from '../../../../shared/tutors';
+import { isTutorId } from '../../../../shared/tutors-constants';
+import type { TutorResponse } from '../../../../shared/tutors';
 import { api } from '../../../lib/api-client';
 import { tutorKeys } from './query-keys';
 

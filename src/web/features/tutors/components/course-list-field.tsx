@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import { COURSE_MAX_LENGTH, COURSES_MAX_COUNT } from '../../../../shared/tutors';
+import { COURSE_MAX_LENGTH, COURSES_MAX_COUNT } from '../../../../shared/tutors-constants';
 import { FieldError, FieldHint, FieldLabel, fieldWiring, inputClasses } from '../../../components/forms/field';
 import { Button, buttonClasses } from '../../../components/ui/button';
 

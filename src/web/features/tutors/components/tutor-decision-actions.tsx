@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { REJECTION_REASON_MAX_LENGTH, type TutorSummary } from '../../../../shared/tutors';
+import { REJECTION_REASON_MAX_LENGTH } from '../../../../shared/tutors-constants';
+import type { TutorSummary } from '../../../../shared/tutors';
 import { Button } from '../../../components/ui/button';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { RowMenu } from '../../../components/tables/row-menu';

@@ -1,6 +1,10 @@
 import { useId } from 'react';
 import { type FieldErrors, useController, useWatch } from 'react-hook-form';
-import { BIOGRAPHY_MAX_LENGTH, DEPARTMENT_MAX_LENGTH, TUTOR_NAME_MAX_LENGTH } from '../../../../shared/tutors';
+import {
+  BIOGRAPHY_MAX_LENGTH,
+  DEPARTMENT_MAX_LENGTH,
+  TUTOR_NAME_MAX_LENGTH,
+} from '../../../../shared/tutors-constants';
 import type { StoredImage } from '../../../../shared/uploads';
 import { FormTextAreaField, FormTextField } from '../../../components/forms/form-fields';
 import { ImageUploadField } from '../../../components/forms/image-upload-field';

@@ -4,7 +4,7 @@ import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiRequestError } from '../../../lib/api-client';
-import { isTutorId } from '../../../../shared/tutors';
+import { isTutorId } from '../../../../shared/tutors-constants';
 import { useTutor } from '../api/get-tutor';
 import { TutorNotFound } from './tutor-not-found';
 

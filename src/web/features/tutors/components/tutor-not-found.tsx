@@ -1,4 +1,4 @@
-import { TUTOR_NOT_FOUND_MESSAGE } from '../../../../shared/tutors';
+import { TUTOR_NOT_FOUND_MESSAGE } from '../../../../shared/tutors-constants';
 
 /** What a missing, malformed or unknown tutor id shows (spec: 'No Teacher Record Found' / 'Invalid URL'). */
 export function TutorNotFound() {

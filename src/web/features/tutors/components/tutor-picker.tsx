@@ -9,7 +9,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import { SEARCH_QUERY_MAX_LENGTH, TUTOR_PAGE_SIZE_MAX, type TutorSummary } from '../../../../shared/tutors';
+import { SEARCH_QUERY_MAX_LENGTH, TUTOR_PAGE_SIZE_MAX } from '../../../../shared/tutors-constants';
+import type { TutorSummary } from '../../../../shared/tutors';
 import { FieldHint, FieldLabel, inputClasses } from '../../../components/forms/field';
 import { mergeRefs } from '../../../components/forms/form-fields';
 import { Button } from '../../../components/ui/button';
