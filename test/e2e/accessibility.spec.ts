@@ -12,6 +12,20 @@ const heading = (name: string | RegExp) => async (page: Page) => {
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 };
 
+test('the app shell shown while a page loads has no accessibility violations', async ({ page }) => {
+  // The session's answer held back: a signed-in page waits for it behind the app shell.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/session', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/user/tutors', { waitUntil: 'domcontentloaded' });
+  await expect(page.getByRole('status')).toHaveText('Loading...');
+  expect(await accessibilityViolations(page), 'accessibility violations in the app shell').toEqual([]);
+  release();
+});
+
 test('public pages have no accessibility violations', async ({ page }) => {
   await expectAccessible(page, '/', heading(/Welcome to/));
   await expectAccessible(page, '/login', heading('Login'));

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { sessionCookieName } from '../../src/server/plugins/auth';
 import { routePathPattern } from '../../src/server/plugins/web-app';
 import { apiPaths } from '../../src/shared/api-paths';
 import { precompressDirectory } from '../../tools/build/precompress';
@@ -38,9 +39,11 @@ beforeAll(async () => {
 afterAll(() => rm(webDistDir, { recursive: true, force: true }));
 afterEach(() => closeOpenTestApps());
 
-async function get(url: string, acceptEncoding?: string) {
+async function get(url: string, acceptEncoding?: string, options: { signedIn?: boolean } = {}) {
   const t = await createTestApp({ webDistDir });
   return request(t.app, 'GET', url, {
+    // Only whether a session cookie is sent matters to the page; the API checks the session itself.
+    as: options.signedIn ? `${sessionCookieName(t.app.config)}=a-session-token` : undefined,
     headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
   });
 }
@@ -165,6 +168,53 @@ describe("a client route's lazy modules are announced with its page", () => {
     expect(routePathPattern('/user/SubmitReview/:reviewId').test('/user/SubmitReview')).toBe(false);
     expect(routePathPattern('/a.b').test('/aXb')).toBe(false);
     expect(routePathPattern('/*').test('/any/thing/at/all')).toBe(true);
+  });
+});
+
+describe("a signed-in page's first answers are announced with it, as its queries will ask for them", () => {
+  const tutorId = '4b1c9f6e-2a7d-4c55-9d0b-1f2e3a4b5c6d';
+  const fetchPreload = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin`;
+
+  test.each([
+    ['/user/tutors', ['/api/tutors?sort=rating&page=1', '/api/tutors/departments']],
+    [
+      '/user/tutors?q=%20ada%20&department=Physics&sort=name&page=2',
+      ['/api/tutors?q=ada&department=Physics&sort=name&page=2', '/api/tutors/departments'],
+    ],
+    ['/user/tutors?sort=nonsense&page=-1', ['/api/tutors?sort=rating&page=1', '/api/tutors/departments']],
+    [
+      `/user/tutorprofile/${tutorId}`,
+      [
+        `/api/tutors/${tutorId}`,
+        `/api/tutors/${tutorId}/reviews?page=1`,
+        `/api/reviews/mine?tutorId=${tutorId}&pageSize=1`,
+      ],
+    ],
+    [
+      `/user/tutorprofile/${tutorId}?reviewsPage=3`,
+      [
+        `/api/tutors/${tutorId}`,
+        `/api/tutors/${tutorId}/reviews?page=3`,
+        `/api/reviews/mine?tutorId=${tutorId}&pageSize=1`,
+      ],
+    ],
+  ])('%s', async (url, answers) => {
+    const link = (await get(url, undefined, { signedIn: true })).headers.link as string;
+
+    expect(link.split(', ').filter((entry) => entry.includes('rel=preload'))).toEqual(answers.map(fetchPreload));
+    expect(link).toContain('rel=modulepreload');
+  });
+
+  test('none for a visitor without a session (they would be refused), a malformed id or another page', async () => {
+    for (const [url, signedIn] of [
+      ['/user/tutors', false],
+      [`/user/tutorprofile/${tutorId}`, false],
+      ['/user/tutorprofile/not-an-id', true],
+      ['/user/myreviews', true],
+    ] as const) {
+      const link = (await get(url, undefined, { signedIn })).headers.link;
+      expect(String(link), url).not.toContain('rel=preload;');
+    }
   });
 });
 

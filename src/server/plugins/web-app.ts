@@ -4,7 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import { firstPageDataUrls } from '../../shared/page-data';
 import { projectRoot } from '../lib/project-root';
+import { sessionCookieName } from './auth';
 
 export const webDistDir = path.join(projectRoot, 'dist', 'web');
 
@@ -94,8 +96,16 @@ export const webAppPlugin = fp(async function webApp(app: FastifyInstance, optio
     if (!isApi && hasWebBuild && (request.method === 'GET' || request.method === 'HEAD')) {
       if (pathname === '/' && hasLandingPage)
         return reply.header('cache-control', 'no-cache').sendFile(LANDING_PAGE, distDir);
+      const links: string[] = [];
       const preload = routePreloads.find((route) => route.pattern.test(pathname));
-      if (preload) reply.header('link', preload.link);
+      if (preload) links.push(preload.link);
+      // A signed-in page's first answers travel with its scripts; the page's queries take them
+      // from the browser instead of asking once they have started. Signed out, they would be 401s.
+      if (request.cookies[sessionCookieName(app.config)]) {
+        const search = new URLSearchParams(request.url.slice(pathname.length + 1));
+        for (const url of firstPageDataUrls(pathname, search)) links.push(`<${url}>; rel=preload; as=fetch; crossorigin`);
+      }
+      if (links.length > 0) reply.header('link', links.join(', '));
       return reply.header('cache-control', 'no-cache').sendFile('index.html', distDir);
     }
     return reply

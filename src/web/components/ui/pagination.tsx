@@ -103,9 +103,3 @@ export function Pagination({
     </nav>
   );
 }
-
-/** A `?page=` value as a page number: anything that is not a positive whole number is page 1. */
-export function parsePage(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}

@@ -5,7 +5,6 @@ import type { AdminTutor } from '../../../shared/tutors';
 import { TruncatedEmail } from '../../components/tables/truncated-text';
 import { type Selection, useSelection } from '../../components/tables/use-selection';
 import { Button } from '../../components/ui/button';
-import { parsePage } from '../../components/ui/pagination';
 import { TextLink } from '../../components/ui/text-link';
 import { paths } from '../../config/paths';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
@@ -13,6 +12,7 @@ import { useAdminTutors } from '../../features/tutors/api/get-admin-tutors';
 import { TutorDecisionActions } from '../../features/tutors/components/tutor-decision-actions';
 import { useBulkApprove } from '../../features/tutors/components/use-bulk-approve';
 import { PagedList } from '../../components/lists/paged-list';
+import { pageFromParam } from '../../../shared/page-data';
 
 const submittedDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const submittedTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -21,7 +21,7 @@ const submittedTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', 
 export function ManageSubmissionsRoute() {
   useDocumentTitle('Manage Submissions');
   const [searchParams] = useSearchParams();
-  const page = parsePage(searchParams.get('page'));
+  const page = pageFromParam(searchParams.get('page'));
   const queue = useAdminTutors({ status: 'pending', sort: 'oldest', page });
   const headingRef = useRef<HTMLHeadingElement>(null);
   const items = queue.data?.items;

@@ -4,7 +4,6 @@ import { REVIEW_SEARCH_MAX_LENGTH } from '../../../shared/reviews-constants';
 import { CheckboxField } from '../../components/forms/field';
 import { useSelection } from '../../components/tables/use-selection';
 import { Button, LinkButton } from '../../components/ui/button';
-import { parsePage } from '../../components/ui/pagination';
 import { paths } from '../../config/paths';
 import { useAdminReviews } from '../../features/reviews/api/get-admin-reviews';
 import { AdminReviewTable } from '../../features/reviews/components/admin-review-table';
@@ -14,6 +13,7 @@ import { useDocumentTitle } from '../../features/settings/hooks/use-document-tit
 import { ListSearchBox } from '../../components/lists/list-search-box';
 import { PagedList } from '../../components/lists/paged-list';
 import { useListParams } from '../../hooks/use-list-params';
+import { pageFromParam } from '../../../shared/page-data';
 
 /** How the URL and the API spell a filter that is on; off is left out of the URL. */
 const ON = 'true';
@@ -42,7 +42,7 @@ export function ReviewManagementRoute() {
   const tab: Tab = tabs.find((item) => item.id === searchParams.get('tab'))?.id ?? 'all';
   // Hidden reviews can be left out of the All tab only.
   const hideHidden = tab === 'all' && searchParams.get('hideHidden') === ON;
-  const page = parsePage(searchParams.get('page'));
+  const page = pageFromParam(searchParams.get('page'));
 
   const reviews = useAdminReviews({
     q: q || undefined,

@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
 import { LinkButton } from '../../components/ui/button';
-import { parsePage } from '../../components/ui/pagination';
 import { paths } from '../../config/paths';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 import { useAdminTutors } from '../../features/tutors/api/get-admin-tutors';
@@ -12,6 +11,7 @@ import { TutorStatusBadge } from '../../features/tutors/components/tutor-status-
 import { TutorVisibilityBadge } from '../../components/tutors/tutor-visibility-badge';
 import { optionFromParam, useListParams } from '../../hooks/use-list-params';
 import { SEARCH_QUERY_MAX_LENGTH, type AdminTutorSort, type TutorStatus } from '../../../shared/tutors-constants';
+import { pageFromParam } from '../../../shared/page-data';
 
 const statusOptions: ReadonlyArray<{ value: TutorStatus | ''; label: string }> = [
   { value: '', label: 'All statuses' },
@@ -40,7 +40,7 @@ export function TeacherProfileManagementRoute() {
   const status = optionFromParam(statusOptions, searchParams.get('status'));
   const visibility = optionFromParam(visibilityOptions, searchParams.get('visibility'));
   const sort = optionFromParam(sortOptions, searchParams.get('sort')) ?? DEFAULT_SORT;
-  const page = parsePage(searchParams.get('page'));
+  const page = pageFromParam(searchParams.get('page'));
 
   const tutors = useAdminTutors({ q: q || undefined, status, visibility, sort, page });
   const search = useCallback((query: string) => update({ q: query }), [update]);

@@ -12,7 +12,6 @@ import { ListSearchBox } from '../../components/lists/list-search-box';
 import { PagedList } from '../../components/lists/paged-list';
 import { Button, LinkButton } from '../../components/ui/button';
 import { UserPlusIcon } from '../../components/ui/icons/user-plus-icon';
-import { parsePage } from '../../components/ui/pagination';
 import { paths } from '../../config/paths';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 import { useCreateUser } from '../../features/users/api/create-user';
@@ -23,6 +22,7 @@ import { useUserActions } from '../../features/users/components/user-actions';
 import { UsersList } from '../../features/users/components/users-list';
 import { optionFromParam, useListParams } from '../../hooks/use-list-params';
 import { errorMessage } from '../../lib/api-client';
+import { pageFromParam } from '../../../shared/page-data';
 
 const roleFilterOptions = [
   { value: '', label: 'All roles' },
@@ -43,7 +43,7 @@ export function UsersRoute() {
   const q = searchParams.get('q')?.trim() ?? '';
   const role = optionFromParam(roleFilterOptions, searchParams.get('role'));
   const status = optionFromParam(statusFilterOptions, searchParams.get('status'));
-  const page = parsePage(searchParams.get('page'));
+  const page = pageFromParam(searchParams.get('page'));
   const sort = adminUserSorts.find((value) => value === searchParams.get('sort'));
   const dir: SortDirection = searchParams.get('dir') === 'asc' ? 'asc' : 'desc';
 

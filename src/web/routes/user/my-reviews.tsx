@@ -3,7 +3,6 @@ import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { LinkButton } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { parsePage } from '../../components/ui/pagination';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
 import { useDeleteReview } from '../../features/reviews/api/delete-review';
@@ -12,11 +11,12 @@ import { MyReviewItem } from '../../features/reviews/components/my-review-item';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 import { PagedList } from '../../components/lists/paged-list';
 import type { MyReview } from '../../../shared/reviews';
+import { pageFromParam } from '../../../shared/page-data';
 
 export function MyReviewsRoute() {
   useDocumentTitle('My Reviews');
   const [searchParams] = useSearchParams();
-  const page = parsePage(searchParams.get('page'));
+  const page = pageFromParam(searchParams.get('page'));
   const myReviews = useMyReviews({ page });
   const deleteReview = useDeleteReview();
   const [toDelete, setToDelete] = useState<MyReview | null>(null);

@@ -1,15 +1,30 @@
-import { useParams } from 'react-router';
+import { type LoaderFunctionArgs, useParams } from 'react-router';
 import type { TutorReview } from '../../../shared/tutors';
+import { isTutorId } from '../../../shared/tutors-constants';
+import { prefetchSignedInPageData } from '../../app/page-data';
 import { LinkButton } from '../../components/ui/button';
 import { TextLink } from '../../components/ui/text-link';
 import { paths } from '../../config/paths';
 import { useRememberedListPath } from '../../hooks/use-remembered-list';
-import { useMyReviewOfTutor } from '../../features/reviews/api/get-my-review-of-tutor';
+import { myReviewOfTutorQueryOptions, useMyReviewOfTutor } from '../../features/reviews/api/get-my-review-of-tutor';
 import { ReportReviewButton } from '../../features/reviews/components/report-review-button';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
-import { useTutor } from '../../features/tutors/api/get-tutor';
+import { tutorQueryOptions, useTutor } from '../../features/tutors/api/get-tutor';
+import { tutorReviewsQueryOptions } from '../../features/tutors/api/get-tutor-reviews';
+import { reviewsPageFromParams } from '../../features/tutors/components/tutor-reviews';
 import { RateTutorLink } from '../../features/tutors/components/rate-tutor-link';
 import { TutorProfileView } from '../../features/tutors/components/tutor-profile-view';
+
+export function loader({ params, request }: LoaderFunctionArgs) {
+  const { tutorId } = params;
+  if (!isTutorId(tutorId)) return null;
+  const reviewsPage = reviewsPageFromParams(new URL(request.url).searchParams);
+  return prefetchSignedInPageData((client) => [
+    client.prefetchQuery(tutorQueryOptions(tutorId)),
+    client.prefetchQuery(tutorReviewsQueryOptions(tutorId, reviewsPage)),
+    client.prefetchQuery(myReviewOfTutorQueryOptions(tutorId)),
+  ]);
+}
 
 export function UserTutorProfileRoute() {
   const { tutorId } = useParams();

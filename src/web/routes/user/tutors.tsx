@@ -1,37 +1,46 @@
 import { useCallback } from 'react';
+import type { LoaderFunctionArgs } from 'react-router';
+import { prefetchSignedInPageData } from '../../app/page-data';
 import { LinkButton } from '../../components/ui/button';
-import { parsePage } from '../../components/ui/pagination';
 import { paths } from '../../config/paths';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
-import { useDepartments } from '../../lib/departments';
-import { useTutors } from '../../features/tutors/api/get-tutors';
+import { departmentsQueryOptions, useDepartments } from '../../lib/departments';
+import { tutorsQueryOptions, useTutors } from '../../features/tutors/api/get-tutors';
 import { ListFilterSelect } from '../../components/lists/list-filter-select';
 import { ListSearchBox } from '../../components/lists/list-search-box';
 import { RateTutorLink } from '../../features/tutors/components/rate-tutor-link';
 import { cardActionClass, TutorCard } from '../../features/tutors/components/tutor-card';
 import { TutorGrid } from '../../features/tutors/components/tutor-grid';
-import { optionFromParam, useListParams } from '../../hooks/use-list-params';
+import { useListParams } from '../../hooks/use-list-params';
 import { useRememberListSearch } from '../../hooks/use-remembered-list';
 import { SEARCH_QUERY_MAX_LENGTH, type TutorSort } from '../../../shared/tutors-constants';
+import { DEFAULT_TUTOR_SORT, tutorListQuery } from '../../../shared/page-data';
 
 const sortOptions: ReadonlyArray<{ value: TutorSort; label: string }> = [
   { value: 'rating', label: 'Highest rated' },
   { value: 'reviews', label: 'Most reviewed' },
   { value: 'name', label: 'Name A–Z' },
 ];
-const DEFAULT_SORT: TutorSort = 'rating';
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const query = tutorListQuery(new URL(request.url).searchParams);
+  return prefetchSignedInPageData((client) => [
+    client.prefetchQuery(tutorsQueryOptions(query)),
+    client.prefetchQuery(departmentsQueryOptions()),
+  ]);
+}
 
 export function TutorsRoute() {
   useDocumentTitle('Tutors');
   const { searchParams, update } = useListParams();
   // A profile opened from here leads back to these same results.
   useRememberListSearch(paths.user.tutors, searchParams.toString());
-  const q = searchParams.get('q')?.trim() ?? '';
-  const department = searchParams.get('department') ?? '';
-  const sort = optionFromParam(sortOptions, searchParams.get('sort')) ?? DEFAULT_SORT;
-  const page = parsePage(searchParams.get('page'));
+  const query = tutorListQuery(searchParams);
+  const { sort, page } = query;
+  const q = query.q ?? '';
+  const department = query.department ?? '';
 
-  const tutors = useTutors({ q: q || undefined, department: department || undefined, sort, page });
+  const tutors = useTutors(query);
   const departments = useDepartments();
   const search = useCallback((query: string) => update({ q: query }), [update]);
 
@@ -72,7 +81,7 @@ export function TutorsRoute() {
           label="Sort by"
           value={sort}
           options={sortOptions}
-          onChange={(value) => update({ sort: value === DEFAULT_SORT ? null : value })}
+          onChange={(value) => update({ sort: value === DEFAULT_TUTOR_SORT ? null : value })}
           className="md:w-48"
         />
       </div>

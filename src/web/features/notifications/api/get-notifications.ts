@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiPaths } from '../../../../shared/api-paths';
 import type { NotificationList, UnreadCount } from '../../../../shared/notifications';
 import { api } from '../../../lib/api-client';
-import { withQuery } from '../../../lib/query-string';
+import { withQuery } from '../../../../shared/query-string';
 import { type NotificationListParams, notificationKeys } from './query-keys';
 
 export const getNotifications = (params: NotificationListParams) =>

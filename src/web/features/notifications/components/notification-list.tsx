@@ -3,12 +3,12 @@ import toast from 'react-hot-toast';
 import { ListFilterSelect } from '../../../components/lists/list-filter-select';
 import { PagedList } from '../../../components/lists/paged-list';
 import { Button } from '../../../components/ui/button';
-import { parsePage } from '../../../components/ui/pagination';
 import { useListParams } from '../../../hooks/use-list-params';
 import { errorMessage } from '../../../lib/api-client';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { NotificationItem } from './notification-item';
+import { pageFromParam } from '../../../../shared/page-data';
 
 const showOptions = [
   { value: '', label: 'All notifications' },
@@ -22,7 +22,7 @@ const showOptions = [
  */
 export function NotificationList({ headingRef }: { headingRef: RefObject<HTMLHeadingElement | null> }) {
   const { searchParams, update } = useListParams();
-  const page = parsePage(searchParams.get('page'));
+  const page = pageFromParam(searchParams.get('page'));
   const unreadOnly = searchParams.get('show') === 'unread';
   const notifications = useNotifications(unreadOnly ? { page, unreadOnly: 'true' } : { page });
   const markAllRead = useMarkAllNotificationsRead();

@@ -1,19 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '../../../../shared/api-paths';
-import type { MyReviewList, MyReviewsQueryInput } from '../../../../shared/reviews';
+import type { MyReviewList } from '../../../../shared/reviews';
 import { isTutorId } from '../../../../shared/tutors-constants';
 import { api } from '../../../lib/api-client';
-import { withQuery } from '../../../lib/query-string';
+import { myReviewOfTutorQuery, myReviewOfTutorUrl } from '../../../../shared/page-data';
 import { reviewKeys } from './query-keys';
 
-const lookupQuery = (tutorId: string): MyReviewsQueryInput => ({ tutorId, pageSize: 1 });
-
-export const getMyReviewOfTutor = (tutorId: string) =>
-  api.get<MyReviewList>(withQuery(apiPaths.myReviews, lookupQuery(tutorId)));
+export const getMyReviewOfTutor = (tutorId: string) => api.get<MyReviewList>(myReviewOfTutorUrl(tutorId));
 
 export const myReviewOfTutorQueryOptions = (tutorId: string) =>
   queryOptions({
-    queryKey: reviewKeys.mine(lookupQuery(tutorId)),
+    queryKey: reviewKeys.mine(myReviewOfTutorQuery(tutorId)),
     queryFn: () => getMyReviewOfTutor(tutorId),
     // The cache holds the list as the API sent it, like every other reviewKeys.mine entry.
     select: (list) => list.items[0] ?? null,

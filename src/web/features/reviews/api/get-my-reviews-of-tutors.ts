@@ -3,7 +3,7 @@ import { apiPaths } from '../../../../shared/api-paths';
 import { MY_REVIEWS_TUTOR_IDS_MAX } from '../../../../shared/reviews-constants';
 import type { MyReviewList, MyReviewsQueryInput } from '../../../../shared/reviews';
 import { api } from '../../../lib/api-client';
-import { withQuery } from '../../../lib/query-string';
+import { withQuery } from '../../../../shared/query-string';
 import { reviewKeys } from './query-keys';
 
 const lookupQuery = (tutorIds: readonly string[]): MyReviewsQueryInput => ({

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiPaths } from '../../../../shared/api-paths';
 import type { MyReviewList, MyReviewsQueryInput } from '../../../../shared/reviews';
 import { api } from '../../../lib/api-client';
-import { withQuery } from '../../../lib/query-string';
+import { withQuery } from '../../../../shared/query-string';
 import { reviewKeys } from './query-keys';
 
 export const getMyReviews = (query: MyReviewsQueryInput) => api.get<MyReviewList>(withQuery(apiPaths.myReviews, query));

@@ -3,7 +3,7 @@ import { apiPaths } from '../../../../shared/api-paths';
 import { ALL_REVIEWS_PAGE_SIZE } from '../../../../shared/reviews-constants';
 import type { ReviewFeed } from '../../../../shared/reviews';
 import { api } from '../../../lib/api-client';
-import { withQuery } from '../../../lib/query-string';
+import { withQuery } from '../../../../shared/query-string';
 import { reviewKeys } from './query-keys';
 
 /** One page of the feed; without a cursor, the newest reviews. */

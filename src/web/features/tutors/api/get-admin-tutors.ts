@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiPaths } from '../../../../shared/api-paths';
 import type { AdminTutorList, AdminTutorListQueryInput } from '../../../../shared/tutors';
 import { api } from '../../../lib/api-client';
-import { withQuery } from '../../../lib/query-string';
+import { withQuery } from '../../../../shared/query-string';
 import { tutorKeys } from './query-keys';
 
 export const getAdminTutors = (query: AdminTutorListQueryInput) =>

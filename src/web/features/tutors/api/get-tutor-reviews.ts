@@ -1,13 +1,12 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '../../../../shared/api-paths';
 import { isTutorId } from '../../../../shared/tutors-constants';
 import type { TutorReviewList } from '../../../../shared/tutors';
 import { api } from '../../../lib/api-client';
-import { withQuery } from '../../../lib/query-string';
+import { tutorReviewsUrl } from '../../../../shared/page-data';
 import { tutorKeys } from './query-keys';
 
 export const getTutorReviews = (tutorId: string, page: number) =>
-  api.get<TutorReviewList>(withQuery(apiPaths.tutorReviews(tutorId), { page }));
+  api.get<TutorReviewList>(tutorReviewsUrl(tutorId, page));
 
 export const tutorReviewsQueryOptions = (tutorId: string, page: number) =>
   queryOptions({

@@ -1,11 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '../../../../shared/api-paths';
 import type { TutorList, TutorListQueryInput } from '../../../../shared/tutors';
 import { api } from '../../../lib/api-client';
-import { withQuery } from '../../../lib/query-string';
+import { tutorListUrl } from '../../../../shared/page-data';
 import { tutorKeys } from './query-keys';
 
-export const getTutors = (query: TutorListQueryInput) => api.get<TutorList>(withQuery(apiPaths.tutors, query));
+export const getTutors = (query: TutorListQueryInput) => api.get<TutorList>(tutorListUrl(query));
 
 export const tutorsQueryOptions = (query: TutorListQueryInput) =>
   queryOptions({

@@ -1,18 +1,20 @@
 import { type ReactNode, type RefObject, useId, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { PagedList } from '../../../components/lists/paged-list';
-import { parsePage } from '../../../components/ui/pagination';
 import type { TutorReview } from '../../../../shared/tutors';
 import { useTutorReviews } from '../api/get-tutor-reviews';
 import { AiAssistedBadge, ReviewDate, ReviewStars, reviewTitle } from '../../../components/reviews/review-parts';
-
-/** The reviews' page lives in the URL beside any other parameter of the page. */
-const REVIEWS_PAGE_PARAM = 'reviewsPage';
+import { pageFromParam, TUTOR_REVIEWS_PAGE_PARAM } from '../../../../shared/page-data';
 
 /** The page of reviews the URL asks for. */
 export function useReviewsPage(): number {
   const [searchParams] = useSearchParams();
-  return parsePage(searchParams.get(REVIEWS_PAGE_PARAM));
+  return reviewsPageFromParams(searchParams);
+}
+
+/** The page of reviews a profile's URL asks for (its loader reads it before the page renders). */
+export function reviewsPageFromParams(searchParams: URLSearchParams): number {
+  return pageFromParam(searchParams.get(TUTOR_REVIEWS_PAGE_PARAM));
 }
 
 /** What a page offers on each review (a student's Edit or Report, an admin's moderation). */
@@ -51,7 +53,7 @@ export function TutorReviews({
         <PagedList
           query={reviews}
           page={page}
-          param={REVIEWS_PAGE_PARAM}
+          param={TUTOR_REVIEWS_PAGE_PARAM}
           label="Reviews of this tutor"
           variant="section"
           errorMessage="Error To Fetch Reviews"

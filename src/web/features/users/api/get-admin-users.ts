@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiPaths } from '../../../../shared/api-paths';
 import type { AdminUserList, AdminUserListQueryInput } from '../../../../shared/users';
 import { api } from '../../../lib/api-client';
-import { withQuery } from '../../../lib/query-string';
+import { withQuery } from '../../../../shared/query-string';
 import { userKeys } from './query-keys';
 
 export const getAdminUsers = (query: AdminUserListQueryInput) =>

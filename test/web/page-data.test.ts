@@ -1,0 +1,45 @@
+import type { LoaderFunction } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiPaths } from '../../src/shared/api-paths';
+import { firstPageDataUrls } from '../../src/shared/page-data';
+import { queryClient } from '../../src/web/app/query-client';
+import { loader as tutorProfileLoader } from '../../src/web/routes/user/tutor-profile';
+import { loader as tutorsLoader } from '../../src/web/routes/user/tutors';
+
+const ORIGIN = 'http://tutorly.test';
+const tutorId = '4b1c9f6e-2a7d-4c55-9d0b-1f2e3a4b5c6d';
+
+/** Runs a route's loader for a URL, signed in, and returns the API paths its queries asked for. */
+async function askedFor(loader: LoaderFunction, url: string, params: Record<string, string> = {}) {
+  const asked: string[] = [];
+  vi.stubGlobal('fetch', async (input: string) => {
+    asked.push(input);
+    const body = input === apiPaths.session ? { account: { id: 'u1', role: 'student' } } : { items: [] };
+    return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+  });
+  const request = new Request(ORIGIN + url);
+  await loader({ request, url: new URL(request.url), pattern: '', params, context: undefined });
+  return asked.filter((path) => path !== apiPaths.session);
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  queryClient.clear();
+});
+
+describe("the answers the server announces with a page are the ones the page's loader asks for", () => {
+  it.each(['/user/tutors', '/user/tutors?q=%20ada%20&department=Physics&sort=name&page=2', '/user/tutors?sort=x'])(
+    '%s',
+    async (url) => {
+      const { pathname, searchParams } = new URL(ORIGIN + url);
+      expect(await askedFor(tutorsLoader, url)).toEqual(firstPageDataUrls(pathname, searchParams));
+    },
+  );
+
+  it.each([`/user/tutorprofile/${tutorId}`, `/user/tutorprofile/${tutorId}?reviewsPage=2`])('%s', async (url) => {
+    const { pathname, searchParams } = new URL(ORIGIN + url);
+    const announced = firstPageDataUrls(pathname, searchParams);
+    expect(announced).toHaveLength(3);
+    expect(await askedFor(tutorProfileLoader, url, { tutorId })).toEqual(announced);
+  });
+});
