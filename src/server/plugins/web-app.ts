@@ -103,7 +103,8 @@ export const webAppPlugin = fp(async function webApp(app: FastifyInstance, optio
       // from the browser instead of asking once they have started. Signed out, they would be 401s.
       if (request.cookies[sessionCookieName(app.config)]) {
         const search = new URLSearchParams(request.url.slice(pathname.length + 1));
-        for (const url of firstPageDataUrls(pathname, search)) links.push(`<${url}>; rel=preload; as=fetch; crossorigin`);
+        for (const url of firstPageDataUrls(pathname, search))
+          links.push(`<${url}>; rel=preload; as=fetch; crossorigin`);
       }
       if (links.length > 0) reply.header('link', links.join(', '));
       return reply.header('cache-control', 'no-cache').sendFile('index.html', distDir);
