@@ -9,6 +9,8 @@ import { freePort, MemoryWatch } from '../server-process';
 
 const MEMORY_SAMPLE_EVERY_MS = 250;
 const ERROR_SAMPLES_KEPT = 5;
+/** The shortest window a stalled measurement is taken again over. */
+const STALLED_RETRY_MIN_SECONDS = 5;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 export type ScenarioKind = 'ceiling' | 'read' | 'write';
@@ -100,12 +102,12 @@ export async function measure(
 
   const memory = new MemoryWatch(serverPid);
   const sampler = setInterval(() => memory.now(), MEMORY_SAMPLE_EVERY_MS);
-  const run = async () => {
+  const run = async (durationSeconds: number) => {
     const instance = autocannon({
       url: baseUrl,
       title: scenario.key,
       connections: settings.connections,
-      duration: settings.durationSeconds,
+      duration: durationSeconds,
       ...(settings.warmUpSeconds > 0
         ? { warmup: { connections: settings.connections, duration: settings.warmUpSeconds } }
         : {}),
@@ -116,12 +118,14 @@ export async function measure(
   };
   let result: autocannon.Result;
   try {
-    result = await run();
+    result = await run(settings.durationSeconds);
     // A window in which not one answer arrived, and none failed, measured a machine that stalled
-    // (a short run on a shared, busy host), not the server: it is measured once more.
+    // (a short run on a shared, busy host: every answer took longer than the window), not what
+    // the server can do: it is measured once more, over a window long enough for answers to land.
     if (result.requests.total === 0 && result.errors === 0 && result.non2xx === 0) {
-      process.stdout.write('(no answer in the whole window: measured again) ');
-      result = await run();
+      const longer = Math.max(STALLED_RETRY_MIN_SECONDS, settings.durationSeconds * 2);
+      process.stdout.write(`(no answer in the whole window: measured again over ${longer} s) `);
+      result = await run(longer);
     }
   } finally {
     clearInterval(sampler);
