@@ -116,6 +116,7 @@ const envSchema = z
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    DATABASE_WRITE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(4),
     SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
     MAIL_FROM: z.string().default('Tutorly <no-reply@tutorly.local>'),
     ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
@@ -231,7 +232,8 @@ export interface Config {
   /** The address users reach the site at; links in mails point here. */
   publicUrl: string;
   dataDir: string;
-  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string };
+  database:
+    { kind: 'postgres'; url: string; poolSize: number; writePoolSize: number } | { kind: 'pglite'; dataDir: string };
   mail: { transport: 'smtp'; url: string; from: string } | { transport: 'outbox'; dir: string; from: string };
   uploadsDir: string;
   initialAdmin: { email?: string; password?: string; name: string };
@@ -346,7 +348,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     dataDir,
     database: env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+      ? {
+          kind: 'postgres',
+          url: env.DATABASE_URL,
+          poolSize: env.DATABASE_POOL_SIZE,
+          writePoolSize: env.DATABASE_WRITE_POOL_SIZE,
+        }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
     mail: env.SMTP_URL
       ? { transport: 'smtp', url: env.SMTP_URL, from: env.MAIL_FROM }

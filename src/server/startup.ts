@@ -29,6 +29,7 @@ export async function openConfiguredDatabase(
         kind: 'postgres',
         url: config.database.url,
         poolSize: config.database.poolSize,
+        writePoolSize: config.database.writePoolSize,
         onPoolError: (err) => logger?.error({ err }, 'idle database connection lost'),
       })
     : openDatabase({ kind: 'pglite', dataDir: config.database.dataDir });

@@ -35,7 +35,7 @@ async function openPostgresCopy(): Promise<TestDatabase> {
   const name = `${templateName}_${randomBytes(4).toString('hex')}`;
   await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE "${name}" TEMPLATE "${templateName}"`));
   const url = databaseUrl(adminUrl, name);
-  const handle = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
+  const handle = await openDatabase({ kind: 'postgres', url, poolSize: 4, writePoolSize: 2 });
   const database = closeOnce({
     ...handle,
     close: async () => {

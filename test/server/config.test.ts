@@ -66,6 +66,7 @@ describe('loadConfig', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgresql://tutorly:pw@db.internal:5432/tutorly',
       DATABASE_POOL_SIZE: '25',
+      DATABASE_WRITE_POOL_SIZE: '6',
       SMTP_URL: 'smtps://mailer:pw@mail.uni.example',
       DATA_DIR: '/srv/tutorly',
     });
@@ -74,6 +75,7 @@ describe('loadConfig', () => {
       kind: 'postgres',
       url: 'postgresql://tutorly:pw@db.internal:5432/tutorly',
       poolSize: 25,
+      writePoolSize: 6,
     });
     expect(config.mail).toMatchObject({ transport: 'smtp', url: 'smtps://mailer:pw@mail.uni.example' });
     expect(config.uploadsDir).toBe('/srv/tutorly/uploads');

@@ -246,3 +246,43 @@ describe('a measured window', () => {
     }
   });
 });
+
+describe('the steady writer', () => {
+  it("times the posts of the reads' measured window, not those of their warm-up", async () => {
+    const { createServer } = await import('node:http');
+    const { startSteadyWriter } = await import('../../tools/bench/steady-writer');
+    // Posts answer slowly until the measured window opens (the reads' warm-up filling the server's memory).
+    let warmingUp = true;
+    const server = createServer((request, response) => {
+      request.resume();
+      const answer = () => {
+        response.statusCode = request.method === 'POST' ? 201 : 200;
+        response.end('{}');
+      };
+      if (request.method === 'POST' && warmingUp) setTimeout(answer, 500);
+      else answer();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    try {
+      const writer = await startSteadyWriter([`http://127.0.0.1:${port}`], {
+        ratePerSecond: 20,
+        tutorIds: Array.from({ length: 100 }, (_, i) => `tutor-${i}`),
+        firstReviews: new FirstReviews(['tutorly_session=a', 'tutorly_session=b']),
+      });
+      await sleep(800);
+      warmingUp = false;
+      writer.startMeasuring();
+      await sleep(1_000);
+      const posted = await writer.stop();
+      expect(posted.errors, posted.errorSamples.join('; ')).toBe(0);
+      expect(posted.requests).toBeGreaterThanOrEqual(10);
+      expect(posted.requests).toBeLessThanOrEqual(30);
+      expect(posted.latencyMs.max).toBeLessThan(500);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

@@ -75,6 +75,8 @@ export async function measure(
   scenario: LoadScenario,
   settings: LoadSettings,
   serverPid: number | undefined,
+  /** Called as the measured window opens, after the warm-up (the steady writer starts timing then). */
+  onMeasuredWindow?: () => void,
 ): Promise<ScenarioResult> {
   await answerEachOnce(baseUrl, scenario);
   const errorSamples = new Map<string, string>();
@@ -114,6 +116,8 @@ export async function measure(
       requests,
     });
     instance.on('reqError', (err: Error) => noteFailure('connection error', err.message));
+    // The run's own tracker: with a warm-up, its 'start' comes once the warm-up has ended.
+    if (onMeasuredWindow) instance.on('start', onMeasuredWindow);
     return await instance;
   };
   let result: autocannon.Result;

@@ -53,7 +53,9 @@ export async function measureAndShow(
 
 /**
  * The read scenario on every server at once (the connections split between them) while the
- * steady writer posts reviews through them in turn.
+ * steady writer posts reviews through them in turn. The posts are timed over the reads'
+ * measured window, as the reads are: the warm-up, in which the reads fill the server's memory
+ * with the scenario's answers, is not the steady state either measures.
  */
 export async function measureWhileWriting(
   servers: readonly StartedServer[],
@@ -76,6 +78,7 @@ export async function measureWhileWriting(
           scenario,
           { ...load, connections: shareOf(load.connections, servers.length, i) },
           server.pid,
+          () => writer.startMeasuring(),
         ),
       ),
     );

@@ -41,8 +41,14 @@ function askForMore(): void {
   }
 }
 
+/** When the reads' measured window opened (see SteadyWriter.startMeasuring); null until it has. */
+let measuredFrom: number | null = null;
+let sentMeasured = 0;
+
 const answers = new Set<Promise<void>>();
 function post(n: number): void {
+  const measured = measuredFrom !== null;
+  if (measured) sentMeasured += 1;
   const next = queue.shift();
   askForMore();
   if (!next) {
@@ -51,7 +57,7 @@ function post(n: number): void {
   }
   const answered = postReview(baseUrls[n % baseUrls.length]!, next).then(
     ({ status, body, ms }) => {
-      latency.add(ms);
+      if (measured) latency.add(ms);
       statusCodes[status] = (statusCodes[status] ?? 0) + 1;
       if (status !== 201) noteFailure(`${status} POST /api/reviews`, body.slice(0, 300) || '(empty body)');
     },
@@ -82,16 +88,19 @@ function start(): void {
 async function stop(): Promise<ScenarioResult> {
   stopping = true;
   clearTimeout(timer);
-  const durationSeconds = startedAt > 0 ? (performance.now() - startedAt) / 1000 : 0;
+  // Without a measured window (a run that never opened one) every post counts.
+  const timedFrom = measuredFrom ?? startedAt;
+  const durationSeconds = timedFrom > 0 ? (performance.now() - timedFrom) / 1000 : 0;
+  const timedPosts = measuredFrom !== null ? sentMeasured : sent;
   await Promise.all(answers);
   const oneDecimal = (value: number) => Math.round(value * 10) / 10;
   return {
     key: 'steady-writes',
     name: `Reviews posted at ${ratePerSecond}/s`,
     kind: 'write',
-    requests: sent,
+    requests: timedPosts,
     durationSeconds: oneDecimal(durationSeconds),
-    requestsPerSecond: durationSeconds > 0 ? oneDecimal(sent / durationSeconds) : 0,
+    requestsPerSecond: durationSeconds > 0 ? oneDecimal(timedPosts / durationSeconds) : 0,
     ratioToCeiling: null,
     latencyMs: {
       mean: oneDecimal(latency.mean),
@@ -123,6 +132,8 @@ process.on('message', (message: ToSteadyWriter) => {
         start();
       },
     );
+  } else if (message.kind === 'measure') {
+    measuredFrom ??= performance.now();
   } else {
     void stop().then((result) => {
       send({ kind: 'result', result });

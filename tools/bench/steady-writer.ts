@@ -18,6 +18,11 @@ export interface WriteLoad {
 }
 
 export interface SteadyWriter {
+  /**
+   * The reads' measured window opens: the posts sent from now on are the ones timed and
+   * counted, as the reads count theirs after their warm-up (a failure counts whenever it came).
+   */
+  startMeasuring(): void;
   /** Stops posting, waits for the answers still on their way and reports the posts like a scenario. */
   stop(): Promise<ScenarioResult>;
 }
@@ -26,6 +31,7 @@ export interface SteadyWriter {
 export type ToSteadyWriter =
   | { kind: 'start'; baseUrls: string[]; ratePerSecond: number }
   | { kind: 'reviews'; reviews: FirstReview[] }
+  | { kind: 'measure' }
   | { kind: 'stop' };
 
 /** What it answers: that it is listening, that it needs more reviews, and how the posts went. */
@@ -75,6 +81,9 @@ export async function startSteadyWriter(baseUrls: readonly string[], load: Write
   toChild({ kind: 'start', baseUrls: [...baseUrls], ratePerSecond: load.ratePerSecond });
 
   return {
+    startMeasuring() {
+      toChild({ kind: 'measure' });
+    },
     async stop() {
       toChild({ kind: 'stop' });
       try {

@@ -20,6 +20,12 @@ export type AlsoChanged = (...changes: DataChange[]) => void;
 
 interface ChangePublishing {
   feed: ChangeFeed;
+  /**
+   * Where writes run: on PostgreSQL, connections kept apart from the reads', so that a burst of
+   * reads (every kept answer dropped at once, a cold start) never queues a student's change
+   * behind it; the embedded database's one connection otherwise.
+   */
+  writer: WritableDatabase;
   /** Names this instance in its announcements, so it skips its own when they come back. */
   instanceId: string;
   /** Whether other instances may be listening (a PostgreSQL server); the embedded database has one process. */
@@ -36,19 +42,41 @@ interface OpenTransaction {
 const publishingOf = new WeakMap<object, ChangePublishing>();
 const openTransactions = new WeakMap<object, OpenTransaction>();
 
-/** Called once per database handle: writes through it publish their changes to this feed. */
-export function publishChangesOf(db: WritableDatabase, feed: ChangeFeed, options: { announces: boolean }): void {
-  publishingOf.set(db, {
+/**
+ * Called once per database handle: writes through it publish their changes to this feed. They
+ * run on `writer` when given (connections kept for writes), else on `db` itself.
+ */
+export function publishChangesOf(
+  db: WritableDatabase,
+  feed: ChangeFeed,
+  options: { announces: boolean; writer?: WritableDatabase },
+): void {
+  const writer = options.writer ?? db;
+  const publishing: ChangePublishing = {
     feed,
+    writer,
     instanceId: randomUUID(),
     announces: options.announces,
     onEverything: () => undefined,
-  });
+  };
+  publishingOf.set(db, publishing);
+  publishingOf.set(writer, publishing);
 }
 
-/** Another Drizzle instance over the same connections (a test's statement logger) publishes as `original` does. */
-export function publishChangesLike(db: Database, original: Database): void {
-  publishingOf.set(db, publishingFor(original));
+/**
+ * Another Drizzle instance over the same connections (a test's statement logger) publishes as
+ * `original` does, and writes through itself.
+ */
+export function publishChangesLike(db: WritableDatabase, original: Database): void {
+  publishingOf.set(db, { ...publishingFor(original), writer: db });
+}
+
+/**
+ * The connections writes run on, for a read that decides what a write will say (the tutor a
+ * review is counted on): it waits no longer than the write itself behind other readers.
+ */
+export function writerOf(db: Database): Database {
+  return openTransactions.has(db) ? db : publishingFor(db).writer;
 }
 
 export function instanceIdOf(db: Database): string {
@@ -108,7 +136,7 @@ export async function changeData<T>(
   const publishing = publishingFor(db);
   const open: OpenTransaction = { changes: declared === NOTHING_KEPT ? [] : [...declared], publishing };
   try {
-    const result = await (db as WritableDatabase).transaction(async (tx) => {
+    const result = await publishing.writer.transaction(async (tx) => {
       openTransactions.set(tx, open);
       const value = await work(tx, (...changes) => open.changes.push(...changes));
       if (publishing.announces && open.changes.length > 0) {
@@ -156,7 +184,7 @@ export async function changeInOneStatement<T>(
     payload: publishing.announces ? announcementOf(publishing.instanceId, changes) : '',
   };
   try {
-    const result = await statement(db as WritableDatabase, announcement);
+    const result = await statement(publishing.writer, announcement);
     publish(publishing, changedAsAnswered?.(result) ?? changes);
     return result;
   } catch (err) {
@@ -183,7 +211,7 @@ export async function changeLocally<T>(
   }
   const publishing = publishingFor(db);
   try {
-    return await statement(db as WritableDatabase);
+    return await statement(publishing.writer);
   } finally {
     publish(publishing, changes);
   }

@@ -43,7 +43,15 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number; onPoolError?: (err: Error) => void }
+  | {
+      kind: 'postgres';
+      url: string;
+      /** Connections for reads (10 by default)... */
+      poolSize?: number;
+      /** ...and kept apart for writes (4 by default). */
+      writePoolSize?: number;
+      onPoolError?: (err: Error) => void;
+    }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -52,16 +60,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({
-    connectionString: options.url,
-    max: options.poolSize ?? 10,
-    connectionTimeoutMillis: 5_000,
-  });
-  // An idle client losing its connection must not take the process down; the next query reconnects.
-  pool.on('error', (err) => options.onPoolError?.(err));
+  const poolOf = (max: number) => {
+    const pool = new pg.Pool({ connectionString: options.url, max, connectionTimeoutMillis: 5_000 });
+    // An idle client losing its connection must not take the process down; the next query reconnects.
+    pool.on('error', (err) => options.onPoolError?.(err));
+    return pool;
+  };
+  const pool = poolOf(options.poolSize ?? 10);
+  // Writes wait for no read: when every kept answer is read again at once, a post still gets a
+  // connection at once (db/change-data.ts runs every write on these).
+  const writePool = poolOf(options.writePoolSize ?? 4);
   const changeFeed = new ChangeFeed({ tracking: false });
   const db = drizzlePg(pool, { schema }) as unknown as WritableDatabase;
-  publishChangesOf(db, changeFeed, { announces: true });
+  const writer = drizzlePg(writePool, { schema }) as unknown as WritableDatabase;
+  publishChangesOf(db, changeFeed, { announces: true, writer });
   // Other instances on the same database hear of this one's changes, and it of theirs.
   const channel = openChangeChannel({
     url: options.url,
@@ -74,7 +86,7 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
     kind: 'postgres',
     changeFeed,
     ping: async () => {
-      await pool.query('select 1');
+      await Promise.all([pool.query('select 1'), writePool.query('select 1')]);
     },
     migrate: async () => {
       const client = await pool.connect();
@@ -89,7 +101,7 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
     },
     close: async () => {
       await channel.stop();
-      await pool.end();
+      await Promise.all([pool.end(), writePool.end()]);
     },
   };
 }
