@@ -48,6 +48,7 @@ export async function prepareDatabase(
   now: Date,
 ): Promise<void> {
   await database.migrate();
+  await database.openConnections();
   await removeSpentInitialAdminFile(config, database, logger, now);
   const result = await ensureInitialAdmin(database.db, config.initialAdmin, now);
   if (!result) return;

@@ -38,6 +38,11 @@ export interface DatabaseHandle {
   changeFeed: ChangeFeed;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * Opens every pooled connection now (at start-up), so no request waits for one to be made:
+   * making a PostgreSQL connection costs tens of milliseconds, and more on a busy host.
+   */
+  openConnections(): Promise<void>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -61,15 +66,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>): Promise<DatabaseHandle> {
   const poolOf = (max: number) => {
-    const pool = new pg.Pool({ connectionString: options.url, max, connectionTimeoutMillis: 5_000 });
+    // A connection once made stays open (no idle timeout): the pool is as large as it may ever be
+    // needed anyway, and one closed after a quiet spell would be made again on a request's time.
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max,
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 0,
+    });
     // An idle client losing its connection must not take the process down; the next query reconnects.
     pool.on('error', (err) => options.onPoolError?.(err));
     return pool;
   };
-  const pool = poolOf(options.poolSize ?? 10);
+  const readConnections = options.poolSize ?? 10;
+  const writeConnections = options.writePoolSize ?? 4;
+  const pool = poolOf(readConnections);
   // Writes wait for no read: when every kept answer is read again at once, a post still gets a
   // connection at once (db/change-data.ts runs every write on these).
-  const writePool = poolOf(options.writePoolSize ?? 4);
+  const writePool = poolOf(writeConnections);
   const changeFeed = new ChangeFeed({ tracking: false });
   const db = drizzlePg(pool, { schema }) as unknown as WritableDatabase;
   const writer = drizzlePg(writePool, { schema }) as unknown as WritableDatabase;
@@ -87,6 +101,12 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
     changeFeed,
     ping: async () => {
       await Promise.all([pool.query('select 1'), writePool.query('select 1')]);
+    },
+    openConnections: async () => {
+      // As many at once as each pool holds: each waiting query makes a connection of its own.
+      const fill = (filled: pg.Pool, max: number) =>
+        Promise.all(Array.from({ length: max }, () => filled.query('select 1')));
+      await Promise.all([fill(pool, readConnections), fill(writePool, writeConnections)]);
     },
     migrate: async () => {
       const client = await pool.connect();
@@ -141,6 +161,8 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    // One connection, in this process, open from the start.
+    openConnections: async () => undefined,
     migrate: async () => {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
       await tighten();

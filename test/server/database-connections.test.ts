@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, inject, test } from 'vitest';
+import { openDatabase } from '../../src/server/db/client';
 import { apiPaths } from '../../src/shared/api-paths';
 import { type Actor, callAs, signedInStudent } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { getFileDatabase } from '../helpers/database';
 import { createTutorRecord } from '../helpers/factories';
 
-// On PostgreSQL, writes run on connections of their own: when every read connection is taken
-// (every kept answer read again at once, a cold start), a student's post does not queue behind
-// the reads. The embedded database has one connection for everything.
+// The server's connections to a PostgreSQL server: made at start and kept, with writes on
+// connections of their own, so no request waits for a connection to be made or for other
+// readers to let one go. The embedded database has one connection, in the process, for everything.
 
 /** The read connections of the test database (test/helpers/database.ts). */
 const READ_CONNECTIONS = 4;
@@ -45,4 +47,31 @@ describe.skipIf(inject('dbEngine') !== 'postgres')('writes have connections of t
     expect(aReadEnded).toBe(false);
     await Promise.all(longReads);
   });
+});
+
+describe.skipIf(inject('dbEngine') !== 'postgres')('connections are made at start and kept', () => {
+  test('every pooled connection is open once started, and still open after a quiet spell', async () => {
+    const { url } = await getFileDatabase();
+    const applicationName = 'tutorly-connections-test';
+    const named = new URL(url!);
+    named.searchParams.set('application_name', applicationName);
+    const handle = await openDatabase({ kind: 'postgres', url: named.href, poolSize: 3, writePoolSize: 2 });
+    const { db } = await getFileDatabase();
+    const openConnections = async () => {
+      const { rows } = await db.execute<{ count: number }>(
+        sql`select count(*)::int as count from pg_stat_activity where application_name = ${applicationName}`,
+      );
+      return rows[0]!.count;
+    };
+    try {
+      await handle.openConnections();
+      // Three for reads, two for writes, and the one that listens for other instances' changes.
+      await expect.poll(openConnections, { timeout: 5_000 }).toBe(6);
+      // Longer than the driver's default idle timeout (10 s), after which it would close them.
+      await new Promise((resolve) => setTimeout(resolve, 11_000));
+      expect(await openConnections()).toBe(6);
+    } finally {
+      await handle.close();
+    }
+  }, 30_000);
 });
