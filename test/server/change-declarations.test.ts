@@ -1,14 +1,25 @@
 import { getTableName, is } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { PgTable } from 'drizzle-orm/pg-core';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, inject, test } from 'vitest';
 import { type ChangeFeed } from '../../src/server/cache/change-feed';
-import { reviewChanged, type DataChange } from '../../src/server/cache/data-changes';
+import {
+  affects,
+  FILLED_IN_BY_STATEMENT,
+  reviewAdded,
+  reviewChanged,
+  type DataChange,
+} from '../../src/server/cache/data-changes';
 import { KEPT_ANSWERS_BY_TABLE } from '../../src/server/cache/kept-tables';
-import { announcementOf } from '../../src/server/db/change-channel';
-import { changeData, NOTHING_KEPT } from '../../src/server/db/change-data';
+import { announcementOf, DATA_CHANGED_CHANNEL } from '../../src/server/db/change-channel';
+import { changeData, NOTHING_KEPT, publishChangesLike } from '../../src/server/db/change-data';
 import type { Database, WritableDatabase } from '../../src/server/db/client';
 import * as schema from '../../src/server/db/schema';
-import { createTestApp } from '../helpers/app';
+import { apiPaths } from '../../src/shared/api-paths';
+import { type Actor, callAs, signedInStudent } from '../helpers/actors';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { getFileDatabase } from '../helpers/database';
 import { createTutorRecord } from '../helpers/factories';
 
 // Whoever adds a table or a write must say what it changes: the read view services get cannot
@@ -82,3 +93,105 @@ describe('what every write changes is said where it is made', () => {
     expect(JSON.parse(announcementOf('instance', many.slice(0, 2))).changes).toEqual(many.slice(0, 2));
   });
 });
+
+describe('the stand-ins a statement fills in', () => {
+  test('match every list filter where they were not filled in, so the drop is wider, never narrower', () => {
+    const [change] = reviewAdded(
+      { id: '6f1c2b1e-8d0a-4c3e-9b7a-2f5d4e3c1a00', ...FILLED_IN_BY_STATEMENT },
+      { createdAt: '2026-11-27T00:00:00.000000Z', id: '6f1c2b1e-8d0a-4c3e-9b7a-2f5d4e3c1a01' },
+    );
+    const page = { on: 'tutor-list', sort: 'rating', tutorIds: [], ratings: { highest: 5, lowest: 4 } } as const;
+    expect(affects(change!, { ...page, words: ['zebra'], department: 'Music' })).toBe(true);
+    expect(affects(change!, { ...page, words: [], department: null })).toBe(true);
+  });
+});
+
+describe.skipIf(inject('dbEngine') !== 'postgres')(
+  'a new review, announced by the one statement that counts it',
+  () => {
+    /** The announcements other instances hear while `act` runs, those naming `tutorId`. */
+    async function announcementsDuring(t: TestApp, tutorId: string, act: () => Promise<void>) {
+      const listener = new pg.Client({ connectionString: t.database.url });
+      await listener.connect();
+      const heard: { changes: DataChange[] }[] = [];
+      listener.on('notification', ({ payload }) => {
+        if (payload?.includes(tutorId) || payload?.includes('"everything"')) heard.push(JSON.parse(payload));
+      });
+      try {
+        await listener.query(`LISTEN ${DATA_CHANGED_CHANNEL}`);
+        await act();
+        await expect.poll(() => heard.length).toBeGreaterThan(0);
+        return heard;
+      } finally {
+        await listener.end();
+      }
+    }
+
+    async function postReview(t: TestApp, student: Actor, tutorId: string) {
+      const response = await callAs(t, student, 'POST', apiPaths.reviews, {
+        tutorId,
+        title: 'Clear and patient',
+        body: 'Explains every step and answers questions.',
+        rating: 5,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+
+    test("names the tutor's search text and department as the statement read them on the locked row", async () => {
+      const t = await createTestApp();
+      try {
+        const student = await signedInStudent(t, 'Ada Author');
+        const tutor = await createTutorRecord(t.db, { name: 'Grace Hopper', department: 'Mathematics' });
+        const heard = await announcementsDuring(t, tutor.id, () => postReview(t, student, tutor.id));
+        expect(heard).toHaveLength(1);
+        expect(heard[0]!.changes[0]).toEqual({
+          kind: 'tutor',
+          tutorId: tutor.id,
+          searchText: tutor.searchText,
+          department: 'Mathematics',
+          membership: false,
+        });
+      } finally {
+        await t.close();
+      }
+    });
+
+    test('drops everything instead when the filled-in announcement is too large for a notification', async () => {
+      const t = await createTestApp();
+      try {
+        const student = await signedInStudent(t, 'Ada Author');
+        // Thirty courses of 120 characters of three bytes each: a search text of about 11 KB.
+        const courses = Array.from({ length: 30 }, (_, i) => `${'数'.repeat(117)}${String(i).padStart(3, '0')}`);
+        const tutor = await createTutorRecord(t.db, { name: 'Grace Hopper', courses });
+        const heard = await announcementsDuring(t, tutor.id, () => postReview(t, student, tutor.id));
+        expect(heard.map((announcement) => announcement.changes)).toEqual([
+          [{ kind: 'everything', reason: 'an announcement too large once filled in' }],
+        ]);
+      } finally {
+        await t.close();
+      }
+    });
+
+    test('is the one statement a review sends after the write limit: the tutor is not read first', async () => {
+      const database = await getFileDatabase();
+      const statements: string[] = [];
+      const client = (database.db as unknown as { $client: never }).$client;
+      const db = drizzlePg(client, { schema, logger: { logQuery: (query) => void statements.push(query) } });
+      publishChangesLike(db as unknown as WritableDatabase, database.db);
+      const t = await createTestApp({ database: { ...database, db: db as unknown as WritableDatabase } });
+      try {
+        const student = await signedInStudent(t, 'Ada Author');
+        const tutor = await createTutorRecord(t.db, { name: 'Grace Hopper' });
+        // The session is read once and kept, as for a student who has been reading.
+        expect((await callAs(t, student, 'GET', apiPaths.session)).statusCode).toBe(200);
+        statements.length = 0;
+        await postReview(t, student, tutor.id);
+        expect(statements).toHaveLength(2);
+        expect(statements[0]).toMatch(/insert into "rate_limits"/i);
+        expect(statements[1]).toMatch(/insert into "reviews"/i);
+      } finally {
+        await t.close();
+      }
+    });
+  },
+);

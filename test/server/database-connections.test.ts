@@ -58,10 +58,10 @@ describe.skipIf(inject('dbEngine') !== 'postgres')('connections are made at star
     const handle = await openDatabase({ kind: 'postgres', url: named.href, poolSize: 3, writePoolSize: 2 });
     const { db } = await getFileDatabase();
     const openConnections = async () => {
-      const { rows } = await db.execute<{ count: number }>(
+      const result = await db.execute(
         sql`select count(*)::int as count from pg_stat_activity where application_name = ${applicationName}`,
       );
-      return rows[0]!.count;
+      return (result as unknown as { rows: { count: number }[] }).rows[0]!.count;
     };
     try {
       await handle.openConnections();

@@ -159,18 +159,19 @@ function* planNodes(node: PlanNode): Generator<PlanNode> {
 async function openDatabaseRecordingStatements(url: string, recorded: Statement[]): Promise<TestDatabase> {
   const { openDatabase } = await import('../../src/server/db/client');
   const handle = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
-  const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
-  pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as unknown as { query: typeof query }).query = (...args) => {
-      const [first, second] = args;
-      if (typeof first === 'string') recorded.push({ text: first, values: Array.isArray(second) ? second : [] });
-      else if (first && typeof first === 'object' && 'text' in first) {
-        const config = first as { text: string; values?: unknown[] };
-        recorded.push({ text: config.text, values: config.values ?? (Array.isArray(second) ? second : []) });
-      }
-      return query(...args);
-    };
-  });
+  const pools = [handle.db, handle.writer].map((db) => (db as unknown as { $client: pg.Pool }).$client);
+  for (const pool of pools)
+    pool.on('connect', (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as unknown as { query: typeof query }).query = (...args) => {
+        const [first, second] = args;
+        if (typeof first === 'string') recorded.push({ text: first, values: Array.isArray(second) ? second : [] });
+        else if (first && typeof first === 'object' && 'text' in first) {
+          const config = first as { text: string; values?: unknown[] };
+          recorded.push({ text: config.text, values: config.values ?? (Array.isArray(second) ? second : []) });
+        }
+        return query(...args);
+      };
+    });
   return { ...handle, url };
 }

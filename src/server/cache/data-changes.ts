@@ -143,6 +143,18 @@ export type Dependency =
   | { on: 'reports'; userId: string };
 
 /**
+ * Stand-ins for a tutor's search text and department in a change announced by the statement
+ * that reads them: a new review's statement locks the tutor's row and fills them into the
+ * announcement it sends (services/reviews/authoring.ts), which saves reading them first. Where
+ * they were not filled in (the change published after a commit whose answer was lost), they
+ * match every list filter.
+ */
+export const FILLED_IN_BY_STATEMENT = {
+  searchText: '{{tutor.search_text}}',
+  department: '{{tutor.department}}',
+} as const;
+
+/**
  * Whether a list filter matches a tutor: every word occurs in its search text (as the SQL LIKE
  * of services/tutors/queries.ts matches it) and the department, if any, is its own.
  */
@@ -150,6 +162,7 @@ export function listFilterMatches(
   filter: { words: readonly string[]; department: string | null },
   tutor: { searchText: string; department: string },
 ): boolean {
+  if (tutor.searchText === FILLED_IN_BY_STATEMENT.searchText) return true;
   if (filter.department !== null && filter.department !== tutor.department) return false;
   return filter.words.every((word) => tutor.searchText.includes(word));
 }

@@ -24,7 +24,7 @@ const HEARTBEAT_INTERVAL_MS = 500;
 const HEARTBEAT_TIMEOUT_MS = 1_000;
 
 /** PostgreSQL refuses a notification payload of 8,000 bytes or more; larger change lists drop everything. */
-const MAX_ANNOUNCEMENT_BYTES = 7_900;
+export const MAX_ANNOUNCEMENT_BYTES = 7_900;
 
 interface Announcement {
   from: string;

@@ -4,6 +4,7 @@ import type { ChangeFeed } from '../cache/change-feed';
 import type { DataChange } from '../cache/data-changes';
 import { AppError } from '../lib/errors';
 import { announcementOf, DATA_CHANGED_CHANNEL } from './change-channel';
+import { everythingChanged } from '../cache/data-changes';
 import type { Database, WritableDatabase } from './client';
 
 /**
@@ -69,14 +70,6 @@ export function publishChangesOf(
  */
 export function publishChangesLike(db: WritableDatabase, original: Database): void {
   publishingOf.set(db, { ...publishingFor(original), writer: db });
-}
-
-/**
- * The connections writes run on, for a read that decides what a write will say (the tutor a
- * review is counted on): it waits no longer than the write itself behind other readers.
- */
-export function writerOf(db: Database): Database {
-  return openTransactions.has(db) ? db : publishingFor(db).writer;
 }
 
 export function instanceIdOf(db: Database): string {
@@ -154,6 +147,18 @@ export async function changeData<T>(
   }
 }
 
+/** What a one-statement write sends with pg_notify (see changeInOneStatement). */
+export interface StatementAnnouncement {
+  channel: string;
+  /** The announcement of the declared changes; empty when nobody listens (the embedded database). */
+  payload: string;
+  /**
+   * Sent instead by a statement that fills values of its own into `payload` (FILLED_IN_BY_STATEMENT)
+   * when they make it larger than a notification may be.
+   */
+  tooLarge: string;
+}
+
 /**
  * A write of one statement, for hot paths where a transaction's extra round trips count: the
  * statement itself must send `announcement` with `select pg_notify(channel, announcement)` in
@@ -163,7 +168,7 @@ export async function changeData<T>(
 export async function changeInOneStatement<T>(
   db: Database,
   declared: DeclaredChanges,
-  statement: (db: WritableDatabase, announcement: { channel: string; payload: string }) => Promise<T>,
+  statement: (db: WritableDatabase, announcement: StatementAnnouncement) => Promise<T>,
   /**
    * What the statement changed, told more exactly by its answer (where a review moved its
    * tutor's average): this instance drops only that. The announcement, sent before the answer
@@ -175,13 +180,16 @@ export async function changeInOneStatement<T>(
   const outer = openTransactions.get(db);
   if (outer) {
     outer.changes.push(...changes);
-    return statement(db as WritableDatabase, { channel: DATA_CHANGED_CHANNEL, payload: '' });
+    return statement(db as WritableDatabase, { channel: DATA_CHANGED_CHANNEL, payload: '', tooLarge: '' });
   }
   const publishing = publishingFor(db);
-  const announcement = {
+  const announcement: StatementAnnouncement = {
     channel: DATA_CHANGED_CHANNEL,
     // The embedded database has nobody to tell: an empty payload is sent to nobody.
     payload: publishing.announces ? announcementOf(publishing.instanceId, changes) : '',
+    tooLarge: publishing.announces
+      ? announcementOf(publishing.instanceId, [everythingChanged('an announcement too large once filled in')])
+      : '',
   };
   try {
     const result = await statement(publishing.writer, announcement);

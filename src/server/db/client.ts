@@ -33,6 +33,8 @@ export const migrationsFolder = path.join(projectRoot, 'drizzle');
 export interface DatabaseHandle {
   /** Writable, for tools and tests that set data up directly; the app gives services its read view. */
   db: WritableDatabase;
+  /** Where changeData runs writes: connections of their own on PostgreSQL, `db` itself embedded. */
+  writer: WritableDatabase;
   kind: 'pglite' | 'postgres';
   /** The changes committed through this handle, and (on PostgreSQL) those other instances commit. */
   changeFeed: ChangeFeed;
@@ -97,6 +99,7 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
   });
   return {
     db,
+    writer,
     kind: 'postgres',
     changeFeed,
     ping: async () => {
@@ -156,6 +159,7 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
   publishChangesOf(db, changeFeed, { announces: false });
   return {
     db,
+    writer: db,
     kind: 'pglite',
     changeFeed,
     ping: async () => {

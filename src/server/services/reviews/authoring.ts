@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import {
   ALREADY_REVIEWED_MESSAGE,
   PUBLIC_TUTORS_ONLY_MESSAGE,
@@ -7,8 +7,15 @@ import {
   type MyReview,
   type UpdateReviewRequest,
 } from '../../../shared/reviews';
-import { feedPositionOf, type RatingMove, reviewAdded, reviewChanged } from '../../cache/data-changes';
-import { changeData, changeInOneStatement, writerOf } from '../../db/change-data';
+import {
+  feedPositionOf,
+  FILLED_IN_BY_STATEMENT,
+  type RatingMove,
+  reviewAdded,
+  reviewChanged,
+} from '../../cache/data-changes';
+import { MAX_ANNOUNCEMENT_BYTES } from '../../db/change-channel';
+import { changeData, changeInOneStatement } from '../../db/change-data';
 import type { Database, WritableDatabase } from '../../db/client';
 import { preparedStatement } from '../../db/prepared-statements';
 import { reviews, tutors, type TutorRow } from '../../db/schema';
@@ -67,19 +74,16 @@ export async function createReview(
 /**
  * The review, counted on its tutor when the tutor exists and is public; none otherwise. What it
  * changes is known before it runs (the tutor's pages, the lists it matches, the feed), so the
- * statement announces it itself; the tutor's search text and department come from the list
- * filters' point of view, read with the statement.
+ * statement announces it itself, filling in the tutor's search text and department (what the
+ * kept list pages are matched on) from the row it locks: a review is one round trip.
  */
 async function insertCountedReview(db: Database, author: Viewer, input: CreateReviewRequest, now: Date) {
-  // Read where the write runs, so a burst of other reads holds the post up no more than it holds up the write.
-  const tutor = await tutorMatchOf(writerOf(db), input.tutorId);
-  if (!tutor) return undefined;
   // Made here rather than by the database, so the change can say where in the feed the review lands.
   const reviewId = randomUUID();
   const position = feedPositionOf({ id: reviewId, createdAt: now });
   return changeInOneStatement(
     db,
-    reviewAdded(tutor, position),
+    reviewAdded({ id: input.tutorId, ...FILLED_IN_BY_STATEMENT }, position),
     async (writable, announcement) => {
       const [row] = await countedReviewInsert(writable).execute({
         reviewId,
@@ -92,11 +96,12 @@ async function insertCountedReview(db: Database, author: Viewer, input: CreateRe
         now: now.toISOString(),
         channel: announcement.channel,
         announcement: announcement.payload,
+        announcementTooLarge: announcement.tooLarge,
       });
       return row;
     },
     // Counted under the tutor's row lock, so the answer tells exactly where its average went.
-    (row) => (row ? reviewAdded(tutor, position, ratingMoveOf(row.aggregates, input.rating)) : []),
+    (row) => (row ? reviewAdded(row.match, position, ratingMoveOf(row.aggregates, input.rating)) : []),
   );
 }
 
@@ -109,26 +114,20 @@ function ratingMoveOf(after: { reviewCount: number; ratingSum: number }, rating:
   };
 }
 
-/** What a change of the tutor is matched on by the kept list pages. */
-async function tutorMatchOf(db: Database, tutorId: string) {
-  const [tutor] = await tutorMatchStatement(db).execute({ tutorId });
-  return tutor;
-}
-
-const tutorMatchStatement = preparedStatement((db) =>
-  db
-    .select({ id: tutors.id, searchText: tutors.searchText, department: tutors.department })
-    .from(tutors)
-    .where(eq(tutors.id, sql.placeholder('tutorId')))
-    .prepare('tutor_match'),
-);
-
 /**
  * Every new review runs this, so it is prepared: the UPDATE counts the review and locks the
  * tutor's row, the INSERT takes the review from it, and both answer what the response shows.
  * The notification to the other instances goes out with it, only if a review was added.
  */
-const countedTutorColumns = { ...reviewTutorColumns, reviewCount: tutors.reviewCount, ratingSum: tutors.ratingSum };
+const countedTutorColumns = {
+  ...reviewTutorColumns,
+  searchText: tutors.searchText,
+  reviewCount: tutors.reviewCount,
+  ratingSum: tutors.ratingSum,
+};
+/** The announcement's stand-in (a JSON string) replaced by the locked row's value as JSON. */
+const filledIn = (into: SQL, standIn: string, value: SQLWrapper) =>
+  sql`replace(${into}, ${sql.raw(`'${JSON.stringify(standIn)}'`)}, to_json(${value})::text)`;
 
 const countedReviewInsert = preparedStatement((db: WritableDatabase) => {
   const counted = db.$with('counted', countedTutorColumns).as(
@@ -148,9 +147,17 @@ const countedReviewInsert = preparedStatement((db: WritableDatabase) => {
       ${sql.placeholder('rating')}::smallint, ${sql.placeholder('aiAssisted')}::boolean, ${now}, ${now}
     from ${counted}
     returning ${sql.join(Object.values(reviewColumns).map(column), sql`, `)}`);
+  const announcement = filledIn(
+    filledIn(sql`${sql.placeholder('announcement')}::text`, FILLED_IN_BY_STATEMENT.searchText, counted.searchText),
+    FILLED_IN_BY_STATEMENT.department,
+    counted.department,
+  );
   const announced = db.$with('announced', { sent: sql<number>`sent` }).as(sql`
-    select count(pg_notify(${sql.placeholder('channel')}::text, ${sql.placeholder('announcement')}::text))::int as sent
-    from ${added} where ${sql.placeholder('announcement')}::text <> ''`);
+    select count(pg_notify(${sql.placeholder('channel')}::text,
+      case when octet_length(filled.payload) < ${sql.raw(String(MAX_ANNOUNCEMENT_BYTES))} then filled.payload
+        else ${sql.placeholder('announcementTooLarge')}::text end))::int as sent
+    from (select ${announcement} as payload from ${added} cross join ${counted}) filled
+    where ${sql.placeholder('announcement')}::text <> ''`);
   return db
     .with(counted, added, announced)
     .select({
@@ -172,6 +179,7 @@ const countedReviewInsert = preparedStatement((db: WritableDatabase) => {
         imageKey: counted.imageKey,
         isPublic: counted.isPublic,
       },
+      match: { id: counted.id, searchText: counted.searchText, department: counted.department },
       aggregates: { reviewCount: counted.reviewCount, ratingSum: counted.ratingSum },
     })
     .from(added)
