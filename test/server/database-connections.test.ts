@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterEach, beforeEach, describe, expect, inject, test } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
 import { apiPaths } from '../../src/shared/api-paths';
@@ -35,7 +36,8 @@ describe.skipIf(inject('dbEngine') !== 'postgres')('writes have connections of t
       }),
     );
     // Every read connection is taken once each has started its statement.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const readPool = (t.db as unknown as { $client: pg.Pool }).$client;
+    await expect.poll(() => readPool.totalCount - readPool.idleCount).toBe(READ_CONNECTIONS);
 
     const response = await callAs(t, student, 'POST', apiPaths.reviews, {
       tutorId: tutor.id,

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { ChangeFeed } from '../cache/change-feed';
-import type { DataChange } from '../cache/data-changes';
+import { everythingChanged, type DataChange } from '../cache/data-changes';
 import { AppError } from '../lib/errors';
 import { announcementOf, DATA_CHANGED_CHANNEL } from './change-channel';
-import { everythingChanged } from '../cache/data-changes';
 import type { Database, WritableDatabase } from './client';
 
 /**
@@ -31,6 +30,8 @@ interface ChangePublishing {
   instanceId: string;
   /** Whether other instances may be listening (a PostgreSQL server); the embedded database has one process. */
   announces: boolean;
+  /** StatementAnnouncement.tooLarge: the same for every statement, so made once. */
+  tooLargeAnnouncement: string;
   /** A change of unknown scope drops everything: said at debug level, so it does not go unnoticed. */
   onEverything: (reason: string) => void;
 }
@@ -53,11 +54,15 @@ export function publishChangesOf(
   options: { announces: boolean; writer?: WritableDatabase },
 ): void {
   const writer = options.writer ?? db;
+  const instanceId = randomUUID();
   const publishing: ChangePublishing = {
     feed,
     writer,
-    instanceId: randomUUID(),
+    instanceId,
     announces: options.announces,
+    tooLargeAnnouncement: options.announces
+      ? announcementOf(instanceId, [everythingChanged('an announcement too large once filled in')])
+      : '',
     onEverything: () => undefined,
   };
   publishingOf.set(db, publishing);
@@ -187,9 +192,7 @@ export async function changeInOneStatement<T>(
     channel: DATA_CHANGED_CHANNEL,
     // The embedded database has nobody to tell: an empty payload is sent to nobody.
     payload: publishing.announces ? announcementOf(publishing.instanceId, changes) : '',
-    tooLarge: publishing.announces
-      ? announcementOf(publishing.instanceId, [everythingChanged('an announcement too large once filled in')])
-      : '',
+    tooLarge: publishing.tooLargeAnnouncement,
   };
   try {
     const result = await statement(publishing.writer, announcement);
