@@ -26,6 +26,7 @@ export const accountDataSchema = z.object({
       isHidden: z.boolean(),
       hiddenReason: z.string().nullable(),
       aiAssisted: z.boolean(),
+      showName: z.boolean(),
       createdAt: timestamp,
       updatedAt: timestamp,
     }),

@@ -26,6 +26,9 @@ export const MIN_RATING = 1;
 export const MAX_RATING = 5;
 
 /** The review form's one validation message (spec section 5), on the page and from the API alike. */
+/** Shown in place of the author's name on a review whose author did not choose to show it. */
+export const ANONYMOUS_AUTHOR_NAME = 'Anonymous student';
+
 export const REVIEW_FORM_INCOMPLETE_MESSAGE = 'Please fill in all the fields (tutor, title, rating, and review).';
 /** An unknown id, a malformed id and someone else's review all get this answer where only the author may act. */
 export const REVIEW_NOT_FOUND_MESSAGE = 'Review not found.';

@@ -35,6 +35,8 @@ export const reviewContentSchema = z.object({
   rating: ratingSchema,
   /** Whether an AI model drafted the text; shown to readers. */
   aiAssisted: z.boolean().default(false),
+  /** Show the author's name to other students; anonymous ("Anonymous student") unless chosen. */
+  showName: z.boolean().default(false),
 });
 export type ReviewContent = z.infer<typeof reviewContentSchema>;
 export type ReviewContentInput = z.input<typeof reviewContentSchema>;
@@ -70,13 +72,20 @@ const reviewFields = {
   updatedAt: z.iso.datetime(),
 };
 
+/**
+ * Who wrote a review, as other students see it: the author's name only when they chose to show
+ * it; null for an anonymous review, which names no one ("Anonymous student").
+ */
+export const shownAuthorNameSchema = z.string().nullable();
+
 /** A visible review in the public lists (All Reviews, Recent Reviews). */
-export const reviewCardSchema = z.object({ ...reviewFields, authorName: z.string() });
+export const reviewCardSchema = z.object({ ...reviewFields, authorName: shownAuthorNameSchema });
 export type ReviewCard = z.infer<typeof reviewCardSchema>;
 
 /** The author's own review, with whether a moderator hid it and why. */
 export const myReviewSchema = z.object({
   ...reviewFields,
+  showName: z.boolean(),
   isHidden: z.boolean(),
   hiddenReason: z.string().nullable(),
 });
@@ -191,6 +200,8 @@ export type ReviewReport = z.infer<typeof reviewReportSchema>;
 
 export const adminReviewSchema = z.object({
   ...reviewFields,
+  /** Whether other students see the author's name; moderators always do. */
+  showName: z.boolean(),
   isHidden: z.boolean(),
   hiddenReason: z.string().nullable(),
   author: z.object({ id: z.uuid(), name: z.string(), email: z.string() }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './pagination';
 import { imageKeySchema, storedImageSchema } from './uploads';
+import { shownAuthorNameSchema } from './reviews';
 import {
   adminTutorSorts,
   BIOGRAPHY_MAX_LENGTH,
@@ -145,7 +146,7 @@ export const tutorReviewSchema = z.object({
   title: z.string(),
   body: z.string(),
   rating: z.number().int().min(1).max(5),
-  authorName: z.string(),
+  authorName: shownAuthorNameSchema,
   aiAssisted: z.boolean(),
   /** The caller wrote it: the profile offers Edit instead of Report. */
   writtenByMe: z.boolean(),

@@ -211,7 +211,7 @@ test('review pages have no accessibility violations and fit a phone screen', asy
   await expectAccessible(adminTab, `/admin/teacher/fullprofile/${tutorId}`, async (p) =>
     expect(p.getByRole('article', { name: reviewTitle })).toBeVisible(),
   );
-  await adminTab.getByRole('button', { name: 'Hide review by Wendy Writer' }).click();
+  await adminTab.getByRole('button', { name: `Hide anonymous review “${reviewTitle}”` }).click();
   await expect(adminTab.getByRole('dialog')).toBeVisible();
   expect(await accessibilityViolations(adminTab), 'accessibility violations in the hide dialog').toEqual([]);
   await adminTab.setViewportSize({ width: 360, height: 740 });

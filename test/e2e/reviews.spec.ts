@@ -25,7 +25,7 @@ async function studentSession(browser: Browser, name: string): Promise<{ page: P
 async function reviewThroughApi(
   request: APIRequestContext,
   tutorId: string,
-  review: { title: string; rating: number; body?: string },
+  review: { title: string; rating: number; body?: string; showName?: boolean },
 ): Promise<string> {
   const response = await request.post('/api/reviews', {
     data: { tutorId, body: 'Posted before the test started.', ...review },
@@ -116,6 +116,60 @@ test('a student rates a tutor, edits the review and deletes it; the profile aver
   await expect(ratingsSection(page)).toContainText('1 review');
 });
 
+test('a review is anonymous unless its author ticks "Show my name on this review"', async ({ page, browser }) => {
+  const tutorName = `Anonymous Reviews ${suffix()}`;
+  const tutorId = await publishTutor(browser, { name: tutorName, department: 'Philosophy' });
+  const authorName = `Nadia Named ${suffix()}`;
+  const author = await createStudent(page.request, { name: authorName });
+  await logInAs(page, author);
+  await page.goto(`/user/SubmitReview?tutorId=${tutorId}`);
+  const showName = page.getByRole('checkbox', { name: 'Show my name on this review' });
+  await expect(showName).not.toBeChecked();
+  const title = `Honest words ${suffix()}`;
+  await page.getByLabel('Title').fill(title);
+  await page.getByRole('radio', { name: '4 stars' }).check();
+  await page.getByRole('textbox', { name: 'Review', exact: true }).fill('Demanding, but every session was worth it.');
+  await page.getByRole('button', { name: 'Submit Review' }).click();
+  await expect(page.getByText('Review submitted successfully!')).toBeVisible();
+  await expect(page.getByText('Shown as “Anonymous student”')).toBeVisible();
+
+  // Another student reads "Anonymous student", and the API tells them nothing of the author.
+  const reader = await studentSession(browser, 'Curious Reader');
+  await reader.page.goto(`/user/tutorprofile/${tutorId}`);
+  const onProfile = reader.page.getByRole('article', { name: title });
+  await expect(onProfile).toContainText('Anonymous student');
+  await expect(onProfile).not.toContainText(authorName);
+  await reader.page.goto('/user/allreviews');
+  const inFeed = reader.page.getByRole('article', { name: title });
+  await expect(inFeed).toContainText('By Anonymous student');
+  for (const path of [
+    `/api/tutors/${tutorId}/reviews`,
+    '/api/reviews',
+    '/api/reviews/recent',
+    `/api/tutors/${tutorId}`,
+  ]) {
+    const answer = await (await reader.page.request.get(path)).text();
+    expect(answer, path).not.toContain(authorName);
+    expect(answer, path).not.toContain(author.email);
+  }
+
+  // The author chooses to sign it: the name shows where "Anonymous student" stood.
+  await page.goto('/user/myreviews');
+  await page.getByRole('link', { name: `Edit review of ${tutorName}` }).click();
+  await expect(page.getByRole('heading', { name: 'Update Review' })).toBeVisible();
+  await expect(showName).not.toBeChecked();
+  await showName.press('Space');
+  await expect(showName).toBeChecked();
+  await page.getByRole('button', { name: 'Update Review' }).click();
+  await expect(page.getByText('Review updated successfully!')).toBeVisible();
+  await expect(page.getByText('Shown with your name')).toBeVisible();
+
+  await reader.page.goto(`/user/tutorprofile/${tutorId}`);
+  await expect(reader.page.getByRole('article', { name: title })).toContainText(authorName);
+  await reader.page.goto('/user/allreviews');
+  await expect(reader.page.getByRole('article', { name: title })).toContainText(`By ${authorName}`);
+});
+
 test('the tutor can be chosen from the searchable list with the keyboard', async ({ page, browser }) => {
   const tutorName = `Keyboard Pick ${suffix()}`;
   await publishTutor(browser, { name: tutorName, department: 'Linguistics' });
@@ -157,7 +211,7 @@ test('an admin hides a review: it leaves the profile and All Reviews, and the av
   await logInAs(page, admin);
   await page.goto(`/admin/teacher/fullprofile/${tutorId}`);
   await expect(ratingsSection(page)).toContainText('2.5');
-  await page.getByRole('button', { name: 'Hide review by Rude Student' }).click();
+  await page.getByRole('button', { name: `Hide anonymous review “${rudeTitle}”` }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('textbox', { name: 'Reason' }).fill('Personal remarks about the tutor.');
   await dialog.getByRole('button', { name: 'Hide review' }).click();
@@ -244,7 +298,8 @@ test('an admin deletes a review from a profile with a reason', async ({ page, br
   const tutorId = await publishTutor(browser, { name: `Delete Review Tutor ${suffix()}`, department: 'Law' });
   const author = await studentSession(browser, 'Spam Author');
   const title = `Buy cheap essays ${suffix()}`;
-  await reviewThroughApi(author.page.request, tutorId, { title, rating: 5 });
+  // Signed: the controls name the review by its author.
+  await reviewThroughApi(author.page.request, tutorId, { title, rating: 5, showName: true });
 
   await logInAs(page, admin);
   await page.goto(`/admin/teacher/fullprofile/${tutorId}`);

@@ -129,6 +129,8 @@ export interface ReviewRecordInput {
   body?: string;
   /** Hidden by a moderator: stored, but left out of the tutor's count and average. */
   hidden?: boolean;
+  /** The author shows their name on it; anonymous by default, as the app writes reviews. */
+  showName?: boolean;
   createdAt?: Date;
 }
 
@@ -147,6 +149,7 @@ export async function createReviewRecord(db: Database, input: ReviewRecordInput)
         title: input.title ?? 'Helpful sessions',
         body: input.body ?? 'Clear explanations and quick answers to questions.',
         isHidden: input.hidden ?? false,
+        showName: input.showName ?? false,
         createdAt,
         updatedAt: createdAt,
       })

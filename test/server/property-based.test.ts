@@ -516,6 +516,8 @@ describe('unknown fields', () => {
         title: 'Honest',
         body: 'Good sessions.',
         rating: 4,
+        // Signed, so the list shows whose name it carries.
+        showName: true,
         id: '00000000-0000-4000-8000-000000000001',
         authorId: w.users.otherStudent.id,
         isHidden: true,

@@ -75,7 +75,14 @@ async function run(operation: Operation): Promise<'done' | 'refused'> {
         await createReview(
           t.db,
           operation.author,
-          { tutorId: operation.tutor.id, title: 'T', body: 'B', rating: operation.rating, aiAssisted: false },
+          {
+            tutorId: operation.tutor.id,
+            title: 'T',
+            body: 'B',
+            rating: operation.rating,
+            aiAssisted: false,
+            showName: false,
+          },
           now(),
         );
         break;
@@ -84,7 +91,7 @@ async function run(operation: Operation): Promise<'done' | 'refused'> {
           t.db,
           operation.author,
           operation.reviewId,
-          { title: 'T2', body: 'B2', rating: operation.rating, aiAssisted: false },
+          { title: 'T2', body: 'B2', rating: operation.rating, aiAssisted: false, showName: false },
           now(),
         );
         break;
@@ -167,7 +174,7 @@ describe('stored aggregates always equal a recomputation', () => {
     const created = await createReview(
       t.db,
       author,
-      { tutorId: tutor!.id, title: 'T', body: 'B', rating: 4, aiAssisted: false },
+      { tutorId: tutor!.id, title: 'T', body: 'B', rating: 4, aiAssisted: false, showName: false },
       now(),
     );
     const racers: Operation[] = [

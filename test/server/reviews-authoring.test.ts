@@ -117,6 +117,7 @@ describe('writing a review', () => {
       title: 'Clear and patient',
       rating: 4,
       aiAssisted: false,
+      showName: false,
       isHidden: false,
       hiddenReason: null,
     });
@@ -133,7 +134,7 @@ describe('writing a review', () => {
     const listed: TutorReviewList = (await callAs(t, other, 'GET', apiPaths.tutorReviews(tutor.id))).json();
     expect(listed.total).toBe(4);
     expect(listed.items.find((item) => item.id === review.id)).toMatchObject({
-      authorName: 'Ada Author',
+      authorName: null,
       writtenByMe: false,
       reportedByMe: false,
     });
@@ -437,8 +438,8 @@ describe('reading reviews', () => {
     expect(seen).toEqual(expectedOrder);
   });
 
-  test('a feed card carries the tutor and the author name', async () => {
-    await writeReview(author, { title: 'Card title' });
+  test('a feed card carries the tutor and the author name its author chose to show', async () => {
+    await writeReview(author, { title: 'Card title', showName: true });
     const feed: ReviewFeed = (await callAs(t, other, 'GET', apiPaths.reviews)).json();
     expect(feed.nextCursor).toBeNull();
     expect(feed.total).toEqual({ count: 1, more: false });
@@ -554,5 +555,110 @@ describe('reading reviews', () => {
     const listed: TutorReviewList = (await callAs(t, author, 'GET', apiPaths.tutorReviews(tutor.id))).json();
     const flags = Object.fromEntries(listed.items.map((item) => [item.id, [item.writtenByMe, item.reportedByMe]]));
     expect(flags).toEqual({ [mine.id]: [true, false], [theirs.id]: [false, true] });
+  });
+});
+
+describe('anonymous by default', () => {
+  /** Every answer another student can get that shows the review, as raw text. */
+  async function answersShowingReviewTo(actor: Actor) {
+    const paths = [
+      apiPaths.tutorReviews(tutor.id),
+      apiPaths.tutor(tutor.id),
+      apiPaths.reviews,
+      `${apiPaths.reviews}?limit=1`,
+      apiPaths.recentReviews,
+    ];
+    const bodies = [];
+    for (const path of paths) {
+      const response = await callAs(t, actor, 'GET', path);
+      expect(response.statusCode, `${path}: ${response.body}`).toBe(200);
+      bodies.push(response.body);
+    }
+    // The feed's next page, through the cursor the first page of one handed out.
+    const cursor = (JSON.parse(bodies[3]!) as ReviewFeed).nextCursor;
+    if (cursor) bodies.push((await callAs(t, actor, 'GET', `${apiPaths.reviews}?limit=1&cursor=${cursor}`)).body);
+    return bodies.join('\n');
+  }
+
+  function expectNoTraceOf(text: string, user: Actor['user']) {
+    for (const identity of [user.name, user.email, user.id]) expect(text).not.toContain(identity);
+  }
+
+  test("another student's answers carry no trace of an anonymous review's author, in any list, cursor or refusal", async () => {
+    const review = await writeReview(author, { title: 'Unsigned' });
+    // A second review, so the feed's first page of one hands out a cursor.
+    await writeReview(admin, { title: 'Older one' });
+    const seen = await answersShowingReviewTo(other);
+    expect(seen).toContain('Unsigned');
+    expectNoTraceOf(seen, author.user);
+
+    const listed: TutorReviewList = (await callAs(t, other, 'GET', apiPaths.tutorReviews(tutor.id))).json();
+    expect(listed.items.find((item) => item.id === review.id)?.authorName).toBeNull();
+
+    // Refusals name no one either: editing, deleting or reading someone else's review.
+    const refusals = await Promise.all([
+      callAs(t, other, 'GET', apiPaths.review(review.id)),
+      callAs(t, other, 'PATCH', apiPaths.review(review.id), draft({ title: 'Mine now' })),
+      callAs(t, other, 'DELETE', apiPaths.review(review.id)),
+      callAs(t, other, 'POST', apiPaths.reviewReports(review.id), { reason: 'spam' }),
+      callAs(t, other, 'POST', apiPaths.reviewReports(review.id), { reason: 'spam' }),
+    ]);
+    expectNoTraceOf(refusals.map((response) => response.body).join('\n'), author.user);
+  });
+
+  test('the author sees it as theirs, and a moderator sees who wrote it', async () => {
+    const review = await writeReview(author);
+    const mine: MyReviewList = (await callAs(t, author, 'GET', apiPaths.myReviews)).json();
+    expect(mine.items).toEqual([expect.objectContaining({ id: review.id, showName: false })]);
+    const listed: TutorReviewList = (await callAs(t, author, 'GET', apiPaths.tutorReviews(tutor.id))).json();
+    expect(listed.items).toEqual([expect.objectContaining({ id: review.id, authorName: null, writtenByMe: true })]);
+
+    const moderated = await callAs(t, admin, 'GET', apiPaths.adminReviews);
+    expect(moderated.json().items).toEqual([
+      expect.objectContaining({
+        id: review.id,
+        showName: false,
+        author: { id: author.user.id, name: 'Ada Author', email: author.user.email },
+      }),
+    ]);
+  });
+
+  test('"Show my name on this review" shows it everywhere; unticking it takes it away again', async () => {
+    const review = await writeReview(author);
+    await writeReview(admin, { title: 'Older one' });
+    // Read once, so every answer is kept in memory before the author changes their mind.
+    expectNoTraceOf(await answersShowingReviewTo(other), author.user);
+
+    const named = await callAs(t, author, 'PATCH', apiPaths.review(review.id), draft({ showName: true }));
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json().review.showName).toBe(true);
+    const listed: TutorReviewList = (await callAs(t, other, 'GET', apiPaths.tutorReviews(tutor.id))).json();
+    expect(listed.items.find((item) => item.id === review.id)?.authorName).toBe('Ada Author');
+    const feed: ReviewFeed = (await callAs(t, other, 'GET', apiPaths.reviews)).json();
+    expect(feed.items.find((item) => item.id === review.id)?.authorName).toBe('Ada Author');
+    const recent: RecentReviews = (await callAs(t, other, 'GET', apiPaths.recentReviews)).json();
+    expect(recent.items.find((item) => item.id === review.id)?.authorName).toBe('Ada Author');
+
+    const unnamed = await callAs(t, author, 'PATCH', apiPaths.review(review.id), draft({ showName: false }));
+    expect(unnamed.statusCode, unnamed.body).toBe(200);
+    expectNoTraceOf(await answersShowingReviewTo(other), author.user);
+  });
+
+  test("an author's new name shows on their signed reviews, never on their anonymous ones", async () => {
+    const signedTutor = await createTutorRecord(t.db, { name: 'Alan Turing' });
+    await writeReview(author, { title: 'Unsigned' });
+    await writeReview(author, { tutorId: signedTutor.id, title: 'Signed', showName: true });
+    const before = await answersShowingReviewTo(other);
+    expect(before).toContain('Ada Author');
+
+    const renamed = await callAs(t, admin, 'PATCH', apiPaths.adminUser(author.user.id), { name: 'Ada Renamed' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const feed: ReviewFeed = (await callAs(t, other, 'GET', apiPaths.reviews)).json();
+    expect(Object.fromEntries(feed.items.map((item) => [item.title, item.authorName]))).toEqual({
+      Signed: 'Ada Renamed',
+      Unsigned: null,
+    });
+    const unsignedPage = await callAs(t, other, 'GET', apiPaths.tutorReviews(tutor.id));
+    expect(unsignedPage.body).not.toContain('Ada');
   });
 });

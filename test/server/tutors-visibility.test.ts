@@ -223,6 +223,8 @@ describe('profiles and reviews', () => {
         authorId: author.user.id,
         rating,
         title: `Review ${i}`,
+        // Every other author signs: the others are anonymous.
+        showName: i % 2 === 1,
         createdAt: new Date(start.getTime() + i * DAY_MS),
       });
     }
@@ -255,7 +257,7 @@ describe('profiles and reviews', () => {
     expect(firstPage).toMatchObject({ total: 4, page: 1, pageSize: 3 });
     expect(firstPage.items.map((review) => [review.title, review.authorName, review.rating])).toEqual([
       ['Review 3', 'Reviewer 3', 1],
-      ['Review 2', 'Reviewer 2', 4],
+      ['Review 2', null, 4],
       ['Review 1', 'Reviewer 1', 5],
     ]);
     expect(firstPage.items[0]!.createdAt).toBe(new Date(start.getTime() + 3 * DAY_MS).toISOString());

@@ -310,6 +310,11 @@ export const reviews = pgTable(
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     hiddenBy: uuid('hidden_by').references(() => users.id, { onDelete: 'set null' }),
     aiAssisted: boolean('ai_assisted').notNull().default(false),
+    /**
+     * The author chose to have their name shown. Reviews are anonymous by default: students write
+     * honestly about someone who grades them only when their name is not on it.
+     */
+    showName: boolean('show_name').notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -73,6 +73,7 @@ export async function exportAccountData(db: Database, userId: string, now: Date)
       isHidden: review.isHidden,
       hiddenReason: review.hiddenReason,
       aiAssisted: review.aiAssisted,
+      showName: review.showName,
       createdAt: iso(review.createdAt),
       updatedAt: iso(review.updatedAt),
     })),

@@ -17,6 +17,8 @@ import {
 import { createRandom, type Random } from './random';
 
 export const DEMO_SEED = 20_240_917;
+/** One demo student in this many shows their name on their reviews. */
+const SIGNING_STUDENT_EVERY = 3;
 
 /** Tutors per department, largest first; shuffled onto the departments so each seed differs. */
 const DEPARTMENT_SIZES = [7, 6, 5, 5, 5, 4, 4, 4];
@@ -62,6 +64,8 @@ export interface DemoReview {
   isHidden: boolean;
   hiddenReason: string | null;
   aiAssisted: boolean;
+  /** The author signs it; most reviews are anonymous, as on a live site. */
+  showName: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -251,6 +255,9 @@ function makeReviews(rng: Random, tutors: DemoTutor[], students: DemoStudent[], 
       isHidden: false,
       hiddenReason: null,
       aiAssisted: rng.chance(0.08),
+      // Some students sign every review they write; taken from who they are, not from the random
+      // sequence, so the rest of the demo is what it was.
+      showName: author % SIGNING_STUDENT_EVERY === 0,
       createdAt,
       updatedAt: createdAt,
     };

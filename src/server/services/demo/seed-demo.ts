@@ -143,7 +143,7 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
       })),
     );
 
-    // ~300 rows × 11 columns stays far below PostgreSQL's 65,535 parameters: one statement.
+    // ~300 rows × 12 columns stays far below PostgreSQL's 65,535 parameters: one statement.
     const reviewIds = demo.reviews.map(() => randomUUID());
     await tx.insert(reviews).values(
       demo.reviews.map((review, i) => ({
@@ -156,6 +156,7 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
         isHidden: review.isHidden,
         hiddenReason: review.hiddenReason,
         aiAssisted: review.aiAssisted,
+        showName: review.showName,
         createdAt: review.createdAt,
         updatedAt: review.updatedAt,
       })),

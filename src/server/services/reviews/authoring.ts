@@ -93,6 +93,7 @@ async function insertCountedReview(db: Database, author: Viewer, input: CreateRe
         body: input.body,
         rating: input.rating,
         aiAssisted: input.aiAssisted,
+        showName: input.showName,
         now: now.toISOString(),
         channel: announcement.channel,
         announcement: announcement.payload,
@@ -142,9 +143,9 @@ const countedReviewInsert = preparedStatement((db: WritableDatabase) => {
   const now = sql`${sql.placeholder('now')}::timestamptz`;
   const added = db.$with('added', reviewColumns).as(sql`
     insert into ${reviews} (${column(reviews.id)}, ${column(reviews.tutorId)}, ${column(reviews.authorId)}, ${column(reviews.title)}, ${column(reviews.body)},
-      ${column(reviews.rating)}, ${column(reviews.aiAssisted)}, ${column(reviews.createdAt)}, ${column(reviews.updatedAt)})
+      ${column(reviews.rating)}, ${column(reviews.aiAssisted)}, ${column(reviews.showName)}, ${column(reviews.createdAt)}, ${column(reviews.updatedAt)})
     select ${sql.placeholder('reviewId')}::uuid, ${counted.id}, ${sql.placeholder('authorId')}::uuid, ${sql.placeholder('title')}::text, ${sql.placeholder('body')}::text,
-      ${sql.placeholder('rating')}::smallint, ${sql.placeholder('aiAssisted')}::boolean, ${now}, ${now}
+      ${sql.placeholder('rating')}::smallint, ${sql.placeholder('aiAssisted')}::boolean, ${sql.placeholder('showName')}::boolean, ${now}, ${now}
     from ${counted}
     returning ${sql.join(Object.values(reviewColumns).map(column), sql`, `)}`);
   const announcement = filledIn(
@@ -167,6 +168,7 @@ const countedReviewInsert = preparedStatement((db: WritableDatabase) => {
         body: added.body,
         rating: added.rating,
         aiAssisted: added.aiAssisted,
+        showName: added.showName,
         isHidden: added.isHidden,
         hiddenReason: added.hiddenReason,
         createdAt: added.createdAt,
@@ -204,7 +206,14 @@ export async function updateOwnReview(
     const { review } = locked;
     await tx
       .update(reviews)
-      .set({ title: input.title, body: input.body, rating: input.rating, aiAssisted: input.aiAssisted, updatedAt: now })
+      .set({
+        title: input.title,
+        body: input.body,
+        rating: input.rating,
+        aiAssisted: input.aiAssisted,
+        showName: input.showName,
+        updatedAt: now,
+      })
       .where(eq(reviews.id, review.id));
     if (!review.isHidden) await applyAggregateChange(tx, review.tutorId, ratingChanged(review.rating, input.rating));
   });

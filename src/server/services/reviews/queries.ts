@@ -27,6 +27,7 @@ import type { Viewer } from '../auth/viewer';
 import { reviewNotFound } from './access';
 import {
   reviewAuthorColumns,
+  shownAuthorName,
   reviewColumns,
   reviewTutorColumns,
   toAdminReview,
@@ -98,7 +99,7 @@ const tutorReviewPageRows = preparedStatement((db: Database) =>
       body: reviews.body,
       rating: reviews.rating,
       authorId: reviews.authorId,
-      authorName: users.name,
+      authorName: shownAuthorName,
       aiAssisted: reviews.aiAssisted,
       createdAt: reviews.createdAt,
       updatedAt: reviews.updatedAt,
@@ -198,7 +199,7 @@ export function decodeFeedCursor(cursor: string): FeedPosition {
   throw new AppError('bad_request', 'The cursor is not valid; start again from the first page.');
 }
 
-const cardColumns = { review: reviewColumns, tutor: reviewTutorColumns, authorName: users.name };
+const cardColumns = { review: reviewColumns, tutor: reviewTutorColumns, authorName: shownAuthorName };
 
 function publicCards(db: Database) {
   return db

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { storedImage } from '../../../shared/uploads';
 import type { AdminReview, MyReview, ReviewCard, ReviewReport } from '../../../shared/reviews';
 import { reviews, tutors, users, type ReviewRow, type TutorRow, type UserRow } from '../../db/schema';
@@ -9,6 +10,7 @@ export const reviewColumns = {
   body: reviews.body,
   rating: reviews.rating,
   aiAssisted: reviews.aiAssisted,
+  showName: reviews.showName,
   isHidden: reviews.isHidden,
   hiddenReason: reviews.hiddenReason,
   createdAt: reviews.createdAt,
@@ -25,6 +27,12 @@ export const reviewTutorColumns = {
 };
 
 export const reviewAuthorColumns = { id: users.id, name: users.name, email: users.email };
+
+/**
+ * The author's name as other students may see it: null unless the author chose to show it. Read
+ * this way in SQL, so an anonymous author's name never leaves the database for a public answer.
+ */
+export const shownAuthorName = sql<string | null>`case when ${reviews.showName} then ${users.name} end`;
 
 type ReviewFields = Pick<ReviewRow, keyof typeof reviewColumns>;
 type ReviewTutorFields = Pick<TutorRow, keyof typeof reviewTutorColumns>;
@@ -49,12 +57,21 @@ function baseOf(review: ReviewFields, tutor: ReviewTutorFields) {
   };
 }
 
-export function toReviewCard(row: { review: ReviewFields; tutor: ReviewTutorFields; authorName: string }): ReviewCard {
-  return { ...baseOf(row.review, row.tutor), authorName: row.authorName };
+export function toReviewCard(row: {
+  review: ReviewFields;
+  tutor: ReviewTutorFields;
+  authorName: string | null;
+}): ReviewCard {
+  return { ...baseOf(row.review, row.tutor), authorName: row.review.showName ? row.authorName : null };
 }
 
 export function toMyReview(row: { review: ReviewFields; tutor: ReviewTutorFields }): MyReview {
-  return { ...baseOf(row.review, row.tutor), isHidden: row.review.isHidden, hiddenReason: row.review.hiddenReason };
+  return {
+    ...baseOf(row.review, row.tutor),
+    showName: row.review.showName,
+    isHidden: row.review.isHidden,
+    hiddenReason: row.review.hiddenReason,
+  };
 }
 
 export function toAdminReview(

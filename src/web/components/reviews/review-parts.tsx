@@ -2,6 +2,7 @@ import { type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react'
 import { StarRating } from '../ui/star-rating';
 import { TextLink } from '../ui/text-link';
 import { paths } from '../../config/paths';
+import { ANONYMOUS_AUTHOR_NAME } from '../../../shared/reviews-constants';
 import type { ReviewTutor } from '../../../shared/reviews';
 import { EyeOffIcon } from '../ui/icons/eye-off-icon';
 
@@ -17,6 +18,22 @@ export function ReviewDate({ value, className }: { value: string; className?: st
       {reviewDate.format(new Date(value))}
     </time>
   );
+}
+
+/** Who wrote a review, as other students see it: the name its author chose to show, else "Anonymous student". */
+export function reviewAuthorName(authorName: string | null): string {
+  return authorName ?? ANONYMOUS_AUTHOR_NAME;
+}
+
+/**
+ * A review named in a control's label or a dialog ("Hide review by Ada Lovelace"): by its
+ * author's name when shown, by its title when anonymous, so two anonymous reviews on one page
+ * still have controls of their own.
+ */
+export function reviewByAuthor(review: { authorName: string | null; title: string }): string {
+  return review.authorName === null
+    ? `anonymous review “${reviewTitle(review.title)}”`
+    : `review by ${review.authorName}`;
 }
 
 /** A title is required today, but older reviews may have none. */

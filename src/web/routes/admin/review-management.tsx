@@ -73,7 +73,7 @@ export function ReviewManagementRoute() {
   // A review that leaves the list takes its menu along: focus goes back to the top.
   const focusTop = () => headingRef.current?.focus();
   const filtered = Boolean(q) || hideHidden || tab !== 'all';
-  const moderated = selected.map((review) => ({ id: review.id, authorName: review.author.name }));
+  const moderated = selected.map((review) => ({ id: review.id, authorName: review.author.name, title: review.title }));
   const reportedSelected = selected.filter((review) => review.openReportCount > 0);
   const visibleSelected = selected.filter((review) => !review.isHidden);
 
@@ -159,7 +159,13 @@ export function ReviewManagementRoute() {
             className="min-h-9 px-3 py-1"
             disabled={bulk.busy || visibleSelected.length === 0}
             onClick={() =>
-              bulk.requestHide(visibleSelected.map((review) => ({ id: review.id, authorName: review.author.name })))
+              bulk.requestHide(
+                visibleSelected.map((review) => ({
+                  id: review.id,
+                  authorName: review.author.name,
+                  title: review.title,
+                })),
+              )
             }
           >
             Hide selected
@@ -171,7 +177,11 @@ export function ReviewManagementRoute() {
             aria-busy={bulk.busy || undefined}
             onClick={() =>
               void bulk.dismissAll(
-                reportedSelected.map((review) => ({ id: review.id, authorName: review.author.name })),
+                reportedSelected.map((review) => ({
+                  id: review.id,
+                  authorName: review.author.name,
+                  title: review.title,
+                })),
               )
             }
           >

@@ -25,6 +25,7 @@ export interface RowLeaves {
 const listed = (review: AdminReview) => ({
   id: review.id,
   authorName: review.author.name,
+  title: review.title,
   isHidden: review.isHidden,
   openReportCount: review.openReportCount,
 });

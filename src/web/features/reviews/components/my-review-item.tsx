@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Button, LinkButton } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import type { MyReview } from '../../../../shared/reviews';
+import { ANONYMOUS_AUTHOR_NAME } from '../../../../shared/reviews-constants';
 import { TutorPicture } from '../../../components/tutors/tutor-picture';
 import {
   AiAssistedBadge,
@@ -58,6 +59,7 @@ export function MyReviewItem({ review, onDelete }: { review: MyReview; onDelete:
       <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
         <ReviewStars rating={review.rating} />
         {review.aiAssisted && <AiAssistedBadge />}
+        <span>{review.showName ? 'Shown with your name' : `Shown as “${ANONYMOUS_AUTHOR_NAME}”`}</span>
         <span>
           <ReviewDate value={review.createdAt} />
           {edited && (

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { reviewByAuthor } from '../../../components/reviews/review-parts';
 import { buttonClasses } from '../../../components/ui/button';
 import { FlagIcon } from '../../../components/ui/icons/flag-icon';
 
@@ -10,7 +11,8 @@ const ReportReviewDialog = lazy(() =>
 
 interface ReportedReview {
   id: string;
-  authorName: string;
+  authorName: string | null;
+  title: string;
   reportedByMe: boolean;
 }
 
@@ -38,7 +40,7 @@ export function ReportReviewButton({ review }: { review: ReportedReview }) {
       >
         <FlagIcon className={`h-4 w-4 ${reported ? 'fill-slate-300' : ''}`} />
         {reported ? 'Reported' : 'Report'}
-        <span className="sr-only"> review by {review.authorName}</span>
+        <span className="sr-only"> {reviewByAuthor(review)}</span>
       </button>
       {needed && (
         <Suspense fallback={null}>

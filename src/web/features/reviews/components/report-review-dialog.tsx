@@ -3,6 +3,7 @@ import { type RefObject, useId, useRef } from 'react';
 import { useController } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
+import { reviewByAuthor } from '../../../components/reviews/review-parts';
 import {
   REPORT_DETAILS_MAX_LENGTH,
   type ReportReason,
@@ -36,7 +37,8 @@ const reportFormSchema = z
 
 interface ReportedReview {
   id: string;
-  authorName: string;
+  authorName: string | null;
+  title: string;
 }
 
 /** Asks why a review should be looked at by a moderator, then sends the report. */
@@ -80,8 +82,8 @@ export function ReportReviewDialog({
       title="Report this review"
       description={
         <p>
-          Tell us what is wrong with the review by {review.authorName}. A moderator will look at your report. Reporting
-          does not hide the review: it stays on the profile unless a moderator decides otherwise.
+          Tell us what is wrong with the {reviewByAuthor(review)}. A moderator will look at your report. Reporting does
+          not hide the review: it stays on the profile unless a moderator decides otherwise.
         </p>
       }
       initialFocus={firstReasonRef}

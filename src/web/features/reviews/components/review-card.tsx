@@ -6,6 +6,7 @@ import {
   ReviewDate,
   ReviewStars,
   ReviewText,
+  reviewAuthorName,
   ReviewTutorName,
   reviewTitle,
 } from '../../../components/reviews/review-parts';
@@ -49,7 +50,7 @@ export const ReviewCard = memo(function ReviewCard({
       </div>
       <ReviewText text={review.body} title={reviewTitle(review.title)} className="mt-3" />
       <p className="mt-auto break-words pt-4 text-sm text-slate-600">
-        By <span className="font-medium text-slate-800">{review.authorName}</span>
+        By <span className="font-medium text-slate-800">{reviewAuthorName(review.authorName)}</span>
         <span aria-hidden="true"> · </span>
         <span className="sr-only">, </span>
         <ReviewDate value={review.createdAt} />

@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import {
+  ANONYMOUS_AUTHOR_NAME,
   type MyReview,
   PUBLIC_TUTORS_ONLY_MESSAGE,
   REVIEW_BODY_MAX_LENGTH,
@@ -12,7 +13,7 @@ import {
   reviewContentSchema,
 } from '../../../../shared/reviews';
 import type { TutorSummary } from '../../../../shared/tutors';
-import { RequiredFieldsNote, TextAreaField, TextInputField } from '../../../components/forms/field';
+import { CheckboxField, RequiredFieldsNote, TextAreaField, TextInputField } from '../../../components/forms/field';
 import { mergeRefs } from '../../../components/forms/form-fields';
 import { useAppForm } from '../../../components/forms/use-app-form';
 import { ErrorAlert } from '../../../components/ui/alert';
@@ -44,14 +45,16 @@ const reviewFormSchema = z.object({
    * true once an AI draft finished or was stopped with some text (undoing it puts back the old value).
    */
   aiAssisted: z.boolean(),
+  /** Unticked for a new review: reviews are anonymous unless their author chooses otherwise. */
+  showName: z.boolean(),
 });
 type ReviewFormValues = z.input<typeof reviewFormSchema>;
 type ReviewFormSubmission = z.output<typeof reviewFormSchema>;
 
 function reviewFormValues(review: MyReview | undefined, initialTutor: ReviewFormTutor | null): ReviewFormValues {
-  if (!review) return { tutor: initialTutor, title: '', rating: 0, body: '', aiAssisted: false };
-  const { tutor, title, rating, body, aiAssisted } = review;
-  return { tutor, title, rating, body, aiAssisted };
+  if (!review) return { tutor: initialTutor, title: '', rating: 0, body: '', aiAssisted: false, showName: false };
+  const { tutor, title, rating, body, aiAssisted, showName } = review;
+  return { tutor, title, rating, body, aiAssisted, showName };
 }
 
 /** Each distinct message, in the order of the fields: the spec's one sentence while fields are missing. */
@@ -129,6 +132,7 @@ export function ReviewForm({
   const titleField = useController({ control, name: 'title' });
   const ratingField = useController({ control, name: 'rating' });
   const bodyField = useController({ control, name: 'body' });
+  const { field: showName } = useController({ control, name: 'showName' });
   const values = useWatch({ control }) as ReviewFormValues;
   const createReview = useCreateReview();
   const updateReview = useUpdateReview();
@@ -297,6 +301,14 @@ export function ReviewForm({
         focusTutor: () => form.setFocus('tutor'),
         onDraftingChange: setDrafting,
       })}
+      <CheckboxField
+        name={showName.name}
+        checked={showName.value}
+        onChange={(event) => showName.onChange(event.target.checked)}
+        onBlur={showName.onBlur}
+        label="Show my name on this review"
+        hint={`Unticked, other students see “${ANONYMOUS_AUTHOR_NAME}” instead of your name. Moderators can always see who wrote a review.`}
+      />
       <FormActions
         cancelTo={cancelTo}
         submitLabel={review ? 'Update Review' : 'Submit Review'}

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { MODERATION_REASON_MAX_LENGTH } from '../../../../shared/reviews-constants';
+import { reviewByAuthor } from '../../../components/reviews/review-parts';
 import { EyeOffIcon } from '../../../components/ui/icons/eye-off-icon';
 import { TrashIcon } from '../../../components/ui/icons/trash-icon';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
@@ -10,10 +11,11 @@ import { useDismissReviewReports } from '../api/dismiss-review-reports';
 import { useHideReview } from '../api/hide-review';
 import { useUnhideReview } from '../api/unhide-review';
 
-/** The review a moderator acts on: its id, and its author's name for the controls' labels. */
+/** The review a moderator acts on: its id, and its author's name as shown and its title, for the controls' labels. */
 export interface ModeratedReview {
   id: string;
-  authorName: string;
+  authorName: string | null;
+  title: string;
 }
 
 export interface ModerationOptions {
@@ -31,8 +33,8 @@ interface ReasonRequest extends ModerationOptions {
   review: ModeratedReview;
 }
 
-const hideReviewLabel = (review: ModeratedReview) => `Hide review by ${review.authorName}`;
-const deleteReviewLabel = (review: ModeratedReview) => `Delete review by ${review.authorName}`;
+const hideReviewLabel = (review: ModeratedReview) => `Hide ${reviewByAuthor(review)}`;
+const deleteReviewLabel = (review: ModeratedReview) => `Delete ${reviewByAuthor(review)}`;
 
 /**
  * A moderator's hide, unhide, delete and dismiss, with the reason dialogs and the toasts. The
@@ -122,8 +124,8 @@ export function useReviewModeration() {
         title="Hide this review"
         description={
           <p>
-            The review{asked ? ` by ${asked.authorName}` : ''} leaves the tutor&apos;s profile and no longer counts in
-            the average rating. The author is told the reason.
+            The {asked ? reviewByAuthor(asked) : 'review'} leaves the tutor&apos;s profile and no longer counts in the
+            average rating. The author is told the reason.
           </p>
         }
         label="Reason"
@@ -140,8 +142,8 @@ export function useReviewModeration() {
         title="Delete this review?"
         description={
           <p>
-            Do you really want to delete the review{asked ? ` by ${asked.authorName}` : ''}? This process cannot be
-            undone. The author is told the reason.
+            Do you really want to delete the {asked ? reviewByAuthor(asked) : 'review'}? This process cannot be undone.
+            The author is told the reason.
           </p>
         }
         label="Reason"

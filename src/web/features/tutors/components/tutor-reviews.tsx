@@ -3,7 +3,13 @@ import { useSearchParams } from 'react-router';
 import { PagedList } from '../../../components/lists/paged-list';
 import type { TutorReview } from '../../../../shared/tutors';
 import { useTutorReviews } from '../api/get-tutor-reviews';
-import { AiAssistedBadge, ReviewDate, ReviewStars, reviewTitle } from '../../../components/reviews/review-parts';
+import {
+  AiAssistedBadge,
+  reviewAuthorName,
+  ReviewDate,
+  ReviewStars,
+  reviewTitle,
+} from '../../../components/reviews/review-parts';
 import { pageFromParam, TUTOR_REVIEWS_PAGE_PARAM } from '../../../../shared/page-data';
 
 /** The page of reviews the URL asks for. */
@@ -89,7 +95,7 @@ function ReviewItem({ review, actions }: { review: TutorReview; actions: ReactNo
             <h3 className="min-w-0 break-words font-semibold text-slate-900">{reviewTitle(review.title)}</h3>
             <ReviewDate value={review.createdAt} className="text-sm text-slate-600" />
           </div>
-          <p className="text-sm text-slate-700">{review.authorName}</p>
+          <p className="text-sm text-slate-700">{reviewAuthorName(review.authorName)}</p>
           <div className="mt-1 flex flex-wrap items-center gap-2">
             <ReviewStars rating={review.rating} />
             {review.aiAssisted && <AiAssistedBadge />}
