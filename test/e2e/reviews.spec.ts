@@ -132,6 +132,9 @@ test('a review is anonymous unless its author ticks "Show my name on this review
   await page.getByRole('button', { name: 'Submit Review' }).click();
   await expect(page.getByText('Review submitted successfully!')).toBeVisible();
   await expect(page.getByText('Shown as “Anonymous student”')).toBeVisible();
+  // The author sees it as theirs on the profile.
+  await page.goto(`/user/tutorprofile/${tutorId}`);
+  await expect(page.getByRole('article', { name: title })).toContainText('Anonymous student · Your review');
 
   // Another student reads "Anonymous student", and the API tells them nothing of the author.
   const reader = await studentSession(browser, 'Curious Reader');
@@ -139,6 +142,7 @@ test('a review is anonymous unless its author ticks "Show my name on this review
   const onProfile = reader.page.getByRole('article', { name: title });
   await expect(onProfile).toContainText('Anonymous student');
   await expect(onProfile).not.toContainText(authorName);
+  await expect(onProfile).not.toContainText('Your review');
   await reader.page.goto('/user/allreviews');
   const inFeed = reader.page.getByRole('article', { name: title });
   await expect(inFeed).toContainText('By Anonymous student');

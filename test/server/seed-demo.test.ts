@@ -65,6 +65,11 @@ describe('seed:demo', () => {
       },
     });
 
+    // Most reviews are anonymous, as on a live site; some students sign theirs.
+    const signed = reviewRows.filter((r) => r.showName).length;
+    expect(signed).toBeGreaterThan(reviewRows.length * 0.1);
+    expect(signed).toBeLessThan(reviewRows.length * 0.6);
+
     // A few visible reviews wait in the reported queue; nobody reports their own review.
     const reports = await db.select().from(reviewReports);
     const reported = new Set(reports.map((report) => report.reviewId));

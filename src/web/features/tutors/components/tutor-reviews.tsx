@@ -95,7 +95,11 @@ function ReviewItem({ review, actions }: { review: TutorReview; actions: ReactNo
             <h3 className="min-w-0 break-words font-semibold text-slate-900">{reviewTitle(review.title)}</h3>
             <ReviewDate value={review.createdAt} className="text-sm text-slate-600" />
           </div>
-          <p className="text-sm text-slate-700">{reviewAuthorName(review.authorName)}</p>
+          <p className="text-sm text-slate-700">
+            {reviewAuthorName(review.authorName)}
+            {/* Others read only the name above; the author is told the review is theirs. */}
+            {review.writtenByMe && <span className="font-medium text-slate-800"> · Your review</span>}
+          </p>
           <div className="mt-1 flex flex-wrap items-center gap-2">
             <ReviewStars rating={review.rating} />
             {review.aiAssisted && <AiAssistedBadge />}
