@@ -99,7 +99,8 @@ async function createPayloadWorld(browser: Browser): Promise<PayloadWorld> {
   );
   const { review } = await ok(
     asStudent.post('/api/reviews', {
-      data: { tutorId: tutor.id, title: payloads.reviewTitle, body: payloads.reviewBody, rating: 4 },
+      // Signed, so the author's name (a payload too) shows on the review.
+      data: { tutorId: tutor.id, title: payloads.reviewTitle, body: payloads.reviewBody, rating: 4, showName: true },
     }),
     201,
   );
