@@ -20,6 +20,7 @@ import { connectionLimitsPlugin, serverTimeouts } from './plugins/connection-lim
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openapiPlugin } from './plugins/openapi';
 import { orphanImageSweepPlugin } from './plugins/orphan-image-sweep';
+import { rankingPriorRefreshPlugin } from './plugins/ranking-prior-refresh';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { sameOriginPlugin } from './plugins/same-origin';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(uploadsFilesPlugin);
   await app.register(orphanImageSweepPlugin);
   await app.register(unclaimedAccountSweepPlugin);
+  await app.register(rankingPriorRefreshPlugin);
   await app.register(webAppPlugin, { distDir: deps.webDistDir });
   return app;
 }

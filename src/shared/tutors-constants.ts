@@ -27,6 +27,13 @@ export const BIOGRAPHY_CUT_MARK = '…';
 export const tutorStatuses = ['pending', 'approved', 'rejected'] as const;
 export type TutorStatus = (typeof tutorStatuses)[number];
 
+/**
+ * "Highest rated" ranks by a weighted score: each tutor's reviews plus this many imagined
+ * reviews at the mean rating of all tutors' reviews, so one 5-star review does not outrank 200
+ * that average 4.8 (a Bayesian average).
+ */
+export const RANKING_PRIOR_WEIGHT = 5;
+
 export const tutorSorts = ['rating', 'reviews', 'name'] as const;
 export type TutorSort = (typeof tutorSorts)[number];
 

@@ -105,6 +105,11 @@ export type TutorListQueryInput = z.input<typeof tutorListQuerySchema>;
  * matched first (a student who searched "calculus" sees that course on the card).
  */
 export const tutorListItemSchema = tutorSummarySchema.extend({
+  /**
+   * What "Highest rated" orders by: the mean pulled toward the mean of all reviews while the
+   * reviews are few (see RANKING_PRIOR_WEIGHT); null without reviews. Cards show the true mean.
+   */
+  rankingScore: z.number().nullable(),
   topCourses: z.array(z.string()).max(TUTOR_CARD_COURSES),
   /** All of the tutor's courses, so a card can say how many more the profile lists. */
   courseCount: z.number().int().nonnegative(),

@@ -97,6 +97,41 @@ test('search, department filter and sort on the tutors page', async ({ page, bro
   await expect(page).toHaveURL(/\/user\/SubmitReview\?tutorId=[0-9a-f-]{36}$/);
 });
 
+test('"Highest rated" ranks many good reviews above one perfect one, and says how', async ({ page, browser }) => {
+  const tag = suffix();
+  const soloId = await publishTutor(browser, { name: `Solo Perfect ${tag}`, department: 'Music' });
+  const manyId = await publishTutor(browser, { name: `Many Good ${tag}`, department: 'Music' });
+  // Six students rate "Many Good" 5, 5, 5, 5, 5, 4 (4.8); the first also gives "Solo Perfect" its one 5.
+  const ratings = [5, 5, 5, 5, 5, 4];
+  for (const [i, rating] of ratings.entries()) {
+    const context = await browser.newContext();
+    const writer = await context.newPage();
+    await logInAs(writer, await createStudent(writer.request));
+    const reviews = i === 0 ? [[soloId, 5] as const, [manyId, rating] as const] : [[manyId, rating] as const];
+    for (const [tutorId, stars] of reviews) {
+      const response = await writer.request.post('/api/reviews', {
+        data: { tutorId, title: 'Rated', body: 'Rated for the ranking.', rating: stars },
+      });
+      expect(response.status()).toBe(201);
+    }
+    await context.close();
+  }
+
+  await logInAs(page, await createStudent(page.request));
+  await page.goto(`/user/tutors?q=${tag}`);
+  await expect(page.getByLabel('Sort by')).toHaveValue('rating');
+  await expect(page.getByText(/Highest rated counts every tutor.s reviews as if 5 more/)).toBeVisible();
+  const cards = page.getByRole('article');
+  await expect(cards).toHaveCount(2);
+  // The order weighs the count; each card still shows its own mean and count.
+  await expect(cards.nth(0)).toContainText(`Many Good ${tag}`);
+  await expect(cards.nth(0)).toContainText('4.8');
+  await expect(cards.nth(1)).toContainText(`Solo Perfect ${tag}`);
+  await expect(cards.nth(1)).toContainText('5.0');
+  await page.getByLabel('Sort by').selectOption({ label: 'Name A–Z' });
+  await expect(page.getByText(/Highest rated counts every tutor/)).toHaveCount(0);
+});
+
 test('load failures show the spec messages', async ({ page }) => {
   const student = await createStudent(page.request);
   await logInAs(page, student);

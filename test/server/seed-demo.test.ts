@@ -173,6 +173,7 @@ describe('seed:demo', () => {
     });
   });
 
+  // Seeds twice, with a password hash per demo student each time: longer than most tests take.
   test('with force, replaces tutors, reviews and students and keeps the admins', async () => {
     const { user: admin } = await createAdminRecord(db);
     const first = seeded(await seedDemo(db, { store, now }));
@@ -191,7 +192,7 @@ describe('seed:demo', () => {
     expect(await db.select().from(users).where(eq(users.id, admin.id))).toEqual([admin]);
     expect(await db.$count(users, eq(users.id, stranger.id))).toBe(0);
     expect(await db.$count(tutors, eq(tutors.id, oldTutor!.id))).toBe(0);
-  });
+  }, 30_000);
 });
 
 describe('generateDemo', () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { TutorRow } from '../../src/server/db/schema';
 import { countPublicTutors, publicTutorPage } from '../../src/server/services/tutors/queries';
+import { refreshRankingPrior } from '../../src/server/services/tutors/ranking';
 import {
   tutorListQuerySchema,
   tutorSorts,
@@ -135,13 +136,22 @@ describe('sorting', () => {
     await rate(await createTutorRecord(t.db, { name: 'Eve' }), [1, 2, 3]);
     await createTutorRecord(t.db, { name: 'Fay' });
     await createTutorRecord(t.db, { name: 'Émile' });
+    // The mean of all 14 reviews: 56 / 14.
+    expect(await refreshRankingPrior(t.db, t.clock())).toBe(4);
   });
 
-  test('by rating (the default): best average first, then more reviews, then name; unrated last', async () => {
-    expect(await names('')).toEqual(['Dan', 'Ben', 'Cy', 'Ana', 'Eve', 'Émile', 'Fay']);
-    expect(await names('sort=rating')).toEqual(['Dan', 'Ben', 'Cy', 'Ana', 'Eve', 'Émile', 'Fay']);
-    const [dan] = (await list('sort=rating')).items;
-    expect(dan).toMatchObject({ averageRating: 5, reviewCount: 1 });
+  test('by rating (the default): the weighted score first, then more reviews, then name; unrated last', async () => {
+    // Scores with 5 imagined reviews at 4: Ben and Cy 38/9, Dan 25/6, Ana 29/7, Eve 26/8.
+    expect(await names('')).toEqual(['Ben', 'Cy', 'Dan', 'Ana', 'Eve', 'Émile', 'Fay']);
+    expect(await names('sort=rating')).toEqual(['Ben', 'Cy', 'Dan', 'Ana', 'Eve', 'Émile', 'Fay']);
+    const items = (await list('sort=rating')).items;
+    // Cards show the true mean and count; the score is what orders them.
+    expect(items.find((tutor) => tutor.name === 'Dan')).toMatchObject({
+      averageRating: 5,
+      reviewCount: 1,
+      rankingScore: 25 / 6,
+    });
+    expect(items.find((tutor) => tutor.name === 'Fay')).toMatchObject({ averageRating: null, rankingScore: null });
   });
 
   test('by most reviewed: more reviews first, then better average, then name', async () => {
@@ -162,8 +172,8 @@ describe('sorting', () => {
     const pages = [];
     for (const page of [1, 2, 3, 4]) pages.push(await list(`sort=rating&pageSize=2&page=${page}`));
     expect(pages.map((p) => p.items.map((tutor) => tutor.name))).toEqual([
-      ['Dan', 'Ben'],
-      ['Cy', 'Ana'],
+      ['Ben', 'Cy'],
+      ['Dan', 'Ana'],
       ['Eve', 'Émile'],
       ['Fay'],
     ]);

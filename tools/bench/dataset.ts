@@ -17,6 +17,7 @@ import { tutorSearchColumns } from '../../src/server/lib/search-text';
 import { generateToken, hashToken } from '../../src/server/lib/tokens';
 import { hashPassword } from '../../src/server/services/accounts/passwords';
 import { SESSION_LIFETIME_MS } from '../../src/server/services/accounts/sessions';
+import { refreshRankingPrior } from '../../src/server/services/tutors/ranking';
 import type { DatasetSize } from './options';
 import {
   BIOGRAPHY_AVAILABILITY,
@@ -473,6 +474,8 @@ async function syncAggregates(db: Database): Promise<number> {
   // one statement leaving 40 rows spread over hundreds of pages that every uncached total then
   // reads; on a live site, writes a few at a time, pruning keeps it at one page.
   await db.execute(sql.raw('vacuum full department_tutor_counts'));
+  // "Highest rated" ranks against the mean of these reviews, as the server's hourly refresh would set it.
+  await refreshRankingPrior(db, new Date(), { force: true });
   return updated.length;
 }
 

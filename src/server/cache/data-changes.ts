@@ -23,9 +23,9 @@ export type DataChange =
        */
       membership: boolean;
       /**
-       * Where a review moved the tutor's average (null: no reviews), when the writer knows it
-       * exactly: a list page by rating ranked wholly above or below both is left alone. Absent,
-       * every page of a matching list is taken to have moved.
+       * Where a review moved the tutor's ranking score (what "Highest rated" orders by; null: no
+       * reviews), when the writer knows it: a list page by rating ranked wholly above or below
+       * both is left alone. Absent, every page of a matching list is taken to have moved.
        */
       ratingMoved?: RatingMove;
     }
@@ -43,7 +43,7 @@ export type DataChange =
   /** Scope unknown (an operator's bare NOTIFY, a restore): every kept answer goes. */
   | { kind: 'everything'; reason: string };
 
-/** A tutor's average rating before and after a change; null while it has no visible reviews. */
+/** A tutor's ranking score before and after a change; null while it has no visible reviews. */
 export interface RatingMove {
   from: number | null;
   to: number | null;
@@ -124,8 +124,8 @@ export type Dependency =
   | { on: 'tutor'; tutorId: string }
   /**
    * A page of the public list: its search words (normalized) and department filter, its order,
-   * the tutors on it and, by rating, the highest and lowest average on it (null: unrated; the
-   * range is null for a page past the end).
+   * the tutors on it and, by rating, the highest and lowest ranking score on it (null: unrated;
+   * the range is null for a page past the end).
    */
   | {
       on: 'tutor-list';
@@ -171,6 +171,12 @@ export function listFilterMatches(
 const rank = (rating: number | null) => rating ?? Number.NEGATIVE_INFINITY;
 
 /**
+ * A score the writer worked out (the one before a review) may differ from the stored one in its
+ * last bits: the range a move covers is widened by this, so a page at its edge is dropped too.
+ */
+const SCORE_TOLERANCE = 1e-9;
+
+/**
  * Whether a list page may have changed when one of its filter's tutors changed without entering
  * or leaving it (a review moved its average and count). A tutor on the page changed its card.
  * Otherwise, by name nothing moved; by rating, the tutor left one place and took another, and
@@ -187,8 +193,8 @@ function listPageMoved(
   if (page.sort !== 'rating' || !change.ratingMoved) return true;
   if (!page.ratings) return false;
   const { from, to } = change.ratingMoved;
-  const low = Math.min(rank(from), rank(to));
-  const high = Math.max(rank(from), rank(to));
+  const low = Math.min(rank(from), rank(to)) - SCORE_TOLERANCE;
+  const high = Math.max(rank(from), rank(to)) + SCORE_TOLERANCE;
   return rank(page.ratings.lowest) <= high && rank(page.ratings.highest) >= low;
 }
 

@@ -31,6 +31,8 @@ export const KEPT_ANSWERS_BY_TABLE = {
   department_tutor_counts: ['tutor list and search pages', 'review feed'],
   // Kept by a trigger on tutors, in the statement that changes a tutor's search columns.
   tutor_search: ['tutor list and search pages'],
+  // The prior every tutor's ranking score is weighed with; moving it moves every list by rating.
+  ranking_prior: ['tutor list and search pages'],
   reviews: ['tutor review pages', 'review feed'],
   review_reports: ['reported reviews of a reader'],
   // Read afresh whenever needed.

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AuditAction, AuditTargetType } from '../../shared/audit';
 import type { NotificationKind } from '../../shared/notifications';
+import { RANKING_PRIOR_WEIGHT } from '../../shared/tutors-constants';
 import {
   boolean,
   check,
@@ -216,6 +217,22 @@ export const tutors = pgTable(
     averageRating: doublePrecision('average_rating').generatedAlwaysAs(
       sql`case when review_count > 0 then rating_sum::double precision / review_count end`,
     ),
+    /**
+     * The mean rating the ranking pulls this tutor toward: ranking_prior's, set on every tutor in
+     * one statement whenever it is refreshed and on a new tutor by a trigger, so every row ranks
+     * against the same prior.
+     */
+    rankingPriorMean: doublePrecision('ranking_prior_mean').notNull().default(0),
+    /**
+     * "Highest rated" orders by this weighted score (a Bayesian average): the visible reviews plus
+     * RANKING_PRIOR_WEIGHT imagined ones at the prior mean; null without reviews. Derived from the
+     * row, so a review change moves it in the same statement as the count and the sum.
+     */
+    rankingScore: doublePrecision('ranking_score').generatedAlwaysAs(
+      sql.raw(
+        `case when review_count > 0 then (rating_sum + ${RANKING_PRIOR_WEIGHT} * ranking_prior_mean) / (review_count + ${RANKING_PRIOR_WEIGHT}) end`,
+      ),
+    ),
     ...timestamps,
   },
   (t) => [
@@ -224,8 +241,8 @@ export const tutors = pgTable(
     index('tutors_image_key_idx').on(t.imageKey),
     index('tutors_department_idx').on(t.department),
     // The public list in each of its sort orders, without sorting the whole table.
-    index('tutors_public_rating_idx')
-      .on(sql`${t.averageRating} desc nulls last`, sql`${t.reviewCount} desc`, t.normalizedName, t.id)
+    index('tutors_public_ranking_idx')
+      .on(sql`${t.rankingScore} desc nulls last`, sql`${t.reviewCount} desc`, t.normalizedName, t.id)
       .where(sql`${t.isPublic}`),
     index('tutors_public_reviews_idx')
       .on(sql`${t.reviewCount} desc`, sql`${t.averageRating} desc nulls last`, t.normalizedName, t.id)
@@ -278,6 +295,21 @@ export const tutorSearch = pgTable(
  * list's total, the departments menu and All Reviews' total read a few rows instead of
  * counting tutors or reviews on every request. A department without public tutors has no row.
  */
+/**
+ * The mean rating "Highest rated" pulls tutors with few reviews toward: of every visible review
+ * of a public tutor, refreshed periodically (services/tutors/ranking.ts) rather than by every
+ * review, since moving it moves every tutor's score. One row.
+ */
+export const rankingPrior = pgTable(
+  'ranking_prior',
+  {
+    id: boolean('id').primaryKey().default(true),
+    mean: doublePrecision('mean').notNull(),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('ranking_prior_one_row', sql`${t.id}`)],
+);
+
 export const departmentTutorCounts = pgTable(
   'department_tutor_counts',
   {

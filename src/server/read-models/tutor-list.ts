@@ -34,7 +34,7 @@ export async function tutorListAnswer(reads: ReadContext, query: TutorListQuery)
       return {
         json: toJsonBytes(tutorListSchema, { items, total, page: query.page, pageSize: query.pageSize }),
         tutorIds: items.map((item) => item.id),
-        ratings: items.length > 0 ? { highest: items[0]!.averageRating, lowest: items.at(-1)!.averageRating } : null,
+        ratings: items.length > 0 ? { highest: items[0]!.rankingScore, lowest: items.at(-1)!.rankingScore } : null,
       };
     },
     {

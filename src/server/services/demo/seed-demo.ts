@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { everythingChanged } from '../../cache/data-changes';
 import { changeData } from '../../db/change-data';
+import { refreshRankingPrior } from '../tutors/ranking';
 import type { Database, WritableDatabase } from '../../db/client';
 import { type NotificationData, notifications, reviewReports, reviews, tutors, users } from '../../db/schema';
 import type { NotificationKind } from '../../../shared/notifications';
@@ -216,6 +217,8 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
     if (notices.length > 0) await tx.insert(notifications).values(notices);
 
     await recomputeAllTutorAggregates(tx);
+    // The ranking's prior is the mean of the reviews just written, not of those replaced.
+    await refreshRankingPrior(tx, now, { force: true });
 
     const hidden = demo.reviews.filter((r) => r.isHidden).length;
     const byStatus = (status: string) => demo.tutors.filter((t) => t.status === status).length;

@@ -22,6 +22,7 @@ import { reviews, tutors, type TutorRow } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 import { isTutorId } from '../../../shared/tutors';
 import { canSee, tutorNotFound } from '../tutors/access';
+import { rankingScoreOf } from '../tutors/ranking';
 import type { Viewer } from '../auth/viewer';
 import { assertAuthor, lockReview } from './access';
 import { aggregatesAfter, applyAggregateChange, ratingChanged, reviewRemoved, reviewShown } from './aggregates';
@@ -106,12 +107,14 @@ async function insertCountedReview(db: Database, author: Viewer, input: CreateRe
   );
 }
 
-/** The tutor's average before and after the review of `rating` was counted into `after`. */
-function ratingMoveOf(after: { reviewCount: number; ratingSum: number }, rating: number): RatingMove {
-  const averageOf = (sum: number, count: number) => (count > 0 ? sum / count : null);
+/** The tutor's ranking score before and after the review of `rating` was counted into `after`. */
+function ratingMoveOf(
+  after: { reviewCount: number; ratingSum: number; rankingPriorMean: number; rankingScore: number | null },
+  rating: number,
+): RatingMove {
   return {
-    from: averageOf(after.ratingSum - rating, after.reviewCount - 1),
-    to: averageOf(after.ratingSum, after.reviewCount),
+    from: rankingScoreOf(after.ratingSum - rating, after.reviewCount - 1, after.rankingPriorMean),
+    to: after.rankingScore,
   };
 }
 
@@ -125,6 +128,8 @@ const countedTutorColumns = {
   searchText: tutors.searchText,
   reviewCount: tutors.reviewCount,
   ratingSum: tutors.ratingSum,
+  rankingPriorMean: tutors.rankingPriorMean,
+  rankingScore: tutors.rankingScore,
 };
 /** The announcement's stand-in (a JSON string) replaced by the locked row's value as JSON. */
 const filledIn = (into: SQL, standIn: string, value: SQLWrapper) =>
@@ -182,7 +187,12 @@ const countedReviewInsert = preparedStatement((db: WritableDatabase) => {
         isPublic: counted.isPublic,
       },
       match: { id: counted.id, searchText: counted.searchText, department: counted.department },
-      aggregates: { reviewCount: counted.reviewCount, ratingSum: counted.ratingSum },
+      aggregates: {
+        reviewCount: counted.reviewCount,
+        ratingSum: counted.ratingSum,
+        rankingPriorMean: counted.rankingPriorMean,
+        rankingScore: counted.rankingScore,
+      },
     })
     .from(added)
     .crossJoin(counted)

@@ -38,10 +38,11 @@ const SIMILAR_NAME_THRESHOLD = 0.3;
 const RESEMBLANCE_MIN_LENGTH = 3;
 
 // Each order ends in the id so pages never overlap or skip a tutor among ties. The public
-// orders match the partial indexes tutors_public_{rating,reviews,name}_idx exactly: keep them
-// in step, or the list sorts the whole table.
+// orders match the partial indexes tutors_public_{ranking,reviews,name}_idx exactly: keep them
+// in step, or the list sorts the whole table. "Highest rated" is the weighted score (see
+// tutors.rankingScore), not the mean the cards show.
 const orderByRating = [
-  sql`${tutors.averageRating} desc nulls last`,
+  sql`${tutors.rankingScore} desc nulls last`,
   desc(tutors.reviewCount),
   asc(tutors.normalizedName),
   asc(tutors.id),
@@ -100,7 +101,7 @@ function publicTutorsWhere(department: string | undefined, search: SQL | undefin
   return and(eq(tutors.isPublic, true), search, department ? eq(tutors.department, department) : undefined);
 }
 
-const tutorCardColumns = { ...tutorSummaryColumns, courses: tutors.courses };
+const tutorCardColumns = { ...tutorSummaryColumns, rankingScore: tutors.rankingScore, courses: tutors.courses };
 
 /**
  * A search with this many matches or more walks the order's index and keeps the matches it meets
@@ -136,8 +137,9 @@ export async function publicTutorPage(db: Database, query: TutorListQuery, match
             .execute({ department: query.department, limit, offset })
         : await unsearchedTutorPages[query.sort].all(db).execute({ limit, offset })
       : await searched();
-  return rows.map(({ courses, ...row }) => ({
+  return rows.map(({ courses, rankingScore, ...row }) => ({
     ...toTutorSummary(row),
+    rankingScore,
     topCourses: topCourses(courses, words),
     courseCount: courses.length,
   }));

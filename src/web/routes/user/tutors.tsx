@@ -13,7 +13,7 @@ import { cardActionClass, TutorCard } from '../../features/tutors/components/tut
 import { TutorGrid } from '../../features/tutors/components/tutor-grid';
 import { useListParams } from '../../hooks/use-list-params';
 import { useRememberListSearch } from '../../hooks/use-remembered-list';
-import { SEARCH_QUERY_MAX_LENGTH, type TutorSort } from '../../../shared/tutors-constants';
+import { RANKING_PRIOR_WEIGHT, SEARCH_QUERY_MAX_LENGTH, type TutorSort } from '../../../shared/tutors-constants';
 import { DEFAULT_TUTOR_SORT, tutorListQuery } from '../../../shared/page-data';
 
 const sortOptions: ReadonlyArray<{ value: TutorSort; label: string }> = [
@@ -85,6 +85,13 @@ export function TutorsRoute() {
           className="md:w-48"
         />
       </div>
+      {sort === 'rating' && (
+        <p className="-mt-3 text-sm text-slate-600">
+          Highest rated counts every tutor&apos;s reviews as if {RANKING_PRIOR_WEIGHT} more at the average of all
+          reviews were added, so a few glowing reviews do not outrank many good ones. Cards show each tutor&apos;s own
+          average.
+        </p>
+      )}
 
       <TutorGrid
         query={tutors}
