@@ -289,13 +289,6 @@ export const tutorSearch = pgTable(
 );
 
 /**
- * How many public tutors each department has, and how many visible reviews they have between
- * them, kept by a trigger on tutors (migrations 0014 and 0015) in the same transaction as every
- * change of a tutor's visibility, department or review count, whichever code makes it: the
- * list's total, the departments menu and All Reviews' total read a few rows instead of
- * counting tutors or reviews on every request. A department without public tutors has no row.
- */
-/**
  * The mean rating "Highest rated" pulls tutors with few reviews toward: of every visible review
  * of a public tutor, refreshed periodically (services/tutors/ranking.ts) rather than by every
  * review, since moving it moves every tutor's score. One row.
@@ -310,6 +303,13 @@ export const rankingPrior = pgTable(
   (t) => [check('ranking_prior_one_row', sql`${t.id}`)],
 );
 
+/**
+ * How many public tutors each department has, and how many visible reviews they have between
+ * them, kept by a trigger on tutors (migrations 0014 and 0015) in the same transaction as every
+ * change of a tutor's visibility, department or review count, whichever code makes it: the
+ * list's total, the departments menu and All Reviews' total read a few rows instead of
+ * counting tutors or reviews on every request. A department without public tutors has no row.
+ */
 export const departmentTutorCounts = pgTable(
   'department_tutor_counts',
   {

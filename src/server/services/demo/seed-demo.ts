@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { everythingChanged } from '../../cache/data-changes';
 import { changeData } from '../../db/change-data';
-import { refreshRankingPrior } from '../tutors/ranking';
 import type { Database, WritableDatabase } from '../../db/client';
 import { type NotificationData, notifications, reviewReports, reviews, tutors, users } from '../../db/schema';
 import type { NotificationKind } from '../../../shared/notifications';
@@ -15,6 +14,7 @@ import { hashPassword } from '../accounts/passwords';
 import { renderInitialsAvatar } from './avatars';
 import { DEMO_PASSWORD } from './demo-content';
 import { DEMO_SEED, generateDemo } from './generate-demo';
+import { refreshRankingPrior } from '../tutors/ranking';
 
 export interface SeedDemoOptions {
   /** Where pictures go, as for uploads. */
