@@ -21,6 +21,7 @@ import { errorHandlerPlugin } from './plugins/error-handler';
 import { openapiPlugin } from './plugins/openapi';
 import { orphanImageSweepPlugin } from './plugins/orphan-image-sweep';
 import { rankingPriorRefreshPlugin } from './plugins/ranking-prior-refresh';
+import { recentWindowRefreshPlugin } from './plugins/recent-window-refresh';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { sameOriginPlugin } from './plugins/same-origin';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(orphanImageSweepPlugin);
   await app.register(unclaimedAccountSweepPlugin);
   await app.register(rankingPriorRefreshPlugin);
+  await app.register(recentWindowRefreshPlugin);
   await app.register(webAppPlugin, { distDir: deps.webDistDir });
   return app;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reviewDetailFields } from './reviews';
 import { ownerPasswordSchema } from './account';
 
 const timestamp = z.iso.datetime();
@@ -27,10 +28,14 @@ export const accountDataSchema = z.object({
       hiddenReason: z.string().nullable(),
       aiAssisted: z.boolean(),
       showName: z.boolean(),
+      ...reviewDetailFields,
+      helpfulCount: z.number(),
       createdAt: timestamp,
       updatedAt: timestamp,
     }),
   ),
+  /** The reviews it marked helpful. */
+  helpfulVotes: z.array(z.object({ reviewId: z.uuid(), reviewTitle: z.string(), createdAt: timestamp })),
   submissions: z.array(
     z.object({
       id: z.uuid(),

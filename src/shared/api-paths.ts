@@ -55,6 +55,7 @@ export const apiPaths = {
   myReviews: '/api/reviews/mine',
   review: (reviewId: string) => `/api/reviews/${reviewId}`,
   reviewReports: (reviewId: string) => `/api/reviews/${reviewId}/reports`,
+  reviewHelpfulVote: (reviewId: string) => `/api/reviews/${reviewId}/helpful`,
 
   notifications: '/api/notifications',
   unreadNotifications: '/api/notifications/unread-count',

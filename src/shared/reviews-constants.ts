@@ -25,10 +25,72 @@ export const ADMIN_REVIEW_REPORTS_SHOWN = 10;
 export const MIN_RATING = 1;
 export const MAX_RATING = 5;
 
-/** The review form's one validation message (spec section 5), on the page and from the API alike. */
+/** How hard the tutor's course or sessions were, 1 (easy) to 5 (very hard); optional. */
+export const MIN_DIFFICULTY = 1;
+export const MAX_DIFFICULTY = 5;
+
+/** The course a review may name besides the tutor's own: the tutor taught it, but it is not on the profile. */
+export const COURSE_NOT_LISTED = 'Other / not listed';
+
+export const termSeasons = ['spring', 'summer', 'fall', 'winter'] as const;
+export type TermSeason = (typeof termSeasons)[number];
+export const termSeasonLabels: Record<TermSeason, string> = {
+  spring: 'Spring',
+  summer: 'Summer',
+  fall: 'Fall',
+  winter: 'Winter',
+};
+/** The earliest year a review's term may name; the latest is the current one. */
+export const TERM_YEAR_MIN = 1990;
+export const TERM_IN_FUTURE_MESSAGE = 'The term cannot be later than this year.';
+
+/** "Spring 2026". */
+export function termLabel(term: { season: TermSeason; year: number }): string {
+  return `${termSeasonLabels[term.season]} ${term.year}`;
+}
+
+/** A review carries at most this many tags, chosen from the list an administrator keeps in Settings. */
+export const REVIEW_TAGS_MAX = 3;
+export const REVIEW_TAG_MAX_LENGTH = 40;
+/** The longest list of tags an administrator may offer. */
+export const REVIEW_TAG_CHOICES_MAX = 30;
+/** The tags offered until an administrator changes the list. */
+export const DEFAULT_REVIEW_TAGS = [
+  'Clear explanations',
+  'Patient',
+  'Gives good feedback',
+  'Well organized',
+  'Responsive',
+  'Inspiring',
+  'Tough grader',
+  'Lots of homework',
+  'Strict about attendance',
+  'Flexible schedule',
+] as const;
+export const UNKNOWN_REVIEW_TAG_MESSAGE = 'Choose tags from the list.';
+export const UNKNOWN_REVIEW_COURSE_MESSAGE = "Choose one of the tutor's courses, or Other / not listed.";
+
+/** "Last 12 months" on a tutor's profile and in its review filter. */
+export const RECENT_REVIEW_MONTHS = 12;
+
+/** The orders of a tutor's reviews; newest first unless the reader chooses another. */
+export const tutorReviewSorts = ['newest', 'helpful', 'highest', 'lowest'] as const;
+export type TutorReviewSort = (typeof tutorReviewSorts)[number];
+export const tutorReviewSortLabels: Record<TutorReviewSort, string> = {
+  newest: 'Newest',
+  helpful: 'Most helpful',
+  highest: 'Highest rating',
+  lowest: 'Lowest rating',
+};
+export const OWN_REVIEW_HELPFUL_MESSAGE = 'You cannot mark your own review helpful.';
+
+/** How many of a tutor's most given tags the profile lists. */
+export const PROFILE_TOP_TAGS = 5;
+
 /** Shown in place of the author's name on a review whose author did not choose to show it. */
 export const ANONYMOUS_AUTHOR_NAME = 'Anonymous student';
 
+/** The review form's one validation message (spec section 5), on the page and from the API alike. */
 export const REVIEW_FORM_INCOMPLETE_MESSAGE = 'Please fill in all the fields (tutor, title, rating, and review).';
 /** An unknown id, a malformed id and someone else's review all get this answer where only the author may act. */
 export const REVIEW_NOT_FOUND_MESSAGE = 'Review not found.';

@@ -3,6 +3,13 @@ import { pageOf, pageQuery } from './pagination';
 import { storedImageSchema } from './uploads';
 import {
   ADMIN_REVIEWS_PAGE_SIZE,
+  MAX_DIFFICULTY,
+  MIN_DIFFICULTY,
+  REVIEW_TAG_CHOICES_MAX,
+  REVIEW_TAG_MAX_LENGTH,
+  REVIEW_TAGS_MAX,
+  TERM_YEAR_MIN,
+  termSeasons,
   ALL_REVIEWS_PAGE_SIZE,
   ALL_REVIEWS_PAGE_SIZE_MAX,
   MAX_RATING,
@@ -18,6 +25,7 @@ import {
   REVIEW_SEARCH_MAX_LENGTH,
   REVIEW_TITLE_MAX_LENGTH,
 } from './reviews-constants';
+import { COURSE_MAX_LENGTH, DEPARTMENT_MAX_LENGTH } from './tutors-constants';
 import { requiredText } from './validation';
 
 export * from './reviews-constants';
@@ -28,6 +36,38 @@ export const ratingSchema = z
   .min(MIN_RATING, REVIEW_FORM_INCOMPLETE_MESSAGE)
   .max(MAX_RATING, `A rating is at most ${MAX_RATING} stars.`);
 
+export const termSeasonSchema = z.enum(termSeasons, { error: 'Choose Spring, Summer, Fall or Winter.' });
+
+/** When the student took the course or the sessions: a season and a year. */
+export const termSchema = z.object({
+  season: termSeasonSchema,
+  year: z
+    .number({ error: 'Choose the year of the term.' })
+    .int('Choose the year of the term.')
+    .min(TERM_YEAR_MIN, `The term's year is ${TERM_YEAR_MIN} or later.`)
+    .max(2100, 'The term cannot be later than this year.'),
+});
+export type Term = z.infer<typeof termSchema>;
+
+export const difficultySchema = z
+  .number({ error: `Difficulty is ${MIN_DIFFICULTY} to ${MAX_DIFFICULTY}.` })
+  .int(`Difficulty is ${MIN_DIFFICULTY} to ${MAX_DIFFICULTY}.`)
+  .min(MIN_DIFFICULTY, `Difficulty is ${MIN_DIFFICULTY} to ${MAX_DIFFICULTY}.`)
+  .max(MAX_DIFFICULTY, `Difficulty is ${MIN_DIFFICULTY} to ${MAX_DIFFICULTY}.`);
+
+export const reviewTagSchema = z
+  .string()
+  .trim()
+  .min(1, 'A tag cannot be empty.')
+  .max(REVIEW_TAG_MAX_LENGTH, `A tag is at most ${REVIEW_TAG_MAX_LENGTH} characters.`);
+
+/** The list of tags an administrator offers (Settings): no empty or repeated tag. */
+export const reviewTagChoicesSchema = z
+  .array(reviewTagSchema)
+  .min(1, 'Offer at least one tag.')
+  .max(REVIEW_TAG_CHOICES_MAX, `At most ${REVIEW_TAG_CHOICES_MAX} tags.`)
+  .refine((tags) => new Set(tags.map((tag) => tag.toLowerCase())).size === tags.length, 'Each tag once.');
+
 /** What the author writes; the tutor is chosen once, when the review is created. */
 export const reviewContentSchema = z.object({
   title: requiredText('The title', REVIEW_TITLE_MAX_LENGTH, REVIEW_FORM_INCOMPLETE_MESSAGE),
@@ -37,6 +77,24 @@ export const reviewContentSchema = z.object({
   aiAssisted: z.boolean().default(false),
   /** Show the author's name to other students; anonymous ("Anonymous student") unless chosen. */
   showName: z.boolean().default(false),
+  /** One of the tutor's courses, or COURSE_NOT_LISTED; optional (null or empty: not said). */
+  course: z
+    .string()
+    .trim()
+    .max(COURSE_MAX_LENGTH, `A course is at most ${COURSE_MAX_LENGTH} characters.`)
+    .nullable()
+    .default(null)
+    .transform((course) => course || null),
+  term: termSchema.nullable().default(null),
+  difficulty: difficultySchema.nullable().default(null),
+  /** "Would take again?": Yes, No, or not said (null). */
+  wouldTakeAgain: z.boolean().nullable().default(null),
+  /** Up to REVIEW_TAGS_MAX of the tags the administrator offers, each once. */
+  tags: z
+    .array(reviewTagSchema)
+    .max(REVIEW_TAGS_MAX, `Choose at most ${REVIEW_TAGS_MAX} tags.`)
+    .refine((tags) => new Set(tags).size === tags.length, 'Choose each tag once.')
+    .default([]),
 });
 export type ReviewContent = z.infer<typeof reviewContentSchema>;
 export type ReviewContentInput = z.input<typeof reviewContentSchema>;
@@ -61,6 +119,21 @@ export const reviewTutorSchema = z.object({
 });
 export type ReviewTutor = z.infer<typeof reviewTutorSchema>;
 
+/** What a review says besides its title, text and stars, as every review answer carries it. */
+export const reviewDetailFields = {
+  course: z.string().nullable(),
+  term: termSchema.nullable(),
+  difficulty: z.number().int().min(MIN_DIFFICULTY).max(MAX_DIFFICULTY).nullable(),
+  wouldTakeAgain: z.boolean().nullable(),
+  tags: z.array(z.string()),
+};
+
+export const reviewDetailsSchema = z.object(reviewDetailFields);
+export type ReviewDetails = z.infer<typeof reviewDetailsSchema>;
+
+/** How many students marked the review helpful: on a tutor's page and for its author. */
+export const helpfulCountSchema = z.number().int().nonnegative();
+
 const reviewFields = {
   id: z.uuid(),
   tutor: reviewTutorSchema,
@@ -68,6 +141,7 @@ const reviewFields = {
   body: z.string(),
   rating: z.number().int().min(MIN_RATING).max(MAX_RATING),
   aiAssisted: z.boolean(),
+  ...reviewDetailFields,
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 };
@@ -85,6 +159,7 @@ export type ReviewCard = z.infer<typeof reviewCardSchema>;
 /** The author's own review, with whether a moderator hid it and why. */
 export const myReviewSchema = z.object({
   ...reviewFields,
+  helpfulCount: helpfulCountSchema,
   showName: z.boolean(),
   isHidden: z.boolean(),
   hiddenReason: z.string().nullable(),
@@ -125,6 +200,10 @@ export const reviewFeedQuerySchema = z.object({
     .regex(/^[A-Za-z0-9_-]+$/, 'The cursor is not valid.')
     .optional(),
   limit: z.coerce.number().int().min(1).max(ALL_REVIEWS_PAGE_SIZE_MAX).default(ALL_REVIEWS_PAGE_SIZE),
+  /** Only reviews of tutors in this department. */
+  department: z.string().trim().max(DEPARTMENT_MAX_LENGTH).optional(),
+  /** Only reviews that name this course. */
+  course: z.string().trim().max(COURSE_MAX_LENGTH).optional(),
 });
 export type ReviewFeedQuery = z.infer<typeof reviewFeedQuerySchema>;
 export const reviewFeedSchema = z.object({
@@ -141,6 +220,13 @@ export type ReviewFeed = z.infer<typeof reviewFeedSchema>;
 
 export const recentReviewsSchema = z.object({ items: z.array(reviewCardSchema) });
 export type RecentReviews = z.infer<typeof recentReviewsSchema>;
+
+/** A helpful vote given or taken back: the review's count after it, and whether the caller's vote stands. */
+export const helpfulVoteSchema = z.object({
+  helpfulCount: z.number().int().nonnegative(),
+  markedHelpfulByMe: z.boolean(),
+});
+export type HelpfulVote = z.infer<typeof helpfulVoteSchema>;
 
 export const reportReasonSchema = z.enum(reportReasons);
 
@@ -200,6 +286,7 @@ export type ReviewReport = z.infer<typeof reviewReportSchema>;
 
 export const adminReviewSchema = z.object({
   ...reviewFields,
+  helpfulCount: helpfulCountSchema,
   /** Whether other students see the author's name; moderators always do. */
   showName: z.boolean(),
   isHidden: z.boolean(),

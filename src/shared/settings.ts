@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { aiProviderKinds } from './ai-providers';
+import { reviewTagChoicesSchema } from './reviews';
 
 export { DEFAULT_SITE_NAME } from './site-name';
 export const SIGNUP_DOMAINS_MAX = 50;
@@ -52,6 +53,8 @@ export const publicSettingsSchema = z.object({
   /** Whether students may sign up and sign in with a password; administrators always may. */
   passwordSignIn: z.boolean(),
   sitePages: sitePagesSetSchema,
+  /** The tags a review may carry, in the order the form offers them. */
+  reviewTags: z.array(z.string()),
 });
 
 /**
@@ -95,6 +98,8 @@ export const siteSettingsSchema = z.object({
   privacyPolicy: sitePageTextSchema('The privacy policy'),
   termsOfService: sitePageTextSchema('The terms of service'),
   contactEmail: contactEmailSchema,
+  /** The tags students choose from for a review (at most REVIEW_TAGS_MAX each). */
+  reviewTags: reviewTagChoicesSchema,
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
@@ -119,6 +124,7 @@ export const adminSettingsSchema = z.object({
   privacyPolicy: z.string(),
   termsOfService: z.string(),
   contactEmail: z.string(),
+  reviewTags: z.array(z.string()),
   ai: z.object({
     /** Null when no provider is configured (environment variables, see README). */
     provider: z.enum(aiProviderKinds).nullable(),

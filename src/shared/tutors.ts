@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './pagination';
 import { imageKeySchema, storedImageSchema } from './uploads';
-import { shownAuthorNameSchema } from './reviews';
+import { helpfulCountSchema, reviewDetailFields, shownAuthorNameSchema } from './reviews';
+import { tutorReviewSorts } from './reviews-constants';
 import {
   adminTutorSorts,
   BIOGRAPHY_MAX_LENGTH,
@@ -70,10 +71,31 @@ export const tutorSummarySchema = z.object({
 });
 export type TutorSummary = z.infer<typeof tutorSummarySchema>;
 
+/** A tag or a course with how many visible reviews gave or named it. */
+const countedNameSchema = z.object({ name: z.string(), reviewCount: z.number().int().positive() });
+
+/** What a tutor's visible reviews say together, beside the average and the distribution. */
+export const tutorReviewSummarySchema = z.object({
+  /** Reviews written in the last RECENT_REVIEW_MONTHS months: their true mean (null without any) and count. */
+  recent: z.object({ averageRating: z.number().nullable(), reviewCount: z.number().int().nonnegative() }),
+  /** The mean difficulty of the reviews that gave one; null when none did. */
+  averageDifficulty: z.number().nullable(),
+  difficultyCount: z.number().int().nonnegative(),
+  /** The share (0-100, rounded) of "Would take again?" answers that said Yes; null when none answered. */
+  wouldTakeAgainPercent: z.number().int().min(0).max(100).nullable(),
+  wouldTakeAgainCount: z.number().int().nonnegative(),
+  /** The most given tags, most first (at most PROFILE_TOP_TAGS). */
+  topTags: z.array(countedNameSchema),
+  /** Every course the reviews named, most reviewed first. */
+  courses: z.array(countedNameSchema),
+});
+export type TutorReviewSummary = z.infer<typeof tutorReviewSummarySchema>;
+
 export const tutorProfileSchema = tutorSummarySchema.extend({
   biography: z.string(),
   courses: z.array(z.string()),
   ratingDistribution: ratingDistributionSchema,
+  reviewSummary: tutorReviewSummarySchema,
   /** Shown to the submitter and admins only; null for everyone else. */
   rejectionReason: z.string().nullable(),
   submittedByMe: z.boolean(),
@@ -153,16 +175,36 @@ export const tutorReviewSchema = z.object({
   rating: z.number().int().min(1).max(5),
   authorName: shownAuthorNameSchema,
   aiAssisted: z.boolean(),
+  ...reviewDetailFields,
+  helpfulCount: helpfulCountSchema,
   /** The caller wrote it: the profile offers Edit instead of Report. */
   writtenByMe: z.boolean(),
   /** The caller has reported it already; a second report is refused. */
   reportedByMe: z.boolean(),
+  /** The caller marked it helpful (and may take the vote back). */
+  markedHelpfulByMe: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
 export type TutorReview = z.infer<typeof tutorReviewSchema>;
 
-export const tutorReviewsQuerySchema = z.object(pageQuery(TUTOR_REVIEWS_PAGE_SIZE, 50));
+/** `?recent=1`: only reviews of the last RECENT_REVIEW_MONTHS months. */
+const onOrOff = z
+  .enum(['1', '0', 'true', 'false'])
+  .transform((value) => value === '1' || value === 'true')
+  .optional();
+
+/** A tutor's reviews: one order, optional filters, a page. Each combination is its own kept page. */
+export const tutorReviewsQuerySchema = z.object({
+  sort: z.enum(tutorReviewSorts).default('newest'),
+  /** Only reviews that name this course (COURSE_NOT_LISTED included). */
+  course: z.string().trim().min(1).max(COURSE_MAX_LENGTH).optional(),
+  /** Only reviews with this many stars. */
+  rating: z.coerce.number().int().min(1).max(5).optional(),
+  recent: onOrOff,
+  ...pageQuery(TUTOR_REVIEWS_PAGE_SIZE, 50),
+});
+export type TutorReviewsQueryInput = z.input<typeof tutorReviewsQuerySchema>;
 export type TutorReviewsQuery = z.infer<typeof tutorReviewsQuerySchema>;
 export const tutorReviewListSchema = pageOf(tutorReviewSchema);
 export type TutorReviewList = z.infer<typeof tutorReviewListSchema>;

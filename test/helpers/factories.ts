@@ -5,7 +5,7 @@ import type { TutorStatus } from '../../src/shared/tutors';
 import { reviewChanged, sessionsChanged, tutorRecordChanged } from '../../src/server/cache/data-changes';
 import { changeData } from '../../src/server/db/change-data';
 import type { Database } from '../../src/server/db/client';
-import { applyAggregateChange, reviewShown } from '../../src/server/services/reviews/aggregates';
+import { applyAggregateChange, countedReviewOf, reviewShown } from '../../src/server/services/reviews/aggregates';
 import { reviews, tutors, users, type ReviewRow, type TutorRow, type UserRow } from '../../src/server/db/schema';
 import { createUser } from '../../src/server/services/accounts/users';
 import { tutorFields } from '../../src/server/services/tutors/writes';
@@ -131,6 +131,10 @@ export interface ReviewRecordInput {
   hidden?: boolean;
   /** The author shows their name on it; anonymous by default, as the app writes reviews. */
   showName?: boolean;
+  course?: string | null;
+  difficulty?: number | null;
+  wouldTakeAgain?: boolean | null;
+  tags?: string[];
   createdAt?: Date;
 }
 
@@ -150,11 +154,15 @@ export async function createReviewRecord(db: Database, input: ReviewRecordInput)
         body: input.body ?? 'Clear explanations and quick answers to questions.',
         isHidden: input.hidden ?? false,
         showName: input.showName ?? false,
+        course: input.course ?? null,
+        difficulty: input.difficulty ?? null,
+        wouldTakeAgain: input.wouldTakeAgain ?? null,
+        tags: input.tags ?? [],
         createdAt,
         updatedAt: createdAt,
       })
       .returning();
-    if (!input.hidden) await applyAggregateChange(tx, input.tutorId, reviewShown(input.rating));
+    if (!input.hidden) await applyAggregateChange(tx, input.tutorId, reviewShown(countedReviewOf(review!)));
     return review!;
   });
 }

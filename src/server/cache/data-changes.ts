@@ -40,6 +40,10 @@ export type DataChange =
   | { kind: 'sessions'; userId: string }
   /** Which reviews a user has reported. */
   | { kind: 'reports'; userId: string }
+  /** A tutor's reviews' helpful counts (a vote), and nothing else of the tutor: its review pages. */
+  | { kind: 'tutor-reviews'; tutorId: string }
+  /** Which reviews a user has marked helpful. */
+  | { kind: 'votes'; userId: string }
   /** Scope unknown (an operator's bare NOTIFY, a restore): every kept answer goes. */
   | { kind: 'everything'; reason: string };
 
@@ -80,6 +84,14 @@ export function sessionsChanged(userId: string): DataChange {
 
 export function reportsChanged(userId: string): DataChange {
   return { kind: 'reports', userId };
+}
+
+/** A helpful vote given or taken back: its review's tutor's review pages, and the voter's kept votes. */
+export function helpfulVoteChanged(tutorId: string, voterId: string): DataChange[] {
+  return [
+    { kind: 'tutor-reviews', tutorId },
+    { kind: 'votes', userId: voterId },
+  ];
 }
 
 export function everythingChanged(reason: string): DataChange {
@@ -140,7 +152,10 @@ export type Dependency =
   /** A page of the feed: the newest reviews (`after` null), or those older than a cursor. */
   | { on: 'review-feed'; after: FeedPosition | null }
   | { on: 'sessions'; userId: string }
-  | { on: 'reports'; userId: string };
+  | { on: 'reports'; userId: string }
+  /** A tutor's review pages also change with a vote, which leaves the rest of the tutor alone. */
+  | { on: 'tutor-reviews'; tutorId: string }
+  | { on: 'votes'; userId: string };
 
 /**
  * Stand-ins for a tutor's search text and department in a change announced by the statement
@@ -217,7 +232,10 @@ export function affects(change: DataChange, dependency: Dependency): boolean {
       );
     case 'sessions':
     case 'reports':
+    case 'votes':
       return dependency.on === change.kind && dependency.userId === change.userId;
+    case 'tutor-reviews':
+      return dependency.on === 'tutor-reviews' && dependency.tutorId === change.tutorId;
   }
 }
 
@@ -236,8 +254,11 @@ export function dependencyKey(dependency: Exclude<Dependency, MatchedDependency>
   switch (dependency.on) {
     case 'tutor':
       return `tutor:${dependency.tutorId}`;
+    case 'tutor-reviews':
+      return `tutor-reviews:${dependency.tutorId}`;
     case 'sessions':
     case 'reports':
+    case 'votes':
       return `${dependency.on}:${dependency.userId}`;
   }
 }
@@ -250,8 +271,11 @@ export function changeKey(change: Exclude<DataChange, { kind: 'everything' }>): 
     case 'review-feed':
     case 'review-added':
       return null;
+    case 'tutor-reviews':
+      return `tutor-reviews:${change.tutorId}`;
     case 'sessions':
     case 'reports':
+    case 'votes':
       return `${change.kind}:${change.userId}`;
   }
 }

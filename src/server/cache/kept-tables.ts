@@ -8,7 +8,8 @@ export type KeptAnswer =
   | 'tutor review pages'
   | 'tutor list and search pages'
   | 'review feed'
-  | 'reported reviews of a reader';
+  | 'reported reviews of a reader'
+  | 'helpful votes of a reader';
 
 /** Every table of the schema, by its SQL name. */
 export type TableName = {
@@ -35,6 +36,8 @@ export const KEPT_ANSWERS_BY_TABLE = {
   ranking_prior: ['tutor list and search pages'],
   reviews: ['tutor review pages', 'review feed'],
   review_reports: ['reported reviews of a reader'],
+  // A vote moves its review's helpful count (a trigger), shown and ordered by on the tutor's review pages.
+  review_helpful_votes: ['tutor review pages', 'helpful votes of a reader'],
   // Read afresh whenever needed.
   email_verifications: [],
   user_identities: [],

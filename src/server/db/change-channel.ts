@@ -41,7 +41,16 @@ export function announcementOf(instanceId: string, changes: readonly DataChange[
   } satisfies Announcement);
 }
 
-const CHANGE_KINDS = new Set(['tutor', 'review-feed', 'review-added', 'sessions', 'reports', 'everything']);
+const CHANGE_KINDS = new Set([
+  'tutor',
+  'review-feed',
+  'review-added',
+  'sessions',
+  'reports',
+  'tutor-reviews',
+  'votes',
+  'everything',
+]);
 
 /** An announcement as sent by announcementOf; anything else (an operator's bare NOTIFY) concerns everything. */
 function parseAnnouncement(payload: string | undefined): Announcement {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AuditAction, AuditTargetType } from '../../shared/audit';
 import type { NotificationKind } from '../../shared/notifications';
+import { RECENT_REVIEW_MONTHS, REVIEW_TAGS_MAX, type TermSeason } from '../../shared/reviews-constants';
 import { RANKING_PRIOR_WEIGHT } from '../../shared/tutors-constants';
 import {
   boolean,
@@ -233,6 +234,31 @@ export const tutors = pgTable(
         `case when review_count > 0 then (rating_sum + ${RANKING_PRIOR_WEIGHT} * ranking_prior_mean) / (review_count + ${RANKING_PRIOR_WEIGHT}) end`,
       ),
     ),
+    /*
+     * What the visible reviews say beyond their stars, kept like the count and the sum in the
+     * transaction (or statement) of every review change (services/reviews/aggregates.ts).
+     */
+    /** The difficulties given, summed, and how many reviews gave one. */
+    difficultySum: integer('difficulty_sum').notNull().default(0),
+    difficultyCount: integer('difficulty_count').notNull().default(0),
+    /** "Would take again?": how many answered Yes, and how many answered at all. */
+    wouldTakeAgainYesCount: integer('would_take_again_yes_count').notNull().default(0),
+    wouldTakeAgainCount: integer('would_take_again_count').notNull().default(0),
+    /** How many visible reviews carry each tag, tag → count (no zero entries). */
+    reviewTagCounts: jsonb('review_tag_counts').$type<Record<string, number>>().notNull().default({}),
+    /** How many visible reviews name each course, course → count (no zero entries). */
+    reviewCourseCounts: jsonb('review_course_counts').$type<Record<string, number>>().notNull().default({}),
+    /**
+     * The reviews written since this time count as recent ("last 12 months"): a review change
+     * moves the recent count and sum when its review was written since then, and the periodic
+     * refresh (services/reviews/recent-window.ts) moves the time on and recounts the tutors whose
+     * reviews aged out, under their row lock.
+     */
+    recentSince: timestamp('recent_since', { withTimezone: true })
+      .notNull()
+      .default(sql.raw(`(now() - interval '${RECENT_REVIEW_MONTHS} months')`)),
+    recentReviewCount: integer('recent_review_count').notNull().default(0),
+    recentRatingSum: integer('recent_rating_sum').notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -251,6 +277,13 @@ export const tutors = pgTable(
       .on(t.normalizedName, t.id)
       .where(sql`${t.isPublic}`),
     check('tutors_aggregates_nonnegative', sql`${t.reviewCount} >= 0 and ${t.ratingSum} >= 0`),
+    check(
+      'tutors_review_details_agree',
+      sql`${t.difficultyCount} between 0 and ${t.reviewCount} and ${t.difficultySum} between ${t.difficultyCount} and 5 * ${t.difficultyCount}
+        and ${t.wouldTakeAgainCount} between 0 and ${t.reviewCount} and ${t.wouldTakeAgainYesCount} between 0 and ${t.wouldTakeAgainCount}
+        and ${t.recentReviewCount} between 0 and ${t.reviewCount} and ${t.recentRatingSum} between ${t.recentReviewCount} and 5 * ${t.recentReviewCount}
+        and review_counts_valid(${t.reviewTagCounts}) and review_counts_valid(${t.reviewCourseCounts})`,
+    ),
     // The count, the sum and the distribution are kept together; a write that moved one without the others fails.
     check(
       'tutors_rating_distribution_agrees',
@@ -347,6 +380,20 @@ export const reviews = pgTable(
      * honestly about someone who grades them only when their name is not on it.
      */
     showName: boolean('show_name').notNull().default(false),
+    /** One of the tutor's courses when written, or COURSE_NOT_LISTED; null: not said. */
+    course: text('course'),
+    /** The term the student took the course or the sessions: both or neither. */
+    termSeason: text('term_season').$type<TermSeason>(),
+    termYear: smallint('term_year'),
+    difficulty: smallint('difficulty'),
+    wouldTakeAgain: boolean('would_take_again'),
+    /** Up to REVIEW_TAGS_MAX of the tags the administrator offered when it was written. */
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** How many students marked it helpful: kept by a trigger on review_helpful_votes (migration 0019). */
+    helpfulCount: integer('helpful_count').notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -361,6 +408,37 @@ export const reviews = pgTable(
       .where(sql`${t.isHidden} = false`),
     index('reviews_recent_idx').on(sql`${t.createdAt} desc`, sql`${t.id} desc`),
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    // "Most helpful" on a tutor's page, read off an index like the newest first.
+    index('reviews_tutor_visible_helpful_idx')
+      .on(t.tutorId, sql`${t.helpfulCount} desc`, sql`${t.createdAt} desc`, sql`${t.id} desc`)
+      .where(sql`${t.isHidden} = false`),
+    // All Reviews filtered by course, newest first.
+    index('reviews_course_recent_idx')
+      .on(t.course, sql`${t.createdAt} desc`, sql`${t.id} desc`)
+      .where(sql`${t.isHidden} = false and ${t.course} is not null`),
+    check('reviews_difficulty_range', sql`${t.difficulty} between 1 and 5`),
+    check('reviews_term_whole', sql`(${t.termSeason} is null) = (${t.termYear} is null)`),
+    check('reviews_tags_max', sql`cardinality(${t.tags}) <= ${sql.raw(String(REVIEW_TAGS_MAX))}`),
+    check('reviews_helpful_count_nonnegative', sql`${t.helpfulCount} >= 0`),
+  ],
+);
+
+/** A student's "Helpful" on another student's review: one per student and review. */
+export const reviewHelpfulVotes = pgTable(
+  'review_helpful_votes',
+  {
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    voterId: uuid('voter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reviewId, t.voterId] }),
+    // Which reviews a student marked helpful, read with every page of a tutor's reviews.
+    index('review_helpful_votes_voter_idx').on(t.voterId),
   ],
 );
 

@@ -15,7 +15,7 @@ const NEWEST: readonly Dependency[] = [{ on: 'review-feed', after: null }];
 export async function reviewFeedAnswer(reads: ReadContext, query: ReviewFeedQuery): Promise<Buffer> {
   const after = query.cursor ? decodeFeedCursor(query.cursor) : null;
   return reads.cache.get(
-    `review-feed:${query.cursor ?? ''}:${query.limit}`,
+    `review-feed:${query.cursor ?? ''}:${query.limit}:${JSON.stringify([query.department ?? null, query.course ?? null])}`,
     async () => toJsonBytes(reviewFeedSchema, await reviewFeed(reads.db, query)),
     { dependsOn: () => [{ on: 'review-feed', after }], weigh: weighJson },
   );

@@ -1,4 +1,5 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { DEFAULT_REVIEW_TAGS } from '../../shared/reviews-constants';
 import {
   DEFAULT_SITE_NAME,
   PASSWORD_SIGN_IN_NEEDS_CAMPUS_MESSAGE,
@@ -34,6 +35,7 @@ const keys: SettingKey[] = [
   'privacyPolicy',
   'termsOfService',
   'contactEmail',
+  'reviewTags',
 ];
 type TextKey = 'privacyPolicy' | 'termsOfService' | 'contactEmail';
 const textKeys: readonly SettingKey[] = ['privacyPolicy', 'termsOfService', 'contactEmail'] satisfies TextKey[];
@@ -58,6 +60,7 @@ export async function getSettings(db: Database, defaults: SettingDefaults): Prom
     privacyPolicy: '',
     termsOfService: '',
     contactEmail: '',
+    reviewTags: [...DEFAULT_REVIEW_TAGS],
   };
   for (const { key, value } of rows) {
     if (key === 'siteName' && typeof value === 'string') result.siteName = value;
@@ -66,9 +69,16 @@ export async function getSettings(db: Database, defaults: SettingDefaults): Prom
     if (key === 'passwordSignIn' && typeof value === 'boolean')
       result.passwordSignIn = value || !defaults.campusSignInConfigured;
     if (key === 'aiDraftsPerHour' && typeof value === 'number') result.aiDraftsPerHour = value;
+    if (key === 'reviewTags' && isStringArray(value)) result.reviewTags = value;
     if (isTextKey(key) && typeof value === 'string') result[key] = value;
   }
   return result;
+}
+
+/** The tags a review may carry now: the administrator's list, or the defaults. */
+export async function reviewTagChoices(db: Database): Promise<string[]> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'reviewTags'));
+  return row && isStringArray(row.value) ? row.value : [...DEFAULT_REVIEW_TAGS];
 }
 
 /** The footer's pages as visitors read them: null where the administrator has written nothing. */

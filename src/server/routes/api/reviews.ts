@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   createReviewSchema,
+  helpfulVoteSchema,
   myReviewListSchema,
   myReviewsQuerySchema,
   recentReviewsSchema,
@@ -16,11 +17,12 @@ import { createReview, deleteOwnReview, updateOwnReview } from '../../services/r
 import { getOwnReview, listMyReviews } from '../../services/reviews/queries';
 import { recentReviewsAnswer, reviewFeedAnswer } from '../../read-models/review-feed';
 import { reportReview } from '../../services/reviews/reports';
+import { markHelpful, unmarkHelpful } from '../../services/reviews/helpful-votes';
 import type { App } from '../../types';
 import { errorResponses } from './responses';
 import { sendJson } from './send-json';
 
-/** Reading, writing and reporting reviews, for users with a verified email. */
+/** Reading, writing, reporting and marking reviews helpful, for users with a verified email. */
 export async function reviewRoutes(app: App): Promise<void> {
   app.addHook('onRequest', requireVerifiedUser);
 
@@ -140,5 +142,31 @@ export async function reviewRoutes(app: App): Promise<void> {
       await reportReview(app.db, viewerOf(request), request.params.reviewId, request.body, app.clock());
       return reply.status(204).send(null);
     },
+  );
+
+  app.put(
+    '/:reviewId/helpful',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: "Mark another student's review helpful (one vote per student; marking again changes nothing)",
+        params: reviewPathParamsSchema,
+        response: { 200: helpfulVoteSchema, ...errorResponses },
+      },
+    },
+    async (request) => markHelpful(app.db, viewerOf(request), request.params.reviewId, app.clock()),
+  );
+
+  app.delete(
+    '/:reviewId/helpful',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'Take back a helpful vote',
+        params: reviewPathParamsSchema,
+        response: { 200: helpfulVoteSchema, ...errorResponses },
+      },
+    },
+    async (request) => unmarkHelpful(app.db, viewerOf(request), request.params.reviewId),
   );
 }

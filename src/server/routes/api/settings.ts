@@ -15,7 +15,7 @@ export async function settingsRoutes(app: App): Promise<void> {
     },
     async () => {
       const stored = await getSettings(app.db, app.settingDefaults);
-      const { siteName, signupDomains, restrictSignupToDomains, passwordSignIn } = stored;
+      const { siteName, signupDomains, restrictSignupToDomains, passwordSignIn, reviewTags } = stored;
       const campus = app.config.campusSignIn;
       return {
         siteName,
@@ -24,6 +24,7 @@ export async function settingsRoutes(app: App): Promise<void> {
         campusSignIn: campus && { buttonLabel: campus.buttonLabel },
         passwordSignIn,
         sitePages: sitePagesSetOf(stored),
+        reviewTags,
       };
     },
   );

@@ -5,6 +5,7 @@ import {
   aiDrafts,
   departmentFollows,
   notifications,
+  reviewHelpfulVotes,
   reviewReports,
   reviews,
   sessions,
@@ -13,6 +14,7 @@ import {
   users,
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { reviewDetailsOf } from '../reviews/views';
 
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
@@ -27,31 +29,46 @@ const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
 export async function exportAccountData(db: Database, userId: string, now: Date): Promise<AccountData> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('not_found', 'This account no longer exists.');
-  const [reviewRows, submissionRows, reportRows, notificationRows, followRows, identityRows, sessionRows, draftRows] =
-    await Promise.all([
-      db
-        .select({ review: reviews, tutor: { id: tutors.id, name: tutors.name, department: tutors.department } })
-        .from(reviews)
-        .innerJoin(tutors, eq(tutors.id, reviews.tutorId))
-        .where(eq(reviews.authorId, userId))
-        .orderBy(asc(reviews.createdAt)),
-      db.select().from(tutors).where(eq(tutors.submittedBy, userId)).orderBy(asc(tutors.createdAt)),
-      db
-        .select({ report: reviewReports, reviewTitle: reviews.title })
-        .from(reviewReports)
-        .innerJoin(reviews, eq(reviews.id, reviewReports.reviewId))
-        .where(eq(reviewReports.reporterId, userId))
-        .orderBy(asc(reviewReports.createdAt)),
-      db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(asc(notifications.createdAt)),
-      db
-        .select()
-        .from(departmentFollows)
-        .where(eq(departmentFollows.userId, userId))
-        .orderBy(asc(departmentFollows.department)),
-      db.select().from(userIdentities).where(eq(userIdentities.userId, userId)).orderBy(asc(userIdentities.createdAt)),
-      db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt)),
-      db.select().from(aiDrafts).where(eq(aiDrafts.userId, userId)).orderBy(asc(aiDrafts.createdAt)),
-    ]);
+  const [
+    reviewRows,
+    submissionRows,
+    reportRows,
+    notificationRows,
+    followRows,
+    identityRows,
+    sessionRows,
+    draftRows,
+    voteRows,
+  ] = await Promise.all([
+    db
+      .select({ review: reviews, tutor: { id: tutors.id, name: tutors.name, department: tutors.department } })
+      .from(reviews)
+      .innerJoin(tutors, eq(tutors.id, reviews.tutorId))
+      .where(eq(reviews.authorId, userId))
+      .orderBy(asc(reviews.createdAt)),
+    db.select().from(tutors).where(eq(tutors.submittedBy, userId)).orderBy(asc(tutors.createdAt)),
+    db
+      .select({ report: reviewReports, reviewTitle: reviews.title })
+      .from(reviewReports)
+      .innerJoin(reviews, eq(reviews.id, reviewReports.reviewId))
+      .where(eq(reviewReports.reporterId, userId))
+      .orderBy(asc(reviewReports.createdAt)),
+    db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(asc(notifications.createdAt)),
+    db
+      .select()
+      .from(departmentFollows)
+      .where(eq(departmentFollows.userId, userId))
+      .orderBy(asc(departmentFollows.department)),
+    db.select().from(userIdentities).where(eq(userIdentities.userId, userId)).orderBy(asc(userIdentities.createdAt)),
+    db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt)),
+    db.select().from(aiDrafts).where(eq(aiDrafts.userId, userId)).orderBy(asc(aiDrafts.createdAt)),
+    db
+      .select({ vote: reviewHelpfulVotes, reviewTitle: reviews.title })
+      .from(reviewHelpfulVotes)
+      .innerJoin(reviews, eq(reviews.id, reviewHelpfulVotes.reviewId))
+      .where(eq(reviewHelpfulVotes.voterId, userId))
+      .orderBy(asc(reviewHelpfulVotes.createdAt)),
+  ]);
   return {
     exportedAt: iso(now),
     profile: {
@@ -74,8 +91,15 @@ export async function exportAccountData(db: Database, userId: string, now: Date)
       hiddenReason: review.hiddenReason,
       aiAssisted: review.aiAssisted,
       showName: review.showName,
+      ...reviewDetailsOf(review),
+      helpfulCount: review.helpfulCount,
       createdAt: iso(review.createdAt),
       updatedAt: iso(review.updatedAt),
+    })),
+    helpfulVotes: voteRows.map(({ vote, reviewTitle }) => ({
+      reviewId: vote.reviewId,
+      reviewTitle,
+      createdAt: iso(vote.createdAt),
     })),
     submissions: submissionRows.map((tutor) => ({
       id: tutor.id,

@@ -10,6 +10,7 @@ import type { Database } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit-log';
+import { withdrawAllHelpfulVotesOf } from '../reviews/helpful-votes';
 import { deleteAllReviewsOfAuthor } from '../reviews/authoring';
 import { assertOwner } from './campus-sign-in';
 import { revokeAllSessions } from './sessions';
@@ -45,6 +46,7 @@ export async function deleteOwnAccount(
     // right now, which the second pass then removes the counted way.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     await deleteAllReviewsOfAuthor(tx, user.id);
+    await withdrawAllHelpfulVotesOf(tx, user.id);
     // Written while the account exists (the actor must be a real account); its actor becomes
     // null as the account goes, the name and address stay in the entry.
     await recordAudit(

@@ -27,6 +27,7 @@ import { generateToken } from '../../lib/tokens';
 import { insertUser, lockActiveAdmins } from './users';
 import { recordAudit } from '../audit-log';
 import { hashPassword } from './passwords';
+import { withdrawAllHelpfulVotesOf } from '../reviews/helpful-votes';
 import { deleteAllReviewsOfAuthor } from '../reviews/authoring';
 import { revokeAllSessions } from './sessions';
 import type { Viewer } from '../auth/viewer';
@@ -346,6 +347,7 @@ export async function deleteUser(db: Database, actor: Viewer, userId: string, no
     // committed meanwhile is removed the same way, so no review leaves by cascade uncounted.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     await deleteAllReviewsOfAuthor(tx, user.id);
+    await withdrawAllHelpfulVotesOf(tx, user.id);
     await tx.delete(users).where(eq(users.id, user.id));
     // No subject: the account is gone, its name and address stay in the entry's data.
     await recordAudit(

@@ -1,27 +1,64 @@
-import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { WritableDatabase } from '../../db/client';
+import { eq, Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { tutors } from '../../db/schema';
+import type { WritableDatabase } from '../../db/client';
+import { tutors, type ReviewRow } from '../../db/schema';
 
 /**
- * A change to the tutor's stored aggregates over visible reviews: the count, the rating sum and
- * how many reviews gave each number of stars. Always applied in the transaction (or the
- * statement) of the review change it accounts for, with the tutor row locked, so the stored
- * average and distribution are exact after every commit (a check constraint keeps the three in
- * agreement).
+ * What of a review its tutor's aggregates count: the stars, the difficulty, the "would take
+ * again" answer, the course, the tags, and when it was written (whether it is recent). The new
+ * review of the create statement gives each as a prepared statement's placeholder.
  */
-export type AggregateChange = readonly { rating: number | Placeholder; by: 1 | -1 }[];
+export interface CountedReview {
+  rating: number | Placeholder;
+  difficulty: number | null | Placeholder;
+  wouldTakeAgain: boolean | null | Placeholder;
+  course: string | null | Placeholder;
+  /** A placeholder stands for the tags as a JSON array. */
+  tags: readonly string[] | Placeholder;
+  createdAt: Date | Placeholder;
+}
 
-/** A new review: its rating may be a prepared statement's placeholder. */
-export const reviewShown = (rating: number | Placeholder): AggregateChange => [{ rating, by: 1 }];
-export const reviewRemoved = (rating: number): AggregateChange => [{ rating, by: -1 }];
-export const ratingChanged = (from: number, to: number): AggregateChange =>
-  from === to
+/**
+ * A change to the tutor's stored aggregates over visible reviews: the count, the rating sum,
+ * how many reviews gave each number of stars, the difficulty, the "would take again" answers,
+ * the tags and courses named, and the recent count and sum. Always applied in the transaction
+ * (or the statement) of the review change it accounts for, with the tutor row locked, so every
+ * figure of the profile is exact after every commit (check constraints keep them in agreement).
+ */
+export type AggregateChange = readonly { review: CountedReview; by: 1 | -1 }[];
+
+/** The review as its aggregates count it, from its stored row. */
+export function countedReviewOf(
+  row: Pick<ReviewRow, 'rating' | 'difficulty' | 'wouldTakeAgain' | 'course' | 'tags' | 'createdAt'>,
+): CountedReview {
+  return {
+    rating: row.rating,
+    difficulty: row.difficulty,
+    wouldTakeAgain: row.wouldTakeAgain,
+    course: row.course,
+    tags: row.tags,
+    createdAt: row.createdAt,
+  };
+}
+
+export const reviewShown = (review: CountedReview): AggregateChange => [{ review, by: 1 }];
+export const reviewRemoved = (review: CountedReview): AggregateChange => [{ review, by: -1 }];
+
+/** An edit: the review as it was leaves the aggregates and the review as it is joins them, if anything counted changed. */
+export function reviewEdited(before: CountedReview, after: CountedReview): AggregateChange {
+  const same =
+    before.rating === after.rating &&
+    before.difficulty === after.difficulty &&
+    before.wouldTakeAgain === after.wouldTakeAgain &&
+    before.course === after.course &&
+    JSON.stringify(before.tags) === JSON.stringify(after.tags);
+  return same
     ? []
     : [
-        { rating: from, by: -1 },
-        { rating: to, by: 1 },
+        { review: before, by: -1 },
+        { review: after, by: 1 },
       ];
+}
 
 /** The stored count of each number of stars, 1 to 5. */
 export const starCountColumns = [
@@ -33,13 +70,36 @@ export const starCountColumns = [
 ] as const;
 const starCountKeys = ['rating1Count', 'rating2Count', 'rating3Count', 'rating4Count', 'rating5Count'] as const;
 
+const isPlaceholder = (value: unknown): value is Placeholder => value instanceof Placeholder;
+
 const ratingOf = (rating: number | Placeholder): SQL => sql`${rating}::smallint`;
+const difficultyOf = (difficulty: CountedReview['difficulty']): SQL => sql`${difficulty}::smallint`;
+const wouldTakeAgainOf = (answer: CountedReview['wouldTakeAgain']): SQL => sql`${answer}::boolean`;
+const createdAtOf = (createdAt: CountedReview['createdAt']): SQL =>
+  isPlaceholder(createdAt) ? sql`${createdAt}::timestamptz` : sql`${createdAt.toISOString()}::timestamptz`;
+const tagsOf = (tags: CountedReview['tags']): SQL =>
+  isPlaceholder(tags)
+    ? sql`array(select jsonb_array_elements_text(${tags}::jsonb))`
+    : sql`array[${sql.join(
+        tags.map((tag) => sql`${tag}`),
+        sql`, `,
+      )}]::text[]`;
+const coursesOf = (course: CountedReview['course']): SQL => sql`array[${course}::text]`;
 
 /** `column + change`, the change as SQL. */
 const plus = (column: AnyPgColumn, terms: SQL[]): SQL => sql`${column} + ${sql.join(terms, sql` + `)}`;
 
+/** `review_counts_add` once for each change, innermost first. */
+function countsAfter(column: AnyPgColumn, change: AggregateChange, namesOf: (review: CountedReview) => SQL): SQL {
+  return change.reduce<SQL>(
+    (counts, { review, by }) => sql`review_counts_add(${counts}, ${namesOf(review)}, ${by})`,
+    sql`${column}`,
+  );
+}
+
 export function aggregatesAfter(change: AggregateChange): Partial<Record<string, SQL>> {
   if (change.length === 0) return {};
+  const isRecent = (review: CountedReview) => sql`(${createdAtOf(review.createdAt)} >= ${tutors.recentSince})`;
   const set: Partial<Record<string, SQL>> = {
     reviewCount: plus(
       tutors.reviewCount,
@@ -47,14 +107,40 @@ export function aggregatesAfter(change: AggregateChange): Partial<Record<string,
     ),
     ratingSum: plus(
       tutors.ratingSum,
-      change.map(({ rating, by }) => sql`${by} * ${ratingOf(rating)}`),
+      change.map(({ review, by }) => sql`${by} * ${ratingOf(review.rating)}`),
     ),
+    difficultySum: plus(
+      tutors.difficultySum,
+      change.map(({ review, by }) => sql`${by} * coalesce(${difficultyOf(review.difficulty)}, 0)`),
+    ),
+    difficultyCount: plus(
+      tutors.difficultyCount,
+      change.map(({ review, by }) => sql`${by} * (${difficultyOf(review.difficulty)} is not null)::int`),
+    ),
+    wouldTakeAgainYesCount: plus(
+      tutors.wouldTakeAgainYesCount,
+      change.map(({ review, by }) => sql`${by} * coalesce(${wouldTakeAgainOf(review.wouldTakeAgain)}, false)::int`),
+    ),
+    wouldTakeAgainCount: plus(
+      tutors.wouldTakeAgainCount,
+      change.map(({ review, by }) => sql`${by} * (${wouldTakeAgainOf(review.wouldTakeAgain)} is not null)::int`),
+    ),
+    recentReviewCount: plus(
+      tutors.recentReviewCount,
+      change.map(({ review, by }) => sql`${by} * ${isRecent(review)}::int`),
+    ),
+    recentRatingSum: plus(
+      tutors.recentRatingSum,
+      change.map(({ review, by }) => sql`${by} * ${isRecent(review)}::int * ${ratingOf(review.rating)}`),
+    ),
+    reviewTagCounts: countsAfter(tutors.reviewTagCounts, change, (review) => tagsOf(review.tags)),
+    reviewCourseCounts: countsAfter(tutors.reviewCourseCounts, change, (review) => coursesOf(review.course)),
   };
   starCountKeys.forEach((key, index) => {
     const stars = index + 1;
-    const terms = change.flatMap(({ rating, by }) => {
-      if (typeof rating === 'number') return rating === stars ? [sql`${by}`] : [];
-      return [sql`(case when ${ratingOf(rating)} = ${stars} then ${by} else 0 end)`];
+    const terms = change.flatMap(({ review, by }) => {
+      if (typeof review.rating === 'number') return review.rating === stars ? [sql`${by}`] : [];
+      return [sql`(case when ${ratingOf(review.rating)} = ${stars} then ${by} else 0 end)`];
     });
     if (terms.length > 0) set[key] = plus(starCountColumns[index]!, terms);
   });

@@ -2,9 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import {
   ALREADY_REVIEWED_MESSAGE,
+  COURSE_NOT_LISTED,
+  DEFAULT_REVIEW_TAGS,
   PUBLIC_TUTORS_ONLY_MESSAGE,
+  TERM_IN_FUTURE_MESSAGE,
+  UNKNOWN_REVIEW_COURSE_MESSAGE,
+  UNKNOWN_REVIEW_TAG_MESSAGE,
   type CreateReviewRequest,
   type MyReview,
+  type ReviewContent,
   type UpdateReviewRequest,
 } from '../../../shared/reviews';
 import {
@@ -18,14 +24,22 @@ import { MAX_ANNOUNCEMENT_BYTES } from '../../db/change-channel';
 import { changeData, changeInOneStatement } from '../../db/change-data';
 import type { Database, WritableDatabase } from '../../db/client';
 import { preparedStatement } from '../../db/prepared-statements';
-import { reviews, tutors, type TutorRow } from '../../db/schema';
+import { reviews, settings, tutors, type TutorRow } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 import { isTutorId } from '../../../shared/tutors';
 import { canSee, tutorNotFound } from '../tutors/access';
 import { rankingScoreOf } from '../tutors/ranking';
 import type { Viewer } from '../auth/viewer';
 import { assertAuthor, lockReview } from './access';
-import { aggregatesAfter, applyAggregateChange, ratingChanged, reviewRemoved, reviewShown } from './aggregates';
+import { reviewTagChoices } from '../settings';
+import {
+  aggregatesAfter,
+  applyAggregateChange,
+  countedReviewOf,
+  reviewEdited,
+  reviewRemoved,
+  reviewShown,
+} from './aggregates';
 import { getOwnReview } from './queries';
 import { reviewColumns, reviewTutorColumns, toMyReview } from './views';
 
@@ -35,6 +49,28 @@ const publicTutorsOnly = () => new AppError('forbidden', PUBLIC_TUTORS_ONLY_MESS
 /** Reviews are written about public tutors only, by anyone, admins included. */
 export function assertReviewable(tutor: Pick<TutorRow, 'isPublic'>): void {
   if (!tutor.isPublic) throw publicTutorsOnly();
+}
+
+/** A term of a year still to come has not been taken. */
+function assertTermTaken(input: Pick<ReviewContent, 'term'>, now: Date): void {
+  if (input.term && input.term.year > now.getUTCFullYear())
+    throw new AppError('validation_error', TERM_IN_FUTURE_MESSAGE, 'term');
+}
+
+/**
+ * The course is one of the tutor's (or not listed) and the tags are offered; an edit may keep
+ * the course and the tags the review already had, though the tutor's courses or the offered
+ * tags have changed since.
+ */
+function assertCourseAndTags(
+  input: Pick<ReviewContent, 'course' | 'tags'>,
+  allowed: { courses: readonly (string | null)[]; tags: readonly string[] },
+): void {
+  const { course } = input;
+  if (course !== null && course !== COURSE_NOT_LISTED && !allowed.courses.includes(course))
+    throw new AppError('validation_error', UNKNOWN_REVIEW_COURSE_MESSAGE, 'course');
+  if (input.tags.some((tag) => !allowed.tags.includes(tag)))
+    throw new AppError('validation_error', UNKNOWN_REVIEW_TAG_MESSAGE, 'tags');
 }
 
 /**
@@ -51,6 +87,7 @@ export async function createReview(
   now: Date,
 ): Promise<MyReview> {
   if (!isTutorId(input.tutorId)) throw tutorNotFound();
+  assertTermTaken(input, now);
   // A tutor made public between an attempt and the look at why it failed gets one more attempt.
   for (let attempt = 1; ; attempt++) {
     let created: Awaited<ReturnType<typeof insertCountedReview>>;
@@ -63,11 +100,12 @@ export async function createReview(
     if (created) return toMyReview(created);
     // Nothing was written: say why, as for any other change to a tutor.
     const [tutor] = await db
-      .select({ isPublic: tutors.isPublic, submittedBy: tutors.submittedBy })
+      .select({ isPublic: tutors.isPublic, submittedBy: tutors.submittedBy, courses: tutors.courses })
       .from(tutors)
       .where(eq(tutors.id, input.tutorId));
     if (!tutor || !canSee(author, tutor)) throw tutorNotFound();
     assertReviewable(tutor);
+    assertCourseAndTags(input, { courses: tutor.courses, tags: await reviewTagChoices(db) });
     if (attempt > 1) throw publicTutorsOnly();
   }
 }
@@ -95,6 +133,13 @@ async function insertCountedReview(db: Database, author: Viewer, input: CreateRe
         rating: input.rating,
         aiAssisted: input.aiAssisted,
         showName: input.showName,
+        course: input.course,
+        termSeason: input.term?.season ?? null,
+        termYear: input.term?.year ?? null,
+        difficulty: input.difficulty,
+        wouldTakeAgain: input.wouldTakeAgain,
+        tags: JSON.stringify(input.tags),
+        defaultTags: JSON.stringify(DEFAULT_REVIEW_TAGS),
         now: now.toISOString(),
         channel: announcement.channel,
         announcement: announcement.payload,
@@ -135,12 +180,34 @@ const countedTutorColumns = {
 const filledIn = (into: SQL, standIn: string, value: SQLWrapper) =>
   sql`replace(${into}, ${sql.raw(`'${JSON.stringify(standIn)}'`)}, to_json(${value})::text)`;
 
+/** The review being created, as the statement's placeholders. */
+const newReview = {
+  rating: sql.placeholder('rating'),
+  difficulty: sql.placeholder('difficulty'),
+  wouldTakeAgain: sql.placeholder('wouldTakeAgain'),
+  course: sql.placeholder('course'),
+  tags: sql.placeholder('tags'),
+  createdAt: sql.placeholder('now'),
+};
+
+/**
+ * The statement's own check of the course (one of the tutor's, on its locked row, or not listed)
+ * and the tags (offered now): a review naming anything else is not written, and createReview
+ * says which it was.
+ */
+const courseAndTagsOffered = sql`(${sql.placeholder('course')}::text is null
+    or ${sql.placeholder('course')}::text = ${COURSE_NOT_LISTED}
+    or ${sql.placeholder('course')}::text = any(${tutors.courses}))
+  and array(select jsonb_array_elements_text(${sql.placeholder('tags')}::jsonb)) <@ coalesce(
+    (select array(select jsonb_array_elements_text(${settings.value})) from ${settings} where ${settings.key} = 'reviewTags'),
+    array(select jsonb_array_elements_text(${sql.placeholder('defaultTags')}::jsonb)))`;
+
 const countedReviewInsert = preparedStatement((db: WritableDatabase) => {
   const counted = db.$with('counted', countedTutorColumns).as(
     db
       .update(tutors)
-      .set(aggregatesAfter(reviewShown(sql.placeholder('rating'))))
-      .where(and(eq(tutors.id, sql.placeholder('tutorId')), eq(tutors.isPublic, true)))
+      .set(aggregatesAfter(reviewShown(newReview)))
+      .where(and(eq(tutors.id, sql.placeholder('tutorId')), eq(tutors.isPublic, true), courseAndTagsOffered))
       .returning(countedTutorColumns)
       .getSQL(),
   );
@@ -148,9 +215,13 @@ const countedReviewInsert = preparedStatement((db: WritableDatabase) => {
   const now = sql`${sql.placeholder('now')}::timestamptz`;
   const added = db.$with('added', reviewColumns).as(sql`
     insert into ${reviews} (${column(reviews.id)}, ${column(reviews.tutorId)}, ${column(reviews.authorId)}, ${column(reviews.title)}, ${column(reviews.body)},
-      ${column(reviews.rating)}, ${column(reviews.aiAssisted)}, ${column(reviews.showName)}, ${column(reviews.createdAt)}, ${column(reviews.updatedAt)})
+      ${column(reviews.rating)}, ${column(reviews.aiAssisted)}, ${column(reviews.showName)}, ${column(reviews.course)}, ${column(reviews.termSeason)},
+      ${column(reviews.termYear)}, ${column(reviews.difficulty)}, ${column(reviews.wouldTakeAgain)}, ${column(reviews.tags)},
+      ${column(reviews.createdAt)}, ${column(reviews.updatedAt)})
     select ${sql.placeholder('reviewId')}::uuid, ${counted.id}, ${sql.placeholder('authorId')}::uuid, ${sql.placeholder('title')}::text, ${sql.placeholder('body')}::text,
-      ${sql.placeholder('rating')}::smallint, ${sql.placeholder('aiAssisted')}::boolean, ${sql.placeholder('showName')}::boolean, ${now}, ${now}
+      ${sql.placeholder('rating')}::smallint, ${sql.placeholder('aiAssisted')}::boolean, ${sql.placeholder('showName')}::boolean, ${sql.placeholder('course')}::text,
+      ${sql.placeholder('termSeason')}::text, ${sql.placeholder('termYear')}::smallint, ${sql.placeholder('difficulty')}::smallint,
+      ${sql.placeholder('wouldTakeAgain')}::boolean, array(select jsonb_array_elements_text(${sql.placeholder('tags')}::jsonb)), ${now}, ${now}
     from ${counted}
     returning ${sql.join(Object.values(reviewColumns).map(column), sql`, `)}`);
   const announcement = filledIn(
@@ -174,6 +245,13 @@ const countedReviewInsert = preparedStatement((db: WritableDatabase) => {
         rating: added.rating,
         aiAssisted: added.aiAssisted,
         showName: added.showName,
+        course: added.course,
+        termSeason: added.termSeason,
+        termYear: added.termYear,
+        difficulty: added.difficulty,
+        wouldTakeAgain: added.wouldTakeAgain,
+        tags: added.tags,
+        helpfulCount: added.helpfulCount,
         isHidden: added.isHidden,
         hiddenReason: added.hiddenReason,
         createdAt: added.createdAt,
@@ -212,20 +290,36 @@ export async function updateOwnReview(
     const locked = await lockReview(tx, reviewId);
     assertAuthor(author, locked);
     assertReviewable(locked.tutor);
-    alsoChanged(...reviewChanged(locked.tutor));
     const { review } = locked;
+    assertTermTaken(input, now);
+    assertCourseAndTags(input, {
+      courses: [...locked.tutor.courses, review.course],
+      tags: [...(await reviewTagChoices(tx)), ...review.tags],
+    });
+    alsoChanged(...reviewChanged(locked.tutor));
+    const written = {
+      title: input.title,
+      body: input.body,
+      rating: input.rating,
+      aiAssisted: input.aiAssisted,
+      showName: input.showName,
+      course: input.course,
+      termSeason: input.term?.season ?? null,
+      termYear: input.term?.year ?? null,
+      difficulty: input.difficulty,
+      wouldTakeAgain: input.wouldTakeAgain,
+      tags: input.tags,
+    };
     await tx
       .update(reviews)
-      .set({
-        title: input.title,
-        body: input.body,
-        rating: input.rating,
-        aiAssisted: input.aiAssisted,
-        showName: input.showName,
-        updatedAt: now,
-      })
+      .set({ ...written, updatedAt: now })
       .where(eq(reviews.id, review.id));
-    if (!review.isHidden) await applyAggregateChange(tx, review.tutorId, ratingChanged(review.rating, input.rating));
+    if (!review.isHidden)
+      await applyAggregateChange(
+        tx,
+        review.tutorId,
+        reviewEdited(countedReviewOf(review), countedReviewOf({ ...review, ...written })),
+      );
   });
   return getOwnReview(db, author, reviewId);
 }
@@ -238,7 +332,7 @@ export async function deleteOwnReview(db: Database, author: Viewer, reviewId: st
     alsoChanged(...reviewChanged(locked.tutor));
     await tx.delete(reviews).where(eq(reviews.id, locked.review.id));
     if (!locked.review.isHidden)
-      await applyAggregateChange(tx, locked.review.tutorId, reviewRemoved(locked.review.rating));
+      await applyAggregateChange(tx, locked.review.tutorId, reviewRemoved(countedReviewOf(locked.review)));
   });
 }
 
@@ -267,7 +361,7 @@ export async function deleteAllReviewsOfAuthor(db: Database, authorId: string): 
       alsoChanged(...reviewChanged(locked.tutor));
       await tx.delete(reviews).where(eq(reviews.id, locked.review.id));
       if (!locked.review.isHidden)
-        await applyAggregateChange(tx, locked.review.tutorId, reviewRemoved(locked.review.rating));
+        await applyAggregateChange(tx, locked.review.tutorId, reviewRemoved(countedReviewOf(locked.review)));
       deleted += 1;
     }
     return deleted;

@@ -10,7 +10,7 @@ import { recordAudit } from '../audit-log';
 import { notify } from '../notifications';
 import type { Viewer } from '../auth/viewer';
 import { lockReview, type LockedReview } from './access';
-import { applyAggregateChange, reviewRemoved, reviewShown } from './aggregates';
+import { applyAggregateChange, countedReviewOf, reviewRemoved, reviewShown } from './aggregates';
 import { getAdminReview } from './queries';
 
 interface ModerationRecord {
@@ -78,7 +78,7 @@ export async function hideReview(
       .update(reviews)
       .set({ isHidden: true, hiddenReason: reason, hiddenAt: now, hiddenBy: moderator.id })
       .where(eq(reviews.id, locked.review.id));
-    await applyAggregateChange(tx, locked.tutor.id, reviewRemoved(locked.review.rating));
+    await applyAggregateChange(tx, locked.tutor.id, reviewRemoved(countedReviewOf(locked.review)));
     await resolveOpenReports(tx, moderator, locked.review.id, now);
     await record(tx, moderator, locked, { action: 'review_hidden', notification: 'review_hidden', reason }, now);
   });
@@ -95,7 +95,7 @@ export async function unhideReview(db: Database, moderator: Viewer, reviewId: st
       .update(reviews)
       .set({ isHidden: false, hiddenReason: null, hiddenAt: null, hiddenBy: null })
       .where(eq(reviews.id, locked.review.id));
-    await applyAggregateChange(tx, locked.tutor.id, reviewShown(locked.review.rating));
+    await applyAggregateChange(tx, locked.tutor.id, reviewShown(countedReviewOf(locked.review)));
     await record(
       tx,
       moderator,
@@ -120,7 +120,8 @@ export async function deleteReviewAsModerator(
     // Its reports go with it: a reporter's kept list of reported reviews names one that no page shows any more.
     alsoChanged(...reviewChanged(locked.tutor));
     await tx.delete(reviews).where(eq(reviews.id, locked.review.id));
-    if (!locked.review.isHidden) await applyAggregateChange(tx, locked.tutor.id, reviewRemoved(locked.review.rating));
+    if (!locked.review.isHidden)
+      await applyAggregateChange(tx, locked.tutor.id, reviewRemoved(countedReviewOf(locked.review)));
     await record(tx, moderator, locked, { action: 'review_deleted', notification: 'review_deleted', reason }, now);
   });
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, exists, ilike, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, ilike, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_REVIEW_REPORTS_SHOWN,
   isReviewId,
@@ -15,12 +15,21 @@ import {
   type ReviewFeedQuery,
   type ReviewReport,
 } from '../../../shared/reviews';
-import { isTutorId, type TutorReview } from '../../../shared/tutors';
+import { isTutorId, type TutorReview, type TutorReviewsQuery } from '../../../shared/tutors';
+import type { TutorReviewSort } from '../../../shared/reviews-constants';
 import { offsetOf } from '../../../shared/pagination';
 import type { FeedPosition } from '../../cache/data-changes';
 import type { Database } from '../../db/client';
 import { preparedStatement } from '../../db/prepared-statements';
-import { departmentTutorCounts, reviewReports, reviews, tutors, users, type TutorRow } from '../../db/schema';
+import {
+  departmentTutorCounts,
+  reviewHelpfulVotes,
+  reviewReports,
+  reviews,
+  tutors,
+  users,
+  type TutorRow,
+} from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { escapeLike, normalizeForSearch, searchWords } from '../../lib/search-text';
 import type { Viewer } from '../auth/viewer';
@@ -29,6 +38,7 @@ import {
   reviewAuthorColumns,
   shownAuthorName,
   reviewColumns,
+  reviewDetailsOf,
   reviewTutorColumns,
   toAdminReview,
   toMyReview,
@@ -42,7 +52,9 @@ const newestFirst = [desc(reviews.createdAt), desc(reviews.id)];
 const publiclyListed = and(eq(reviews.isHidden, false), eq(tutors.isPublic, true));
 
 /** A review on a tutor's page as everyone sees it, with who wrote it (which no answer shows). */
-export type TutorPageReview = Omit<TutorReview, 'writtenByMe' | 'reportedByMe'> & { authorId: string };
+export type TutorPageReview = Omit<TutorReview, 'writtenByMe' | 'reportedByMe' | 'markedHelpfulByMe'> & {
+  authorId: string;
+};
 
 /** A page of a tutor's visible reviews, the same whoever asks, with what deciding who may see it takes. */
 export interface TutorReviewPage {
@@ -53,29 +65,67 @@ export interface TutorReviewPage {
   pageSize: number;
 }
 
-/** Newest first; null for an unknown or malformed tutor id. */
+/** Each order of a tutor's reviews, ties broken newest first (the helpful one read off its index). */
+const tutorReviewOrders: Record<TutorReviewSort, SQL[]> = {
+  newest: newestFirst,
+  helpful: [desc(reviews.helpfulCount), ...newestFirst],
+  highest: [desc(reviews.rating), ...newestFirst],
+  lowest: [asc(reviews.rating), ...newestFirst],
+};
+
+const hasFilter = (query: TutorReviewsQuery) =>
+  query.course !== undefined || query.rating !== undefined || query.recent === true;
+
+/**
+ * A page of a tutor's visible reviews in the order asked, filtered by course, stars and
+ * recency ("last 12 months": written since the tutor's recent window starts, so the filter and
+ * the profile's recent figures count the same reviews); null for an unknown or malformed id.
+ */
 export async function readTutorReviewPage(
   db: Database,
   tutorId: string,
-  { page, pageSize }: { page: number; pageSize: number },
+  query: TutorReviewsQuery,
 ): Promise<TutorReviewPage | null> {
   if (!isTutorId(tutorId)) return null;
   const [tutor] = await tutorOfReviewPage(db).execute({ tutorId });
   if (!tutor) return null;
-  const rows = await tutorReviewPageRows(db).execute({
-    tutorId,
-    limit: pageSize,
-    offset: offsetOf(page, pageSize),
-  });
+  const { page, pageSize } = query;
+  const offset = offsetOf(page, pageSize);
+  let rows: Awaited<ReturnType<ReturnType<typeof tutorReviewPageRows>['execute']>>;
+  // The stored count is kept exact in every review change's transaction (see aggregates.ts).
+  let total = tutor.reviewCount;
+  if (query.sort === 'newest' && !hasFilter(query)) {
+    rows = await tutorReviewPageRows(db).execute({ tutorId, limit: pageSize, offset });
+  } else {
+    const where = and(
+      eq(reviews.tutorId, tutorId),
+      eq(reviews.isHidden, false),
+      query.course !== undefined ? eq(reviews.course, query.course) : undefined,
+      query.rating !== undefined ? eq(reviews.rating, query.rating) : undefined,
+      query.recent ? gte(reviews.createdAt, tutor.recentSince) : undefined,
+    );
+    rows = await db
+      .select(tutorPageReviewColumns)
+      .from(reviews)
+      .innerJoin(users, eq(users.id, reviews.authorId))
+      .where(where)
+      .orderBy(...(tutorReviewOrders[query.sort] ?? newestFirst))
+      .limit(pageSize)
+      .offset(offset);
+    if (hasFilter(query)) {
+      const [counted] = await db.select({ total: count() }).from(reviews).where(where);
+      total = counted?.total ?? 0;
+    }
+  }
   return {
     tutor: { isPublic: tutor.isPublic, submittedBy: tutor.submittedBy },
-    items: rows.map((row) => ({
+    items: rows.map(({ termSeason, termYear, course, difficulty, wouldTakeAgain, tags, ...row }) => ({
       ...row,
+      ...reviewDetailsOf({ termSeason, termYear, course, difficulty, wouldTakeAgain, tags }),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     })),
-    // The stored count is kept exact in every review change's transaction (see aggregates.ts).
-    total: tutor.reviewCount,
+    total,
     page,
     pageSize,
   };
@@ -84,26 +134,40 @@ export async function readTutorReviewPage(
 // A tutor's page of reviews is read on every profile: its statements are prepared once per database.
 const tutorOfReviewPage = preparedStatement((db: Database) =>
   db
-    .select({ isPublic: tutors.isPublic, submittedBy: tutors.submittedBy, reviewCount: tutors.reviewCount })
+    .select({
+      isPublic: tutors.isPublic,
+      submittedBy: tutors.submittedBy,
+      reviewCount: tutors.reviewCount,
+      recentSince: tutors.recentSince,
+    })
     .from(tutors)
     .where(eq(tutors.id, sql.placeholder('tutorId')))
     .limit(1)
     .prepare('tutor_of_review_page'),
 );
 
+const tutorPageReviewColumns = {
+  id: reviews.id,
+  title: reviews.title,
+  body: reviews.body,
+  rating: reviews.rating,
+  authorId: reviews.authorId,
+  authorName: shownAuthorName,
+  aiAssisted: reviews.aiAssisted,
+  course: reviews.course,
+  termSeason: reviews.termSeason,
+  termYear: reviews.termYear,
+  difficulty: reviews.difficulty,
+  wouldTakeAgain: reviews.wouldTakeAgain,
+  tags: reviews.tags,
+  helpfulCount: reviews.helpfulCount,
+  createdAt: reviews.createdAt,
+  updatedAt: reviews.updatedAt,
+};
+
 const tutorReviewPageRows = preparedStatement((db: Database) =>
   db
-    .select({
-      id: reviews.id,
-      title: reviews.title,
-      body: reviews.body,
-      rating: reviews.rating,
-      authorId: reviews.authorId,
-      authorName: shownAuthorName,
-      aiAssisted: reviews.aiAssisted,
-      createdAt: reviews.createdAt,
-      updatedAt: reviews.updatedAt,
-    })
+    .select(tutorPageReviewColumns)
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.authorId))
     .where(and(eq(reviews.tutorId, sql.placeholder('tutorId')), eq(reviews.isHidden, false)))
@@ -111,6 +175,20 @@ const tutorReviewPageRows = preparedStatement((db: Database) =>
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare('tutor_review_page'),
+);
+
+/** Every review the user has marked helpful. */
+export async function reviewsMarkedHelpfulBy(db: Database, userId: string): Promise<ReadonlySet<string>> {
+  const rows = await reviewsMarkedHelpfulByUser(db).execute({ userId });
+  return new Set(rows.map((row) => row.reviewId));
+}
+
+const reviewsMarkedHelpfulByUser = preparedStatement((db: Database) =>
+  db
+    .select({ reviewId: reviewHelpfulVotes.reviewId })
+    .from(reviewHelpfulVotes)
+    .where(eq(reviewHelpfulVotes.voterId, sql.placeholder('userId')))
+    .prepare('reviews_marked_helpful_by_user'),
 );
 
 /** Every review the user has reported, resolved or not. */
@@ -219,17 +297,63 @@ export async function reviewFeed(db: Database, query: ReviewFeedQuery): Promise<
   const after = query.cursor ? decodeFeedCursor(query.cursor) : undefined;
   // One more than the page: whether another page follows.
   const limit = query.limit + 1;
-  const rows = after
-    ? await feedPageAfter(db).execute({ createdAt: after.createdAt, id: after.id, limit })
-    : await feedFirstPage(db).execute({ limit });
+  const filtered = query.department !== undefined || query.course !== undefined;
+  const rows = filtered
+    ? await filteredFeedPage(db, query, after, limit)
+    : after
+      ? await feedPageAfter(db).execute({ createdAt: after.createdAt, id: after.id, limit })
+      : await feedFirstPage(db).execute({ limit });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
+  let total = null;
+  if (!after) total = filtered ? await countFilteredFeedReviews(db, query) : await countFeedReviews(db);
   return {
     items: page.map(toReviewCard),
     nextCursor:
       rows.length > query.limit && last ? encodeCursor({ createdAt: last.position, id: last.review.id }) : null,
-    total: after ? null : await countFeedReviews(db),
+    total,
   };
+}
+
+/** The feed's filters: the tutor's department, the course the review names. */
+function feedFilter(query: Pick<ReviewFeedQuery, 'department' | 'course'>): SQL | undefined {
+  return and(
+    publiclyListed,
+    query.department !== undefined ? eq(tutors.department, query.department) : undefined,
+    query.course !== undefined ? eq(reviews.course, query.course) : undefined,
+  );
+}
+
+/** A page of All Reviews filtered by department or course, by keyset like the whole feed. */
+function filteredFeedPage(db: Database, query: ReviewFeedQuery, after: FeedPosition | undefined, limit: number) {
+  return publicCards(db)
+    .where(
+      and(
+        feedFilter(query),
+        after
+          ? sql`(${reviews.createdAt}, ${reviews.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(...newestFirst)
+    .limit(limit);
+}
+
+/** How many reviews a filtered feed holds, counted up to one past REVIEW_FEED_COUNT_MAX. */
+async function countFilteredFeedReviews(
+  db: Database,
+  query: Pick<ReviewFeedQuery, 'department' | 'course'>,
+): Promise<{ count: number; more: boolean }> {
+  const matching = db
+    .select({ one: sql`1` })
+    .from(reviews)
+    .innerJoin(tutors, eq(tutors.id, reviews.tutorId))
+    .where(feedFilter(query))
+    .limit(REVIEW_FEED_COUNT_MAX + 1)
+    .as('matching');
+  const [row] = await db.select({ total: count() }).from(matching);
+  const total = row?.total ?? 0;
+  return { count: Math.min(total, REVIEW_FEED_COUNT_MAX), more: total > REVIEW_FEED_COUNT_MAX };
 }
 
 /**

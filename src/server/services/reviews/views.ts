@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { storedImage } from '../../../shared/uploads';
-import type { AdminReview, MyReview, ReviewCard, ReviewReport } from '../../../shared/reviews';
+import type { AdminReview, MyReview, ReviewCard, ReviewDetails, ReviewReport } from '../../../shared/reviews';
 import { reviews, tutors, users, type ReviewRow, type TutorRow, type UserRow } from '../../db/schema';
 
 /** The review columns every review answer is built from. */
@@ -11,6 +11,13 @@ export const reviewColumns = {
   rating: reviews.rating,
   aiAssisted: reviews.aiAssisted,
   showName: reviews.showName,
+  course: reviews.course,
+  termSeason: reviews.termSeason,
+  termYear: reviews.termYear,
+  difficulty: reviews.difficulty,
+  wouldTakeAgain: reviews.wouldTakeAgain,
+  tags: reviews.tags,
+  helpfulCount: reviews.helpfulCount,
   isHidden: reviews.isHidden,
   hiddenReason: reviews.hiddenReason,
   createdAt: reviews.createdAt,
@@ -35,6 +42,21 @@ export const reviewAuthorColumns = { id: users.id, name: users.name, email: user
 export const shownAuthorName = sql<string | null>`case when ${reviews.showName} then ${users.name} end`;
 
 type ReviewFields = Pick<ReviewRow, keyof typeof reviewColumns>;
+type ReviewDetailFields = Pick<
+  ReviewRow,
+  'course' | 'termSeason' | 'termYear' | 'difficulty' | 'wouldTakeAgain' | 'tags'
+>;
+
+/** The course, term, difficulty, "would take again" and tags, as every review answer carries them. */
+export function reviewDetailsOf(review: ReviewDetailFields): ReviewDetails {
+  return {
+    course: review.course,
+    term: review.termSeason && review.termYear ? { season: review.termSeason, year: review.termYear } : null,
+    difficulty: review.difficulty,
+    wouldTakeAgain: review.wouldTakeAgain,
+    tags: review.tags,
+  };
+}
 type ReviewTutorFields = Pick<TutorRow, keyof typeof reviewTutorColumns>;
 type ReviewAuthorFields = Pick<UserRow, keyof typeof reviewAuthorColumns>;
 
@@ -52,6 +74,7 @@ function baseOf(review: ReviewFields, tutor: ReviewTutorFields) {
     body: review.body,
     rating: review.rating,
     aiAssisted: review.aiAssisted,
+    ...reviewDetailsOf(review),
     createdAt: review.createdAt.toISOString(),
     updatedAt: review.updatedAt.toISOString(),
   };
@@ -68,6 +91,7 @@ export function toReviewCard(row: {
 export function toMyReview(row: { review: ReviewFields; tutor: ReviewTutorFields }): MyReview {
   return {
     ...baseOf(row.review, row.tutor),
+    helpfulCount: row.review.helpfulCount,
     showName: row.review.showName,
     isHidden: row.review.isHidden,
     hiddenReason: row.review.hiddenReason,

@@ -5,8 +5,10 @@ import {
   BIOGRAPHY_EXCERPT_LENGTH,
   type MySubmission,
   type TutorProfile,
+  type TutorReviewSummary,
   type TutorSummary,
 } from '../../../shared/tutors';
+import { PROFILE_TOP_TAGS } from '../../../shared/reviews-constants';
 import { tutors, type TutorRow } from '../../db/schema';
 import { isAdmin, type Viewer } from '../auth/viewer';
 
@@ -93,6 +95,30 @@ export function ratingDistributionOf(row: TutorRow): TutorProfile['ratingDistrib
   return [row.rating1Count, row.rating2Count, row.rating3Count, row.rating4Count, row.rating5Count];
 }
 
+/** Names by how many reviews gave them, most first, then alphabetically. */
+function byCount(counts: Record<string, number>): { name: string; reviewCount: number }[] {
+  return Object.entries(counts)
+    .map(([name, reviewCount]) => ({ name, reviewCount }))
+    .sort((a, b) => b.reviewCount - a.reviewCount || a.name.localeCompare(b.name));
+}
+
+/** What the visible reviews say together, from the aggregates stored with the tutor. */
+export function reviewSummaryOf(row: TutorRow): TutorReviewSummary {
+  return {
+    recent: {
+      averageRating: row.recentReviewCount > 0 ? row.recentRatingSum / row.recentReviewCount : null,
+      reviewCount: row.recentReviewCount,
+    },
+    averageDifficulty: row.difficultyCount > 0 ? row.difficultySum / row.difficultyCount : null,
+    difficultyCount: row.difficultyCount,
+    wouldTakeAgainPercent:
+      row.wouldTakeAgainCount > 0 ? Math.round((100 * row.wouldTakeAgainYesCount) / row.wouldTakeAgainCount) : null,
+    wouldTakeAgainCount: row.wouldTakeAgainCount,
+    topTags: byCount(row.reviewTagCounts).slice(0, PROFILE_TOP_TAGS),
+    courses: byCount(row.reviewCourseCounts),
+  };
+}
+
 /** The profile as every viewer but its submitter and the admins sees it. */
 export function toPublicTutorProfile(row: TutorRow): TutorProfile {
   return {
@@ -100,6 +126,7 @@ export function toPublicTutorProfile(row: TutorRow): TutorProfile {
     biography: row.biography,
     courses: row.courses,
     ratingDistribution: ratingDistributionOf(row),
+    reviewSummary: reviewSummaryOf(row),
     rejectionReason: null,
     submittedByMe: false,
     createdAt: row.createdAt.toISOString(),
