@@ -164,6 +164,15 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     body: () => ({ reason: 'other', details: 'Mentions a different course.' }),
     statuses: [401, 403, 403, 204, 401, 204],
   },
+  // Nobody marks their own review helpful.
+  'PUT /api/reviews/{reviewId}/helpful': {
+    params: (w) => ({ reviewId: w.review.id }),
+    statuses: [401, 403, 403, 200, 401, 200],
+  },
+  'DELETE /api/reviews/{reviewId}/helpful': {
+    params: (w) => ({ reviewId: w.review.id }),
+    statuses: [401, 403, 403, 200, 401, 200],
+  },
 
   // AI drafting (a fake OpenAI-compatible server answers)
   'GET /api/ai/status': { statuses: verified(200) },

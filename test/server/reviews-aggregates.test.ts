@@ -1,22 +1,29 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Database } from '../../src/server/db/client';
-import { reviews, tutors, type TutorRow, type UserRow } from '../../src/server/db/schema';
+import { reviewHelpfulVotes, reviews, tutors, type TutorRow, type UserRow } from '../../src/server/db/schema';
 import { AppError } from '../../src/server/lib/errors';
 import { createRandom, type Random } from '../../src/server/services/demo/random';
 import { createReview, deleteOwnReview, updateOwnReview } from '../../src/server/services/reviews/authoring';
+import { markHelpful, unmarkHelpful } from '../../src/server/services/reviews/helpful-votes';
 import { deleteReviewAsModerator, hideReview, unhideReview } from '../../src/server/services/reviews/moderation';
+import { refreshRecentWindow } from '../../src/server/services/reviews/recent-window';
+import { COURSE_NOT_LISTED, DEFAULT_REVIEW_TAGS, termSeasons, type ReviewContent } from '../../src/shared/reviews';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createAdminRecord, createTutorRecord, createUserRecord } from '../helpers/factories';
 
-// Property: whatever sequence of creates, edits, deletes, hides and unhides runs, one after
-// another or many at once, every tutor's stored count and rating sum equal a fresh
-// recomputation from its visible reviews, and the stored average is their true mean.
+// Property: whatever sequence of creates, edits, deletes, hides, unhides, helpful votes and
+// moves of the "last 12 months" window runs, one after another or many at once, every stored
+// aggregate equals a fresh recomputation from the visible reviews: each tutor's count, rating
+// sum, difficulty, "would take again" answers, tag and course counts and recent count and sum,
+// and each review's helpful count; the stored average is the true mean.
 
 let t: TestApp;
 let students: UserRow[];
 let moderator: UserRow;
 let tutorRows: TutorRow[];
+/** The operations' clock: starts 13 months back and moves forward, so reviews age out of the window. */
+let clock: Date;
 beforeEach(async () => {
   t = await createTestApp();
   students = [];
@@ -25,50 +32,106 @@ beforeEach(async () => {
   moderator = (await createAdminRecord(t.db)).user;
   tutorRows = [];
   for (let i = 0; i < 3; i++) tutorRows.push(await createTutorRecord(t.db, { name: `Tutor ${i}` }));
+  clock = new Date(Date.now() - 13 * 30 * 24 * 60 * 60 * 1000);
 });
 afterEach(() => t.close());
 
+type Details = Pick<ReviewContent, 'rating' | 'course' | 'term' | 'difficulty' | 'wouldTakeAgain' | 'tags'>;
+
 type Operation =
-  | { kind: 'create'; author: UserRow; tutor: TutorRow; rating: number }
-  | { kind: 'edit'; reviewId: string; author: UserRow; rating: number }
+  | { kind: 'create'; author: UserRow; tutor: TutorRow; details: Details }
+  | { kind: 'edit'; reviewId: string; author: UserRow; details: Details }
   | { kind: 'delete'; reviewId: string; author: UserRow }
   | { kind: 'hide'; reviewId: string }
   | { kind: 'unhide'; reviewId: string }
-  | { kind: 'moderatorDelete'; reviewId: string };
+  | { kind: 'moderatorDelete'; reviewId: string }
+  | { kind: 'vote'; reviewId: string; voter: UserRow }
+  | { kind: 'unvote'; reviewId: string; voter: UserRow }
+  | { kind: 'ageWindow' };
 
 interface KnownReview {
   id: string;
   authorId: string;
+  tutorId: string;
 }
 
 async function knownReviews(db: Database): Promise<KnownReview[]> {
-  return db.select({ id: reviews.id, authorId: reviews.authorId }).from(reviews).orderBy(reviews.id);
+  return db
+    .select({ id: reviews.id, authorId: reviews.authorId, tutorId: reviews.tutorId })
+    .from(reviews)
+    .orderBy(reviews.id);
+}
+
+function randomDetails(random: Random, tutor: TutorRow | undefined): Details {
+  const maybe = <T>(value: () => T): T | null => (random.int(0, 2) === 0 ? null : value());
+  const tags = random.shuffle([...DEFAULT_REVIEW_TAGS]).slice(0, random.int(0, 3));
+  return {
+    rating: random.int(1, 5),
+    course: maybe(() => random.pick([...(tutor?.courses ?? []), COURSE_NOT_LISTED])),
+    term: maybe(() => ({ season: random.pick(termSeasons), year: random.int(2015, 2020) })),
+    difficulty: maybe(() => random.int(1, 5)),
+    wouldTakeAgain: maybe(() => random.int(0, 1) === 1),
+    tags,
+  };
 }
 
 function randomOperation(random: Random, existing: KnownReview[]): Operation {
-  const rating = random.int(1, 5);
   const target = existing.length > 0 ? random.pick(existing) : undefined;
   const kinds = target
-    ? (['create', 'create', 'edit', 'delete', 'hide', 'unhide', 'moderatorDelete'] as const)
+    ? ([
+        'create',
+        'create',
+        'create',
+        'create',
+        'edit',
+        'delete',
+        'hide',
+        'unhide',
+        'moderatorDelete',
+        'vote',
+        'vote',
+        'unvote',
+        'ageWindow',
+      ] as const)
     : (['create'] as const);
   const kind = random.pick(kinds);
-  if (kind === 'create' || !target)
-    return { kind: 'create', author: random.pick(students), tutor: random.pick(tutorRows), rating };
+  if (kind === 'create' || !target) {
+    const tutor = random.pick(tutorRows);
+    return { kind: 'create', author: random.pick(students), tutor, details: randomDetails(random, tutor) };
+  }
   const author = students.find((student) => student.id === target.authorId)!;
   switch (kind) {
     case 'edit':
-      return { kind, reviewId: target.id, author, rating };
+      return {
+        kind,
+        reviewId: target.id,
+        author,
+        details: randomDetails(
+          random,
+          tutorRows.find((tutor) => tutor.id === target.tutorId),
+        ),
+      };
     case 'delete':
       return { kind, reviewId: target.id, author };
+    case 'vote':
+    case 'unvote':
+      return { kind, reviewId: target.id, voter: random.pick(students) };
+    case 'ageWindow':
+      return { kind };
     default:
       return { kind, reviewId: target.id };
   }
 }
 
-const now = () => new Date();
+/** Each operation happens a few weeks after the one before. */
+function tick(): Date {
+  clock = new Date(clock.getTime() + 20 * 24 * 60 * 60 * 1000);
+  return clock;
+}
 
-/** Runs one operation through the services the routes call. Refusals (409, 404) are expected outcomes. */
+/** Runs one operation through the services the routes call. Refusals (409, 404, 403) are expected outcomes. */
 async function run(operation: Operation): Promise<'done' | 'refused'> {
+  const now = tick();
   try {
     switch (operation.kind) {
       case 'create':
@@ -79,11 +142,11 @@ async function run(operation: Operation): Promise<'done' | 'refused'> {
             tutorId: operation.tutor.id,
             title: 'T',
             body: 'B',
-            rating: operation.rating,
             aiAssisted: false,
             showName: false,
+            ...operation.details,
           },
-          now(),
+          now,
         );
         break;
       case 'edit':
@@ -91,59 +154,94 @@ async function run(operation: Operation): Promise<'done' | 'refused'> {
           t.db,
           operation.author,
           operation.reviewId,
-          { title: 'T2', body: 'B2', rating: operation.rating, aiAssisted: false, showName: false },
-          now(),
+          { title: 'T2', body: 'B2', aiAssisted: false, showName: false, ...operation.details },
+          now,
         );
         break;
       case 'delete':
         await deleteOwnReview(t.db, operation.author, operation.reviewId);
         break;
       case 'hide':
-        await hideReview(t.db, moderator, operation.reviewId, 'Property test.', now());
+        await hideReview(t.db, moderator, operation.reviewId, 'Property test.', now);
         break;
       case 'unhide':
-        await unhideReview(t.db, moderator, operation.reviewId, now());
+        await unhideReview(t.db, moderator, operation.reviewId, now);
         break;
       case 'moderatorDelete':
-        await deleteReviewAsModerator(t.db, moderator, operation.reviewId, 'Property test.', now());
+        await deleteReviewAsModerator(t.db, moderator, operation.reviewId, 'Property test.', now);
+        break;
+      case 'vote':
+        await markHelpful(t.db, operation.voter, operation.reviewId, now);
+        break;
+      case 'unvote':
+        await unmarkHelpful(t.db, operation.voter, operation.reviewId);
+        break;
+      case 'ageWindow':
+        await refreshRecentWindow(t.db, now);
         break;
     }
     return 'done';
   } catch (err) {
-    if (err instanceof AppError && ['review_exists', 'conflict', 'not_found'].includes(err.code)) return 'refused';
+    if (err instanceof AppError && ['review_exists', 'conflict', 'not_found', 'forbidden'].includes(err.code))
+      return 'refused';
     throw err;
   }
 }
 
+/** Counts by name, as the tutor stores them, from rows of names. */
+function countsOf(names: (string | null)[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const name of names) if (name !== null) counts[name] = (counts[name] ?? 0) + 1;
+  return counts;
+}
+
 async function expectAggregatesMatchReviews(): Promise<void> {
-  const stored = await t.db
-    .select({
-      id: tutors.id,
-      reviewCount: tutors.reviewCount,
-      ratingSum: tutors.ratingSum,
-      averageRating: tutors.averageRating,
-    })
-    .from(tutors)
-    .orderBy(tutors.id);
-  const recomputed = await t.db
-    .select({
-      id: tutors.id,
-      reviewCount: sql<number>`count(${reviews.id})::int`,
-      ratingSum: sql<number>`coalesce(sum(${reviews.rating}), 0)::int`,
-    })
-    .from(tutors)
-    .leftJoin(reviews, and(eq(reviews.tutorId, tutors.id), eq(reviews.isHidden, false)))
-    .groupBy(tutors.id)
-    .orderBy(tutors.id);
-  expect(stored.map(({ id, reviewCount, ratingSum }) => ({ id, reviewCount, ratingSum }))).toEqual(recomputed);
-  for (const row of stored) {
-    if (row.reviewCount === 0) expect(row.averageRating).toBeNull();
-    else expect(row.averageRating).toBeCloseTo(row.ratingSum / row.reviewCount, 12);
+  const stored = await t.db.select().from(tutors).orderBy(tutors.id);
+  const visible = await t.db.select().from(reviews).where(eq(reviews.isHidden, false));
+  for (const tutor of stored) {
+    const own = visible.filter((review) => review.tutorId === tutor.id);
+    const recent = own.filter((review) => review.createdAt >= tutor.recentSince);
+    const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+    const difficulties = own.flatMap((review) => (review.difficulty === null ? [] : [review.difficulty]));
+    const answers = own.flatMap((review) => (review.wouldTakeAgain === null ? [] : [review.wouldTakeAgain]));
+    expect({
+      reviewCount: tutor.reviewCount,
+      ratingSum: tutor.ratingSum,
+      difficultySum: tutor.difficultySum,
+      difficultyCount: tutor.difficultyCount,
+      wouldTakeAgainYesCount: tutor.wouldTakeAgainYesCount,
+      wouldTakeAgainCount: tutor.wouldTakeAgainCount,
+      reviewTagCounts: tutor.reviewTagCounts,
+      reviewCourseCounts: tutor.reviewCourseCounts,
+      recentReviewCount: tutor.recentReviewCount,
+      recentRatingSum: tutor.recentRatingSum,
+    }).toEqual({
+      reviewCount: own.length,
+      ratingSum: sum(own.map((review) => review.rating)),
+      difficultySum: sum(difficulties),
+      difficultyCount: difficulties.length,
+      wouldTakeAgainYesCount: answers.filter(Boolean).length,
+      wouldTakeAgainCount: answers.length,
+      reviewTagCounts: countsOf(own.flatMap((review) => review.tags)),
+      reviewCourseCounts: countsOf(own.map((review) => review.course)),
+      recentReviewCount: recent.length,
+      recentRatingSum: sum(recent.map((review) => review.rating)),
+    });
+    if (tutor.reviewCount === 0) expect(tutor.averageRating).toBeNull();
+    else expect(tutor.averageRating).toBeCloseTo(tutor.ratingSum / tutor.reviewCount, 12);
   }
+  const helpful = await t.db
+    .select({
+      id: reviews.id,
+      stored: reviews.helpfulCount,
+      recomputed: sql<number>`(select count(*)::int from ${reviewHelpfulVotes} where ${reviewHelpfulVotes.reviewId} = ${reviews.id})`,
+    })
+    .from(reviews);
+  for (const row of helpful) expect(row.stored, `helpful count of ${row.id}`).toBe(row.recomputed);
 }
 
 describe('stored aggregates always equal a recomputation', () => {
-  test.each([1, 2, 3])('a random sequence, one operation at a time (seed %i)', async (seed) => {
+  test.each([2, 3, 5])('a random sequence, one operation at a time (seed %i)', async (seed) => {
     const random = createRandom(seed);
     const outcomes = { done: 0, refused: 0 };
     for (let step = 0; step < 60; step++) {
@@ -153,6 +251,12 @@ describe('stored aggregates always equal a recomputation', () => {
     await expectAggregatesMatchReviews();
     // The sequence exercised the changes, not only refusals.
     expect(outcomes.done).toBeGreaterThan(30);
+    // Reviews aged out of the window on the way: some tutor's window moved on.
+    const windows = await t.db.select({ id: tutors.id, recentSince: tutors.recentSince }).from(tutors);
+    const moved = windows.filter(
+      (row) => row.recentSince > tutorRows.find((tutor) => tutor.id === row.id)!.recentSince,
+    );
+    expect(moved.length).toBeGreaterThan(0);
   });
 
   test.each([11, 12])('random batches run concurrently (seed %i)', async (seed) => {
@@ -171,18 +275,39 @@ describe('stored aggregates always equal a recomputation', () => {
   test('the same review hidden, unhidden, edited and deleted by many requests at once', async () => {
     const [tutor] = tutorRows;
     const author = students[0]!;
+    const random = createRandom(21);
     const created = await createReview(
       t.db,
       author,
-      { tutorId: tutor!.id, title: 'T', body: 'B', rating: 4, aiAssisted: false, showName: false },
-      now(),
+      {
+        tutorId: tutor!.id,
+        title: 'T',
+        body: 'B',
+        aiAssisted: false,
+        showName: false,
+        ...randomDetails(random, tutor),
+      },
+      tick(),
     );
     const racers: Operation[] = [
       ...Array.from({ length: 4 }, (): Operation => ({ kind: 'hide', reviewId: created.id })),
       ...Array.from({ length: 4 }, (): Operation => ({ kind: 'unhide', reviewId: created.id })),
-      ...[1, 2, 5].map((rating): Operation => ({ kind: 'edit', reviewId: created.id, author, rating })),
+      ...[1, 2, 5].map((): Operation => ({
+        kind: 'edit',
+        reviewId: created.id,
+        author,
+        details: randomDetails(random, tutor),
+      })),
+      ...students.slice(1).map((voter): Operation => ({ kind: 'vote', reviewId: created.id, voter })),
+      ...students.slice(1, 3).map((voter): Operation => ({ kind: 'unvote', reviewId: created.id, voter })),
+      { kind: 'ageWindow' },
       { kind: 'delete', reviewId: created.id, author },
-      ...students.slice(1).map((student): Operation => ({ kind: 'create', author: student, tutor: tutor!, rating: 3 })),
+      ...students.slice(1).map((student): Operation => ({
+        kind: 'create',
+        author: student,
+        tutor: tutor!,
+        details: randomDetails(random, tutor),
+      })),
     ];
     await Promise.all(racers.map(run));
     await expectAggregatesMatchReviews();

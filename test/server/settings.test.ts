@@ -1,3 +1,4 @@
+import { DEFAULT_REVIEW_TAGS } from '../../src/shared/reviews-constants';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { auditLog } from '../../src/server/db/schema';
 import type { AiStatus } from '../../src/shared/ai-drafting';
@@ -28,6 +29,7 @@ afterEach(() => t.close());
 
 const noPages = { privacyPolicy: false, termsOfService: false, contact: false };
 const noPageTexts = { privacyPolicy: '', termsOfService: '', contactEmail: '' };
+const defaultTags = [...DEFAULT_REVIEW_TAGS];
 
 async function publicSettings(): Promise<PublicSettings> {
   const response = await callAs(t, undefined, 'GET', apiPaths.publicSettings);
@@ -52,6 +54,7 @@ describe('without an AI provider', () => {
       campusSignIn: null,
       passwordSignIn: true,
       sitePages: noPages,
+      reviewTags: defaultTags,
     });
     expect(await adminSettings()).toEqual({
       siteName: 'Tutorly',
@@ -61,6 +64,7 @@ describe('without an AI provider', () => {
       aiDraftsPerHour: 7,
       campusSignIn: null,
       ...noPageTexts,
+      reviewTags: defaultTags,
       ai: { provider: null, providerLabel: null, model: null },
     });
   });
@@ -96,6 +100,7 @@ describe('without an AI provider', () => {
       aiDraftsPerHour: 4,
       campusSignIn: null,
       ...noPageTexts,
+      reviewTags: defaultTags,
       ai: { provider: null, providerLabel: null, model: null },
     };
     expect(response.json()).toEqual(expected);
@@ -107,6 +112,7 @@ describe('without an AI provider', () => {
       campusSignIn: null,
       passwordSignIn: true,
       sitePages: noPages,
+      reviewTags: defaultTags,
     });
 
     expect(await t.db.select().from(auditLog)).toEqual([
@@ -169,6 +175,7 @@ describe('without an AI provider', () => {
       campusSignIn: null,
       passwordSignIn: true,
       sitePages: noPages,
+      reviewTags: defaultTags,
     });
     expect(await t.db.select().from(auditLog)).toEqual([]);
 
