@@ -17,7 +17,9 @@ import { tutorSearchColumns } from '../../src/server/lib/search-text';
 import { generateToken, hashToken } from '../../src/server/lib/tokens';
 import { hashPassword } from '../../src/server/services/accounts/passwords';
 import { SESSION_LIFETIME_MS } from '../../src/server/services/accounts/sessions';
+import { recountAllTutorAggregates } from '../../src/server/services/reviews/aggregates';
 import { refreshRankingPrior } from '../../src/server/services/tutors/ranking';
+import { DEFAULT_REVIEW_TAGS } from '../../src/shared/reviews-constants';
 import type { DatasetSize } from './options';
 import {
   BIOGRAPHY_AVAILABILITY,
@@ -34,7 +36,7 @@ import {
 } from './words';
 
 /** Raised when the generator changes in a way that makes an older kept dataset unlike a new one. */
-const DATASET_FORMAT = 2;
+const DATASET_FORMAT = 3;
 /** Everything of the benchmark's own lives in this schema; its marker table is what makes a database ours. */
 const BENCH_SCHEMA = 'tutorly_bench';
 /** Schemas whose tables may exist in a database the benchmark writes into, however full. */
@@ -373,7 +375,8 @@ async function generate(db: Database, size: DatasetSize, log: (line: string) => 
     });
   });
 
-  await step('aggregates', () => syncAggregates(db).then(() => undefined));
+  await step('helpful votes', () => insertHelpfulVotes(db, reviewers, now));
+  await step('aggregates', () => syncAggregates(db));
   await step('vacuum and analyze', async () => {
     await db.execute(sql.raw(`drop table ${BENCH_SCHEMA}.tutor_plan`));
     // What autovacuum would have done on a site this size long ago: visibility map, hint bits, statistics.
@@ -392,7 +395,8 @@ async function insertReviews(db: Database, first: number, last: number, reviewer
   // The author of a tutor's j-th review steps through the reviewers by a stride coprime to
   // their number, so no student reviews a tutor twice (reviews_one_per_author_per_tutor).
   await db.execute(sql`
-    insert into reviews (tutor_id, author_id, title, body, rating, ai_assisted, is_hidden, hidden_reason, hidden_at, created_at, updated_at)
+    insert into reviews (tutor_id, author_id, title, body, rating, ai_assisted, is_hidden, hidden_reason, hidden_at, created_at, updated_at,
+                         course, term_season, term_year, difficulty, would_take_again, tags)
     select ${tutorId(sql`p.n`)},
            ${studentId(sql`(1 + (p.author_offset::bigint + j::bigint * p.author_stride) % ${reviewers})::int`)},
            (${jsonArray(REVIEW_TITLES.flat())})[(drawn.rating - 1) * 5 + 1 + floor(drawn.pick * 5)::int],
@@ -403,16 +407,50 @@ async function insertReviews(db: Database, first: number, last: number, reviewer
            case when drawn.flags > 0.985 then ${HIDDEN_REVIEW_REASON} end,
            case when drawn.flags > 0.985 then least(drawn.written + interval '2 days', ${now.toISOString()}::timestamptz) end,
            drawn.written,
-           case when drawn.flags between 0.5 and 0.58 then least(drawn.written + interval '5 days', ${now.toISOString()}::timestamptz) else drawn.written end
+           case when drawn.flags between 0.5 and 0.58 then least(drawn.written + interval '5 days', ${now.toISOString()}::timestamptz) else drawn.written end,
+           -- Most say the course and the term, many how hard it was and whether they would go back,
+           -- and a few tags that follow the stars (three apart in the list, so never one twice).
+           case when drawn.details < 0.85 then taught.courses[1 + floor(drawn.choice * cardinality(taught.courses))::int] end,
+           case when drawn.details < 0.7 then (array['winter', 'spring', 'summer', 'fall'])[1 + (extract(month from drawn.written)::int - 1) / 3] end,
+           case when drawn.details < 0.7 then extract(year from drawn.written)::smallint end,
+           case when drawn.details < 0.75 then greatest(1, least(5, round(3 + (drawn.choice - 0.5) * 4 + case when drawn.rating >= 4 then -0.4 else 0.6 end)))::smallint end,
+           case when drawn.details < 0.8 then drawn.choice < case when drawn.rating >= 4 then 0.92 when drawn.rating = 3 then 0.5 else 0.12 end end,
+           (array[(${jsonArray(DEFAULT_REVIEW_TAGS)})[1 + (drawn.tag + case when drawn.rating >= 3 then 0 else 6 end) % ${DEFAULT_REVIEW_TAGS.length}],
+                  (${jsonArray(DEFAULT_REVIEW_TAGS)})[1 + (drawn.tag + 3 + case when drawn.rating >= 3 then 0 else 6 end) % ${DEFAULT_REVIEW_TAGS.length}],
+                  (${jsonArray(DEFAULT_REVIEW_TAGS)})[1 + (drawn.tag + 6 + case when drawn.rating >= 3 then 0 else 6 end) % ${DEFAULT_REVIEW_TAGS.length}]])[1:drawn.tag_count]
     from ${sql.raw(BENCH_SCHEMA)}.tutor_plan p
+    cross join lateral (select courses from tutors where id = ${tutorId(sql`p.n`)}) taught
     cross join generate_series(0, p.review_count - 1) j
     -- "+ 0 * j" ties the draws to each review, not just to its tutor.
     cross join lateral (
       select greatest(1, least(5, round(p.mean_rating + (random() + random() - 1) * 1.6 + 0 * j)))::int as rating,
-             random() as pick, random() as flags,
+             random() as pick, random() as flags, random() as details, random() as choice,
+             floor(random() * 10)::int as tag, floor(random() * 4)::int as tag_count,
              ${now.toISOString()}::timestamptz - random() * p.age_days * interval '1 day' as written
     ) drawn
     where p.n between ${first} and ${last}`);
+}
+
+/**
+ * About a third of the visible reviews were marked helpful, most by a few students and some by
+ * many. Voters step through the students from a point of the review's own, skipping its
+ * author. Loaded with the counting trigger off and counted in one statement after.
+ */
+async function insertHelpfulVotes(db: Database, reviewers: number, now: Date): Promise<void> {
+  await db.execute(sql.raw('alter table review_helpful_votes disable trigger review_helpful_votes_count'));
+  await db.execute(sql`
+    insert into review_helpful_votes (review_id, voter_id, created_at)
+    select r.id, voter.id, least(r.created_at + interval '1 day', ${now.toISOString()}::timestamptz)
+    from reviews r
+    cross join lateral (select random() as draw, abs(hashtext(r.id::text)) as start) drawn
+    cross join generate_series(1, 1 + floor(power(drawn.draw / 0.35, 3) * 24)::int) k
+    cross join lateral (select ${studentId(sql`(1 + (drawn.start + k) % ${reviewers})::int`)} as id) voter
+    where not r.is_hidden and drawn.draw < 0.35 and voter.id <> r.author_id`);
+  await db.execute(sql`
+    update reviews set helpful_count = counted.votes
+    from (select review_id, count(*)::int as votes from review_helpful_votes group by review_id) counted
+    where reviews.id = counted.review_id`);
+  await db.execute(sql.raw('alter table review_helpful_votes enable trigger review_helpful_votes_count'));
 }
 
 /**
@@ -450,33 +488,15 @@ async function withoutSecondaryIndexes(
   );
 }
 
-/**
- * Tutors' review_count, rating_sum and rating distribution from their visible reviews; only rows
- * that differ are written. Answers how many.
- */
-async function syncAggregates(db: Database): Promise<number> {
-  const stars = [1, 2, 3, 4, 5];
-  const counted = stars.map((n) => `count(*) filter (where rating = ${n})::int as r${n}`).join(', ');
-  const assigned = stars.map((n) => `rating_${n}_count = coalesce(v.r${n}, 0)`).join(', ');
-  const stored = stars.map((n) => `t.rating_${n}_count`).join(', ');
-  const wanted = stars.map((n) => `coalesce(v.r${n}, 0)`).join(', ');
-  const updated = await rows<{ id: string }>(
-    db,
-    sql`update tutors t set review_count = coalesce(v.visible, 0), rating_sum = coalesce(v.rating_sum, 0), ${sql.raw(assigned)}
-        from tutors t2
-        left join (select tutor_id, count(*)::int as visible, sum(rating)::int as rating_sum, ${sql.raw(counted)}
-                   from reviews where not is_hidden group by tutor_id) v on v.tutor_id = t2.id
-        where t.id = t2.id and (t.review_count, t.rating_sum, ${sql.raw(stored)})
-          is distinct from (coalesce(v.visible, 0), coalesce(v.rating_sum, 0), ${sql.raw(wanted)})
-        returning t.id`,
-  );
+/** Every tutor's aggregates from its visible reviews, as the app keeps them review by review. */
+async function syncAggregates(db: Database): Promise<void> {
+  await recountAllTutorAggregates(db);
   // Each tutor written here rewrote its department's row in department_tutor_counts (a trigger),
   // one statement leaving 40 rows spread over hundreds of pages that every uncached total then
   // reads; on a live site, writes a few at a time, pruning keeps it at one page.
   await db.execute(sql.raw('vacuum full department_tutor_counts'));
   // "Highest rated" ranks against the mean of these reviews, as the server's hourly refresh would set it.
   await refreshRankingPrior(db, new Date(), { force: true });
-  return updated.length;
 }
 
 /** The promises made about the dataset, checked on what was written. */

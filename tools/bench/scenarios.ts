@@ -74,7 +74,8 @@ export function readScenarios(fixtures: BenchFixtures, feedPaths: string[]): Loa
           context.tutorId = profileTutor();
           return `/api/tutors/${context.tutorId as string}`;
         }),
-        readerGet(readerCookie, (context) => `/api/tutors/${context.tutorId as string}/reviews?page=1`),
+        // Read "Most helpful" first, the order students ask for most.
+        readerGet(readerCookie, (context) => `/api/tutors/${context.tutorId as string}/reviews?sort=helpful&page=1`),
       ],
     },
     {

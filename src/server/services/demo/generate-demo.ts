@@ -14,6 +14,7 @@ import {
   tutorRoles,
   type DemoDepartment,
 } from './demo-content';
+import { DEFAULT_REVIEW_TAGS, type TermSeason } from '../../../shared/reviews-constants';
 import { createRandom, type Random } from './random';
 
 export const DEMO_SEED = 20_240_917;
@@ -66,8 +67,21 @@ export interface DemoReview {
   aiAssisted: boolean;
   /** The author signs it; most reviews are anonymous, as on a live site. */
   showName: boolean;
+  course: string | null;
+  term: { season: TermSeason; year: number } | null;
+  difficulty: number | null;
+  wouldTakeAgain: boolean | null;
+  tags: string[];
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** A student marked a review helpful. */
+export interface DemoHelpfulVote {
+  /** Index into `reviews`. */
+  review: number;
+  /** Index into `students`; never the review's author. */
+  voter: number;
 }
 
 export interface DemoReport {
@@ -87,6 +101,7 @@ export interface DemoData {
   reviews: DemoReview[];
   /** Open reports on a few visible, critical reviews. */
   reports: DemoReport[];
+  helpfulVotes: DemoHelpfulVote[];
 }
 
 export interface GenerateDemoOptions {
@@ -174,9 +189,45 @@ export function generateDemo({ seed = DEMO_SEED, now }: GenerateDemoOptions): De
   newest.createdAt = daysAgo(nowMs, rng.int(3, 8), rng);
   newest.updatedAt = newest.createdAt;
 
-  const reviews = makeReviews(rng, tutors, students, nowMs);
+  // The reviews' details and the votes draw from a sequence of their own: the rest of the demo stays as it was.
+  const detailsRng = createRandom(seed + 1);
+  const reviews = makeReviews(rng, detailsRng, tutors, students, nowMs);
   const reports = makeReports(rng, reviews, students.length, nowMs);
-  return { students, tutors, reviews, reports };
+  const helpfulVotes = makeHelpfulVotes(detailsRng, reviews, students.length);
+  return { students, tutors, reviews, reports, helpfulVotes };
+}
+
+/** Tags that praise, and tags that warn: a review's tags follow its rating. */
+const PRAISING_TAGS = DEFAULT_REVIEW_TAGS.filter(
+  (tag) => !['Tough grader', 'Lots of homework', 'Strict about attendance'].includes(tag),
+);
+const WARNING_TAGS = DEFAULT_REVIEW_TAGS.filter((tag) => !PRAISING_TAGS.includes(tag));
+
+/** Most students say which course and term, many how hard it was and whether they would go back. */
+function makeReviewDetails(
+  rng: Random,
+  { rating, course, createdAt }: { rating: number; course: string; createdAt: Date },
+): Pick<DemoReview, 'course' | 'term' | 'difficulty' | 'wouldTakeAgain' | 'tags'> {
+  const month = createdAt.getUTCMonth();
+  const season: TermSeason = month < 3 ? 'winter' : month < 6 ? 'spring' : month < 9 ? 'summer' : 'fall';
+  const liked = rating >= 4;
+  const pool = rating >= 3 ? PRAISING_TAGS : [...WARNING_TAGS, 'Responsive'];
+  return {
+    course: rng.chance(0.85) ? course : null,
+    term: rng.chance(0.7) ? { season, year: createdAt.getUTCFullYear() } : null,
+    difficulty: rng.chance(0.75) ? clamp(Math.round(3 + 1.1 * rng.normal() + (liked ? -0.4 : 0.6)), 1, 5) : null,
+    wouldTakeAgain: rng.chance(0.8) ? (rating === 3 ? rng.chance(0.5) : rng.chance(liked ? 0.92 : 0.12)) : null,
+    tags: rng.sample(pool, rng.int(0, 3)),
+  };
+}
+
+/** A few students found some reviews helpful: the longer a review has been up, the more votes. */
+function makeHelpfulVotes(rng: Random, reviews: DemoReview[], studentCount: number): DemoHelpfulVote[] {
+  return reviews.flatMap((review, index) => {
+    if (review.isHidden || !rng.chance(0.55)) return [];
+    const voters = range(0, studentCount).filter((student) => student !== review.author);
+    return rng.sample(voters, rng.int(1, 6)).map((voter) => ({ review: index, voter }));
+  });
 }
 
 function makeBiography(
@@ -210,7 +261,13 @@ function makeBiography(
   return sentences.filter(Boolean).join(' ');
 }
 
-function makeReviews(rng: Random, tutors: DemoTutor[], students: DemoStudent[], nowMs: number): DemoReview[] {
+function makeReviews(
+  rng: Random,
+  detailsRng: Random,
+  tutors: DemoTutor[],
+  students: DemoStudent[],
+  nowMs: number,
+): DemoReview[] {
   const courseByName = new Map(departments.flatMap((d) => d.courses.map((c) => [c.name, c] as const)));
   const weakTutors = new Set(rng.sample(range(0, tutors.length), WEAK_TUTOR_COUNT));
   const tendency = tutors.map((_, i) => (weakTutors.has(i) ? 2.7 + 0.3 * rng.normal() : 4.25 + 0.35 * rng.normal()));
@@ -258,6 +315,8 @@ function makeReviews(rng: Random, tutors: DemoTutor[], students: DemoStudent[], 
       // Some students sign every review they write; taken from who they are, not from the random
       // sequence, so the rest of the demo is what it was.
       showName: author % SIGNING_STUDENT_EVERY === 0,
+      // The course the text talks about is the one the review names.
+      ...makeReviewDetails(detailsRng, { rating, course: courseName, createdAt }),
       createdAt,
       updatedAt: createdAt,
     };

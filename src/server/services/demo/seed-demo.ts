@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { isNotNull, ne } from 'drizzle-orm';
 import { everythingChanged } from '../../cache/data-changes';
 import { changeData } from '../../db/change-data';
-import type { Database, WritableDatabase } from '../../db/client';
-import { type NotificationData, notifications, reviewReports, reviews, tutors, users } from '../../db/schema';
+import type { Database } from '../../db/client';
+import {
+  type NotificationData,
+  notifications,
+  reviewHelpfulVotes,
+  reviewReports,
+  reviews,
+  tutors,
+  users,
+} from '../../db/schema';
 import type { NotificationKind } from '../../../shared/notifications';
 import { isUniqueViolation } from '../../lib/errors';
 import { tutorSearchColumns } from '../../lib/search-text';
@@ -15,6 +23,7 @@ import { renderInitialsAvatar } from './avatars';
 import { DEMO_PASSWORD } from './demo-content';
 import { DEMO_SEED, generateDemo } from './generate-demo';
 import { refreshRankingPrior } from '../tutors/ranking';
+import { recountAllTutorAggregates } from '../reviews/aggregates';
 
 export interface SeedDemoOptions {
   /** Where pictures go, as for uploads. */
@@ -158,10 +167,26 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
         hiddenReason: review.hiddenReason,
         aiAssisted: review.aiAssisted,
         showName: review.showName,
+        course: review.course,
+        termSeason: review.term?.season ?? null,
+        termYear: review.term?.year ?? null,
+        difficulty: review.difficulty,
+        wouldTakeAgain: review.wouldTakeAgain,
+        tags: review.tags,
         createdAt: review.createdAt,
         updatedAt: review.updatedAt,
       })),
     );
+    // Each vote counts itself on its review (a trigger).
+    if (demo.helpfulVotes.length > 0) {
+      await tx.insert(reviewHelpfulVotes).values(
+        demo.helpfulVotes.map((vote) => ({
+          reviewId: reviewIds[vote.review]!,
+          voterId: studentIds[vote.voter]!,
+          createdAt: now,
+        })),
+      );
+    }
 
     if (demo.reports.length > 0) {
       await tx.insert(reviewReports).values(
@@ -216,7 +241,7 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
     ];
     if (notices.length > 0) await tx.insert(notifications).values(notices);
 
-    await recomputeAllTutorAggregates(tx);
+    await recountAllTutorAggregates(tx);
     // The ranking's prior is the mean of the reviews just written, not of those replaced.
     await refreshRankingPrior(tx, now, { force: true });
 
@@ -243,40 +268,4 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
   // Only once the old tutors are gone for good: their pictures the new ones do not reuse.
   await deleteUnusedImages(db, store, replacedImageKeys);
   return result;
-}
-
-/**
- * Sets every tutor's review count and rating sum from its visible reviews in one statement.
- * Tutors without visible reviews are not matched by the join and keep their inserted zeros.
- */
-async function recomputeAllTutorAggregates(db: WritableDatabase): Promise<void> {
-  const withStars = (stars: number) => sql<number>`(count(*) filter (where ${reviews.rating} = ${stars}))::int`;
-  const visible = db
-    .select({
-      tutorId: reviews.tutorId,
-      count: sql<number>`count(*)::int`.as('count'),
-      sum: sql<number>`sum(${reviews.rating})::int`.as('sum'),
-      stars1: withStars(1).as('stars1'),
-      stars2: withStars(2).as('stars2'),
-      stars3: withStars(3).as('stars3'),
-      stars4: withStars(4).as('stars4'),
-      stars5: withStars(5).as('stars5'),
-    })
-    .from(reviews)
-    .where(eq(reviews.isHidden, false))
-    .groupBy(reviews.tutorId)
-    .as('visible');
-  await db
-    .update(tutors)
-    .set({
-      reviewCount: sql`${visible.count}`,
-      ratingSum: sql`${visible.sum}`,
-      rating1Count: sql`${visible.stars1}`,
-      rating2Count: sql`${visible.stars2}`,
-      rating3Count: sql`${visible.stars3}`,
-      rating4Count: sql`${visible.stars4}`,
-      rating5Count: sql`${visible.stars5}`,
-    })
-    .from(visible)
-    .where(eq(tutors.id, visible.tutorId));
 }
