@@ -1,19 +1,41 @@
 -- Counts by name (a tag, a course) as a jsonb object: every value a positive whole number.
-CREATE FUNCTION "review_counts_valid"(counts jsonb) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
-  SELECT jsonb_typeof(counts) = 'object' AND NOT EXISTS (
-    SELECT 1 FROM jsonb_each(counts)
-    WHERE jsonb_typeof(value) <> 'number' OR (value #>> '{}')::numeric <= 0 OR (value #>> '{}')::numeric % 1 <> 0
-  )
+-- PL/pgSQL rather than SQL: its plans are kept for the session, where an SQL function used in
+-- a statement is planned again at every execution, which every review would pay for.
+CREATE FUNCTION "review_counts_valid"(counts jsonb) RETURNS boolean LANGUAGE plpgsql IMMUTABLE AS $$
+DECLARE
+  entry record;
+BEGIN
+  IF jsonb_typeof(counts) <> 'object' THEN
+    RETURN false;
+  END IF;
+  FOR entry IN SELECT value FROM jsonb_each(counts) LOOP
+    IF jsonb_typeof(entry.value) <> 'number' OR (entry.value #>> '{}')::numeric <= 0
+      OR (entry.value #>> '{}')::numeric % 1 <> 0 THEN
+      RETURN false;
+    END IF;
+  END LOOP;
+  RETURN true;
+END;
 $$;--> statement-breakpoint
--- The counts with `delta` added for each name (a review's tags, its course); a count reaching 0 leaves the object.
-CREATE FUNCTION "review_counts_add"(counts jsonb, names text[], delta integer) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
-  SELECT coalesce(jsonb_object_agg(name, total), '{}'::jsonb) FROM (
-    SELECT name, sum(amount)::integer AS total FROM (
-      SELECT key AS name, value::integer AS amount FROM jsonb_each_text(counts)
-      UNION ALL
-      SELECT name, delta FROM unnest(names) AS name WHERE name IS NOT NULL
-    ) terms GROUP BY name
-  ) summed WHERE total <> 0
+-- The counts with `delta` added for each name (a review's tags, its course; nulls skipped); a
+-- count reaching 0 leaves the object, one below 0 stays for the check constraint to refuse.
+CREATE FUNCTION "review_counts_add"(counts jsonb, names text[], delta integer) RETURNS jsonb LANGUAGE plpgsql IMMUTABLE AS $$
+DECLARE
+  result jsonb := counts;
+  name text;
+  total integer;
+BEGIN
+  FOREACH name IN ARRAY names LOOP
+    CONTINUE WHEN name IS NULL;
+    total := coalesce((result ->> name)::integer, 0) + delta;
+    IF total = 0 THEN
+      result := result - name;
+    ELSE
+      result := jsonb_set(result, ARRAY[name], to_jsonb(total));
+    END IF;
+  END LOOP;
+  RETURN result;
+END;
 $$;--> statement-breakpoint
 CREATE TABLE "review_helpful_votes" (
 	"review_id" uuid NOT NULL,

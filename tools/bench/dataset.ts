@@ -375,7 +375,9 @@ async function generate(db: Database, size: DatasetSize, log: (line: string) => 
     });
   });
 
-  await step('helpful votes', () => insertHelpfulVotes(db, reviewers, now));
+  await step('helpful votes', () =>
+    withoutSecondaryIndexes(db, 'review_helpful_votes', log, () => insertHelpfulVotes(db, reviewers, now)),
+  );
   await step('aggregates', () => syncAggregates(db));
   await step('vacuum and analyze', async () => {
     await db.execute(sql.raw(`drop table ${BENCH_SCHEMA}.tutor_plan`));
