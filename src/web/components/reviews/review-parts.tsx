@@ -1,10 +1,9 @@
-import { type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { StarRating } from '../ui/star-rating';
 import { TextLink } from '../ui/text-link';
 import { paths } from '../../config/paths';
 import { ANONYMOUS_AUTHOR_NAME } from '../../../shared/reviews-constants';
 import type { ReviewTutor } from '../../../shared/reviews';
-import { EyeOffIcon } from '../ui/icons/eye-off-icon';
 
 // The small pieces every review list is made of (All Reviews, My Reviews, a tutor's profile,
 // review management), so a review reads the same wherever it appears.
@@ -64,26 +63,6 @@ export function AiAssistedBadge() {
     <span className="inline-flex items-center rounded-full border border-violet-300 bg-violet-50 px-2.5 py-0.5 text-xs font-semibold text-violet-900">
       AI-assisted
     </span>
-  );
-}
-
-/** What the author sees on a review a moderator hid: that it is hidden, and why. */
-export function HiddenByModeratorNote({ reason, children }: { reason: string | null; children?: ReactNode }) {
-  return (
-    <div
-      role="note"
-      className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
-    >
-      <EyeOffIcon className="mt-0.5 h-4 w-4 shrink-0" />
-      <div className="min-w-0">
-        <p className="font-semibold">Hidden by a moderator</p>
-        <p className="whitespace-pre-line break-words">
-          <span className="font-semibold">Reason: </span>
-          {reason ?? 'No reason was given.'}
-        </p>
-        {children}
-      </div>
-    </div>
   );
 }
 

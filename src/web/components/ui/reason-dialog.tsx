@@ -1,10 +1,14 @@
-import { type ReactNode, type RefObject, useRef } from 'react';
-import { z } from 'zod';
-import { FormTextAreaField } from '../forms/form-fields';
-import { useAppForm } from '../forms/use-app-form';
-import { DialogButtons, ModalDialog } from './modal-dialog';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 
-interface ReasonDialogProps {
+/**
+ * The dialog is a form (and with it the schema library): it loads on the first opening, so the
+ * moderation pages that offer it do not pay for it up front, as the report dialog does not.
+ */
+const ReasonFormDialog = lazy(() =>
+  import('./reason-form-dialog').then((module) => ({ default: module.ReasonFormDialog })),
+);
+
+export interface ReasonDialogProps {
   open: boolean;
   title: string;
   description?: ReactNode;
@@ -26,66 +30,13 @@ interface ReasonDialogProps {
  * survives a failed action, and is forgotten when the dialog closes.
  */
 export function ReasonDialog(props: ReasonDialogProps) {
-  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  // Once loaded it stays, so closing the dialog gives the focus back as any dialog does.
+  const [needed, setNeeded] = useState(false);
+  if (props.open && !needed) setNeeded(true);
+  if (!needed) return null;
   return (
-    <ModalDialog
-      open={props.open}
-      title={props.title}
-      description={props.description}
-      initialFocus={textareaRef}
-      dismissible={!props.busy}
-      onCancel={props.onCancel}
-    >
-      <ReasonForm {...props} textareaRef={textareaRef} />
-    </ModalDialog>
-  );
-}
-
-// Mounted only while the dialog is open, so every opening starts with an empty reason.
-function ReasonForm({
-  textareaRef,
-  label = 'Reason',
-  confirmLabel,
-  cancelLabel = 'Cancel',
-  busyLabel,
-  requiredMessage = 'A reason is required.',
-  maxLength,
-  busy = false,
-  variant = 'danger',
-  onConfirm,
-  onCancel,
-}: ReasonDialogProps & { textareaRef: RefObject<HTMLTextAreaElement | null> }) {
-  const form = useAppForm({
-    schema: z.object({ reason: z.string().trim().min(1, requiredMessage) }),
-    defaultValues: { reason: '' },
-  });
-
-  return (
-    <form
-      noValidate
-      onSubmit={form.handleSubmit(({ reason }) => {
-        if (!busy) onConfirm(reason);
-      })}
-    >
-      <FormTextAreaField
-        control={form.control}
-        name="reason"
-        ref={textareaRef}
-        className="mt-4"
-        label={label}
-        required
-        rows={4}
-        maxLength={maxLength}
-      />
-      <DialogButtons
-        confirmType="submit"
-        confirmLabel={confirmLabel}
-        busyLabel={busyLabel}
-        cancelLabel={cancelLabel}
-        variant={variant}
-        busy={busy}
-        onCancel={onCancel}
-      />
-    </form>
+    <Suspense fallback={null}>
+      <ReasonFormDialog {...props} />
+    </Suspense>
   );
 }

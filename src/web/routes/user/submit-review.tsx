@@ -12,7 +12,7 @@ import { ApiRequestError } from '../../lib/api-client';
 import { useMyReviewOfTutor } from '../../features/reviews/api/get-my-review-of-tutor';
 import { useReview } from '../../features/reviews/api/get-review';
 import { ReviewForm } from '../../features/reviews/components/review-form';
-import { HiddenByModeratorNote } from '../../components/reviews/review-parts';
+import { HiddenByModeratorNote } from '../../components/reviews/hidden-by-moderator-note';
 import { ReviewedTutors } from '../../features/reviews/components/reviewed-tutors';
 import { type PickedTutor, type TutorMarks, TutorPicker } from '../../features/tutors/components/tutor-picker';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';

@@ -6,13 +6,13 @@ import { ANONYMOUS_AUTHOR_NAME } from '../../../../shared/reviews-constants';
 import { TutorPicture } from '../../../components/tutors/tutor-picture';
 import {
   AiAssistedBadge,
-  HiddenByModeratorNote,
   ReviewDate,
   ReviewStars,
   ReviewText,
   ReviewTutorName,
   reviewTitle,
 } from '../../../components/reviews/review-parts';
+import { HiddenByModeratorNote } from '../../../components/reviews/hidden-by-moderator-note';
 
 /** One of the student's own reviews in My Reviews, with the way to edit or delete it. */
 export function MyReviewItem({ review, onDelete }: { review: MyReview; onDelete: () => void }) {

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { type FieldErrors, useController, useWatch } from 'react-hook-form';
 import {
   BIOGRAPHY_MAX_LENGTH,
@@ -12,7 +12,15 @@ import { useDepartments } from '../../../lib/departments';
 import { uploadImage } from '../api/upload-image';
 import type { TutorFormControl, TutorFormRules, TutorFormValues } from '../hooks/use-tutor-form';
 import { CourseListField } from './course-list-field';
-import { SimilarTutorsHint } from './similar-tutors-hint';
+
+/**
+ * The possible-duplicates hint has something to say only once a name is typed and the server
+ * has answered: it loads beside the form rather than with it, which keeps the form's routes
+ * within their JavaScript budget (decision 0010).
+ */
+const SimilarTutorsHint = lazy(() =>
+  import('./similar-tutors-hint').then((module) => ({ default: module.SimilarTutorsHint })),
+);
 
 /**
  * The fields both tutor forms share: Name (with the possible-duplicates hint), Department
@@ -50,7 +58,10 @@ export function TutorFormFields({
           autoComplete="off"
           maxLength={TUTOR_NAME_MAX_LENGTH}
         />
-        <SimilarTutorsHint name={name} department={department} excludeId={excludeId} profilePath={profilePath} />
+        {/* The hint's own polite region stands in until it has loaded, so nothing it says goes unannounced. */}
+        <Suspense fallback={<div aria-live="polite" />}>
+          <SimilarTutorsHint name={name} department={department} excludeId={excludeId} profilePath={profilePath} />
+        </Suspense>
       </div>
       <DepartmentField control={control} />
       <FormTextAreaField

@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import { EyeOffIcon } from '../ui/icons/eye-off-icon';
+
+/** What the author sees on a review a moderator hid: that it is hidden, and why. */
+export function HiddenByModeratorNote({ reason, children }: { reason: string | null; children?: ReactNode }) {
+  return (
+    <div
+      role="note"
+      className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+    >
+      <EyeOffIcon className="mt-0.5 h-4 w-4 shrink-0" />
+      <div className="min-w-0">
+        <p className="font-semibold">Hidden by a moderator</p>
+        <p className="whitespace-pre-line break-words">
+          <span className="font-semibold">Reason: </span>
+          {reason ?? 'No reason was given.'}
+        </p>
+        {children}
+      </div>
+    </div>
+  );
+}
