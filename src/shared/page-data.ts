@@ -1,8 +1,9 @@
 import { apiPaths } from './api-paths';
 import { withQuery } from './query-string';
+import type { TutorReviewSort } from './reviews-constants';
 import type { MyReviewsQueryInput } from './reviews';
 import type { TutorListQueryInput } from './tutors';
-import { isTutorId, type TutorSort, tutorSorts } from './tutors-constants';
+import { COURSE_MAX_LENGTH, isTutorId, type TutorSort, tutorSorts } from './tutors-constants';
 
 /*
  * The API answers a signed-in page asks for first, worked out from the page's URL. The web app's
@@ -15,6 +16,21 @@ import { isTutorId, type TutorSort, tutorSorts } from './tutors-constants';
 export const DEFAULT_TUTOR_SORT: TutorSort = 'rating';
 /** A tutor profile's page of reviews lives in its URL beside any other parameter of the page. */
 export const TUTOR_REVIEWS_PAGE_PARAM = 'reviewsPage';
+/** The order and filters of a tutor's reviews, in the profile's URL beside the page of reviews. */
+export const tutorReviewsParams = {
+  sort: 'reviewsSort',
+  course: 'reviewsCourse',
+  rating: 'reviewsRating',
+  recent: 'reviewsRecent',
+} as const;
+export const DEFAULT_TUTOR_REVIEW_SORT: TutorReviewSort = 'newest';
+/**
+ * tutorReviewSorts written out (the compiler checks that the two agree): importing the reviews'
+ * constants here would load them on every page that reads its page number from this module.
+ */
+const TUTOR_REVIEW_SORTS = ['newest', 'helpful', 'highest', 'lowest'] as const satisfies readonly TutorReviewSort[];
+type Never<T extends never> = T;
+export type EveryTutorReviewSortListed = Never<Exclude<TutorReviewSort, (typeof TUTOR_REVIEW_SORTS)[number]>>;
 
 /** A `?page=` value as a page number: anything that is not a positive whole number is page 1. */
 export function pageFromParam(value: string | null): number {
@@ -41,7 +57,47 @@ export function tutorListQuery(searchParams: URLSearchParams): TutorListPageQuer
 }
 
 export const tutorListUrl = (query: TutorListQueryInput) => withQuery(apiPaths.tutors, query);
-export const tutorReviewsUrl = (tutorId: string, page: number) => withQuery(apiPaths.tutorReviews(tutorId), { page });
+
+/** A tutor's reviews as its profile's URL asks for them: every value checked, the defaults filled in. */
+export interface TutorReviewsPageQuery {
+  sort: TutorReviewSort;
+  /** Only reviews that name this course. */
+  course: string | undefined;
+  /** Only reviews with this many stars. */
+  rating: number | undefined;
+  /** Only reviews of the last RECENT_REVIEW_MONTHS months. */
+  recent: boolean;
+  page: number;
+}
+
+export function tutorReviewsQuery(searchParams: URLSearchParams): TutorReviewsPageQuery {
+  const sort = searchParams.get(tutorReviewsParams.sort);
+  const course = searchParams.get(tutorReviewsParams.course)?.trim();
+  const rating = searchParams.get(tutorReviewsParams.rating);
+  return {
+    sort: TUTOR_REVIEW_SORTS.find((option) => option === sort) ?? DEFAULT_TUTOR_REVIEW_SORT,
+    // Longer than any course can be: the API would refuse it, and no review names it.
+    course: course && course.length <= COURSE_MAX_LENGTH ? course : undefined,
+    // One to five stars, as the API's query takes them.
+    rating: rating && /^[1-5]$/.test(rating) ? Number(rating) : undefined,
+    recent: searchParams.get(tutorReviewsParams.recent) === '1',
+    page: pageFromParam(searchParams.get(TUTOR_REVIEWS_PAGE_PARAM)),
+  };
+}
+
+/** Whether the reviews are narrowed at all (the order alone narrows nothing). */
+export const tutorReviewsFiltered = (query: TutorReviewsPageQuery) =>
+  query.course !== undefined || query.rating !== undefined || query.recent;
+
+/** The default order and no filter are left out, so equal lists have one URL (and one kept answer). */
+export const tutorReviewsUrl = (tutorId: string, query: TutorReviewsPageQuery) =>
+  withQuery(apiPaths.tutorReviews(tutorId), {
+    sort: query.sort === DEFAULT_TUTOR_REVIEW_SORT ? undefined : query.sort,
+    course: query.course,
+    rating: query.rating,
+    recent: query.recent ? 1 : undefined,
+    page: query.page,
+  });
 /** A student's own review of one tutor: the one item of their reviews filtered to that tutor. */
 export const myReviewOfTutorQuery = (tutorId: string): MyReviewsQueryInput => ({ tutorId, pageSize: 1 });
 export const myReviewOfTutorUrl = (tutorId: string) => withQuery(apiPaths.myReviews, myReviewOfTutorQuery(tutorId));
@@ -54,8 +110,11 @@ export function firstPageDataUrls(pathname: string, searchParams: URLSearchParam
   if (TUTOR_LIST_PAGE.test(pathname)) return [tutorListUrl(tutorListQuery(searchParams)), apiPaths.tutorDepartments];
   const tutorId = TUTOR_PROFILE_PAGE.exec(pathname)?.[1];
   if (isTutorId(tutorId)) {
-    const reviewsPage = pageFromParam(searchParams.get(TUTOR_REVIEWS_PAGE_PARAM));
-    return [apiPaths.tutor(tutorId), tutorReviewsUrl(tutorId, reviewsPage), myReviewOfTutorUrl(tutorId)];
+    return [
+      apiPaths.tutor(tutorId),
+      tutorReviewsUrl(tutorId, tutorReviewsQuery(searchParams)),
+      myReviewOfTutorUrl(tutorId),
+    ];
   }
   return [];
 }

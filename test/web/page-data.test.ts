@@ -36,10 +36,31 @@ describe("the answers the server announces with a page are the ones the page's l
     },
   );
 
-  it.each([`/user/tutorprofile/${tutorId}`, `/user/tutorprofile/${tutorId}?reviewsPage=2`])('%s', async (url) => {
+  it.each([
+    `/user/tutorprofile/${tutorId}`,
+    `/user/tutorprofile/${tutorId}?reviewsPage=2`,
+    `/user/tutorprofile/${tutorId}?reviewsSort=helpful&reviewsCourse=MATH%20101&reviewsRating=4&reviewsRecent=1&reviewsPage=3`,
+    `/user/tutorprofile/${tutorId}?reviewsSort=nonsense&reviewsRating=9&reviewsRecent=yes`,
+  ])('%s', async (url) => {
     const { pathname, searchParams } = new URL(ORIGIN + url);
     const announced = firstPageDataUrls(pathname, searchParams);
     expect(announced).toHaveLength(3);
     expect(await askedFor(tutorProfileLoader, url, { tutorId })).toEqual(announced);
+  });
+});
+
+describe("a tutor's reviews", () => {
+  it('are asked for with the order and filters of the page, defaults left out', () => {
+    const asked = (search: string) =>
+      firstPageDataUrls(`/user/tutorprofile/${tutorId}`, new URLSearchParams(search))[1];
+    expect(asked('')).toBe(`/api/tutors/${tutorId}/reviews?page=1`);
+    expect(asked('reviewsSort=newest&reviewsRecent=0')).toBe(`/api/tutors/${tutorId}/reviews?page=1`);
+    expect(asked('reviewsSort=helpful&reviewsCourse=MATH+101&reviewsRating=4&reviewsRecent=1&reviewsPage=3')).toBe(
+      `/api/tutors/${tutorId}/reviews?sort=helpful&course=MATH+101&rating=4&recent=1&page=3`,
+    );
+    // Values the API would refuse are left out, as the page leaves them out.
+    expect(asked('reviewsSort=best&reviewsRating=0&reviewsCourse=%20%20')).toBe(
+      `/api/tutors/${tutorId}/reviews?page=1`,
+    );
   });
 });

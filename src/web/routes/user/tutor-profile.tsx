@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, useParams } from 'react-router';
 import type { TutorReview } from '../../../shared/tutors';
 import { isTutorId } from '../../../shared/tutors-constants';
+import { tutorReviewsQuery } from '../../../shared/page-data';
 import { prefetchSignedInPageData } from '../../app/page-data';
 import { LinkButton } from '../../components/ui/button';
 import { TextLink } from '../../components/ui/text-link';
@@ -11,17 +12,17 @@ import { ReportReviewButton } from '../../features/reviews/components/report-rev
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 import { tutorQueryOptions, useTutor } from '../../features/tutors/api/get-tutor';
 import { tutorReviewsQueryOptions } from '../../features/tutors/api/get-tutor-reviews';
-import { reviewsPageFromParams } from '../../features/tutors/components/tutor-reviews';
+import { HelpfulButton } from '../../features/tutors/components/helpful-button';
 import { RateTutorLink } from '../../features/tutors/components/rate-tutor-link';
 import { TutorProfileView } from '../../features/tutors/components/tutor-profile-view';
 
 export function loader({ params, request }: LoaderFunctionArgs) {
   const { tutorId } = params;
   if (!isTutorId(tutorId)) return null;
-  const reviewsPage = reviewsPageFromParams(new URL(request.url).searchParams);
+  const reviewsQuery = tutorReviewsQuery(new URL(request.url).searchParams);
   return prefetchSignedInPageData((client) => [
     client.prefetchQuery(tutorQueryOptions(tutorId)),
-    client.prefetchQuery(tutorReviewsQueryOptions(tutorId, reviewsPage)),
+    client.prefetchQuery(tutorReviewsQueryOptions(tutorId, reviewsQuery)),
     client.prefetchQuery(myReviewOfTutorQueryOptions(tutorId)),
   ]);
 }
@@ -41,6 +42,7 @@ export function UserTutorProfileRoute() {
         // Reviews are written for public tutors only; students never get edit or delete here.
         actions={(tutor) => (tutor.isPublic ? <RateOrEdit tutorId={tutor.id} /> : null)}
         reviewActions={(review) => <StudentReviewActions review={review} />}
+        helpfulVote={(review) => tutorId && <HelpfulButton tutorId={tutorId} review={review} />}
       />
     </div>
   );

@@ -1,4 +1,5 @@
 import type { AdminTutorListQueryInput, SimilarTutorsQuery, TutorListQueryInput } from '../../../../shared/tutors';
+import type { TutorReviewsPageQuery } from '../../../../shared/page-data';
 import { staleOn } from '../../../lib/data-changes';
 
 /**
@@ -9,7 +10,9 @@ export const tutorKeys = {
   all: ['tutors'] as const,
   list: (query: TutorListQueryInput) => ['tutors', 'list', query] as const,
   detail: (tutorId: string) => ['tutors', 'detail', tutorId] as const,
-  reviews: (tutorId: string, page: number) => ['tutors', 'detail', tutorId, 'reviews', page] as const,
+  /** Every order, filter and page of one tutor's reviews. */
+  allReviews: (tutorId: string) => ['tutors', 'detail', tutorId, 'reviews'] as const,
+  reviews: (tutorId: string, query: TutorReviewsPageQuery) => ['tutors', 'detail', tutorId, 'reviews', query] as const,
   mine: () => ['tutors', 'mine'] as const,
   similar: (query: SimilarTutorsQuery) => ['tutors', 'similar', query] as const,
   admin: (query: AdminTutorListQueryInput) => ['tutors', 'admin', query] as const,

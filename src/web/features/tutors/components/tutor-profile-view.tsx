@@ -5,7 +5,8 @@ import { RatingDistribution } from './rating-distribution';
 import { TutorGate } from './tutor-gate';
 import { TutorPicture } from '../../../components/tutors/tutor-picture';
 import { TutorRatingSummary } from './tutor-rating-summary';
-import { type ReviewActions, TutorReviews, useReviewsPage } from './tutor-reviews';
+import { TutorAverages, TutorReviewHighlights } from './tutor-review-summary';
+import { type HelpfulVoteControl, type ReviewActions, TutorReviews, useTutorReviewsQuery } from './tutor-reviews';
 import { TutorStatusBadge } from './tutor-status-badge';
 import { TutorVisibilityBadge } from '../../../components/tutors/tutor-visibility-badge';
 
@@ -14,6 +15,8 @@ interface ReviewListOptions {
   reviewActions?: ReviewActions;
   /** The reviews' heading, for moving focus there when an action removes a review. */
   reviewsHeadingRef?: RefObject<HTMLHeadingElement | null>;
+  /** The 'Helpful' vote on others' reviews (students); without it the count is shown. */
+  helpfulVote?: HelpfulVoteControl;
 }
 
 /**
@@ -27,7 +30,7 @@ export function TutorProfileView({
   ...reviewListOptions
 }: { tutorId: string | undefined; actions?: (tutor: TutorProfile) => ReactNode } & ReviewListOptions) {
   // The reviews depend on the id alone: asked for now, they arrive with the profile, not after it.
-  usePrefetchTutorReviews(tutorId, useReviewsPage());
+  usePrefetchTutorReviews(tutorId, useTutorReviewsQuery());
   return (
     <TutorGate tutorId={tutorId}>
       {(tutor) => <TutorProfileDetails tutor={tutor} actions={actions?.(tutor)} {...reviewListOptions} />}
@@ -40,6 +43,7 @@ function TutorProfileDetails({
   actions,
   reviewActions,
   reviewsHeadingRef,
+  helpfulVote,
 }: { tutor: TutorProfile; actions: ReactNode } & ReviewListOptions) {
   const nameId = useId();
   const biographyId = useId();
@@ -108,13 +112,22 @@ function TutorProfileDetails({
           <h2 id={ratingsId} className="text-lg font-semibold text-slate-900">
             Ratings
           </h2>
-          <div className="mt-4">
+          <div className="mt-4 space-y-5">
+            <TutorAverages tutor={tutor} />
             <RatingDistribution distribution={tutor.ratingDistribution} labelledBy={ratingsId} />
+            <TutorReviewHighlights tutor={tutor} />
           </div>
         </section>
       </div>
 
-      <TutorReviews tutorId={tutor.id} reviewActions={reviewActions} headingRef={reviewsHeadingRef} />
+      <TutorReviews
+        tutorId={tutor.id}
+        reviewCount={tutor.reviewCount}
+        reviewedCourses={tutor.reviewSummary.courses}
+        reviewActions={reviewActions}
+        helpfulVote={helpfulVote}
+        headingRef={reviewsHeadingRef}
+      />
     </article>
   );
 }

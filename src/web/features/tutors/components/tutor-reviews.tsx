@@ -1,8 +1,9 @@
 import { type ReactNode, type RefObject, useId, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { MAX_RATING, tutorReviewSortLabels, tutorReviewSorts } from '../../../../shared/reviews-constants';
+import type { TutorReview, TutorReviewSummary } from '../../../../shared/tutors';
+import { ListFilterSelect } from '../../../components/lists/list-filter-select';
 import { PagedList } from '../../../components/lists/paged-list';
-import type { TutorReview } from '../../../../shared/tutors';
-import { useTutorReviews } from '../api/get-tutor-reviews';
 import {
   AiAssistedBadge,
   reviewAuthorName,
@@ -10,40 +11,92 @@ import {
   ReviewStars,
   reviewTitle,
 } from '../../../components/reviews/review-parts';
-import { pageFromParam, TUTOR_REVIEWS_PAGE_PARAM } from '../../../../shared/page-data';
+import { helpfulCountSentence, ReviewDetails } from '../../../components/reviews/review-details';
+import { Button } from '../../../components/ui/button';
+import {
+  DEFAULT_TUTOR_REVIEW_SORT,
+  TUTOR_REVIEWS_PAGE_PARAM,
+  type TutorReviewsPageQuery,
+  tutorReviewsFiltered,
+  tutorReviewsParams,
+  tutorReviewsQuery,
+} from '../../../../shared/page-data';
+import { useTutorReviews } from '../api/get-tutor-reviews';
 
-/** The page of reviews the URL asks for. */
-export function useReviewsPage(): number {
+/** The order, filters and page of reviews the URL asks for. */
+export function useTutorReviewsQuery(): TutorReviewsPageQuery {
   const [searchParams] = useSearchParams();
-  return reviewsPageFromParams(searchParams);
-}
-
-/** The page of reviews a profile's URL asks for (its loader reads it before the page renders). */
-export function reviewsPageFromParams(searchParams: URLSearchParams): number {
-  return pageFromParam(searchParams.get(TUTOR_REVIEWS_PAGE_PARAM));
+  return tutorReviewsQuery(searchParams);
 }
 
 /** What a page offers on each review (a student's Edit or Report, an admin's moderation). */
 export type ReviewActions = (review: TutorReview) => ReactNode;
 
-/** A tutor's visible reviews, newest first, a page at a time. */
+/**
+ * The way to mark another student's review helpful, where the page offers one (students). It
+ * is lent by the page, so a page without it does not load the vote's code; without it, and on
+ * the reader's own review, the count is shown instead.
+ */
+export type HelpfulVoteControl = (review: TutorReview) => ReactNode;
+
+const sortOptions = tutorReviewSorts.map((sort) => ({ value: sort, label: tutorReviewSortLabels[sort] }));
+
+const ratingOptions = [
+  { value: '', label: 'Any stars' },
+  ...Array.from({ length: MAX_RATING }, (_, index) => {
+    const stars = MAX_RATING - index;
+    return { value: String(stars), label: stars === 1 ? '1 star' : `${stars} stars` };
+  }),
+];
+
+/**
+ * A tutor's visible reviews, a page at a time, in the order and with the filters the reader
+ * chose (kept in the page's URL, so a filtered list can be shared and paged through).
+ */
 export function TutorReviews({
   tutorId,
+  reviewCount,
+  reviewedCourses,
   reviewActions,
+  helpfulVote,
   headingRef: givenHeadingRef,
 }: {
   tutorId: string;
+  /** All the tutor's visible reviews, whatever the filters. */
+  reviewCount: number;
+  /** The courses the reviews name, for the course filter. */
+  reviewedCourses: TutorReviewSummary['courses'];
   reviewActions?: ReviewActions;
+  helpfulVote?: HelpfulVoteControl;
   /** The section's heading, focusable: where focus can go when an action removes a review. */
   headingRef?: RefObject<HTMLHeadingElement | null>;
 }) {
-  const page = useReviewsPage();
-  const reviews = useTutorReviews(tutorId, page);
+  const query = useTutorReviewsQuery();
+  const reviews = useTutorReviews(tutorId, query);
+  const [, setSearchParams] = useSearchParams();
   const headingId = useId();
   const ownHeadingRef = useRef<HTMLHeadingElement>(null);
   const headingRef = givenHeadingRef ?? ownHeadingRef;
+  const filtered = tutorReviewsFiltered(query);
 
-  const total = reviews.data?.total;
+  /** A new order or filter starts again from the first page. */
+  function update(changes: Partial<Record<keyof typeof tutorReviewsParams, string | null>>) {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          const param = tutorReviewsParams[key as keyof typeof tutorReviewsParams];
+          if (value === null || value === '') next.delete(param);
+          else next.set(param, value);
+        }
+        next.delete(TUTOR_REVIEWS_PAGE_PARAM);
+        return next;
+      },
+      { preventScrollReset: true },
+    );
+  }
+
+  const clearFilters = () => update({ course: null, rating: null, recent: null });
 
   return (
     <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
@@ -53,17 +106,28 @@ export function TutorReviews({
         tabIndex={-1}
         className="text-lg font-semibold text-slate-900 focus:outline-none"
       >
-        Reviews{total ? <span className="font-normal text-slate-600"> ({total})</span> : null}
+        Reviews{reviewCount ? <span className="font-normal text-slate-600"> ({reviewCount})</span> : null}
       </h2>
+      {(reviewCount > 0 || filtered) && (
+        <ReviewListControls query={query} reviewedCourses={reviewedCourses} onChange={update} />
+      )}
       <div className="mt-4">
         <PagedList
           query={reviews}
-          page={page}
+          page={query.page}
           param={TUTOR_REVIEWS_PAGE_PARAM}
           label="Reviews of this tutor"
           variant="section"
           errorMessage="Error To Fetch Reviews"
-          emptyMessage="No reviews yet."
+          emptyMessage={filtered ? 'No reviews match these filters.' : 'No reviews yet.'}
+          emptyActions={
+            filtered && (
+              <Button variant="secondary" onClick={clearFilters}>
+                Show all reviews
+              </Button>
+            )
+          }
+          noun={filtered ? ['matching review', 'matching reviews'] : undefined}
           pagesLabel="Reviews pages"
           onNavigate={() => {
             headingRef.current?.focus({ preventScroll: true });
@@ -74,7 +138,11 @@ export function TutorReviews({
             <ul className="divide-y divide-slate-200">
               {items.map((review) => (
                 <li key={review.id} className="py-4 first:pt-0 last:pb-0">
-                  <ReviewItem review={review} actions={reviewActions?.(review)} />
+                  <ReviewItem
+                    review={review}
+                    actions={reviewActions?.(review)}
+                    vote={review.writtenByMe ? undefined : helpfulVote?.(review)}
+                  />
                 </li>
               ))}
             </ul>
@@ -85,7 +153,68 @@ export function TutorReviews({
   );
 }
 
-function ReviewItem({ review, actions }: { review: TutorReview; actions: ReactNode }) {
+/** The order and the filters above the reviews. */
+function ReviewListControls({
+  query,
+  reviewedCourses,
+  onChange,
+}: {
+  query: TutorReviewsPageQuery;
+  reviewedCourses: TutorReviewSummary['courses'];
+  onChange: (changes: Partial<Record<keyof typeof tutorReviewsParams, string | null>>) => void;
+}) {
+  const recentId = useId();
+  const courseOptions = [
+    { value: '', label: 'All courses' },
+    ...reviewedCourses.map((course) => ({ value: course.name, label: `${course.name} (${course.reviewCount})` })),
+  ];
+  // A shared link may name a course no visible review names any more: it still shows as chosen.
+  if (query.course && !courseOptions.some((option) => option.value === query.course)) {
+    courseOptions.push({ value: query.course, label: query.course });
+  }
+  return (
+    <div
+      role="group"
+      aria-label="Sort and filter reviews"
+      className="mt-4 grid grid-cols-1 gap-3 rounded-lg bg-slate-50 p-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
+    >
+      <ListFilterSelect
+        label="Sort reviews"
+        value={query.sort}
+        options={sortOptions}
+        onChange={(value) => onChange({ sort: value === DEFAULT_TUTOR_REVIEW_SORT ? null : value })}
+      />
+      {courseOptions.length > 1 && (
+        <ListFilterSelect
+          label="Course"
+          value={query.course ?? ''}
+          options={courseOptions}
+          onChange={(value) => onChange({ course: value })}
+        />
+      )}
+      <ListFilterSelect
+        label="Stars"
+        value={query.rating === undefined ? '' : String(query.rating)}
+        options={ratingOptions}
+        onChange={(value) => onChange({ rating: value })}
+      />
+      <div className="flex min-h-11 items-center gap-3">
+        <input
+          id={recentId}
+          type="checkbox"
+          checked={query.recent}
+          onChange={(event) => onChange({ recent: event.target.checked ? '1' : null })}
+          className="h-5 w-5 shrink-0 rounded border-slate-400 accent-indigo-700"
+        />
+        <label htmlFor={recentId} className="text-sm font-medium text-slate-800">
+          Last 12 months
+        </label>
+      </div>
+    </div>
+  );
+}
+
+function ReviewItem({ review, actions, vote }: { review: TutorReview; actions: ReactNode; vote: ReactNode }) {
   return (
     <article aria-label={reviewTitle(review.title)}>
       {/* The actions sit beside the review on wide screens and wrap under its heading on narrow ones. */}
@@ -107,7 +236,12 @@ function ReviewItem({ review, actions }: { review: TutorReview; actions: ReactNo
         </div>
         {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
       </div>
+      <ReviewDetails review={review} className="mt-2" />
       <p className="mt-2 whitespace-pre-line break-words text-slate-800">{review.body}</p>
+      <div className="mt-2">
+        {/* One's own review cannot be voted on; its author, like a moderator, reads the count. */}
+        {vote ?? <p className="text-sm text-slate-600">{helpfulCountSentence(review.helpfulCount)}</p>}
+      </div>
     </article>
   );
 }

@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { MAX_DIFFICULTY, termLabel } from '../../../shared/reviews-constants';
+import type { ReviewDetails as ReviewDetailsData } from '../../../shared/reviews';
+
+// Apart from review-parts.tsx: the lists that show a review's details load this, the others do not.
+
+/**
+ * What a review says besides its stars and text (course, term, difficulty, would take again,
+ * tags), in one compact block; only what its author said is shown, nothing at all if they said
+ * none of it.
+ */
+export function ReviewDetails({ review, className = '' }: { review: ReviewDetailsData; className?: string }) {
+  const { course, term, difficulty, wouldTakeAgain, tags } = review;
+  const facts: { label: string; value: ReactNode }[] = [];
+  if (course) facts.push({ label: 'Course', value: course });
+  if (term) facts.push({ label: 'Term', value: termLabel(term) });
+  if (difficulty !== null) {
+    facts.push({
+      label: 'Difficulty',
+      value: (
+        <>
+          <span aria-hidden="true">
+            {difficulty}/{MAX_DIFFICULTY}
+          </span>
+          <span className="sr-only">
+            {difficulty} out of {MAX_DIFFICULTY}
+          </span>
+        </>
+      ),
+    });
+  }
+  if (wouldTakeAgain !== null) facts.push({ label: 'Would take again', value: wouldTakeAgain ? 'Yes' : 'No' });
+  if (facts.length === 0 && tags.length === 0) return null;
+  return (
+    <div className={`space-y-2 ${className}`}>
+      {facts.length > 0 && (
+        <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          {facts.map(({ label, value }) => (
+            <div key={label} className="flex min-w-0 gap-1">
+              <dt className="shrink-0 text-slate-600">{label}:</dt>
+              <dd className="min-w-0 break-words font-medium text-slate-800">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {tags.length > 0 && (
+        <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
+          {tags.map((tag) => (
+            <li
+              key={tag}
+              className="rounded-full border border-slate-300 bg-slate-50 px-2.5 py-0.5 text-xs font-medium break-words text-slate-800"
+            >
+              {tag}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** How many students found a review helpful, as its author and moderators read it. */
+export function helpfulCountSentence(count: number): string {
+  if (count === 0) return 'Not marked helpful yet';
+  return `Marked helpful by ${count} ${count === 1 ? 'student' : 'students'}`;
+}

@@ -1,0 +1,108 @@
+import { type ReactNode, useId } from 'react';
+import { MAX_DIFFICULTY, RECENT_REVIEW_MONTHS } from '../../../../shared/reviews-constants';
+import type { TutorProfile } from '../../../../shared/tutors';
+import { formatRating } from '../../../components/ui/star-rating';
+import { reviewCountLabel } from './tutor-rating-summary';
+
+/** "4.3 (12 reviews)", or what stands for a mean of no reviews. */
+function meanWithCount(mean: number | null, count: number, none: string): ReactNode {
+  if (mean === null || count === 0) return none;
+  return (
+    <>
+      <span className="font-semibold text-slate-900">{formatRating(mean)}</span> ({reviewCountLabel(count)})
+    </>
+  );
+}
+
+/** One line of the summary: what it is, and its figure. */
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="text-slate-700">{children}</dd>
+    </div>
+  );
+}
+
+/** The all-time and the recent average, side by side: whether a tutor got better or worse shows at a glance. */
+export function TutorAverages({ tutor }: { tutor: TutorProfile }) {
+  const { recent } = tutor.reviewSummary;
+  if (tutor.reviewCount === 0) return null;
+  return (
+    <dl className="space-y-1 text-sm">
+      <Fact label="All time">{meanWithCount(tutor.averageRating, tutor.reviewCount, 'No ratings yet')}</Fact>
+      <Fact label={`Last ${RECENT_REVIEW_MONTHS} months`}>
+        {meanWithCount(recent.averageRating, recent.reviewCount, 'No reviews')}
+      </Fact>
+    </dl>
+  );
+}
+
+/**
+ * What the reviews say together besides the stars: the mean difficulty, how many would take the
+ * tutor again, the tags given most and the courses reviewed. A part no review spoke to is left out.
+ */
+export function TutorReviewHighlights({ tutor }: { tutor: TutorProfile }) {
+  const tagsId = useId();
+  const coursesId = useId();
+  const { averageDifficulty, difficultyCount, wouldTakeAgainPercent, wouldTakeAgainCount, topTags, courses } =
+    tutor.reviewSummary;
+  const hasFacts = averageDifficulty !== null || wouldTakeAgainPercent !== null;
+  if (!hasFacts && topTags.length === 0 && courses.length === 0) return null;
+  return (
+    <div className="space-y-4">
+      {hasFacts && (
+        <dl className="space-y-1 text-sm">
+          {averageDifficulty !== null && (
+            <Fact label="Difficulty">
+              <span className="font-semibold text-slate-900">{formatRating(averageDifficulty)}</span> out of{' '}
+              {MAX_DIFFICULTY} ({reviewCountLabel(difficultyCount)})
+            </Fact>
+          )}
+          {wouldTakeAgainPercent !== null && (
+            <Fact label="Would take again">
+              <span className="font-semibold text-slate-900">{wouldTakeAgainPercent}%</span> (
+              {wouldTakeAgainCount === 1 ? '1 answer' : `${wouldTakeAgainCount} answers`})
+            </Fact>
+          )}
+        </dl>
+      )}
+      {topTags.length > 0 && (
+        <div>
+          <h3 id={tagsId} className="text-sm font-semibold text-slate-900">
+            Most given tags
+          </h3>
+          <ul aria-labelledby={tagsId} className="mt-2 flex flex-wrap gap-1.5">
+            {topTags.map((tag) => (
+              <li
+                key={tag.name}
+                className="rounded-full border border-slate-300 bg-slate-50 px-2.5 py-0.5 text-xs font-medium break-words text-slate-800"
+              >
+                {tag.name}
+                <span className="ml-1 font-normal text-slate-600">
+                  <span aria-hidden="true">·</span> {tag.reviewCount}
+                  <span className="sr-only"> {tag.reviewCount === 1 ? 'review' : 'reviews'}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {courses.length > 0 && (
+        <div>
+          <h3 id={coursesId} className="text-sm font-semibold text-slate-900">
+            Courses reviewed
+          </h3>
+          <ul aria-labelledby={coursesId} className="mt-2 space-y-1 text-sm">
+            {courses.map((course) => (
+              <li key={course.name} className="flex items-baseline justify-between gap-3">
+                <span className="min-w-0 break-words text-slate-800">{course.name}</span>
+                <span className="shrink-0 text-slate-600">{reviewCountLabel(course.reviewCount)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
