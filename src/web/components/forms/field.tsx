@@ -5,7 +5,7 @@ export const inputClasses =
   'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-indigo-600 aria-[invalid=true]:border-red-600';
 
 /** What a labelled control says around it. */
-interface FieldProps {
+export interface FieldProps {
   label: string;
   hint?: ReactNode;
   error?: string | null;
@@ -98,7 +98,7 @@ export function RequiredFieldsNote() {
 type ControlProps = ReturnType<typeof fieldWiring>['controlProps'];
 
 /** The label, the control, then its error and hint: the layout the text fields share. */
-function LabelledControl({
+export function LabelledControl({
   label,
   hint,
   error,

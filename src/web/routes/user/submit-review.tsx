@@ -15,8 +15,10 @@ import { ReviewForm } from '../../features/reviews/components/review-form';
 import { HiddenByModeratorNote } from '../../components/reviews/hidden-by-moderator-note';
 import { ReviewedTutors } from '../../features/reviews/components/reviewed-tutors';
 import { type PickedTutor, type TutorMarks, TutorPicker } from '../../features/tutors/components/tutor-picker';
+import { usePublicSettings } from '../../features/settings/api/get-public-settings';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 import { useTutor } from '../../features/tutors/api/get-tutor';
+import { TutorCourses } from '../../features/tutors/components/tutor-courses';
 
 /**
  * The AI draft controls load after the form: the form is usable at once, and the route's own
@@ -140,12 +142,20 @@ const reviewedMarks: TutorMarks = {
   lookUp: (tutorIds, render) => <ReviewedTutors tutorIds={tutorIds}>{render}</ReviewedTutors>,
 };
 
-/** The review form with what other features lend it: the tutor picker and AI drafting. */
-function ReviewFormWithHelpers(props: Omit<ComponentProps<typeof ReviewForm>, 'tutorPicker' | 'draftControls'>) {
+/**
+ * The review form with what other features lend it: the tutor picker, the chosen tutor's
+ * courses, the tags an administrator offers, and AI drafting.
+ */
+function ReviewFormWithHelpers(
+  props: Omit<ComponentProps<typeof ReviewForm>, 'tutorPicker' | 'tutorCourses' | 'tagChoices' | 'draftControls'>,
+) {
+  const tagChoices = usePublicSettings().data?.reviewTags;
   return (
     <ReviewForm
       {...props}
       tutorPicker={(picker) => <TutorPicker {...picker} marks={props.review ? undefined : reviewedMarks} />}
+      tutorCourses={(tutorId, render) => <TutorCourses tutorId={tutorId}>{render}</TutorCourses>}
+      tagChoices={tagChoices}
       draftControls={(target) => (
         <Suspense fallback={null}>
           <ReviewDraftAssistant {...target} />

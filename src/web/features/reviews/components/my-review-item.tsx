@@ -12,6 +12,7 @@ import {
   ReviewTutorName,
   reviewTitle,
 } from '../../../components/reviews/review-parts';
+import { helpfulCountSentence, ReviewDetails } from '../../../components/reviews/review-details';
 import { HiddenByModeratorNote } from '../../../components/reviews/hidden-by-moderator-note';
 
 /** One of the student's own reviews in My Reviews, with the way to edit or delete it. */
@@ -78,7 +79,9 @@ export function MyReviewItem({ review, onDelete }: { review: MyReview; onDelete:
             </>
           )}
         </span>
+        <span>{helpfulCountSentence(review.helpfulCount)}</span>
       </div>
+      <ReviewDetails review={review} className="mt-3" />
       <ReviewText text={review.body} title={reviewTitle(review.title)} className="mt-3" />
     </article>
   );

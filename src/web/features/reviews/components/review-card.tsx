@@ -10,6 +10,7 @@ import {
   ReviewTutorName,
   reviewTitle,
 } from '../../../components/reviews/review-parts';
+import { ReviewDetails } from '../../../components/reviews/review-details';
 
 /**
  * One review in a grid (All Reviews, the dashboard): the tutor it is about, the review and who
@@ -48,6 +49,7 @@ export const ReviewCard = memo(function ReviewCard({
         <ReviewStars rating={review.rating} />
         {review.aiAssisted && <AiAssistedBadge />}
       </div>
+      <ReviewDetails review={review} className="mt-3" />
       <ReviewText text={review.body} title={reviewTitle(review.title)} className="mt-3" />
       <p className="mt-auto break-words pt-4 text-sm text-slate-600">
         By <span className="font-medium text-slate-800">{reviewAuthorName(review.authorName)}</span>

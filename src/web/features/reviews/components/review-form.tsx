@@ -1,18 +1,14 @@
-import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, type Ref, Suspense, useEffect, useRef, useState } from 'react';
 import { type FieldErrors, useController, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
 import {
   ANONYMOUS_AUTHOR_NAME,
   type MyReview,
   PUBLIC_TUTORS_ONLY_MESSAGE,
   REVIEW_BODY_MAX_LENGTH,
-  REVIEW_FORM_INCOMPLETE_MESSAGE,
   REVIEW_TITLE_MAX_LENGTH,
-  reviewContentSchema,
 } from '../../../../shared/reviews';
-import type { TutorSummary } from '../../../../shared/tutors';
 import { CheckboxField, RequiredFieldsNote, TextAreaField, TextInputField } from '../../../components/forms/field';
 import { mergeRefs } from '../../../components/forms/form-fields';
 import { useAppForm } from '../../../components/forms/use-app-form';
@@ -24,40 +20,30 @@ import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useCreateReview } from '../api/create-review';
 import { useMyReviewOfTutor } from '../api/get-my-review-of-tutor';
 import { useUpdateReview } from '../api/update-review';
+import {
+  type ReviewFormSubmission,
+  type ReviewFormTutor,
+  type ReviewFormValues,
+  reviewFormSchema,
+  reviewFormValues,
+} from './review-form-schema';
 import { StarRatingInput } from './star-rating-input';
 
-/** The tutor a review is about, as the form shows it (what the tutor picker hands back). */
-export type ReviewFormTutor = Pick<TutorSummary, 'id' | 'name' | 'department' | 'image'>;
+export type { ReviewFormTutor };
 
 /**
- * The API's own rules for a review's content, and a tutor chosen. A rating of 0 (no star
- * chosen yet) fails the rating's minimum; every missing field says the spec's one sentence.
+ * The optional details load beside the form rather than with it: the form is usable at once,
+ * and the route's own JavaScript stays within its budget (decision 0010). Their values are in
+ * the form from the start, so a review sent before they appear sends them as they were.
  */
-const reviewFormSchema = z.object({
-  tutor: z
-    .custom<ReviewFormTutor | null>()
-    .pipe(z.custom<ReviewFormTutor>((tutor) => tutor !== null, REVIEW_FORM_INCOMPLETE_MESSAGE)),
-  title: reviewContentSchema.shape.title,
-  rating: reviewContentSchema.shape.rating,
-  body: reviewContentSchema.shape.body,
-  /**
-   * Whether an AI model drafted the text: kept as it was when editing, false for a new review,
-   * true once an AI draft finished or was stopped with some text (undoing it puts back the old value).
-   */
-  aiAssisted: z.boolean(),
-  /** Unticked for a new review: reviews are anonymous unless their author chooses otherwise. */
-  showName: z.boolean(),
-});
-type ReviewFormValues = z.input<typeof reviewFormSchema>;
-type ReviewFormSubmission = z.output<typeof reviewFormSchema>;
+const ReviewDetailsFields = lazy(() =>
+  import('./review-details-fields').then((module) => ({ default: module.ReviewDetailsFields })),
+);
 
-function reviewFormValues(review: MyReview | undefined, initialTutor: ReviewFormTutor | null): ReviewFormValues {
-  if (!review) return { tutor: initialTutor, title: '', rating: 0, body: '', aiAssisted: false, showName: false };
-  const { tutor, title, rating, body, aiAssisted, showName } = review;
-  return { tutor, title, rating, body, aiAssisted, showName };
-}
-
-/** Each distinct message, in the order of the fields: the spec's one sentence while fields are missing. */
+/**
+ * Each distinct message about the required fields, in their order: the spec's one sentence while
+ * fields are missing. The optional details say what is wrong beside themselves.
+ */
 function errorMessages(errors: FieldErrors<ReviewFormValues>): string[] {
   const messages = [errors.root, errors.tutor, errors.title, errors.rating, errors.body].map((error) => error?.message);
   return [...new Set(messages.filter((message): message is string => Boolean(message)))];
@@ -87,6 +73,15 @@ export interface ReviewDraftTarget {
   onDraftingChange: (drafting: boolean) => void;
 }
 
+/**
+ * The chosen tutor's courses, looked up by the page (the tutors are another feature's): `render`
+ * is called with them, undefined while they load.
+ */
+export type TutorCoursesLookUp = (
+  tutorId: string,
+  render: (courses: readonly string[] | undefined) => ReactNode,
+) => ReactNode;
+
 /** One toast per submission: the loading toast turns into its outcome. */
 const SUBMIT_TOAST_ID = 'review-form-submit';
 
@@ -109,6 +104,8 @@ export function ReviewForm({
   initialTutor = null,
   tutorNotice,
   tutorPicker,
+  tutorCourses,
+  tagChoices,
   draftControls,
 }: {
   review?: MyReview;
@@ -117,6 +114,9 @@ export function ReviewForm({
   /** Why the tutor asked for in the link is not chosen; shown until a tutor is. */
   tutorNotice?: string | null;
   tutorPicker: (picker: ReviewTutorPickerProps) => ReactNode;
+  tutorCourses: TutorCoursesLookUp;
+  /** The tags an administrator offers (public settings); undefined while they load. */
+  tagChoices: readonly string[] | undefined;
   draftControls?: (target: ReviewDraftTarget) => ReactNode;
 }) {
   const navigate = useNavigate();
@@ -212,6 +212,17 @@ export function ReviewForm({
   };
 
   const messages = errorMessages(form.formState.errors);
+  const detailsFields = (courses: readonly string[] | undefined) => (
+    <Suspense fallback={null}>
+      <ReviewDetailsFields
+        control={control}
+        courses={courses}
+        tutorChosen={values.tutor !== null}
+        tagChoices={tagChoices}
+        kept={review && { course: review.course, tags: review.tags }}
+      />
+    </Suspense>
+  );
   const cancelTo = review
     ? paths.user.myReviews
     : initialTutor
@@ -241,7 +252,11 @@ export function ReviewForm({
       <div>
         {tutorPicker({
           value: values.tutor,
-          onChange: tutorField.field.onChange,
+          onChange: (tutor) => {
+            // Another tutor's courses are not this one's.
+            if (tutor.id !== values.tutor?.id) form.setValue('course', '');
+            tutorField.field.onChange(tutor);
+          },
           required: true,
           invalid: tutorField.fieldState.invalid,
           disabled: review !== undefined,
@@ -301,6 +316,7 @@ export function ReviewForm({
         focusTutor: () => form.setFocus('tutor'),
         onDraftingChange: setDrafting,
       })}
+      {values.tutor ? tutorCourses(values.tutor.id, detailsFields) : detailsFields(undefined)}
       <CheckboxField
         name={showName.name}
         checked={showName.value}
