@@ -3,17 +3,36 @@ import { Button, LinkButton } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import type { ReviewFeed } from '../../../shared/reviews';
-import { useReviewFeed } from '../../features/reviews/api/get-review-feed';
+import { COURSE_MAX_LENGTH } from '../../../shared/tutors-constants';
+import { type ReviewFeedFilters, useReviewFeed } from '../../features/reviews/api/get-review-feed';
 import { ReviewCard } from '../../features/reviews/components/review-card';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 import { EmptyList, ListLoadError } from '../../components/lists/list-status';
+import { ListFilterSelect } from '../../components/lists/list-filter-select';
+import { ListSearchBox } from '../../components/lists/list-search-box';
+import { useListParams } from '../../hooks/use-list-params';
+import { useDepartments } from '../../lib/departments';
 
 /** How far below the screen the next page starts loading, so scrolling rarely waits for it. */
 const PRELOAD_MARGIN = '0px 0px 800px 0px';
 
+/** The feed's filters as the page's URL gives them (`?department=&course=`). */
+function feedFilters(searchParams: URLSearchParams): ReviewFeedFilters {
+  const course = searchParams.get('course')?.trim();
+  return {
+    department: searchParams.get('department') || undefined,
+    course: course && course.length <= COURSE_MAX_LENGTH ? course : undefined,
+  };
+}
+
 export function AllReviewsRoute() {
   useDocumentTitle('All Reviews');
-  const feed = useReviewFeed();
+  const { searchParams, update } = useListParams();
+  const filters = feedFilters(searchParams);
+  const filtered = filters.department !== undefined || filters.course !== undefined;
+  const feed = useReviewFeed(filters);
+  const departments = useDepartments();
+  const searchCourse = useCallback((course: string) => update({ course }), [update]);
   const reviews = feed.data?.pages.flatMap((page) => page.items) ?? [];
   // Set when 'Load more reviews' is pressed: focus moves to the first new review, not past it.
   const [firstNewIndex, setFirstNewIndex] = useState<number | null>(null);
@@ -45,6 +64,23 @@ export function AllReviewsRoute() {
         <p className="mt-1 text-slate-700">What students say about their tutors, newest first.</p>
       </div>
 
+      <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:flex-row md:items-end">
+        <ListFilterSelect
+          label="Department"
+          value={filters.department ?? ''}
+          options={departmentOptions(departments.data?.items ?? [], filters.department)}
+          onChange={(department) => update({ department })}
+          className="md:w-64"
+        />
+        <ListSearchBox
+          label="Course"
+          value={filters.course ?? ''}
+          onSearch={searchCourse}
+          placeholder="Exact course name"
+          maxLength={COURSE_MAX_LENGTH}
+        />
+      </div>
+
       {feed.isPending ? (
         <Spinner />
       ) : feed.isError && reviews.length === 0 ? (
@@ -53,17 +89,27 @@ export function AllReviewsRoute() {
           onRetry={() => void feed.refetch()}
           retrying={feed.isFetching}
         />
+      ) : reviews.length === 0 && feed.isPlaceholderData ? (
+        <Spinner />
+      ) : reviews.length === 0 && filtered ? (
+        <EmptyList message="No reviews match these filters.">
+          <LinkButton to={paths.user.allReviews} variant="secondary">
+            Show all reviews
+          </LinkButton>
+        </EmptyList>
       ) : reviews.length === 0 ? (
         <EmptyList message="No Record Found!">
           <LinkButton to={paths.user.tutors}>Find a tutor to review</LinkButton>
         </EmptyList>
       ) : (
-        <section aria-label="Reviews" className="space-y-4">
+        <section aria-label="Reviews" aria-busy={feed.isPlaceholderData || undefined} className="space-y-4">
           <p role="status" aria-live="polite" className="text-sm text-slate-700">
             {/* One text node, so the live region reads the whole sentence, not just the changed number. */}
             {shownSentence(reviews.length, feed.data?.pages[0]?.total ?? null)}
           </p>
-          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ul
+            className={`grid grid-cols-1 gap-4 transition-opacity sm:grid-cols-2 lg:grid-cols-3 ${feed.isPlaceholderData ? 'opacity-60' : ''}`}
+          >
             {reviews.map((review, index) => (
               <li
                 key={review.id}
@@ -109,6 +155,16 @@ export function AllReviewsRoute() {
       )}
     </div>
   );
+}
+
+/** The department filter's choices: every department with public tutors, and one a bookmark names though it has none now. */
+function departmentOptions(departments: ReadonlyArray<{ name: string }>, chosen: string | undefined) {
+  const options = [
+    { value: '', label: 'All departments' },
+    ...departments.map((department) => ({ value: department.name, label: department.name })),
+  ];
+  if (chosen && !options.some((option) => option.value === chosen)) options.push({ value: chosen, label: chosen });
+  return options;
 }
 
 /** "Showing 24 of 295 reviews" ("of 1,000+" past the count's cap); without a total, what is shown. */

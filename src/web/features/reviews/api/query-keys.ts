@@ -1,4 +1,4 @@
-import type { AdminReviewListQueryInput, MyReviewsQueryInput } from '../../../../shared/reviews';
+import type { AdminReviewListQueryInput, MyReviewsQueryInput, ReviewFeedQuery } from '../../../../shared/reviews';
 import { staleOn } from '../../../lib/data-changes';
 
 /**
@@ -7,7 +7,7 @@ import { staleOn } from '../../../lib/data-changes';
  */
 export const reviewKeys = {
   all: ['reviews'] as const,
-  feed: () => ['reviews', 'feed'] as const,
+  feed: (filters: Pick<ReviewFeedQuery, 'department' | 'course'>) => ['reviews', 'feed', filters] as const,
   recent: () => ['reviews', 'recent'] as const,
   mine: (query: MyReviewsQueryInput) => ['reviews', 'mine', query] as const,
   detail: (reviewId: string) => ['reviews', 'detail', reviewId] as const,
