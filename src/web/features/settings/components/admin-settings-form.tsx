@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useController, useFormState, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
+import { REVIEW_TAG_CHOICES_MAX, REVIEW_TAG_MAX_LENGTH, REVIEW_TAGS_MAX } from '../../../../shared/reviews-constants';
 import {
   type AdminSettings,
   RESTRICT_WITHOUT_DOMAINS_MESSAGE,
@@ -30,6 +31,8 @@ interface FormValues {
   privacyPolicy: string;
   termsOfService: string;
   contactEmail: string;
+  /** As typed: one tag per line. */
+  reviewTags: string;
 }
 
 const valuesOf = (settings: SiteSettings): FormValues => ({
@@ -41,12 +44,20 @@ const valuesOf = (settings: SiteSettings): FormValues => ({
   privacyPolicy: settings.privacyPolicy,
   termsOfService: settings.termsOfService,
   contactEmail: settings.contactEmail,
+  reviewTags: settings.reviewTags.join('\n'),
 });
 
 const pageFields = ['privacyPolicy', 'termsOfService', 'contactEmail'] as const;
 
 /** The entries of the domains box; commas and spaces separate them as well as new lines. */
 const domainEntries = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
+
+/** The tags box's tags: one a line, blank lines left out (a tag may hold spaces and commas). */
+const tagEntries = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 
 /**
  * The form checked against the API's own schema, so limits and messages agree. The result is
@@ -63,9 +74,11 @@ const settingsFormSchema = z
     privacyPolicy: z.string(),
     termsOfService: z.string(),
     contactEmail: z.string(),
+    reviewTags: z.string(),
   })
   .transform((values, context): SiteSettings => {
     const entries = domainEntries(values.domains);
+    const tags = tagEntries(values.reviewTags);
     const drafts = values.aiDraftsPerHour.trim();
     const parsed = siteSettingsSchema.safeParse({
       siteName: values.siteName,
@@ -76,6 +89,7 @@ const settingsFormSchema = z
       privacyPolicy: values.privacyPolicy,
       termsOfService: values.termsOfService,
       contactEmail: values.contactEmail,
+      reviewTags: tags,
     });
     const report = (field: keyof FormValues, message: string) =>
       context.addIssue({ code: 'custom', path: [field], message });
@@ -96,6 +110,9 @@ const settingsFormSchema = z
         else if (field === 'signupDomains' && typeof index === 'number') badDomains.push(entries[index] ?? '');
         else if (field === 'signupDomains') listMessage ??= issue.message;
         else if (pageFields.some((name) => name === field)) once(field as (typeof pageFields)[number], issue.message);
+        else if (field === 'reviewTags' && typeof index === 'number')
+          once('reviewTags', `“${tags[index] ?? ''}”: ${issue.message}`);
+        else if (field === 'reviewTags') once('reviewTags', issue.message);
       }
       if (badDomains.length > 0) {
         report('domains', `Not a domain: ${badDomains.join(', ')}. Enter domains like uni.example.edu.`);
@@ -120,10 +137,11 @@ function changesFrom(saved: SiteSettings, next: SiteSettings): UpdateSiteSetting
   if (next.passwordSignIn !== saved.passwordSignIn) changes.passwordSignIn = next.passwordSignIn;
   if (next.aiDraftsPerHour !== saved.aiDraftsPerHour) changes.aiDraftsPerHour = next.aiDraftsPerHour;
   for (const field of pageFields) if (next[field] !== saved[field]) changes[field] = next[field];
+  if (next.reviewTags.join('\n') !== saved.reviewTags.join('\n')) changes.reviewTags = next.reviewTags;
   return changes;
 }
 
-/** Site name, sign-up domains, AI drafting and the footer's pages; messages appear after the first Save and then follow every change. */
+/** Site name, sign-up domains, AI drafting, review tags and the footer's pages; messages appear after the first Save and then follow every change. */
 export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
   const save = useUpdateAdminSettings();
   const [saved, setSaved] = useState<SiteSettings>(settings);
@@ -269,6 +287,24 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
           required
           className="sm:max-w-sm"
           hint="How many AI drafts each user may ask for in an hour."
+        />
+      </section>
+
+      <section
+        aria-labelledby="settings-reviews"
+        className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      >
+        <h2 id="settings-reviews" className="text-lg font-semibold text-slate-900">
+          Reviews
+        </h2>
+        <FormTextAreaField
+          control={form.control}
+          name="reviewTags"
+          label="Review tags"
+          rows={8}
+          required
+          autoCapitalize="sentences"
+          hint={`One tag per line, in the order the review form offers them; at most ${REVIEW_TAG_CHOICES_MAX} tags of ${REVIEW_TAG_MAX_LENGTH} characters each. Students choose up to ${REVIEW_TAGS_MAX} for a review. Reviews keep the tags they already have when one is removed.`}
         />
       </section>
 
