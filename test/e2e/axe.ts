@@ -13,10 +13,11 @@ let axeSource: string | undefined;
 export async function accessibilityViolations(page: Page): Promise<string[]> {
   axeSource ??= await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
   // A list dims while its next page loads, and fades back: contrast is judged on what a reader
-  // is left looking at, not on a frame of that fade.
+  // is left looking at, not on a frame of that fade. (A text box busy with a streaming AI draft
+  // is not a list, and is judged while it streams.)
   await page.waitForFunction(
     () =>
-      document.querySelector('[aria-busy="true"]') === null &&
+      document.querySelector('[aria-busy="true"]:not(textarea)') === null &&
       document
         .getAnimations()
         .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'),

@@ -342,7 +342,8 @@ test.describe('the review picker', () => {
     await page.getByRole('combobox', { name: 'Tutor' }).click();
     const search = page.getByRole('combobox', { name: 'Search by name, department or course' });
     await search.fill(course.split(' ')[0]!);
-    const options = page.getByRole('option');
+    // The tutor list's options (the form's drop-downs have options of their own).
+    const options = page.getByRole('listbox', { name: 'Search results' }).getByRole('option');
     await expect(options).toHaveCount(2);
     const reviewedOption = page.locator(`[data-tutor-id="${reviewed}"]`);
     const freshOption = page.locator(`[data-tutor-id="${fresh}"]`);
