@@ -64,7 +64,7 @@ ALTER TABLE "review_helpful_votes" ADD CONSTRAINT "review_helpful_votes_review_i
 ALTER TABLE "review_helpful_votes" ADD CONSTRAINT "review_helpful_votes_voter_id_users_id_fk" FOREIGN KEY ("voter_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "review_helpful_votes_voter_idx" ON "review_helpful_votes" USING btree ("voter_id");--> statement-breakpoint
 CREATE INDEX "reviews_tutor_visible_helpful_idx" ON "reviews" USING btree ("tutor_id","helpful_count" desc,"created_at" desc,"id" desc) WHERE "reviews"."is_hidden" = false;--> statement-breakpoint
-CREATE INDEX "reviews_course_recent_idx" ON "reviews" USING btree ("course","created_at" desc,"id" desc) WHERE "reviews"."is_hidden" = false and "reviews"."course" is not null;--> statement-breakpoint
+CREATE INDEX "reviews_course_recent_idx" ON "reviews" USING btree (lower("course"),"created_at" desc,"id" desc) WHERE "reviews"."is_hidden" = false and "reviews"."course" is not null;--> statement-breakpoint
 ALTER TABLE "reviews" ADD CONSTRAINT "reviews_difficulty_range" CHECK ("reviews"."difficulty" between 1 and 5);--> statement-breakpoint
 ALTER TABLE "reviews" ADD CONSTRAINT "reviews_term_whole" CHECK (("reviews"."term_season" is null) = ("reviews"."term_year" is null));--> statement-breakpoint
 ALTER TABLE "reviews" ADD CONSTRAINT "reviews_tags_max" CHECK (cardinality("reviews"."tags") <= 3);--> statement-breakpoint

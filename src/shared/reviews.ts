@@ -202,7 +202,7 @@ export const reviewFeedQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(ALL_REVIEWS_PAGE_SIZE_MAX).default(ALL_REVIEWS_PAGE_SIZE),
   /** Only reviews of tutors in this department. */
   department: z.string().trim().max(DEPARTMENT_MAX_LENGTH).optional(),
-  /** Only reviews that name this course. */
+  /** Only reviews that name this course, in any letter case. */
   course: z.string().trim().max(COURSE_MAX_LENGTH).optional(),
 });
 export type ReviewFeedQuery = z.infer<typeof reviewFeedQuerySchema>;

@@ -315,6 +315,8 @@ describe('All Reviews filters', () => {
     expect(byDepartment.total).toEqual({ count: 1, more: false });
     const byCourse = await feed('course=Compilers');
     expect(byCourse.items.map((item) => item.course)).toEqual(['Compilers']);
+    // Typed in any letter case.
+    expect((await feed('course=COMPILERS')).items.map((item) => item.course)).toEqual(['Compilers']);
     const firstPage = await feed('department=Computer%20Science&limit=1');
     expect(firstPage.total).toEqual({ count: 2, more: false });
     const secondPage = await feed(`department=Computer%20Science&limit=1&cursor=${firstPage.nextCursor}`);

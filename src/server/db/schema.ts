@@ -412,9 +412,9 @@ export const reviews = pgTable(
     index('reviews_tutor_visible_helpful_idx')
       .on(t.tutorId, sql`${t.helpfulCount} desc`, sql`${t.createdAt} desc`, sql`${t.id} desc`)
       .where(sql`${t.isHidden} = false`),
-    // All Reviews filtered by course, newest first.
+    // All Reviews filtered by course (whatever its letter case), newest first.
     index('reviews_course_recent_idx')
-      .on(t.course, sql`${t.createdAt} desc`, sql`${t.id} desc`)
+      .on(sql`lower(${t.course})`, sql`${t.createdAt} desc`, sql`${t.id} desc`)
       .where(sql`${t.isHidden} = false and ${t.course} is not null`),
     check('reviews_difficulty_range', sql`${t.difficulty} between 1 and 5`),
     check('reviews_term_whole', sql`(${t.termSeason} is null) = (${t.termYear} is null)`),

@@ -320,7 +320,8 @@ function feedFilter(query: Pick<ReviewFeedQuery, 'department' | 'course'>): SQL 
   return and(
     publiclyListed,
     query.department !== undefined ? eq(tutors.department, query.department) : undefined,
-    query.course !== undefined ? eq(reviews.course, query.course) : undefined,
+    // Typed into a box: any letter case finds the course.
+    query.course !== undefined ? sql`lower(${reviews.course}) = lower(${query.course})` : undefined,
   );
 }
 

@@ -76,7 +76,7 @@ export function AllReviewsRoute() {
           label="Course"
           value={filters.course ?? ''}
           onSearch={searchCourse}
-          placeholder="Exact course name"
+          placeholder="Course name, e.g. MATH 201"
           maxLength={COURSE_MAX_LENGTH}
         />
       </div>
