@@ -91,11 +91,11 @@ export async function readTutorReviewPage(
   if (!tutor) return null;
   const { page, pageSize } = query;
   const offset = offsetOf(page, pageSize);
-  let rows: Awaited<ReturnType<ReturnType<typeof tutorReviewPageRows>['execute']>>;
+  let rows: Awaited<ReturnType<ReturnType<(typeof tutorReviewPageRows)['newest']>['execute']>>;
   // The stored count is kept exact in every review change's transaction (see aggregates.ts).
   let total = tutor.reviewCount;
-  if (query.sort === 'newest' && !hasFilter(query)) {
-    rows = await tutorReviewPageRows(db).execute({ tutorId, limit: pageSize, offset });
+  if (!hasFilter(query)) {
+    rows = await tutorReviewPageRows[query.sort](db).execute({ tutorId, limit: pageSize, offset });
   } else {
     const where = and(
       eq(reviews.tutorId, tutorId),
@@ -109,7 +109,7 @@ export async function readTutorReviewPage(
       .from(reviews)
       .innerJoin(users, eq(users.id, reviews.authorId))
       .where(where)
-      .orderBy(...(tutorReviewOrders[query.sort] ?? newestFirst))
+      .orderBy(...tutorReviewOrders[query.sort])
       .limit(pageSize)
       .offset(offset);
     if (hasFilter(query)) {
@@ -165,17 +165,26 @@ const tutorPageReviewColumns = {
   updatedAt: reviews.updatedAt,
 };
 
-const tutorReviewPageRows = preparedStatement((db: Database) =>
-  db
-    .select(tutorPageReviewColumns)
-    .from(reviews)
-    .innerJoin(users, eq(users.id, reviews.authorId))
-    .where(and(eq(reviews.tutorId, sql.placeholder('tutorId')), eq(reviews.isHidden, false)))
-    .orderBy(...newestFirst)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('tutor_review_page'),
-);
+/** A page in one order, unfiltered: what every profile reads, prepared once per database and order. */
+const unfilteredPageRows = (sort: TutorReviewSort, name: string) =>
+  preparedStatement((db: Database) =>
+    db
+      .select(tutorPageReviewColumns)
+      .from(reviews)
+      .innerJoin(users, eq(users.id, reviews.authorId))
+      .where(and(eq(reviews.tutorId, sql.placeholder('tutorId')), eq(reviews.isHidden, false)))
+      .orderBy(...tutorReviewOrders[sort])
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+
+const tutorReviewPageRows: Record<TutorReviewSort, ReturnType<typeof unfilteredPageRows>> = {
+  newest: unfilteredPageRows('newest', 'tutor_review_page'),
+  helpful: unfilteredPageRows('helpful', 'tutor_review_page_helpful'),
+  highest: unfilteredPageRows('highest', 'tutor_review_page_highest'),
+  lowest: unfilteredPageRows('lowest', 'tutor_review_page_lowest'),
+};
 
 /** Every review the user has marked helpful. */
 export async function reviewsMarkedHelpfulBy(db: Database, userId: string): Promise<ReadonlySet<string>> {
