@@ -1,12 +1,7 @@
 import { tutorReviewListSchema, type TutorReviewList, type TutorReviewsQuery } from '../../shared/tutors';
 import { toJsonBytes } from '../lib/json-bytes';
 import type { Viewer } from '../services/auth/viewer';
-import {
-  readTutorReviewPage,
-  reviewsMarkedHelpfulBy,
-  reviewsReportedBy,
-  type TutorReviewPage,
-} from '../services/reviews/queries';
+import { readTutorReviewPage, reviewMarksOf, type ReviewMarks, type TutorReviewPage } from '../services/reviews/queries';
 import { canSee, tutorNotFound } from '../services/tutors/access';
 import type { ReadContext } from './read-context';
 
@@ -17,10 +12,8 @@ interface KeptReviewPage {
 }
 
 /** What a reader's own answer is built from: who they are, what they reported and marked helpful. */
-interface Reader {
+interface Reader extends ReviewMarks {
   id: string;
-  reported: ReadonlySet<string>;
-  markedHelpful: ReadonlySet<string>;
 }
 
 /** The kept page's key: each order and filter is its own page. */
@@ -33,7 +26,8 @@ function pageKey(tutorId: string, query: TutorReviewsQuery): string {
  * A page of a tutor's visible reviews, in the order and with the filters asked. The page is the
  * same for every reader and kept until the tutor or its reviews' votes change; a reader who
  * wrote, reported or marked helpful one of its reviews gets an answer built for them, from the
- * reviews they reported and marked, kept per reader.
+ * reviews they reported and marked, kept per reader (one entry and one query for both: every
+ * page read asks for them).
  */
 export async function tutorReviewsAnswer(
   reads: ReadContext,
@@ -41,7 +35,7 @@ export async function tutorReviewsAnswer(
   tutorId: string,
   query: TutorReviewsQuery,
 ): Promise<Buffer> {
-  const [kept, reported, markedHelpful] = await Promise.all([
+  const [kept, marks] = await Promise.all([
     reads.cache.get(
       pageKey(tutorId, query),
       async (): Promise<KeptReviewPage> => {
@@ -57,22 +51,32 @@ export async function tutorReviewsAnswer(
         weigh: (value) => 200 + (value.answerForOthers?.length ?? 0) * 2,
       },
     ),
-    reads.cache.get(`reported-by:${viewer.id}`, () => reviewsReportedBy(reads.db, viewer.id), {
-      dependsOn: () => [{ on: 'reports', userId: viewer.id }],
-      weigh: (ids) => 100 + ids.size * 40,
-    }),
-    reads.cache.get(`marked-helpful-by:${viewer.id}`, () => reviewsMarkedHelpfulBy(reads.db, viewer.id), {
-      dependsOn: () => [{ on: 'votes', userId: viewer.id }],
-      weigh: (ids) => 100 + ids.size * 40,
+    reads.cache.get(`review-marks-of:${viewer.id}`, () => reviewMarksOf(reads.db, viewer.id), {
+      dependsOn: () => [
+        { on: 'reports', userId: viewer.id },
+        { on: 'votes', userId: viewer.id },
+      ],
+      weigh: (kept) => 100 + (kept.reported.size + kept.markedHelpful.size) * 40,
     }),
   ]);
   const { page, answerForOthers } = kept;
   if (!page || !canSee(viewer, page.tutor)) throw tutorNotFound();
-  const concernsViewer = page.items.some(
-    (review) => review.authorId === viewer.id || reported.has(review.id) || markedHelpful.has(review.id),
-  );
-  if (answerForOthers && !concernsViewer) return answerForOthers;
-  return toJsonBytes(tutorReviewListSchema, tutorReviewList(page, { id: viewer.id, reported, markedHelpful }));
+  const reader = { id: viewer.id, ...marks };
+  if (answerForOthers && !concerns(page, reader)) return answerForOthers;
+  return toJsonBytes(tutorReviewListSchema, tutorReviewList(page, reader));
+}
+
+/** Whether the reader wrote, reported or marked helpful a review of the page. */
+function concerns(page: TutorReviewPage, reader: Reader): boolean {
+  for (const review of page.items) {
+    if (review.authorId === reader.id) return true;
+  }
+  // Most readers have marked nothing: their answer is the one for others without looking further.
+  if (reader.reported.size === 0 && reader.markedHelpful.size === 0) return false;
+  for (const review of page.items) {
+    if (reader.reported.has(review.id) || reader.markedHelpful.has(review.id)) return true;
+  }
+  return false;
 }
 
 /** The page as a reader sees it: which reviews they wrote, reported and marked helpful; none for a reader it does not concern. */

@@ -186,32 +186,33 @@ const tutorReviewPageRows: Record<TutorReviewSort, ReturnType<typeof unfilteredP
   lowest: unfilteredPageRows('lowest', 'tutor_review_page_lowest'),
 };
 
-/** Every review the user has marked helpful. */
-export async function reviewsMarkedHelpfulBy(db: Database, userId: string): Promise<ReadonlySet<string>> {
-  const rows = await reviewsMarkedHelpfulByUser(db).execute({ userId });
-  return new Set(rows.map((row) => row.reviewId));
+/** The reviews a reader has reported (resolved or not) and those they marked helpful. */
+export interface ReviewMarks {
+  reported: ReadonlySet<string>;
+  markedHelpful: ReadonlySet<string>;
 }
 
-const reviewsMarkedHelpfulByUser = preparedStatement((db: Database) =>
-  db
-    .select({ reviewId: reviewHelpfulVotes.reviewId })
-    .from(reviewHelpfulVotes)
-    .where(eq(reviewHelpfulVotes.voterId, sql.placeholder('userId')))
-    .prepare('reviews_marked_helpful_by_user'),
-);
-
-/** Every review the user has reported, resolved or not. */
-export async function reviewsReportedBy(db: Database, userId: string): Promise<ReadonlySet<string>> {
-  const rows = await reviewsReportedByUser(db).execute({ userId });
-  return new Set(rows.map((row) => row.reviewId));
+/** Both of a reader's marks in one round trip: every page of a tutor's reviews they read needs them. */
+export async function reviewMarksOf(db: Database, userId: string): Promise<ReviewMarks> {
+  const rows = await reviewMarksOfUser(db).execute({ userId });
+  const reported = new Set<string>();
+  const markedHelpful = new Set<string>();
+  for (const row of rows) (row.markedHelpful ? markedHelpful : reported).add(row.reviewId);
+  return { reported, markedHelpful };
 }
 
-const reviewsReportedByUser = preparedStatement((db: Database) =>
+const reviewMarksOfUser = preparedStatement((db: Database) =>
   db
-    .select({ reviewId: reviewReports.reviewId })
+    .select({ reviewId: reviewReports.reviewId, markedHelpful: sql<boolean>`false`.as('marked_helpful') })
     .from(reviewReports)
     .where(eq(reviewReports.reporterId, sql.placeholder('userId')))
-    .prepare('reviews_reported_by_user'),
+    .unionAll(
+      db
+        .select({ reviewId: reviewHelpfulVotes.reviewId, markedHelpful: sql<boolean>`true`.as('marked_helpful') })
+        .from(reviewHelpfulVotes)
+        .where(eq(reviewHelpfulVotes.voterId, sql.placeholder('userId'))),
+    )
+    .prepare('review_marks_of_user'),
 );
 
 /** The author's own review (hidden or not) for the edit form; anyone else's is not found. */
