@@ -16,7 +16,7 @@ import {
 import { tutorSearchColumns } from '../../src/server/lib/search-text';
 import { generateToken, hashToken } from '../../src/server/lib/tokens';
 import { hashPassword } from '../../src/server/services/accounts/passwords';
-import { SESSION_LIFETIME_MS } from '../../src/server/services/accounts/sessions';
+import { LAST_ACTIVE_PRECISION_MS, SESSION_LIFETIME_MS } from '../../src/server/services/accounts/sessions';
 import { recountAllTutorAggregates } from '../../src/server/services/reviews/aggregates';
 import { refreshRankingPrior } from '../../src/server/services/tutors/ranking';
 import { DEFAULT_REVIEW_TAGS } from '../../src/shared/reviews-constants';
@@ -595,10 +595,14 @@ async function collectFixtures(db: Database, size: DatasetSize): Promise<BenchFi
 async function createSessions(db: Database, studentNumbers: number[]): Promise<string[]> {
   const tokens = studentNumbers.map(() => generateToken());
   const now = new Date();
+  // Last used at times spread over the past minute, as a campus's sessions are: each is noted
+  // as used again once a minute, and sessions all made at one instant would all be due at once,
+  // a wave of writes in whichever scenario runs a minute later.
   await db.execute(sql`
-    insert into sessions (token_hash, user_id, created_at, expires_at)
-    select hash, ${studentId(sql`n`)}, ${now.toISOString()}::timestamptz, ${new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString()}::timestamptz
-    from unnest(${textArray(tokens.map(hashToken))}::text[], ${numberArray(studentNumbers)}::int[]) as s(hash, n)`);
+    insert into sessions (token_hash, user_id, created_at, expires_at, last_active_at)
+    select hash, ${studentId(sql`n`)}, ${now.toISOString()}::timestamptz, ${new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString()}::timestamptz,
+      ${now.toISOString()}::timestamptz - (at * ${LAST_ACTIVE_PRECISION_MS}::float8 / ${tokens.length}) * interval '1 millisecond'
+    from unnest(${textArray(tokens.map(hashToken))}::text[], ${numberArray(studentNumbers)}::int[]) with ordinality as s(hash, n, at)`);
   return tokens;
 }
 
