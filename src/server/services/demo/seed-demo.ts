@@ -24,6 +24,7 @@ import { DEMO_PASSWORD } from './demo-content';
 import { DEMO_SEED, generateDemo } from './generate-demo';
 import { refreshRankingPrior } from '../tutors/ranking';
 import { recountAllTutorAggregates } from '../reviews/aggregates';
+import { reviewContentColumns } from '../reviews/views';
 
 export interface SeedDemoOptions {
   /** Where pictures go, as for uploads. */
@@ -160,19 +161,9 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
         id: reviewIds[i]!,
         tutorId: tutorIds[review.tutor]!,
         authorId: studentIds[review.author]!,
-        title: review.title,
-        body: review.body,
-        rating: review.rating,
+        ...reviewContentColumns(review),
         isHidden: review.isHidden,
         hiddenReason: review.hiddenReason,
-        aiAssisted: review.aiAssisted,
-        showName: review.showName,
-        course: review.course,
-        termSeason: review.term?.season ?? null,
-        termYear: review.term?.year ?? null,
-        difficulty: review.difficulty,
-        wouldTakeAgain: review.wouldTakeAgain,
-        tags: review.tags,
         createdAt: review.createdAt,
         updatedAt: review.updatedAt,
       })),

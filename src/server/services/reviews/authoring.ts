@@ -41,7 +41,7 @@ import {
   reviewShown,
 } from './aggregates';
 import { getOwnReview } from './queries';
-import { reviewColumns, reviewTutorColumns, toMyReview } from './views';
+import { reviewColumns, reviewContentColumns, reviewTutorColumns, toMyReview } from './views';
 
 const reviewExists = () => new AppError('review_exists', ALREADY_REVIEWED_MESSAGE);
 const publicTutorsOnly = () => new AppError('forbidden', PUBLIC_TUTORS_ONLY_MESSAGE);
@@ -128,16 +128,8 @@ async function insertCountedReview(db: Database, author: Viewer, input: CreateRe
         reviewId,
         tutorId: input.tutorId,
         authorId: author.id,
-        title: input.title,
-        body: input.body,
-        rating: input.rating,
-        aiAssisted: input.aiAssisted,
-        showName: input.showName,
-        course: input.course,
-        termSeason: input.term?.season ?? null,
-        termYear: input.term?.year ?? null,
-        difficulty: input.difficulty,
-        wouldTakeAgain: input.wouldTakeAgain,
+        ...reviewContentColumns(input),
+        // An array travels as JSON text: the statement unpacks it (a placeholder is one value).
         tags: JSON.stringify(input.tags),
         defaultTags: JSON.stringify(DEFAULT_REVIEW_TAGS),
         now: now.toISOString(),
@@ -297,19 +289,7 @@ export async function updateOwnReview(
       tags: [...(await reviewTagChoices(tx)), ...review.tags],
     });
     alsoChanged(...reviewChanged(locked.tutor));
-    const written = {
-      title: input.title,
-      body: input.body,
-      rating: input.rating,
-      aiAssisted: input.aiAssisted,
-      showName: input.showName,
-      course: input.course,
-      termSeason: input.term?.season ?? null,
-      termYear: input.term?.year ?? null,
-      difficulty: input.difficulty,
-      wouldTakeAgain: input.wouldTakeAgain,
-      tags: input.tags,
-    };
+    const written = reviewContentColumns(input);
     await tx
       .update(reviews)
       .set({ ...written, updatedAt: now })

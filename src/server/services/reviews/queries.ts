@@ -146,24 +146,16 @@ const tutorOfReviewPage = preparedStatement((db: Database) =>
     .prepare('tutor_of_review_page'),
 );
 
-const tutorPageReviewColumns = {
-  id: reviews.id,
-  title: reviews.title,
-  body: reviews.body,
-  rating: reviews.rating,
-  authorId: reviews.authorId,
-  authorName: shownAuthorName,
-  aiAssisted: reviews.aiAssisted,
-  course: reviews.course,
-  termSeason: reviews.termSeason,
-  termYear: reviews.termYear,
-  difficulty: reviews.difficulty,
-  wouldTakeAgain: reviews.wouldTakeAgain,
-  tags: reviews.tags,
-  helpfulCount: reviews.helpfulCount,
-  createdAt: reviews.createdAt,
-  updatedAt: reviews.updatedAt,
-};
+// A tutor's page shows only visible reviews, each author as readers may see them: the review's
+// columns without the moderation and name choice, with the author's id (to tell a reader which
+// review is theirs; never sent to others) and shown name.
+const {
+  showName: _showName,
+  isHidden: _isHidden,
+  hiddenReason: _hiddenReason,
+  ...visibleReviewColumns
+} = reviewColumns;
+const tutorPageReviewColumns = { ...visibleReviewColumns, authorId: reviews.authorId, authorName: shownAuthorName };
 
 /** A page in one order, unfiltered: what every profile reads, prepared once per database and order. */
 const unfilteredPageRows = (sort: TutorReviewSort, name: string) =>

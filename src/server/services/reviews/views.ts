@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { storedImage } from '../../../shared/uploads';
-import type { AdminReview, MyReview, ReviewCard, ReviewDetails, ReviewReport } from '../../../shared/reviews';
+import type {
+  AdminReview,
+  MyReview,
+  ReviewCard,
+  ReviewContent,
+  ReviewDetails,
+  ReviewReport,
+} from '../../../shared/reviews';
 import { reviews, tutors, users, type ReviewRow, type TutorRow, type UserRow } from '../../db/schema';
 
 /** The review columns every review answer is built from. */
@@ -57,6 +64,26 @@ export function reviewDetailsOf(review: ReviewDetailFields): ReviewDetails {
     tags: review.tags,
   };
 }
+
+type ReviewContentColumns = Pick<ReviewRow, Exclude<keyof ReviewContent, 'term'> | 'termSeason' | 'termYear'>;
+
+/** What the author wrote as the review's columns: the inverse of reviewDetailsOf, with the text and rating. */
+export function reviewContentColumns(content: ReviewContent): ReviewContentColumns {
+  return {
+    title: content.title,
+    body: content.body,
+    rating: content.rating,
+    aiAssisted: content.aiAssisted,
+    showName: content.showName,
+    course: content.course,
+    termSeason: content.term?.season ?? null,
+    termYear: content.term?.year ?? null,
+    difficulty: content.difficulty,
+    wouldTakeAgain: content.wouldTakeAgain,
+    tags: content.tags,
+  };
+}
+
 type ReviewTutorFields = Pick<TutorRow, keyof typeof reviewTutorColumns>;
 type ReviewAuthorFields = Pick<UserRow, keyof typeof reviewAuthorColumns>;
 
