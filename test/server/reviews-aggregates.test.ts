@@ -56,10 +56,14 @@ interface KnownReview {
 }
 
 async function knownReviews(db: Database): Promise<KnownReview[]> {
-  return db
-    .select({ id: reviews.id, authorId: reviews.authorId, tutorId: reviews.tutorId })
-    .from(reviews)
-    .orderBy(reviews.id);
+  return (
+    db
+      .select({ id: reviews.id, authorId: reviews.authorId, tutorId: reviews.tutorId })
+      .from(reviews)
+      // Each review is created at its own step's time; ids are random, so ordering by them would
+      // make a seed's sequence differ from run to run.
+      .orderBy(reviews.createdAt)
+  );
 }
 
 function randomDetails(random: Random, tutor: TutorRow | undefined): Details {
