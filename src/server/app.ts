@@ -31,7 +31,7 @@ import { webAppPlugin } from './plugins/web-app';
 import { apiRoutes } from './routes/api';
 import { healthRoutes } from './routes/health';
 import type { RateLimitStore } from './services/rate-limits';
-import { createLocalDiskStore, type ImageStore } from './storage';
+import { createImageStore, type ImageStore } from './storage';
 import type { App } from './types';
 
 export interface AppDependencies {
@@ -85,7 +85,13 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.decorate('db', deps.database.db);
   app.decorate('mailer', deps.mailer);
   app.decorate('clock', deps.clock ?? systemClock);
-  app.decorate('imageStore', deps.imageStore ?? createLocalDiskStore(config.uploadsDir));
+  if (deps.imageStore) {
+    app.decorate('imageStore', deps.imageStore);
+  } else {
+    const configured = await createImageStore(config.storage);
+    app.decorate('imageStore', configured.store);
+    app.addHook('onClose', async () => configured.close());
+  }
   app.decorate('settingDefaults', {
     aiDraftsPerHour: config.ai.draftsPerHour,
     campusSignInConfigured: config.campusSignIn !== null,

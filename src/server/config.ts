@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { isAddressOrRange, type TrustProxy } from './lib/client-address';
+import type { S3StoreOptions } from './storage/s3-store';
 
 const optionalString = z
   .string()
@@ -114,6 +115,13 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     DATA_DIR: z.string().default('./data'),
+    STORAGE_DRIVER: z.enum(['disk', 's3']).default('disk'),
+    S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    S3_REGION: optionalString,
+    S3_BUCKET: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '']).optional(),
     DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     DATABASE_WRITE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(4),
@@ -181,6 +189,12 @@ const envSchema = z
     if (env.OIDC_SCOPES && !env.OIDC_SCOPES.split(/\s+/).includes('openid')) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_SCOPES'], message: 'must include openid' });
     }
+    if (env.STORAGE_DRIVER === 's3') {
+      for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is required when STORAGE_DRIVER is s3' });
+      }
+    }
     const provider = chosenAiProvider(env);
     if (env.AI_PROVIDER === 'gemini' && !env.GEMINI_API_KEY) {
       ctx.addIssue({ code: 'custom', path: ['GEMINI_API_KEY'], message: 'is required when AI_PROVIDER is gemini' });
@@ -235,7 +249,10 @@ export interface Config {
   database:
     { kind: 'postgres'; url: string; poolSize: number; writePoolSize: number } | { kind: 'pglite'; dataDir: string };
   mail: { transport: 'smtp'; url: string; from: string } | { transport: 'outbox'; dir: string; from: string };
+  /** DATA_DIR/uploads: the disk store's folder, and what `npm run storage:copy` copies from. */
   uploadsDir: string;
+  /** Where pictures are kept. */
+  storage: StorageConfig;
   initialAdmin: { email?: string; password?: string; name: string };
   logLevel: string;
   /** Whether answers read from the database are kept in memory; off serves every read from the database. */
@@ -252,6 +269,8 @@ export interface Config {
   rateLimits: RateLimitsConfig;
   connections: ConnectionsConfig;
 }
+
+export type StorageConfig = { driver: 'disk'; dir: string } | ({ driver: 's3' } & S3StoreOptions);
 
 /** The university's OpenID Provider (OIDC_* variables). */
 export interface CampusSignInConfig {
@@ -359,6 +378,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ? { transport: 'smtp', url: env.SMTP_URL, from: env.MAIL_FROM }
       : { transport: 'outbox', dir: path.join(dataDir, 'outbox'), from: env.MAIL_FROM },
     uploadsDir: path.join(dataDir, 'uploads'),
+    storage:
+      env.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            endpoint: env.S3_ENDPOINT,
+            // Self-hosted servers accept any region; us-east-1 is what they expect when none is named.
+            region: env.S3_REGION ?? 'us-east-1',
+            bucket: env.S3_BUCKET!,
+            accessKeyId: env.S3_ACCESS_KEY_ID!,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : { driver: 'disk', dir: path.join(dataDir, 'uploads') },
     initialAdmin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, name: env.ADMIN_NAME ?? 'Administrator' },
     logLevel: env.LOG_LEVEL,
     readCache: env.READ_CACHE === 'on',

@@ -191,4 +191,55 @@ describe('loadConfig', () => {
       expect(configError({ [key]: value }).problems).toEqual([expect.stringMatching(new RegExp(`^${key}: `))]);
     });
   });
+
+  describe('picture storage', () => {
+    const s3 = {
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'tutorly-pictures',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret-that-must-not-show',
+    };
+
+    test('is the disk under DATA_DIR by default', () => {
+      expect(loadConfig({ DATA_DIR: '/srv/tutorly' }).storage).toEqual({ driver: 'disk', dir: '/srv/tutorly/uploads' });
+    });
+
+    test('s3 reads the bucket, credentials, endpoint and path style', () => {
+      expect(
+        loadConfig({ ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'eu-west-3', S3_FORCE_PATH_STYLE: 'true' })
+          .storage,
+      ).toEqual({
+        driver: 's3',
+        endpoint: 'http://127.0.0.1:9000',
+        region: 'eu-west-3',
+        bucket: 'tutorly-pictures',
+        accessKeyId: 'AKIAEXAMPLE',
+        secretAccessKey: 'secret-that-must-not-show',
+        forcePathStyle: true,
+      });
+      // AWS itself: no endpoint, virtual-hosted buckets, the region S3 assumes.
+      expect(loadConfig(s3).storage).toMatchObject({ endpoint: undefined, region: 'us-east-1', forcePathStyle: false });
+    });
+
+    test('s3 without its bucket or credentials refuses to start, naming each missing variable', () => {
+      const error = configError({ STORAGE_DRIVER: 's3' });
+
+      expect(error.problems).toEqual([
+        'S3_BUCKET: is required when STORAGE_DRIVER is s3',
+        'S3_ACCESS_KEY_ID: is required when STORAGE_DRIVER is s3',
+        'S3_SECRET_ACCESS_KEY: is required when STORAGE_DRIVER is s3',
+      ]);
+    });
+
+    test.each([
+      ['STORAGE_DRIVER', 'nfs'],
+      ['S3_ENDPOINT', 'minio:9000'],
+      ['S3_FORCE_PATH_STYLE', 'yes'],
+    ])('refuses %s=%s, never repeating the secret', (key, value) => {
+      const error = configError({ ...s3, [key]: value });
+
+      expect(error.problems).toEqual([expect.stringMatching(new RegExp(`^${key}: `))]);
+      expect(error.message).not.toContain(s3.S3_SECRET_ACCESS_KEY);
+    });
+  });
 });

@@ -83,6 +83,9 @@ export const errorHandlerPlugin = fp(async function errorHandler(app: FastifyIns
       if (err instanceof RateLimitedError)
         reply.header('retry-after', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
       const fields = err.fields;
+      // A service that could not be reached (the picture store): the client learns to retry,
+      // the log says what failed.
+      if (statusByErrorCode[err.code] >= 500 && err.cause !== undefined) request.log.error({ err }, err.message);
       return reply
         .status(statusByErrorCode[err.code])
         .send({ error: { code: err.code, message: err.message, ...(fields ? { fields } : {}) } });

@@ -9,7 +9,7 @@ import {
   thumbnailKeyOf,
   type UploadedImage,
 } from '../../shared/uploads';
-import { changeData, changeInOneStatement, NOTHING_KEPT } from '../db/change-data';
+import { changeData, NOTHING_KEPT } from '../db/change-data';
 import type { Database } from '../db/client';
 import { tutors, uploads } from '../db/schema';
 import { AppError, isForeignKeyViolation } from '../lib/errors';
@@ -177,17 +177,27 @@ export async function storeImage(db: Database, store: ImageStore, input: StoreIm
     bytes: image.picture.length,
     createdAt: input.now,
   };
-  // The row first, then the files: a deletion of the same key holds the row's lock while it
-  // removes the files, so this waits for it and then writes the files afresh.
+  // The files first, then the row: a row names a picture that is stored, and a store that is
+  // down fails the upload (a 503) before anything is registered. Files written for an upload
+  // that then fails are never referenced, and the same picture uploaded again reuses them.
+  const files = [
+    { key: image.key, bytes: image.picture },
+    { key: thumbnailKeyOf(image.key), bytes: image.thumbnail },
+  ];
+  for (const file of files) await store.put(file.key, file.bytes);
   // Pictures are served from the store by key; their rows are read by no kept answer.
-  await changeInOneStatement(db, NOTHING_KEPT, (writable) =>
-    writable
+  await changeData(db, NOTHING_KEPT, async (tx) => {
+    await tx
       .insert(uploads)
       .values(row)
-      .onConflictDoUpdate({ target: uploads.key, set: { createdAt: input.now } }),
-  );
-  await store.put(image.key, image.picture);
-  await store.put(thumbnailKeyOf(image.key), image.thumbnail);
+      .onConflictDoUpdate({ target: uploads.key, set: { createdAt: input.now } });
+    // The row is now ours until commit. A deletion of the same key holds that lock while it
+    // removes the files, so one that ran between our writes and here has removed files we had
+    // found stored: write them again before the row becomes visible.
+    for (const file of files) {
+      if (!(await store.has(file.key))) await store.put(file.key, file.bytes);
+    }
+  });
   return { ...storedImage(image.key), width: image.width, height: image.height, contentType: image.contentType };
 }
 

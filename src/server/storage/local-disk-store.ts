@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { access, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type ImageStore, isStoredFileKey, type StoredFile } from './image-store';
 
@@ -33,6 +33,17 @@ export function createLocalDiskStore(dir: string): ImageStore {
     },
     async delete(key) {
       await rm(fileOf(key), { force: true });
+    },
+    async *keys() {
+      let names: string[];
+      try {
+        names = await readdir(dir);
+      } catch (err) {
+        if (isMissing(err)) return;
+        throw err;
+      }
+      // Temporary files of writes in progress and anything else in the folder are not keys.
+      yield* names.filter(isStoredFileKey);
     },
   };
 }

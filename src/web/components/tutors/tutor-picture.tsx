@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { StoredImage } from '../../../shared/uploads';
 
 const sizes = {
@@ -12,7 +13,8 @@ const sizes = {
 
 /**
  * A tutor's picture at a fixed size (no layout shift), lazily loaded, thumbnail for the small
- * sizes; a neutral silhouette when there is none. The name is the alternative text.
+ * sizes; a neutral silhouette when there is none, or when it cannot be loaded (the picture
+ * store is unreachable). The name is the alternative text.
  */
 export function TutorPicture({
   image,
@@ -26,7 +28,10 @@ export function TutorPicture({
   className?: string;
 }) {
   const { box, px } = sizes[size];
-  if (!image) {
+  const src = image && (size === 'lg' || size === 'profile' ? image.url : image.thumbnailUrl);
+  // The address that failed, so another picture (a changed tutor) gets its own try.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  if (!src || failedSrc === src) {
     return (
       <span
         role="img"
@@ -42,8 +47,9 @@ export function TutorPicture({
   }
   return (
     <img
-      src={size === 'lg' || size === 'profile' ? image.url : image.thumbnailUrl}
+      src={src}
       alt={name}
+      onError={() => setFailedSrc(src)}
       width={px}
       height={px}
       loading="lazy"

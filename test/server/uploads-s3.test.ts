@@ -1,0 +1,101 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { tutors, uploads } from '../../src/server/db/schema';
+import { deleteUnusedImages, sweepOrphanImages } from '../../src/server/services/images';
+import { apiPaths } from '../../src/shared/api-paths';
+import { thumbnailKeyOf, type UploadedImage } from '../../src/shared/uploads';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { login } from '../helpers/auth';
+import { createUserRecord } from '../helpers/factories';
+import { jpegPicture, pngPicture, uploadPicture } from '../helpers/images';
+import { fileUploadBody } from '../helpers/multipart';
+import { request } from '../helpers/requests';
+import { startS3Server, type TestS3Server } from '../helpers/s3-server';
+
+// The same pictures as with the disk store (test/server/uploads.test.ts), kept in a real
+// S3-compatible server on 127.0.0.1 through STORAGE_DRIVER=s3.
+
+const HOUR = 60 * 60 * 1000;
+
+let s3: TestS3Server;
+let t: TestApp;
+let cookie: string;
+beforeEach(async () => {
+  s3 = await startS3Server();
+  t = await createTestApp({ env: { STORAGE_DRIVER: 's3', ...s3.env } });
+  const { user, password } = await createUserRecord(t.db, { verified: true });
+  cookie = await login(t.app, { email: user.email, password });
+});
+afterEach(async () => {
+  await t.close();
+  await s3.stop();
+});
+
+async function stored(image: UploadedImage) {
+  const row = await t.db.$count(uploads, eq(uploads.key, image.key));
+  return {
+    row: row === 1,
+    picture: await t.app.imageStore.has(image.key),
+    thumbnail: await t.app.imageStore.has(thumbnailKeyOf(image.key)),
+  };
+}
+
+describe('pictures in S3-compatible storage', () => {
+  test('an upload is re-encoded into the bucket with its thumbnail and served with immutable caching', async () => {
+    const image = await uploadPicture(t.app, cookie, await jpegPicture({ width: 300, height: 200 }));
+
+    expect(image.key).toMatch(/^[0-9a-f]{64}\.jpg$/);
+    expect(await stored(image)).toEqual({ row: true, picture: true, thumbnail: true });
+    for (const url of [image.url, image.thumbnailUrl]) {
+      const response = await request(t.app, 'GET', url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('image/jpeg');
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+    }
+    expect((await request(t.app, 'GET', `/uploads/${'0'.repeat(64)}.jpg`)).statusCode).toBe(404);
+  });
+
+  test('unused pictures go: when no tutor uses them any more, and by the 24-hour sweep', async () => {
+    const used = await uploadPicture(t.app, cookie, await pngPicture({ background: '#112233' }));
+    const released = await uploadPicture(t.app, cookie, await pngPicture({ background: '#445566' }));
+    const abandoned = await uploadPicture(t.app, cookie, await pngPicture({ background: '#778899' }));
+    await t.db
+      .insert(tutors)
+      .values({ name: 'Grace Hopper', department: 'Computer Science', biography: 'Compilers.', imageKey: used.key });
+
+    expect(await deleteUnusedImages(t.db, t.app.imageStore, [used.key, released.key])).toEqual([released.key]);
+    t.clock.advance(25 * HOUR);
+    expect(await sweepOrphanImages(t.db, t.app.imageStore, new Date(t.clock().getTime() - 24 * HOUR))).toBe(1);
+
+    expect(await stored(used)).toEqual({ row: true, picture: true, thumbnail: true });
+    expect(await stored(released)).toEqual({ row: false, picture: false, thumbnail: false });
+    expect(await stored(abandoned)).toEqual({ row: false, picture: false, thumbnail: false });
+  });
+
+  test('with the store down, an upload answers 503 and registers nothing; pictures answer 503 without internals', async () => {
+    const earlier = await uploadPicture(t.app, cookie, await pngPicture({ background: '#101010' }));
+    await s3.stop();
+
+    const body = fileUploadBody(await pngPicture({ background: '#202020' }));
+    const upload = await request(t.app, 'POST', apiPaths.imageUploads, { as: cookie, ...body });
+    expect(upload.statusCode).toBe(503);
+    expect(upload.json()).toEqual({
+      error: {
+        code: 'service_unavailable',
+        message: 'Pictures cannot be stored or read right now. Please try again in a few minutes.',
+      },
+    });
+    expect(await t.db.$count(uploads)).toBe(1);
+
+    const picture = await request(t.app, 'GET', earlier.url);
+    expect(picture.statusCode).toBe(503);
+    expect(picture.json().error.code).toBe('service_unavailable');
+    expect(picture.headers['cache-control']).toBeUndefined();
+
+    // The log says what failed, without the credentials.
+    const logged = t.logs.join('\n');
+    expect(logged).toContain('ECONNREFUSED');
+    expect(logged).not.toContain(s3.env.S3_SECRET_ACCESS_KEY);
+  });
+});
