@@ -44,7 +44,7 @@ export interface NpmScriptRun {
  * own, so a command that overruns is killed with its whole process group.
  */
 export function runNpmScript(
-  script: 'backup' | 'restore',
+  script: 'backup' | 'restore' | 'storage:copy',
   args: string[],
   env: Record<string, string>,
   timeoutMs = 90_000,

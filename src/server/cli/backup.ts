@@ -14,7 +14,8 @@ database cannot be copied while a server has it open. Restore with: npm run rest
   --out FOLDER   Where to put the backup folder (default: ./backups). Not inside DATA_DIR.
   --help         Show this text.
 
-With DATABASE_URL set the data lives in the PostgreSQL server: back it up with pg_dump (see README).`;
+With DATABASE_URL set the data lives in the PostgreSQL server: back it up with pg_dump (see README).
+With STORAGE_DRIVER=s3 the pictures live in the bucket: back it up with your provider's tools.`;
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { out: { type: 'string' }, help: { type: 'boolean' } }, strict: true });
@@ -28,7 +29,10 @@ async function main(): Promise<number> {
   if (config.database.kind === 'postgres') {
     console.error(
       'DATABASE_URL is set: the data is in your PostgreSQL server, not in DATA_DIR. Back it up with pg_dump ' +
-        '(README, "Backup and restore") and copy DATA_DIR/uploads alongside.',
+        '(README, "Backup and restore") and ' +
+        (config.storage.driver === 's3'
+          ? "the pictures' bucket with your provider's tools."
+          : 'copy DATA_DIR/uploads alongside.'),
     );
     return 1;
   }
@@ -44,6 +48,11 @@ async function main(): Promise<number> {
       `Backed up ${counts.users} users, ${counts.tutors} tutors, ${counts.reviews} reviews and ${uploads.files} picture files in ${seconds} s to:`,
     );
     console.log(folder);
+    if (config.storage.driver === 's3')
+      console.log(
+        `The pictures are in bucket ${config.storage.bucket} (STORAGE_DRIVER=s3), not in this backup: back the bucket ` +
+          'up with your provider\'s tools (README, "Pictures in a bucket").',
+      );
     return 0;
   } catch (err) {
     if (!(err instanceof BackupError)) throw err;

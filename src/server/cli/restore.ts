@@ -13,7 +13,8 @@ server first. The backup is checked and loaded beside DATA_DIR before anything i
   --force   Replace the database and pictures DATA_DIR already holds (refused without it).
   --help    Show this text.
 
-With DATABASE_URL set the data lives in the PostgreSQL server: restore it with pg_restore (see README).`;
+With DATABASE_URL set the data lives in the PostgreSQL server: restore it with pg_restore (see README).
+With STORAGE_DRIVER=s3 the pictures live in the bucket: restore its copy with your provider's tools.`;
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -48,6 +49,12 @@ async function main(): Promise<number> {
       `Restored the backup of ${createdAt} into ${config.dataDir}: ${counts.users} users, ${counts.tutors} tutors, ` +
         `${counts.reviews} reviews and ${uploads.files} picture files. Start the server with: npm start`,
     );
+    if (config.storage.driver === 's3')
+      console.log(
+        `The pictures are kept in bucket ${config.storage.bucket} (STORAGE_DRIVER=s3): before starting, put the ` +
+          "bucket's copy from the same time back with your provider's tools, or copy the restored picture files " +
+          'into it with: npm run storage:copy -- --to s3',
+      );
     return 0;
   } catch (err) {
     if (!(err instanceof BackupError)) throw err;
