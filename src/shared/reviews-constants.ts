@@ -83,6 +83,8 @@ export const tutorReviewSortLabels: Record<TutorReviewSort, string> = {
   lowest: 'Lowest rating',
 };
 export const OWN_REVIEW_HELPFUL_MESSAGE = 'You cannot mark your own review helpful.';
+/** Helpful votes rank reviews by what students found useful: a moderator's would tilt that. */
+export const STUDENTS_ONLY_HELPFUL_MESSAGE = 'Only students mark reviews helpful.';
 
 /** How many of a tutor's most given tags the profile lists. */
 export const PROFILE_TOP_TAGS = 5;

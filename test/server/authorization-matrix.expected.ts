@@ -164,14 +164,14 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     body: () => ({ reason: 'other', details: 'Mentions a different course.' }),
     statuses: [401, 403, 403, 204, 401, 204],
   },
-  // Nobody marks their own review helpful.
+  // Nobody marks their own review helpful; only students vote.
   'PUT /api/reviews/{reviewId}/helpful': {
     params: (w) => ({ reviewId: w.review.id }),
-    statuses: [401, 403, 403, 200, 401, 200],
+    statuses: [401, 403, 403, 200, 401, 403],
   },
   'DELETE /api/reviews/{reviewId}/helpful': {
     params: (w) => ({ reviewId: w.review.id }),
-    statuses: [401, 403, 403, 200, 401, 200],
+    statuses: [401, 403, 403, 200, 401, 403],
   },
 
   // AI drafting (a fake OpenAI-compatible server answers)

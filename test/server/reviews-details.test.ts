@@ -6,6 +6,7 @@ import {
   COURSE_NOT_LISTED,
   DEFAULT_REVIEW_TAGS,
   OWN_REVIEW_HELPFUL_MESSAGE,
+  STUDENTS_ONLY_HELPFUL_MESSAGE,
   REVIEW_FORM_INCOMPLETE_MESSAGE,
   TERM_IN_FUTURE_MESSAGE,
   UNKNOWN_REVIEW_COURSE_MESSAGE,
@@ -215,6 +216,13 @@ describe('helpful votes', () => {
     const own = await callAs(t, author, 'PUT', apiPaths.reviewHelpfulVote(written.id));
     expect(own.statusCode).toBe(403);
     expect(own.json().error.message).toBe(OWN_REVIEW_HELPFUL_MESSAGE);
+
+    // A moderator's vote would tilt what students found useful.
+    for (const method of ['PUT', 'DELETE'] as const) {
+      const byAdmin = await callAs(t, admin, method, apiPaths.reviewHelpfulVote(written.id));
+      expect(byAdmin.statusCode).toBe(403);
+      expect(byAdmin.json().error.message).toBe(STUDENTS_ONLY_HELPFUL_MESSAGE);
+    }
 
     const taken = await callAs(t, other, 'DELETE', apiPaths.reviewHelpfulVote(written.id));
     expect(taken.json()).toEqual({ helpfulCount: 1, markedHelpfulByMe: false });

@@ -149,7 +149,8 @@ export async function reviewRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['reviews'],
-        summary: "Mark another student's review helpful (one vote per student; marking again changes nothing)",
+        summary:
+          "Mark another student's review helpful (students only; one vote per student; marking again changes nothing)",
         params: reviewPathParamsSchema,
         response: { 200: helpfulVoteSchema, ...errorResponses },
       },

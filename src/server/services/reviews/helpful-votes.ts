@@ -1,18 +1,25 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { type HelpfulVote, isReviewId, OWN_REVIEW_HELPFUL_MESSAGE } from '../../../shared/reviews';
+import {
+  type HelpfulVote,
+  isReviewId,
+  OWN_REVIEW_HELPFUL_MESSAGE,
+  STUDENTS_ONLY_HELPFUL_MESSAGE,
+} from '../../../shared/reviews';
 import { helpfulVoteChanged } from '../../cache/data-changes';
 import { changeData } from '../../db/change-data';
 import type { Database } from '../../db/client';
 import { reviewHelpfulVotes, reviews, tutors } from '../../db/schema';
 import { AppError, isForeignKeyViolation } from '../../lib/errors';
-import type { Viewer } from '../auth/viewer';
+import { isAdmin, type Viewer } from '../auth/viewer';
 import { reviewNotFound } from './access';
 
 /**
  * The review a vote is about: one listed on a tutor's page (visible, of a public tutor) and not
- * the voter's own. Any other is not found, as it is not listed for them.
+ * the voter's own. Any other is not found, as it is not listed for them. Only students vote: the
+ * count says what students found useful.
  */
 async function votableReview(db: Database, voter: Viewer, reviewId: string): Promise<{ tutorId: string }> {
+  if (isAdmin(voter)) throw new AppError('forbidden', STUDENTS_ONLY_HELPFUL_MESSAGE);
   if (!isReviewId(reviewId)) throw reviewNotFound();
   const [review] = await db
     .select({ tutorId: reviews.tutorId, authorId: reviews.authorId })
