@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { tutors, uploads } from '../../src/server/db/schema';
-import { deleteUnusedImages, sweepOrphanImages } from '../../src/server/services/images';
+import { deleteUnusedImages, sweepOrphanImages, sweepUnregisteredFiles } from '../../src/server/services/images';
 import { apiPaths } from '../../src/shared/api-paths';
 import { thumbnailKeyOf, type UploadedImage } from '../../src/shared/uploads';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { login } from '../helpers/auth';
 import { createUserRecord } from '../helpers/factories';
+import { keyOf } from '../helpers/image-store-contract';
 import { jpegPicture, pngPicture, uploadPicture } from '../helpers/images';
 import { fileUploadBody } from '../helpers/multipart';
 import { request } from '../helpers/requests';
@@ -71,6 +72,29 @@ describe('pictures in S3-compatible storage', () => {
     expect(await stored(used)).toEqual({ row: true, picture: true, thumbnail: true });
     expect(await stored(released)).toEqual({ row: false, picture: false, thumbnail: false });
     expect(await stored(abandoned)).toEqual({ row: false, picture: false, thumbnail: false });
+  });
+
+  test('files no upload registered (the database failed after they were written) go at the second sweep that finds them', async () => {
+    const registered = await uploadPicture(t.app, cookie, await pngPicture({ background: '#123456' }));
+    const stray = keyOf('stray', '.webp');
+    await t.app.imageStore.put(stray, new Uint8Array([1, 2, 3]));
+    await t.app.imageStore.put(thumbnailKeyOf(stray), new Uint8Array([4]));
+
+    const first = await sweepUnregisteredFiles(t.db, t.app.imageStore, new Set());
+    expect(first).toEqual({ removed: 0, unregistered: new Set([stray]) });
+    expect(await t.app.imageStore.has(stray)).toBe(true);
+
+    // Written since the last sweep: an upload may be about to register it, so it waits a sweep.
+    const late = keyOf('late');
+    await t.app.imageStore.put(late, new Uint8Array([5]));
+    const second = await sweepUnregisteredFiles(t.db, t.app.imageStore, first.unregistered);
+
+    expect(second).toEqual({ removed: 1, unregistered: new Set([stray, late]) });
+    expect(await t.app.imageStore.has(stray)).toBe(false);
+    expect(await t.app.imageStore.has(thumbnailKeyOf(stray))).toBe(false);
+    expect(await t.app.imageStore.has(late)).toBe(true);
+    expect(await stored(registered)).toEqual({ row: true, picture: true, thumbnail: true });
+    expect(await t.db.$count(uploads)).toBe(1);
   });
 
   test('with the store down, an upload answers 503 and registers nothing; pictures answer 503 without internals', async () => {

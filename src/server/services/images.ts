@@ -1,4 +1,4 @@
-import { and, eq, lt, notExists, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Metadata, OutputInfo, Sharp } from 'sharp';
 import {
   MAX_COSTLY_UPLOAD_PIXELS,
@@ -234,6 +234,72 @@ export async function sweepOrphanImages(db: Database, store: ImageStore, olderTh
     if (await deleteIfUnused(db, store, key, olderThan)) removed += 1;
   }
   return removed;
+}
+
+const THUMBNAIL_SUFFIX = /-thumb(\.(?:jpg|webp))$/;
+
+/**
+ * Removes files that no `uploads` row names: written by an upload whose row was then never
+ * registered (the database failed in between). An upload writes its files before its row, so a
+ * file is removed only when the previous sweep (hours earlier) already found it unregistered:
+ * pass what the last call returned as `unregisteredBefore`. Returns how many pictures were
+ * removed (with their thumbnails) and the keys found unregistered this time.
+ */
+export async function sweepUnregisteredFiles(
+  db: Database,
+  store: ImageStore,
+  unregisteredBefore: ReadonlySet<string>,
+): Promise<{ removed: number; unregistered: Set<string> }> {
+  const pictureKeys = new Set<string>();
+  for await (const key of store.keys()) pictureKeys.add(key.replace(THUMBNAIL_SUFFIX, '$1'));
+  const candidates = [...pictureKeys];
+  const registered = new Set<string>();
+  for (let i = 0; i < candidates.length; i += 1000) {
+    const rows = await db
+      .select({ key: uploads.key })
+      .from(uploads)
+      .where(inArray(uploads.key, candidates.slice(i, i + 1000)));
+    for (const { key } of rows) registered.add(key);
+  }
+  const unregistered = new Set(candidates.filter((key) => !registered.has(key)));
+  let removed = 0;
+  for (const key of unregistered) {
+    if (unregisteredBefore.has(key) && (await deleteUnregistered(db, store, key))) removed += 1;
+  }
+  return { removed, unregistered };
+}
+
+/**
+ * Claims the key with a row of its own, so an upload of the same picture waits on it as on a
+ * deletion, then removes the files and the row. False if a row appeared meanwhile.
+ */
+async function deleteUnregistered(db: Database, store: ImageStore, key: string): Promise<boolean> {
+  try {
+    return await changeData(db, NOTHING_KEPT, async (tx) => {
+      const claimed = await tx
+        .insert(uploads)
+        .values({
+          key,
+          uploadedBy: null,
+          contentType: key.endsWith('.jpg') ? 'image/jpeg' : 'image/webp',
+          width: 0,
+          height: 0,
+          bytes: 0,
+          createdAt: new Date(0),
+        })
+        .onConflictDoNothing()
+        .returning({ key: uploads.key });
+      if (claimed.length === 0) return false;
+      // The row goes first: a tutor that started pointing at it makes this fail before any file goes.
+      await tx.delete(uploads).where(eq(uploads.key, key));
+      await store.delete(key);
+      await store.delete(thumbnailKeyOf(key));
+      return true;
+    });
+  } catch (err) {
+    if (isForeignKeyViolation(err)) return false;
+    throw err;
+  }
 }
 
 /** How long an uploaded picture may wait for the form that will use it. */
