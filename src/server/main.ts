@@ -54,7 +54,7 @@ try {
   await prepareDatabase(config, database, app.log, new Date());
   await app.listen({ host: config.host, port: config.port });
   app.log.info(
-    `Tutorly is running at ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded in ${config.database.kind === 'pglite' ? config.database.dataDir : ''}` : 'PostgreSQL server'}, mail: ${mailer.kind === 'smtp' ? 'SMTP' : `outbox folder ${config.mail.transport === 'outbox' ? config.mail.dir : ''}`})`,
+    `Tutorly is running at ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded in ${config.database.kind === 'pglite' ? config.database.dataDir : ''}` : 'PostgreSQL server'}, mail: ${mailer.kind === 'smtp' ? 'SMTP' : `outbox folder ${config.mail.transport === 'outbox' ? config.mail.dir : ''}`}, pictures: ${config.storage.driver === 's3' ? `bucket ${config.storage.bucket}` : `folder ${config.storage.dir}`})`,
   );
 } catch (err) {
   app.log.fatal({ err }, 'start-up failed');

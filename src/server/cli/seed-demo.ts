@@ -10,7 +10,7 @@ import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { seedDemo, type ExistingData } from '../services/demo/seed-demo';
 import { INITIAL_ADMIN_FILE, openConfiguredDatabase, prepareDatabase } from '../startup';
-import { createLocalDiskStore } from '../storage';
+import { createImageStore } from '../storage';
 
 const usage = 'Usage: npm run seed:demo [-- --force]';
 const help = `${usage}
@@ -44,10 +44,12 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const logger = pino({ level: config.logLevel, serializers: { err: serializeError } }, plainLines);
   const database = await openConfiguredDatabase(config, logger);
+  // The store the server uses: a bucket with STORAGE_DRIVER=s3.
+  const pictures = await createImageStore(config.storage);
   try {
     const now = new Date();
     await prepareDatabase(config, database, logger, now);
-    const result = await seedDemo(database.db, { store: createLocalDiskStore(config.uploadsDir), now, force });
+    const result = await seedDemo(database.db, { store: pictures.store, now, force });
     if (result.outcome === 'refused') {
       console.error(
         `Refused: the database already has data (${describe(result.existing)}). The demo only fills an empty database.\n` +
@@ -64,7 +66,7 @@ async function main(): Promise<number> {
       `  ${summary.students} students, all with verified email`,
       `  ${summary.tutors.approved} public tutors, ${summary.tutors.pending} submissions waiting for review, ${summary.tutors.rejected} rejected`,
       `  ${summary.reviews.visible + summary.reviews.hidden} reviews (${summary.reviews.hidden} hidden by a moderator, ${summary.reviews.reported} reported and waiting for one)`,
-      `  ${summary.pictures} pictures in ${config.uploadsDir}`,
+      `  ${summary.pictures} pictures in ${config.storage.driver === 's3' ? `bucket ${config.storage.bucket}` : config.storage.dir}`,
       '',
       `Log in as a demo student with password "${summary.password}", for example:`,
       ...summary.exampleLogins.map((email) => `  ${email}`),
@@ -76,6 +78,7 @@ async function main(): Promise<number> {
     console.log(lines.filter((line) => line !== null).join('\n'));
     return 0;
   } finally {
+    pictures.close();
     await database.close();
   }
 }

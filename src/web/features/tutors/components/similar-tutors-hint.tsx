@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { SIMILAR_NAME_MIN_LENGTH, useSimilarTutors } from '../api/get-similar-tutors';
@@ -74,9 +74,12 @@ export function SimilarTutorsHint({
  * form's one control labelled "picture" stays the picture upload.
  */
 function HintPicture({ thumbnailUrl }: { thumbnailUrl: string | undefined }) {
-  return thumbnailUrl ? (
+  // A picture that cannot be loaded (the store unreachable) leaves the plain circle.
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  return thumbnailUrl && failedUrl !== thumbnailUrl ? (
     <img
       src={thumbnailUrl}
+      onError={() => setFailedUrl(thumbnailUrl)}
       alt=""
       width={40}
       height={40}
