@@ -1,9 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { accessibilityViolations } from './axe';
-import { admin, createStudent, expect, latestMailTo, logInAs, newStudent, publishTutor, test } from './fixtures';
-
-const suffix = () => randomUUID().slice(0, 6);
+import {
+  admin,
+  createStudent,
+  expect,
+  latestMailTo,
+  logInAs,
+  newStudent,
+  publishTutor,
+  suffix,
+  test,
+} from './fixtures';
 
 /** The value the dashboard shows for a figure ('Reviews', 'Users', ...). */
 function figure(page: Page, label: string) {

@@ -1,9 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { accessibilityViolations } from './axe';
-import { admin, createStudent, expect, logInAs, publishTutor, test } from './fixtures';
-
-const suffix = () => randomUUID().slice(0, 6);
+import { admin, createStudent, expect, logInAs, publishTutor, suffix, test } from './fixtures';
 
 async function studentRequest(browser: Browser, name: string): Promise<APIRequestContext> {
   const page = await (await browser.newContext()).newPage();

@@ -104,6 +104,45 @@ export async function publishTutor(
   return tutor.id;
 }
 
+/** A short random suffix that keeps a test's names apart from other runs' and tests'. */
+export const suffix = () => randomUUID().slice(0, 6);
+
+/** A verified student with a browser context of their own, signed in. */
+export async function studentSession(
+  browser: Browser,
+  name?: string,
+): Promise<{ page: Page; student: StudentCredentials }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const student = await createStudent(page.request, name ? { name } : {});
+  await logInAs(page, student);
+  return { page, student };
+}
+
+/** What a review posted through the API says; the text is filled in unless given. */
+export interface ReviewThroughApi {
+  title: string;
+  rating: number;
+  body?: string;
+  showName?: boolean;
+  course?: string | null;
+  wouldTakeAgain?: boolean | null;
+  tags?: string[];
+}
+
+/** A review the request's student posts through the API, as written before the test started; its id. */
+export async function reviewThroughApi(
+  request: APIRequestContext,
+  tutorId: string,
+  review: ReviewThroughApi,
+): Promise<string> {
+  const response = await request.post('/api/reviews', {
+    data: { tutorId, body: 'Posted before the test started.', ...review },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()).review.id;
+}
+
 /** Fails a test on any error the page logs or throws. */
 export const test = base.extend<{ failOnPageErrors: void }>({
   failOnPageErrors: [

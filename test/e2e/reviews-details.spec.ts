@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEFAULT_REVIEW_TAGS } from '../../src/shared/reviews-constants';
 import { accessibilityViolations } from './axe';
 import {
@@ -8,39 +7,14 @@ import {
   expect,
   logInAs,
   publishTutor,
-  type StudentCredentials,
+  reviewThroughApi,
+  studentSession,
+  suffix,
   test,
   uploadPicture,
 } from './fixtures';
 
-const suffix = () => randomUUID().slice(0, 6);
 const thisYear = new Date().getFullYear();
-
-/** A verified student with a browser context of their own, signed in. */
-async function studentSession(browser: Browser, name?: string): Promise<{ page: Page; student: StudentCredentials }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const student = await createStudent(page.request, name ? { name } : {});
-  await logInAs(page, student);
-  return { page, student };
-}
-
-interface ReviewFields {
-  title: string;
-  rating: number;
-  body?: string;
-  course?: string | null;
-  wouldTakeAgain?: boolean | null;
-  tags?: string[];
-}
-
-async function reviewThroughApi(request: APIRequestContext, tutorId: string, review: ReviewFields): Promise<string> {
-  const response = await request.post('/api/reviews', {
-    data: { tutorId, body: 'Posted before the test started.', ...review },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()).review.id;
-}
 
 /** The profile's card of figures: averages, distribution, difficulty, would take again, tags, courses. */
 const ratingsCard = (page: Page) => page.getByRole('region', { name: 'Ratings' });

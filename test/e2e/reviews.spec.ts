@@ -1,38 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   admin,
   createStudent,
   expect,
   logInAs,
   publishTutor,
-  type StudentCredentials,
+  reviewThroughApi,
+  studentSession,
+  suffix,
   test,
   uploadPicture,
 } from './fixtures';
-
-const suffix = () => randomUUID().slice(0, 6);
-
-/** A verified student with a browser context of their own, signed in. */
-async function studentSession(browser: Browser, name: string): Promise<{ page: Page; student: StudentCredentials }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const student = await createStudent(page.request, { name });
-  await logInAs(page, student);
-  return { page, student };
-}
-
-async function reviewThroughApi(
-  request: APIRequestContext,
-  tutorId: string,
-  review: { title: string; rating: number; body?: string; showName?: boolean },
-): Promise<string> {
-  const response = await request.post('/api/reviews', {
-    data: { tutorId, body: 'Posted before the test started.', ...review },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()).review.id;
-}
 
 /** The profile's rating summary: '3.5' and '(2 reviews)' or 'No ratings yet'. */
 /** The profile's header, where the tutor's average and number of reviews stand (or 'No ratings yet'). */

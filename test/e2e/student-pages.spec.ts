@@ -1,9 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { accessibilityViolations } from './axe';
-import { admin, createStudent, expect, logInAs, publishTutor, type StudentCredentials, test } from './fixtures';
-
-const suffix = () => randomUUID().slice(0, 6);
+import { admin, createStudent, expect, logInAs, publishTutor, type StudentCredentials, suffix, test } from './fixtures';
 
 async function adminRequest(browser: Browser) {
   const page = await (await browser.newContext()).newPage();

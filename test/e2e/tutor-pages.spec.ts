@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { admin, createStudent, expect, logInAs, publishTutor, test } from './fixtures';
+import { admin, createStudent, expect, logInAs, publishTutor, suffix, test } from './fixtures';
 
 /** Noise does not compress: a picture of about `megabytes` MB, so an upload takes a while on a slow link. */
 async function noisyPng(megabytes: number): Promise<Buffer> {
@@ -11,8 +10,6 @@ async function noisyPng(megabytes: number): Promise<Buffer> {
     .png({ compressionLevel: 0 })
     .toBuffer();
 }
-
-const suffix = () => randomUUID().slice(0, 6);
 
 test('the upload shows a progress bar while a picture is on its way, then a preview', async ({ page }) => {
   const student = await createStudent(page.request);
