@@ -21,7 +21,7 @@ describeImageStoreContract('S3 (s3rver on 127.0.0.1)', async () => {
     makeUnavailable: () => server.stop(),
     async close() {
       close();
-      await server.stop();
+      await server.close();
     },
   };
 });

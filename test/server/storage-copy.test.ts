@@ -18,7 +18,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   bucket.close();
-  await s3.stop();
+  await s3.close();
   await rm(dataDir, { recursive: true, force: true });
 });
 

@@ -4,9 +4,10 @@ import { tutors, uploads } from '../../src/server/db/schema';
 import { deleteUnusedImages, sweepOrphanImages, sweepUnregisteredFiles } from '../../src/server/services/images';
 import { apiPaths } from '../../src/shared/api-paths';
 import { thumbnailKeyOf, type UploadedImage } from '../../src/shared/uploads';
+import { callAs, signedInAdmin } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { login } from '../helpers/auth';
-import { createUserRecord } from '../helpers/factories';
+import { createTutorRecord, createUserRecord } from '../helpers/factories';
 import { keyOf } from '../helpers/image-store-contract';
 import { jpegPicture, pngPicture, uploadPicture } from '../helpers/images';
 import { fileUploadBody } from '../helpers/multipart';
@@ -29,7 +30,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await t.close();
-  await s3.stop();
+  await s3.close();
 });
 
 async function stored(image: UploadedImage) {
@@ -72,6 +73,27 @@ describe('pictures in S3-compatible storage', () => {
     expect(await stored(used)).toEqual({ row: true, picture: true, thumbnail: true });
     expect(await stored(released)).toEqual({ row: false, picture: false, thumbnail: false });
     expect(await stored(abandoned)).toEqual({ row: false, picture: false, thumbnail: false });
+  });
+
+  test("a deleted tutor's picture leaves the bucket; with the bucket down the tutor still goes, and the sweep removes the picture later", async () => {
+    const boss = await signedInAdmin(t, 'Dana Dean');
+    const first = await uploadPicture(t.app, cookie, await pngPicture({ background: '#a0a0a0' }));
+    const second = await uploadPicture(t.app, cookie, await pngPicture({ background: '#b0b0b0' }));
+    const doomed = await createTutorRecord(t.db, { name: 'First Tutor', imageKey: first.key });
+    const later = await createTutorRecord(t.db, { name: 'Second Tutor', imageKey: second.key });
+
+    expect((await callAs(t, boss, 'DELETE', apiPaths.adminTutor(doomed.id))).statusCode).toBe(204);
+    expect(await stored(first)).toEqual({ row: false, picture: false, thumbnail: false });
+
+    await s3.stop();
+    expect((await callAs(t, boss, 'DELETE', apiPaths.adminTutor(later.id))).statusCode).toBe(204);
+    expect(await t.db.$count(tutors)).toBe(0);
+    await s3.restart();
+    // The row stayed with its files, so the 24-hour sweep of unused pictures finds them.
+    expect(await stored(second)).toEqual({ row: true, picture: true, thumbnail: true });
+    t.clock.advance(25 * HOUR);
+    expect(await sweepOrphanImages(t.db, t.app.imageStore, new Date(t.clock().getTime() - 24 * HOUR))).toBe(1);
+    expect(await stored(second)).toEqual({ row: false, picture: false, thumbnail: false });
   });
 
   test('files no upload registered (the database failed after they were written) go at the second sweep that finds them', async () => {
