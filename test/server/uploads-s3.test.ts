@@ -55,6 +55,10 @@ describe('pictures in S3-compatible storage', () => {
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
     }
+    // HEAD answers the same headers and lets go of the object's stream.
+    const head = await request(t.app, 'HEAD', image.url);
+    expect(head.statusCode).toBe(200);
+    expect(Number(head.headers['content-length'])).toBeGreaterThan(0);
     expect((await request(t.app, 'GET', `/uploads/${'0'.repeat(64)}.jpg`)).statusCode).toBe(404);
   });
 
