@@ -8,18 +8,18 @@ import {
   MY_REVIEWS_TUTOR_IDS_MAX,
   REVIEW_FEED_COUNT_MAX,
   REVIEW_NOT_FOUND_MESSAGE,
-  type MyReview,
   type MyReviewList,
   type RecentReviews,
   type ReviewFeed,
 } from '../../src/shared/reviews';
-import type { TutorProfile, TutorReviewList } from '../../src/shared/tutors';
+import type { TutorReviewList } from '../../src/shared/tutors';
 import { apiPaths } from '../../src/shared/api-paths';
 import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { login } from '../helpers/auth';
 import { createReviewRecord, createTutorRecord, createUserRecord, tutorAggregates } from '../helpers/factories';
 import { request } from '../helpers/requests';
+import { reviewDraft, tutorProfileAs, writeReviewAs } from '../helpers/review-requests';
 
 let t: TestApp;
 let author: Actor;
@@ -40,25 +40,10 @@ const REVIEW_NOT_FOUND = { code: 'not_found', message: REVIEW_NOT_FOUND_MESSAGE 
 const TUTOR_NOT_FOUND = { code: 'not_found', message: 'No Teacher Record Found' };
 const ONLY_PUBLIC = { code: 'forbidden', message: PUBLIC_TUTORS_ONLY_MESSAGE };
 
-function draft(overrides: Record<string, unknown> = {}) {
-  return {
-    tutorId: tutor.id,
-    title: 'Clear and patient',
-    body: 'Explains every step and answers questions.',
-    rating: 4,
-    ...overrides,
-  };
-}
-
-async function writeReview(actor: Actor, overrides: Record<string, unknown> = {}): Promise<MyReview> {
-  const response = await callAs(t, actor, 'POST', apiPaths.reviews, draft(overrides));
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().review;
-}
-
-async function profileOf(tutorId: string, actor: Actor = other): Promise<TutorProfile> {
-  return (await callAs(t, actor, 'GET', apiPaths.tutor(tutorId))).json().tutor;
-}
+const draft = (overrides: Record<string, unknown> = {}) => reviewDraft(tutor.id, overrides);
+const writeReview = (actor: Actor, overrides: Record<string, unknown> = {}) =>
+  writeReviewAs(t, actor, tutor.id, overrides);
+const profileOf = (tutorId: string, actor: Actor = other) => tutorProfileAs(t, actor, tutorId);
 
 describe('who may call', () => {
   const studentRoutes = [

@@ -14,10 +14,11 @@ import {
   type MyReview,
   type ReviewFeed,
 } from '../../src/shared/reviews';
-import type { TutorProfile, TutorReviewList } from '../../src/shared/tutors';
+import type { TutorReviewList } from '../../src/shared/tutors';
 import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createReviewRecord, createTutorRecord } from '../helpers/factories';
+import { reviewDraft, tutorProfileAs, writeReviewAs } from '../helpers/review-requests';
 
 // Reviews 2.0: a review's course, term, difficulty, "would take again" and tags, the profile's
 // summary of them, helpful votes, and the sorts and filters of a tutor's reviews and of All Reviews.
@@ -44,27 +45,16 @@ afterEach(() => t.close());
 
 const thisYear = new Date().getUTCFullYear();
 
-function draft(overrides: Record<string, unknown> = {}) {
-  return {
-    tutorId: tutor.id,
-    title: 'Clear and patient',
-    body: 'Explains every step and answers questions.',
-    rating: 4,
-    ...overrides,
-  };
-}
+const draft = (overrides: Record<string, unknown> = {}) => reviewDraft(tutor.id, overrides);
 
 async function writeReview(actor: Actor, overrides: Record<string, unknown> = {}): Promise<MyReview> {
-  const response = await callAs(t, actor, 'POST', apiPaths.reviews, draft(overrides));
-  expect(response.statusCode, response.body).toBe(201);
+  const review = await writeReviewAs(t, actor, tutor.id, overrides);
   // The next review is a second newer: "newest first" has one answer.
   t.clock.advance(1000);
-  return response.json().review;
+  return review;
 }
 
-async function profileOf(tutorId: string, actor: Actor = other): Promise<TutorProfile> {
-  return (await callAs(t, actor, 'GET', apiPaths.tutor(tutorId))).json().tutor;
-}
+const profileOf = (tutorId: string, actor: Actor = other) => tutorProfileAs(t, actor, tutorId);
 
 async function reviewsOf(actor: Actor, query: string): Promise<TutorReviewList> {
   const response = await callAs(t, actor, 'GET', `${apiPaths.tutorReviews(tutor.id)}?${query}`);
