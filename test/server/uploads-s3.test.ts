@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { tutors, uploads } from '../../src/server/db/schema';
-import { deleteUnusedImages, sweepOrphanImages, sweepUnregisteredFiles } from '../../src/server/services/images';
+import {
+  deleteUnusedImages,
+  storeImage,
+  sweepOrphanImages,
+  sweepUnregisteredFiles,
+} from '../../src/server/services/images';
+import type { ImageStore } from '../../src/server/storage';
 import { apiPaths } from '../../src/shared/api-paths';
 import { thumbnailKeyOf, type UploadedImage } from '../../src/shared/uploads';
 import { callAs, signedInAdmin } from '../helpers/actors';
@@ -98,6 +104,30 @@ describe('pictures in S3-compatible storage', () => {
     t.clock.advance(25 * HOUR);
     expect(await sweepOrphanImages(t.db, t.app.imageStore, new Date(t.clock().getTime() - 24 * HOUR))).toBe(1);
     expect(await stored(second)).toEqual({ row: false, picture: false, thumbnail: false });
+  });
+
+  test('a picture deleted while the same picture is uploaded again is stored afresh before its row is registered', async () => {
+    const bytes = await pngPicture({ background: '#c0c0c0' });
+    const image = await uploadPicture(t.app, cookie, bytes);
+    const bucket = t.app.imageStore;
+    let deletedMeanwhile = false;
+    // The upload finds both files already stored; the unused picture is deleted just after.
+    const racing: ImageStore = {
+      ...bucket,
+      keys: () => bucket.keys(),
+      async put(key, content) {
+        await bucket.put(key, content);
+        if (key === thumbnailKeyOf(image.key) && !deletedMeanwhile) {
+          deletedMeanwhile = (await deleteUnusedImages(t.db, bucket, [image.key])).length === 1;
+        }
+      },
+    };
+
+    expect(await storeImage(t.db, racing, { bytes, uploadedBy: null, now: t.clock() })).toMatchObject({
+      key: image.key,
+    });
+    expect(deletedMeanwhile).toBe(true);
+    expect(await stored(image)).toEqual({ row: true, picture: true, thumbnail: true });
   });
 
   test('files no upload registered (the database failed after they were written) go at the second sweep that finds them', async () => {

@@ -179,7 +179,8 @@ export async function storeImage(db: Database, store: ImageStore, input: StoreIm
   };
   // The files first, then the row: a row names a picture that is stored, and a store that is
   // down fails the upload (a 503) before anything is registered. Files written for an upload
-  // that then fails are never referenced, and the same picture uploaded again reuses them.
+  // whose row then fails are reused by the same picture uploaded again, or swept
+  // (sweepUnregisteredFiles).
   const files = [
     { key: image.key, bytes: image.picture },
     { key: thumbnailKeyOf(image.key), bytes: image.thumbnail },
