@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gte, inArray, lt, sql } from 'drizzle-orm';
 import { RECENT_REVIEW_MONTHS } from '../../../shared/reviews-constants';
 import { changeData } from '../../db/change-data';
 import type { Database } from '../../db/client';
@@ -17,18 +17,37 @@ export function recentWindowStart(now: Date): Date {
 /**
  * Moves each tutor's recent window ("last 12 months") on to `now`, as its reviews age: every
  * review change keeps the recent count and sum exact for the window the row names, so only
- * the tutors with a review (visible or hidden) written between their window's start and the
- * new start need anything done; the others' figures are the same for either start. Each of
- * those is locked, then recounted in the next statement, whose snapshot sees every review change
- * committed before the lock was granted. Answers how many tutors moved.
+ * the tutors with a visible review written between their window's start and the new start need
+ * anything done; the others' figures are the same for either start (a hidden review counts in
+ * neither, and once shown again it is found here the next time). Each of those is locked, then
+ * recounted in the next statement, whose snapshot sees every review change committed before the
+ * lock was granted. Answers how many tutors moved.
  */
 export async function refreshRecentWindow(db: Database, now: Date): Promise<number> {
   const start = recentWindowStart(now);
+  // A look per tutor down its visible reviews' index (newest first), not a pass over every
+  // review: its cost follows the number of tutors, whatever the number of reviews.
   const aging = await db
-    .selectDistinct({ id: tutors.id })
+    .select({ id: tutors.id })
     .from(tutors)
-    .innerJoin(reviews, eq(reviews.tutorId, tutors.id))
-    .where(and(lt(tutors.recentSince, start), gte(reviews.createdAt, tutors.recentSince), lt(reviews.createdAt, start)))
+    .where(
+      and(
+        lt(tutors.recentSince, start),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(reviews)
+            .where(
+              and(
+                eq(reviews.tutorId, tutors.id),
+                eq(reviews.isHidden, false),
+                gte(reviews.createdAt, tutors.recentSince),
+                lt(reviews.createdAt, start),
+              ),
+            ),
+        ),
+      ),
+    )
     .orderBy(asc(tutors.id));
   for (let offset = 0; offset < aging.length; offset += BATCH_SIZE) {
     const ids = aging.slice(offset, offset + BATCH_SIZE).map((row) => row.id);
