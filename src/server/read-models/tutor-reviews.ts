@@ -1,7 +1,12 @@
 import { tutorReviewListSchema, type TutorReviewList, type TutorReviewsQuery } from '../../shared/tutors';
 import { toJsonBytes } from '../lib/json-bytes';
 import type { Viewer } from '../services/auth/viewer';
-import { readTutorReviewPage, reviewMarksOf, type ReviewMarks, type TutorReviewPage } from '../services/reviews/queries';
+import {
+  readTutorReviewPage,
+  reviewMarksOf,
+  type ReviewMarks,
+  type TutorReviewPage,
+} from '../services/reviews/queries';
 import { canSee, tutorNotFound } from '../services/tutors/access';
 import type { ReadContext } from './read-context';
 
