@@ -11,7 +11,7 @@ import { fastifyTrustProxy } from './lib/client-address';
 import { type Clock, systemClock } from './lib/clock';
 import { CampusProvider } from './lib/campus-provider';
 import { answerFrameworkError } from './lib/framework-errors';
-import { loggerOptions, RequestLogController } from './lib/logger';
+import { logDestination, loggerOptions, RequestLogController } from './lib/logger';
 import { requestIdFor } from './lib/request-id';
 import type { Mailer } from './mail/mailer';
 import { authPlugin } from './plugins/auth';
@@ -66,7 +66,7 @@ const SESSION_CACHE_LIMITS = { maxEntries: 10_000, maxWeight: 10_000 * 1_000 };
 export async function buildApp(deps: AppDependencies): Promise<App> {
   const { config } = deps;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, deps.logStream),
+    logger: loggerOptions(config.logLevel, deps.logStream ?? logDestination(config.logFormat)),
     // The request id is read by requestIdFor, which keeps a client's only when it is a safe token.
     requestIdHeader: false,
     genReqId: requestIdFor,

@@ -108,6 +108,9 @@ const byteQuotaRule = (fallback: string) =>
       return { limit: Math.floor(bytes / 1024), windowMs };
     });
 
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -131,6 +134,7 @@ const envSchema = z
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
     ADMIN_NAME: optionalString,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_FORMAT: z.enum(LOG_FORMATS).optional(),
     READ_CACHE: z.enum(['on', 'off']).default('on'),
     TRUST_PROXY: trustProxySetting,
     REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
@@ -255,6 +259,8 @@ export interface Config {
   storage: StorageConfig;
   initialAdmin: { email?: string; password?: string; name: string };
   logLevel: string;
+  /** JSON lines for machines, or readable lines for a person at a terminal. */
+  logFormat: LogFormat;
   /** Whether answers read from the database are kept in memory; off serves every read from the database. */
   readCache: boolean;
   /** A session unused for this long ends, well before its 7-day lifetime. */
@@ -349,8 +355,15 @@ export function loadDotEnv(file = '.env'): void {
   if (existsSync(file)) process.loadEnvFile(file);
 }
 
-/** Parses the environment once; every bad variable is named in one error. */
-export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Parses the environment once; every bad variable is named in one error. Logs are readable lines
+ * when nobody chose a format and standard output is a terminal (someone is watching), JSON
+ * otherwise (a service manager, a container, a file).
+ */
+export function loadConfig(
+  source: NodeJS.ProcessEnv = process.env,
+  stdoutIsTerminal: boolean = process.stdout.isTTY === true,
+): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     throw new ConfigError(
@@ -393,6 +406,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : { driver: 'disk', dir: path.join(dataDir, 'uploads') },
     initialAdmin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, name: env.ADMIN_NAME ?? 'Administrator' },
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT ?? (stdoutIsTerminal ? 'pretty' : 'json'),
     readCache: env.READ_CACHE === 'on',
     sessionIdleTimeoutMs: env.SESSION_IDLE_TIMEOUT,
     trustProxy: env.TRUST_PROXY,

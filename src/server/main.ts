@@ -2,6 +2,7 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, loadDotEnv, type Config } from './config';
 import { serializeError } from './lib/log-errors';
+import { logDestination } from './lib/logger';
 import { createMailer } from './mail/mailer';
 import { makeDataDirPrivate, openConfiguredDatabase, prepareDatabase } from './startup';
 
@@ -23,7 +24,10 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
-const bootLogger = pino({ level: config.logLevel, serializers: { err: serializeError } });
+const bootLoggerOptions = { level: config.logLevel, serializers: { err: serializeError } };
+// JSON start-up lines are written at once, as before; readable ones go through the same formatter as the server's.
+const bootLogger =
+  config.logFormat === 'pretty' ? pino(bootLoggerOptions, logDestination('pretty')) : pino(bootLoggerOptions);
 await makeDataDirPrivate(config);
 const database = await openConfiguredDatabase(config, bootLogger);
 const mailer = createMailer(config.mail);

@@ -40,9 +40,17 @@ describe('loadConfig', () => {
     for (const key of ['PORT', 'DATABASE_URL', 'SMTP_URL']) expect(error.message).toContain(`  - ${key}: `);
   });
 
+  test('logs are JSON unless standard output is a terminal or LOG_FORMAT asks for readable lines', () => {
+    expect(loadConfig({}, false).logFormat).toBe('json');
+    expect(loadConfig({}, true).logFormat).toBe('pretty');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }, false).logFormat).toBe('pretty');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, true).logFormat).toBe('json');
+  });
+
   test.each([
     ['PORT', '70000'],
     ['LOG_LEVEL', 'loud'],
+    ['LOG_FORMAT', 'xml'],
     ['PUBLIC_URL', 'ftp://tutorly.example'],
     ['ADMIN_EMAIL', 'not-an-email'],
     ['TRUST_PROXY', 'yes'],

@@ -1,5 +1,7 @@
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
+import pinoPretty from 'pino-pretty';
+import type { LogFormat } from '../config';
 import { serializeError } from './log-errors';
 
 const SENSITIVE_QUERY = /([?&](?:secret|token|password|key|code|state)[^=&]*=)[^&]*/gi;
@@ -9,12 +11,29 @@ function redactUrl(url: string): string {
   return url.replace(SENSITIVE_QUERY, '$1[REDACTED]');
 }
 
-export function loggerOptions(level: string, stream?: DestinationStream): FastifyServerOptions['logger'] {
+/**
+ * Where log lines go: standard output, as JSON lines (what a service manager, a container
+ * platform or a log shipper reads) or, for a person at a terminal, as readable lines (time,
+ * level, message, then the fields indented). Either way the lines are written as the logger
+ * redacted them: secrets are masked before they reach a format.
+ */
+export function logDestination(format: LogFormat, output: number | NodeJS.WritableStream = 1): DestinationStream {
+  if (format === 'pretty')
+    return pinoPretty({
+      destination: output,
+      colorize: output === 1 && process.stdout.isTTY === true,
+      translateTime: 'SYS:HH:MM:ss.l',
+      ignore: 'pid,hostname',
+    });
+  // Written in the background: under load, lines queue up and go out together instead of one
+  // blocking write each (a third of a busy server's time). Pending lines are flushed on exit.
+  return typeof output === 'number' ? pino.destination({ dest: output, sync: false }) : (output as DestinationStream);
+}
+
+export function loggerOptions(level: string, stream: DestinationStream): FastifyServerOptions['logger'] {
   return {
     level,
-    // Written in the background: under load, lines queue up and go out together instead of one
-    // blocking write each (a third of a busy server's time). Pending lines are flushed on exit.
-    stream: stream ?? pino.destination({ dest: 1, sync: false }),
+    stream,
     redact: {
       paths: [
         'req.headers.cookie',
