@@ -293,14 +293,19 @@ async function deleteUnregistered(db: Database, store: ImageStore, key: string):
       if (claimed.length === 0) return false;
       // The row goes first: a tutor that started pointing at it makes this fail before any file goes.
       await tx.delete(uploads).where(eq(uploads.key, key));
-      await store.delete(key);
-      await store.delete(thumbnailKeyOf(key));
+      await deletePictureFiles(store, key);
       return true;
     });
   } catch (err) {
     if (isForeignKeyViolation(err)) return false;
     throw err;
   }
+}
+
+/** A picture's two files: itself and its thumbnail. */
+async function deletePictureFiles(store: ImageStore, key: string): Promise<void> {
+  await store.delete(key);
+  await store.delete(thumbnailKeyOf(key));
 }
 
 /** How long an uploaded picture may wait for the form that will use it. */
@@ -321,8 +326,7 @@ async function deleteIfUnused(db: Database, store: ImageStore, key: string, crea
       if (deleted.length === 0) return false;
       // Removed while the deleted row is still locked, so an upload of the same picture waits
       // and writes its files after these are gone, never before.
-      await store.delete(key);
-      await store.delete(thumbnailKeyOf(key));
+      await deletePictureFiles(store, key);
       return true;
     });
   } catch (err) {
