@@ -136,6 +136,12 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOG_FORMAT: z.enum(LOG_FORMATS).optional(),
     READ_CACHE: z.enum(['on', 'off']).default('on'),
+    METRICS_TOKEN: optionalString.pipe(
+      z.string().min(16, 'must be at least 16 characters (a long random string)').optional(),
+    ),
+    METRICS_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).optional()),
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    OTEL_SERVICE_NAME: z.string().trim().min(1).default('tutorly'),
     TRUST_PROXY: trustProxySetting,
     REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
     CONNECTION_TIMEOUT_SECONDS: z.coerce
@@ -263,6 +269,10 @@ export interface Config {
   logFormat: LogFormat;
   /** Whether answers read from the database are kept in memory; off serves every read from the database. */
   readCache: boolean;
+  /** Null: no Prometheus metrics are served (the default: they are never public). */
+  metrics: MetricsConfig | null;
+  /** Null: no traces are recorded, and tracing costs nothing. */
+  traces: TracesConfig | null;
   /** A session unused for this long ends, well before its 7-day lifetime. */
   sessionIdleTimeoutMs: number;
   /** Fastify's trustProxy: a number of proxy hops, or the proxies' addresses and ranges; false for none. */
@@ -274,6 +284,21 @@ export interface Config {
   campusSignIn: CampusSignInConfig | null;
   rateLimits: RateLimitsConfig;
   connections: ConnectionsConfig;
+}
+
+/** Where Prometheus scrapes: /metrics behind a bearer token, a port of its own on 127.0.0.1, or both. */
+export interface MetricsConfig {
+  /** Set: GET /metrics on the main port answers a request bearing this token. */
+  token?: string | undefined;
+  /** Set: a second listener on 127.0.0.1 serves /metrics to anyone on this machine. */
+  port?: number | undefined;
+}
+
+/** OpenTelemetry traces sent over OTLP/HTTP. */
+export interface TracesConfig {
+  /** The collector's base address; spans go to <endpoint>/v1/traces. */
+  endpoint: string;
+  serviceName: string;
 }
 
 export type StorageConfig = { driver: 'disk'; dir: string } | ({ driver: 's3' } & S3StoreOptions);
@@ -408,6 +433,11 @@ export function loadConfig(
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT ?? (stdoutIsTerminal ? 'pretty' : 'json'),
     readCache: env.READ_CACHE === 'on',
+    metrics:
+      env.METRICS_TOKEN || env.METRICS_PORT !== undefined ? { token: env.METRICS_TOKEN, port: env.METRICS_PORT } : null,
+    traces: env.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, ''), serviceName: env.OTEL_SERVICE_NAME }
+      : null,
     sessionIdleTimeoutMs: env.SESSION_IDLE_TIMEOUT,
     trustProxy: env.TRUST_PROXY,
     secureCookies: publicUrl.startsWith('https://'),

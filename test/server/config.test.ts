@@ -47,8 +47,27 @@ describe('loadConfig', () => {
     expect(loadConfig({ LOG_FORMAT: 'json' }, true).logFormat).toBe('json');
   });
 
+  test('metrics and traces are off unless a token, a port or a collector is named', () => {
+    const quiet = loadConfig({ METRICS_TOKEN: '', METRICS_PORT: '', OTEL_EXPORTER_OTLP_ENDPOINT: '' });
+    expect(quiet.metrics).toBeNull();
+    expect(quiet.traces).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-random-scrape-token' }).metrics).toEqual({
+      token: 'a-long-random-scrape-token',
+      port: undefined,
+    });
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ token: undefined, port: 9464 });
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318/' }).traces).toEqual({
+      endpoint: 'http://127.0.0.1:4318',
+      serviceName: 'tutorly',
+    });
+  });
+
   test.each([
     ['PORT', '70000'],
+    ['METRICS_TOKEN', 'short'],
+    ['METRICS_PORT', 'ninety'],
+    ['METRICS_PORT', '70000'],
+    ['OTEL_EXPORTER_OTLP_ENDPOINT', 'grpc://collector:4317'],
     ['LOG_LEVEL', 'loud'],
     ['LOG_FORMAT', 'xml'],
     ['PUBLIC_URL', 'ftp://tutorly.example'],
