@@ -14,6 +14,7 @@ import { projectRoot } from '../lib/project-root';
 import { publishChangesOf, instanceIdOf } from './change-data';
 import { openChangeChannel } from './change-channel';
 import { lockDataDir } from './data-dir-lock';
+import { reportingClientClass, reportQueriesOf } from './query-events';
 import * as schema from './schema';
 
 /** The same Drizzle API whichever engine is underneath; a transaction is one too. */
@@ -67,7 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>): Promise<DatabaseHandle> {
-  const poolOf = (max: number) => {
+  const poolOf = (max: number, use: 'read' | 'write') => {
     // A connection once made stays open (no idle timeout): the pool is as large as it may ever be
     // needed anyway, and one closed after a quiet spell would be made again on a request's time.
     const pool = new pg.Pool({
@@ -75,6 +76,7 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
       max,
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 0,
+      Client: reportingClientClass(use),
     });
     // An idle client losing its connection must not take the process down; the next query reconnects.
     pool.on('error', (err) => options.onPoolError?.(err));
@@ -82,10 +84,10 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
   };
   const readConnections = options.poolSize ?? 10;
   const writeConnections = options.writePoolSize ?? 4;
-  const pool = poolOf(readConnections);
+  const pool = poolOf(readConnections, 'read');
   // Writes wait for no read: when every kept answer is read again at once, a post still gets a
   // connection at once (db/change-data.ts runs every write on these).
-  const writePool = poolOf(writeConnections);
+  const writePool = poolOf(writeConnections, 'write');
   const changeFeed = new ChangeFeed({ tracking: false });
   const db = drizzlePg(pool, { schema }) as unknown as WritableDatabase;
   const writer = drizzlePg(writePool, { schema }) as unknown as WritableDatabase;
@@ -153,6 +155,7 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
     if (options.dataDir) await tightenTree(options.dataDir);
   };
   await tighten();
+  reportQueriesOf(client);
   // The data folder is locked to this process, so every change is made through this client.
   const changeFeed = new ChangeFeed({ tracking: true });
   const db = drizzlePglite(client, { schema }) as unknown as WritableDatabase;

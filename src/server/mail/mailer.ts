@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
+import { mailSends } from '../observability/events';
 
 export interface MailMessage {
   to: string;
@@ -19,7 +20,22 @@ export interface Mailer {
 }
 
 export function createMailer(mail: Config['mail']): Mailer {
-  return mail.transport === 'smtp' ? createSmtpMailer(mail.url, mail.from) : createOutboxMailer(mail.dir, mail.from);
+  return reportingSends(
+    mail.transport === 'smtp' ? createSmtpMailer(mail.url, mail.from) : createOutboxMailer(mail.dir, mail.from),
+  );
+}
+
+/** Reports each mail on the mailSends channel, for metrics and traces. */
+function reportingSends(mailer: Mailer): Mailer {
+  const send = mailer.send.bind(mailer);
+  return {
+    kind: mailer.kind,
+    send: (message) =>
+      mailSends.hasSubscribers
+        ? mailSends.tracePromise(send, { transport: mailer.kind, subject: message.subject }, undefined, message)
+        : send(message),
+    close: () => mailer.close(),
+  };
 }
 
 function createSmtpMailer(url: string, from: string): Mailer {

@@ -10,6 +10,7 @@ import { assertReviewable } from '../reviews/authoring';
 import { reserveDraft } from './allowance';
 import { draftFailureMessage } from './failure-messages';
 import { buildDraftPrompt, type DraftPrompt } from './prompt';
+import { aiDrafts, type AiDraftEvent } from '../../observability/events';
 
 export interface StartedDraft {
   id: string;
@@ -75,12 +76,18 @@ export async function* streamDraft(
   const abortUpstream = () => upstream.abort(options.signal.reason);
   options.signal.addEventListener('abort', abortUpstream, { once: true });
   const timer = setTimeout(() => upstream.abort(TIMED_OUT), options.timeoutMs);
+  // Reported as abandoned unless it reaches an end of its own below.
+  const report: AiDraftEvent | null = aiDrafts.hasSubscribers
+    ? { provider: provider.kind, model: provider.model, outcome: 'abandoned' }
+    : null;
+  if (report) aiDrafts.start.publish(report);
   let written = '';
   try {
     for await (const piece of provider.streamText({ ...prompt, signal: upstream.signal })) {
       const fitted = fitToReview(written + piece);
       if (fitted.length > written.length) yield { type: 'text', text: fitted.slice(written.length) };
       if (fitted.length < written.length + piece.length) {
+        if (report) report.outcome = 'finished';
         yield { type: 'done', truncated: true };
         return;
       }
@@ -89,6 +96,7 @@ export async function* streamDraft(
     // Some SDKs end the iteration quietly when aborted; that is a timeout or the student leaving, not an answer.
     if (upstream.signal.aborted) throw upstream.signal.reason;
     if (written.trim() === '') throw new AiProviderFailure('ai_empty');
+    if (report) report.outcome = 'finished';
     yield { type: 'done', truncated: false };
   } catch (error) {
     if (options.signal.aborted) return;
@@ -99,6 +107,10 @@ export async function* streamDraft(
           ? error
           : new AiProviderFailure('ai_provider_error');
     options.onFailure?.(failure);
+    if (report) {
+      Object.assign(report, { outcome: 'failed', failureCode: failure.code, error: failure });
+      aiDrafts.error.publish(report);
+    }
     yield {
       type: 'error',
       code: failure.code,
@@ -106,6 +118,7 @@ export async function* streamDraft(
     };
   } finally {
     clearTimeout(timer);
+    if (report) aiDrafts.asyncEnd.publish(report);
     options.signal.removeEventListener('abort', abortUpstream);
     // Stops the model after a cut-off, and frees the connection in every other case.
     upstream.abort();

@@ -1,0 +1,61 @@
+/**
+ * Reports every statement on the databaseQueries channel (observability/events.ts), for query
+ * latency metrics and database spans. With nobody listening each query is passed straight on.
+ */
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import pg from 'pg';
+import { databaseQueries, type DatabaseQueryEvent } from '../observability/events';
+
+/** Enough of a statement to recognise it; the longest (the tutor search) stays whole. */
+const STATEMENT_LIMIT = 4_000;
+
+function statementOf(config: unknown): string {
+  const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+  return typeof text === 'string' ? text.slice(0, STATEMENT_LIMIT) : '';
+}
+
+/** A pg client class for one pool that reports its queries, in both of pg's forms (promise and callback). */
+export function reportingClientClass(pool: DatabaseQueryEvent['pool']): typeof pg.Client {
+  return class ReportingClient extends pg.Client {
+    // pg's overloads take a query text or config, values, and an optional callback.
+    override query(...args: unknown[]): never {
+      const query = super.query as (...queryArgs: unknown[]) => never;
+      const config = args[0] as { submit?: unknown } | undefined;
+      // A cursor or stream (a Submittable) reports nothing: none is used by the app.
+      if (!databaseQueries.hasSubscribers || typeof config?.submit === 'function') return query.apply(this, args);
+      const event: DatabaseQueryEvent = { engine: 'postgres', pool, statement: statementOf(config) };
+      const last = args.length - 1;
+      if (typeof args[last] === 'function') {
+        return databaseQueries.traceCallback(query, last, event, this, ...args) as never;
+      }
+      return databaseQueries.tracePromise(query, event, this, ...args) as never;
+    }
+  };
+}
+
+type QueryFunction = PGlite['query'];
+
+function reportingQuery(query: QueryFunction): QueryFunction {
+  return ((statement: string, ...rest: unknown[]) => {
+    if (!databaseQueries.hasSubscribers) return (query as (...args: unknown[]) => unknown)(statement, ...rest);
+    const event: DatabaseQueryEvent = { engine: 'pglite', pool: 'write', statement: statementOf(statement) };
+    return databaseQueries.tracePromise(
+      query as (...args: unknown[]) => Promise<unknown>,
+      event,
+      undefined,
+      statement,
+      ...rest,
+    );
+  }) as QueryFunction;
+}
+
+/** Makes an embedded database report its queries, those inside transactions included. */
+export function reportQueriesOf(client: PGlite): void {
+  client.query = reportingQuery(client.query.bind(client));
+  const transaction = client.transaction.bind(client);
+  client.transaction = (<T>(callback: (tx: Transaction) => Promise<T>) =>
+    transaction((tx) => {
+      tx.query = reportingQuery(tx.query.bind(tx));
+      return callback(tx);
+    })) as PGlite['transaction'];
+}
