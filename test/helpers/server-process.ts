@@ -1,9 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { inject } from 'vitest';
-import { openDatabase } from '../../src/server/db/client';
-import '../setup/provided-context';
 import { SERVER_NODE_ARGS } from '../../tools/build/server';
 
 // The real entry point as an operator runs it, in a child process of the test on a loopback port.
@@ -56,24 +52,6 @@ export function startServerProcess(
   running.add(server);
   void exited.then(() => running.delete(server));
   return server;
-}
-
-/**
- * Puts the run's migrated PGlite snapshot in DATA_DIR/db (pglite project only). A first start
- * on an empty folder spends most of its time creating and migrating the database, which on a
- * machine busy with other test files can take longer than any sensible wait.
- */
-export async function migratedEmbeddedDataDir(dataDir: string): Promise<void> {
-  const snapshotPath = inject('pgliteSnapshotPath');
-  if (!snapshotPath)
-    throw new Error('pglite snapshot missing: is test/setup/global-pglite.ts the globalSetup of this project?');
-  const snapshot = await readFile(snapshotPath);
-  const database = await openDatabase({
-    kind: 'pglite',
-    dataDir: path.join(dataDir, 'db'),
-    loadDataDir: new Blob([new Uint8Array(snapshot)]),
-  });
-  await database.close();
 }
 
 export async function waitUntilReady(server: ServerProcess, timeoutMs = 60_000): Promise<void> {

@@ -14,11 +14,11 @@ import { addStudentOverHttp, addTutorOverHttp, httpExpect, loginOverHttp } from 
 import { freePort } from '../helpers/ports';
 import {
   killAllServerProcesses,
-  migratedEmbeddedDataDir,
   startServerProcess,
   stopServerProcess,
   waitUntilReady,
 } from '../helpers/server-process';
+import { migratedEmbeddedDataDir } from '../helpers/embedded-data-dir';
 import { runNpmScript } from '../helpers/tool-process';
 
 // `npm run backup` and `npm run restore` as an operator runs them, on data made through the app.

@@ -14,11 +14,11 @@ import { freePort } from '../helpers/ports';
 import {
   killAllServerProcesses,
   killServerProcess,
-  migratedEmbeddedDataDir,
   startServerProcess,
   stopServerProcess,
   waitUntilReady,
 } from '../helpers/server-process';
+import { migratedEmbeddedDataDir } from '../helpers/embedded-data-dir';
 
 // The server process is killed with SIGKILL while review submissions are in flight, then started
 // again on the same data. A write answered 201 must survive; one cut off mid-way may be there

@@ -9,11 +9,11 @@ import { addTutorOverHttp, httpExpect, loginOverHttp } from '../helpers/http-cli
 import { freePort } from '../helpers/ports';
 import {
   killAllServerProcesses,
-  migratedEmbeddedDataDir,
   startServerProcess,
   stopServerProcess,
   waitUntilReady,
 } from '../helpers/server-process';
+import { migratedEmbeddedDataDir } from '../helpers/embedded-data-dir';
 import { runNpmScript } from '../helpers/tool-process';
 
 // The embedded database holds every password hash and session: nobody but the server's own

@@ -9,12 +9,8 @@ import { apiPaths } from '../../src/shared/api-paths';
 import { createTestApp } from '../helpers/app';
 import { httpRequest, loginOverHttp } from '../helpers/http-client';
 import { freePort } from '../helpers/ports';
-import {
-  killAllServerProcesses,
-  migratedEmbeddedDataDir,
-  startServerProcess,
-  waitUntilReady,
-} from '../helpers/server-process';
+import { killAllServerProcesses, startServerProcess, waitUntilReady } from '../helpers/server-process';
+import { migratedEmbeddedDataDir } from '../helpers/embedded-data-dir';
 
 // Clients that open connections and then stall, against the real server process on a loopback
 // port. Linux routes all of 127.0.0.0/8 to the loopback interface, so the attackers connect from

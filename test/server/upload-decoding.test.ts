@@ -14,12 +14,8 @@ import { noisePngOfSize, pngPicture } from '../helpers/images';
 import { fileUploadBody } from '../helpers/multipart';
 import { freePort } from '../helpers/ports';
 import { request } from '../helpers/requests';
-import {
-  killAllServerProcesses,
-  migratedEmbeddedDataDir,
-  startServerProcess,
-  waitUntilReady,
-} from '../helpers/server-process';
+import { killAllServerProcesses, startServerProcess, waitUntilReady } from '../helpers/server-process';
+import { migratedEmbeddedDataDir } from '../helpers/embedded-data-dir';
 
 // A picture costs far more to decode than to send: an interlaced or 16-bit PNG of a few hundred
 // kilobytes inside the 40-megapixel limit is decoded whole, hundreds of megabytes at a time.

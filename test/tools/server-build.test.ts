@@ -8,11 +8,11 @@ import { openTestDatabase, type TestDatabase } from '../helpers/database';
 import { freePort } from '../helpers/ports';
 import {
   killAllServerProcesses,
-  migratedEmbeddedDataDir,
   startServerProcess,
   stopServerProcess,
   waitUntilReady,
 } from '../helpers/server-process';
+import { migratedEmbeddedDataDir } from '../helpers/embedded-data-dir';
 import '../setup/provided-context';
 
 /** What `npm start` runs: the server bundled by `npm run build` (the test run's global setup builds it). */
