@@ -2,8 +2,8 @@ import path from 'node:path';
 import { TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../helpers/openid-test-client';
 
 /**
- * The first of the ports the end-to-end run listens on (it uses this one, the next, and the
- * four from +10). E2E_PORT_BASE moves them, so two worktrees on one machine can run at once.
+ * The first of the ports the end-to-end run listens on (it uses this one, the next, the four
+ * from +10 and the three from +20). E2E_PORT_BASE moves them, so two worktrees on one machine can run at once.
  */
 const portBase = Number(process.env.E2E_PORT_BASE ?? 4310);
 
@@ -35,4 +35,13 @@ export const fakeAi = {
   openAiPort: portBase + 11,
   controlPort: portBase + 12,
   geminiKey: 'e2e-gemini-key-7d1f0a',
+};
+
+/**
+ * The scale-out run (scale-out.spec.ts): nginx in front of two instances of the product on one
+ * PostgreSQL database, with pictures in an S3-compatible server.
+ */
+export const scaleOut = {
+  loadBalancerPort: portBase + 20,
+  instancePorts: [portBase + 21, portBase + 22],
 };

@@ -1,0 +1,273 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { scaleOut } from './e2e-server';
+import { expect, newStudent, suffix, test } from './fixtures';
+import {
+  documentedNginxSite,
+  type LoadBalancer,
+  nginxInstalled,
+  siteOnLoopback,
+  startLoadBalancer,
+} from '../helpers/nginx';
+import { databaseUrl, withAdminClient } from '../helpers/postgres-admin';
+import { startS3Server, type TestS3Server } from '../helpers/s3-server';
+import {
+  killServerProcess,
+  type ServerProcess,
+  startServerProcess,
+  stopServerProcess,
+  waitUntilReady,
+} from '../helpers/server-process';
+import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
+
+/*
+ * The shape README's "Running several instances" describes, for real: nginx (its documented
+ * configuration, round robin, no sticky sessions) in front of two instances of the built product
+ * on one PostgreSQL database, pictures in an S3-compatible server, mail through an SMTP server.
+ * A student and an administrator go through it in a browser; one instance is killed mid-run.
+ */
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+const loadBalancerUrl = `http://127.0.0.1:${scaleOut.loadBalancerPort}`;
+const administrator = { email: 'scale-admin@tutorly.test', password: 'scale-admin-password' };
+
+test.use({ baseURL: loadBalancerUrl });
+test.describe.configure({ mode: 'serial' });
+
+// CI installs nginx and runs PostgreSQL; elsewhere the test says what it is missing.
+const missing = !adminUrl ? 'a PostgreSQL server (TEST_DATABASE_URL)' : !nginxInstalled() ? 'nginx' : null;
+test.skip(missing !== null && !process.env.CI, `needs ${missing}`);
+
+let databaseName = '';
+let s3: TestS3Server | undefined;
+let smtp: SmtpSink | undefined;
+let loadBalancer: LoadBalancer | undefined;
+const instances: ServerProcess[] = [];
+const dataDirs: string[] = [];
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  if (missing) throw new Error(`The scale-out test needs ${missing}`);
+  databaseName = `tutorly_scale_out_${randomBytes(4).toString('hex')}`;
+  await withAdminClient(adminUrl!, (client) => client.query(`CREATE DATABASE "${databaseName}"`));
+  [s3, smtp] = await Promise.all([startS3Server(), startSmtpSink()]);
+  const shared = {
+    DATABASE_URL: databaseUrl(adminUrl!, databaseName),
+    STORAGE_DRIVER: 's3',
+    ...s3.env,
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: loadBalancerUrl,
+    TRUST_PROXY: '127.0.0.1',
+    ADMIN_EMAIL: administrator.email,
+    ADMIN_PASSWORD: administrator.password,
+    DATABASE_POOL_SIZE: '4',
+    DATABASE_WRITE_POOL_SIZE: '2',
+  };
+  // One after the other, as instances are rolled out: the first migrates the new database.
+  for (const port of scaleOut.instancePorts) {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tutorly-instance-'));
+    dataDirs.push(dataDir);
+    const instance = startServerProcess(port, { ...shared, DATA_DIR: dataDir });
+    instances.push(instance);
+    await waitUntilReady(instance);
+  }
+  const site = siteOnLoopback(await documentedNginxSite(), {
+    port: scaleOut.loadBalancerPort,
+    upstreams: scaleOut.instancePorts.map((port) => `127.0.0.1:${port}`),
+  });
+  loadBalancer = await startLoadBalancer(site, scaleOut.loadBalancerPort);
+});
+
+test.afterAll(async () => {
+  await Promise.all(instances.map((instance) => stopServerProcess(instance, 5_000)));
+  await loadBalancer?.close();
+  await Promise.all([s3?.close(), smtp?.close()]);
+  if (databaseName)
+    await withAdminClient(adminUrl!, (client) =>
+      client.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`),
+    );
+  await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+const instanceAddress = (instance: ServerProcess) => `127.0.0.1:${instance.port}`;
+
+async function verificationLinkFor(email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(() => {
+      link = smtp!.messages.filter((mail) => mail.to === email && mail.link).at(-1)?.link;
+      return link;
+    })
+    .toBeTruthy();
+  return link!;
+}
+
+async function pictureLoaded(page: Page, name: string): Promise<boolean> {
+  const picture = page.getByRole('img', { name }).first();
+  await expect(picture).toBeVisible();
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+  return picture.evaluate((img: HTMLImageElement) => img.naturalWidth > 0);
+}
+
+test('a student and an administrator go through nginx to two instances, and one instance dies mid-run', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const [first, second] = instances as [ServerProcess, ServerProcess];
+  const student = newStudent();
+  const tutorName = `Odile Varga ${suffix()}`;
+
+  await test.step('sign up and verify the address from the mail', async () => {
+    await page.goto('/signup');
+    await page.getByLabel('Name').fill(student.name);
+    await page.getByLabel('Email').fill(student.email);
+    await page.getByLabel('Password', { exact: true }).fill(student.password);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByText(`Email sent at ${student.email}.`)).toBeVisible();
+    await page.goto(await verificationLinkFor(student.email));
+    await expect(page.getByRole('heading', { name: 'Email Verified!' })).toBeVisible();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(student.email);
+    await page.getByLabel('Password', { exact: true }).fill(student.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('heading', { name: student.name.toUpperCase() })).toBeVisible();
+  });
+
+  await test.step('submit a tutor with a picture; it is pending at once', async () => {
+    await page.goto('/user/add-teacher');
+    await page.getByLabel('Name', { exact: true }).fill(tutorName);
+    await page.getByLabel('Department').fill('Statistics');
+    await page.getByLabel('Biography').fill('Runs the Thursday regression clinic.');
+    const portrait = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#2a6' } })
+      .png()
+      .toBuffer();
+    await page.getByLabel(/picture/i).setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: portrait });
+    await expect(page.getByRole('img', { name: /preview/i })).toBeVisible();
+    await page.getByRole('button', { name: 'Submit Tutor' }).click();
+    await expect(page.getByText('Submitted SuccessFully')).toBeVisible();
+    await expect(page).toHaveURL(/\/user\/mytutors$/);
+    await expect(
+      page
+        .getByRole('listitem')
+        .filter({ hasText: tutorName })
+        .getByText(/pending/i),
+    ).toBeVisible();
+  });
+
+  await test.step('an administrator approves it; the student finds it with its picture at once', async () => {
+    const adminContext = await browser.newContext({ baseURL: loadBalancerUrl });
+    const adminTab = await adminContext.newPage();
+    await adminTab.goto('/login');
+    await adminTab.getByLabel('Email').fill(administrator.email);
+    await adminTab.getByLabel('Password', { exact: true }).fill(administrator.password);
+    await adminTab.getByRole('button', { name: 'Login' }).click();
+    await expect(adminTab).toHaveURL(/\/admin/);
+    await adminTab.goto('/admin/manage-submissions');
+    const queued = adminTab.getByRole('row').filter({ hasText: tutorName });
+    await queued.getByRole('button', { name: 'Approve' }).click();
+    await expect(queued).toHaveCount(0);
+    await adminContext.close();
+
+    await page.goto(`/user/tutors?${new URLSearchParams({ q: tutorName })}`);
+    const card = page.getByRole('article').filter({ hasText: tutorName });
+    await expect(card).toBeVisible();
+    expect(await pictureLoaded(page, tutorName)).toBe(true);
+    await card.getByRole('link', { name: 'View Tutor Profile' }).click();
+    await expect(page.getByRole('heading', { name: tutorName, level: 1 })).toBeVisible();
+    await expect(page.getByText('No reviews yet.')).toBeVisible();
+  });
+
+  const tutorId = new URL(page.url()).pathname.split('/').at(-1)!;
+
+  await test.step('write a review; the profile and My Reviews show it at once', async () => {
+    await page.goto(`/user/SubmitReview?tutorId=${tutorId}`);
+    await page.getByLabel('Title').fill('Clear about assumptions');
+    await page.getByRole('radio', { name: '4 stars' }).check();
+    await page.getByRole('textbox', { name: 'Review', exact: true }).fill('Every model came with its assumptions.');
+    await page.getByRole('button', { name: 'Submit Review' }).click();
+    await expect(page.getByText('Review submitted successfully!')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Clear about assumptions' })).toBeVisible();
+    await page.goto(`/user/tutorprofile/${tutorId}`);
+    await expect(page.getByRole('article', { name: 'Clear about assumptions' })).toBeVisible();
+  });
+
+  const beforeTheKill = await loadBalancer!.answeredBy();
+  const servedBy = (lines: typeof beforeTheKill) => new Set(lines.map((line) => line.upstream));
+  await test.step('both instances answered reads and writes', () => {
+    const api = beforeTheKill.filter((line) => line.path.startsWith('/api/'));
+    const writes = api.filter((line) => line.method !== 'GET');
+    for (const instance of instances) {
+      expect(servedBy(api), 'API requests').toContain(instanceAddress(instance));
+    }
+    expect(writes.length).toBeGreaterThanOrEqual(5);
+    expect(api.every((line) => line.status < 500)).toBe(true);
+    return Promise.resolve();
+  });
+
+  const acknowledged: string[] = [];
+  await test.step('submissions keep coming while one instance is killed; none acknowledged is lost', async () => {
+    const submit = async (index: number) => {
+      const response = await page.request
+        .post('/api/tutors', {
+          data: {
+            name: `Burst Tutor ${index} ${suffix()}`,
+            department: 'Statistics',
+            biography: 'Submitted in a burst.',
+            courses: [],
+          },
+        })
+        .catch(() => null);
+      if (response?.status() === 201) acknowledged.push((await response.json()).tutor.id);
+      return response?.status() ?? 0;
+    };
+    const burst = Array.from({ length: 24 }, (_, index) =>
+      new Promise((resolve) => setTimeout(resolve, index * 15)).then(() => submit(index)),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await killServerProcess(first);
+    const statuses = await Promise.all(burst);
+    // A request the dead instance had taken is answered 502; nginx sends no write twice.
+    expect(statuses.every((status) => status === 201 || status === 502)).toBe(true);
+    expect(acknowledged.length).toBeGreaterThan(12);
+    // The kill fell in the middle: each instance had acknowledged some of the burst.
+    const burstAnswers = (await loadBalancer!.answeredBy()).filter(
+      (line) => line.method === 'POST' && line.path === '/api/tutors' && line.status === 201,
+    );
+    for (const instance of instances) {
+      expect(servedBy(burstAnswers), 'acknowledged submissions').toContain(instanceAddress(instance));
+    }
+
+    const mine = await page.request.get('/api/tutors/mine');
+    expect(mine.status()).toBe(200);
+    const stored = new Set(((await mine.json()) as { items: { id: string }[] }).items.map((tutor) => tutor.id));
+    for (const id of acknowledged) expect(stored, `acknowledged submission ${id}`).toContain(id);
+  });
+
+  const answeredBeforeTheKill = (await loadBalancer!.answeredBy()).length;
+
+  await test.step('the other instance keeps serving: edit the review, see it, pictures still load', async () => {
+    await page.goto('/user/myreviews');
+    await page.getByRole('link', { name: `Edit review of ${tutorName}` }).click();
+    await expect(page.getByRole('heading', { name: 'Update Review' })).toBeVisible();
+    await page.getByLabel('Title').fill('Clear, and patient');
+    await page.getByRole('button', { name: 'Update Review' }).click();
+    await expect(page.getByText('Review updated successfully!')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Clear, and patient' })).toBeVisible();
+    await page.goto(`/user/tutorprofile/${tutorId}`);
+    await expect(page.getByRole('article', { name: 'Clear, and patient' })).toBeVisible();
+    await expect(page.getByRole('article', { name: 'Clear about assumptions' })).toHaveCount(0);
+    expect(await pictureLoaded(page, tutorName)).toBe(true);
+  });
+
+  const afterTheKill = (await loadBalancer!.answeredBy()).slice(answeredBeforeTheKill);
+  const answeredAfter = afterTheKill.filter((line) => line.status < 500 && line.upstream !== '-');
+  // nginx may try the dead instance again once its 10 s are up; every answer came from the living one.
+  expect(answeredAfter.length).toBeGreaterThan(10);
+  expect(answeredAfter.every((line) => line.upstream.endsWith(instanceAddress(second)))).toBe(true);
+  expect(second.child.exitCode).toBeNull();
+});
