@@ -18,6 +18,7 @@ import { authPlugin } from './plugins/auth';
 import { backgroundTasksPlugin } from './plugins/background-tasks';
 import { connectionLimitsPlugin, serverTimeouts } from './plugins/connection-limits';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { metricsPlugin } from './plugins/metrics';
 import { openapiPlugin } from './plugins/openapi';
 import { orphanImageSweepPlugin } from './plugins/orphan-image-sweep';
 import { rankingPriorRefreshPlugin } from './plugins/ranking-prior-refresh';
@@ -110,7 +111,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const readCache = new ReadCache(changeFeed, { ...READ_CACHE_LIMITS, enabled });
   app.decorate('readCache', readCache);
   app.decorate('reads', { db: deps.database.db, cache: readCache });
-  app.decorate('sessionCache', new ReadCache(changeFeed, { ...SESSION_CACHE_LIMITS, enabled }));
+  // Its keys are token hashes: its lookups are counted under one kind, never under their keys.
+  app.decorate('sessionCache', new ReadCache(changeFeed, { ...SESSION_CACHE_LIMITS, enabled }, { kind: 'session' }));
   reportEverythingChangesOf(deps.database.db, (reason) =>
     app.log.debug({ reason }, 'a change of unknown scope dropped every answer kept in memory'),
   );
@@ -120,6 +122,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     done(null, payload);
   });
 
+  // First, so every request is timed, those refused by the plugins below included.
+  if (config.metrics) await app.register(metricsPlugin, { config: config.metrics });
   await app.register(connectionLimitsPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);

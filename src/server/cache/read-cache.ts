@@ -27,6 +27,12 @@ export interface KeptAs<T> {
   keep?: (value: T) => boolean;
 }
 
+/** Lookups of one kind of answer: those answered from memory, and those that were not. */
+export interface LookupCounts {
+  hits: number;
+  misses: number;
+}
+
 interface Entry {
   value: unknown;
   weight: number;
@@ -59,25 +65,51 @@ export class ReadCache {
   #weight = 0;
   /** Reads answered from memory: how the tests tell that a read came from the cache. */
   hits = 0;
+  /** By kind of answer, for metrics. */
+  readonly #lookups = new Map<string, LookupCounts>();
 
+  /**
+   * `kind` names every key's kind of answer when the keys themselves must not be shown (a
+   * session's token hash); otherwise a key's kind is what comes before its first ':'.
+   */
   constructor(
     private readonly feed: ChangeFeed,
     private readonly limits: ReadCacheLimits,
+    private readonly options: { kind?: string } = {},
   ) {
     feed.subscribe((changes) => this.#drop(changes));
   }
 
+  /** Lookups so far by kind of answer (`tutors`, `tutor`, `session`...), whether kept answers are used or not. */
+  lookups(): ReadonlyMap<string, Readonly<LookupCounts>> {
+    return this.#lookups;
+  }
+
+  #countsOf(key: string): LookupCounts {
+    const colon = key.indexOf(':');
+    const kind = this.options.kind ?? (colon === -1 ? key : key.slice(0, colon));
+    let counts = this.#lookups.get(kind);
+    if (!counts) this.#lookups.set(kind, (counts = { hits: 0, misses: 0 }));
+    return counts;
+  }
+
   /** The kept answer of `key` if still current, else what `load` reads now (kept for next time). */
   async get<T>(key: string, load: () => Promise<T>, keptAs: KeptAs<T>): Promise<T> {
-    if (!this.limits.enabled || !this.feed.isTracking) return load();
+    const counts = this.#countsOf(key);
+    if (!this.limits.enabled || !this.feed.isTracking) {
+      counts.misses += 1;
+      return load();
+    }
     const entry = this.#entries.get(key);
     if (entry) {
       this.hits += 1;
+      counts.hits += 1;
       // Re-inserting moves it to the young end of the Map's order.
       this.#entries.delete(key);
       this.#entries.set(key, entry);
       return entry.value as T;
     }
+    counts.misses += 1;
     const pending = this.#loading.get(key);
     if (pending) return pending.promise as Promise<T>;
 

@@ -72,6 +72,12 @@ export interface ChangeChannel {
   stop(): Promise<void>;
 }
 
+/** How many announcements this instance has sent, and heard from the others (its own echoes not counted), for metrics. */
+export interface AnnouncementCounts {
+  sent: number;
+  received: number;
+}
+
 /**
  * One connection per instance that listens for the changes other instances commit. They send
  * them with pg_notify inside the transaction that makes them (db/change-data.ts), so PostgreSQL
@@ -86,6 +92,7 @@ export function openChangeChannel(options: {
   /** This instance's own announcements are skipped: it published them locally when they committed. */
   instanceId: string;
   feed: ChangeFeed;
+  counts: AnnouncementCounts;
   onError: (err: Error) => void;
 }): ChangeChannel {
   const { feed } = options;
@@ -135,7 +142,9 @@ export function openChangeChannel(options: {
     client = next;
     next.on('notification', (message) => {
       const announcement = parseAnnouncement(message.payload);
-      if (announcement.from !== options.instanceId) feed.publish(announcement.changes);
+      if (announcement.from === options.instanceId) return;
+      options.counts.received += 1;
+      feed.publish(announcement.changes);
     });
     next.on('error', (err) => {
       if (client === next) lost(err);

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { ChangeFeed } from '../cache/change-feed';
 import { everythingChanged, type DataChange } from '../cache/data-changes';
 import { AppError } from '../lib/errors';
-import { announcementOf, DATA_CHANGED_CHANNEL } from './change-channel';
+import { announcementOf, type AnnouncementCounts, DATA_CHANGED_CHANNEL } from './change-channel';
 import type { Database, WritableDatabase } from './client';
 
 /**
@@ -32,6 +32,8 @@ interface ChangePublishing {
   announces: boolean;
   /** StatementAnnouncement.tooLarge: the same for every statement, so made once. */
   tooLargeAnnouncement: string;
+  /** Where the announcements sent are counted. */
+  counts: AnnouncementCounts;
   /** A change of unknown scope drops everything: said at debug level, so it does not go unnoticed. */
   onEverything: (reason: string) => void;
 }
@@ -51,7 +53,7 @@ const openTransactions = new WeakMap<object, OpenTransaction>();
 export function publishChangesOf(
   db: WritableDatabase,
   feed: ChangeFeed,
-  options: { announces: boolean; writer?: WritableDatabase },
+  options: { announces: boolean; writer?: WritableDatabase; counts?: AnnouncementCounts },
 ): void {
   const writer = options.writer ?? db;
   const instanceId = randomUUID();
@@ -63,6 +65,7 @@ export function publishChangesOf(
     tooLargeAnnouncement: options.announces
       ? announcementOf(instanceId, [everythingChanged('an announcement too large once filled in')])
       : '',
+    counts: options.counts ?? { sent: 0, received: 0 },
     onEverything: () => undefined,
   };
   publishingOf.set(db, publishing);
@@ -144,6 +147,7 @@ export async function changeData<T>(
       }
       return value;
     });
+    if (publishing.announces && open.changes.length > 0) publishing.counts.sent += 1;
     publish(publishing, open.changes);
     return result;
   } catch (err) {
@@ -196,6 +200,7 @@ export async function changeInOneStatement<T>(
   };
   try {
     const result = await statement(publishing.writer, announcement);
+    if (publishing.announces && changes.length > 0) publishing.counts.sent += 1;
     publish(publishing, changedAsAnswered?.(result) ?? changes);
     return result;
   } catch (err) {

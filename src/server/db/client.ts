@@ -12,7 +12,7 @@ import { ChangeFeed } from '../cache/change-feed';
 import { makePrivateDir, tightenTree } from '../lib/private-files';
 import { projectRoot } from '../lib/project-root';
 import { publishChangesOf, instanceIdOf } from './change-data';
-import { openChangeChannel } from './change-channel';
+import { type AnnouncementCounts, openChangeChannel } from './change-channel';
 import { lockDataDir } from './data-dir-lock';
 import { reportingClientClass, reportQueriesOf } from './query-events';
 import * as schema from './schema';
@@ -31,6 +31,21 @@ export type Database = Omit<
 
 export const migrationsFolder = path.join(projectRoot, 'drizzle');
 
+/** One pool's connections at this moment; those in use are `open - idle`. */
+export interface PoolStats {
+  pool: 'read' | 'write';
+  open: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+}
+
+/** What metrics report of the database handle. */
+export interface DatabaseStats {
+  pools: PoolStats[];
+  announcements: AnnouncementCounts;
+}
+
 export interface DatabaseHandle {
   /** Writable, for tools and tests that set data up directly; the app gives services its read view. */
   db: WritableDatabase;
@@ -47,6 +62,8 @@ export interface DatabaseHandle {
    */
   openConnections(): Promise<void>;
   migrate(): Promise<void>;
+  /** Read when metrics are scraped: the pools' connections and the announcements exchanged with other instances. */
+  stats(): DatabaseStats;
   close(): Promise<void>;
 }
 
@@ -91,12 +108,14 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
   const changeFeed = new ChangeFeed({ tracking: false });
   const db = drizzlePg(pool, { schema }) as unknown as WritableDatabase;
   const writer = drizzlePg(writePool, { schema }) as unknown as WritableDatabase;
-  publishChangesOf(db, changeFeed, { announces: true, writer });
+  const announcements: AnnouncementCounts = { sent: 0, received: 0 };
+  publishChangesOf(db, changeFeed, { announces: true, writer, counts: announcements });
   // Other instances on the same database hear of this one's changes, and it of theirs.
   const channel = openChangeChannel({
     url: options.url,
     instanceId: instanceIdOf(db),
     feed: changeFeed,
+    counts: announcements,
     onError: (err) => options.onPoolError?.(err),
   });
   return {
@@ -124,6 +143,13 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
         client.release();
       }
     },
+    stats: () => ({
+      pools: [
+        { pool: 'read', open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
+        { pool: 'write', open: writePool.totalCount, idle: writePool.idleCount, waiting: writePool.waitingCount },
+      ],
+      announcements,
+    }),
     close: async () => {
       await channel.stop();
       await Promise.all([pool.end(), writePool.end()]);
@@ -156,6 +182,7 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
   };
   await tighten();
   reportQueriesOf(client);
+  const inFlight = countUses(client);
   // The data folder is locked to this process, so every change is made through this client.
   const changeFeed = new ChangeFeed({ tracking: true });
   const db = drizzlePglite(client, { schema }) as unknown as WritableDatabase;
@@ -174,6 +201,14 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
       await tighten();
     },
+    stats: () => {
+      const uses = inFlight();
+      return {
+        pools: [{ pool: 'write', open: 1, idle: uses === 0 ? 1 : 0, waiting: Math.max(0, uses - 1) }],
+        // One process owns the embedded database: there is nobody to announce changes to.
+        announcements: { sent: 0, received: 0 },
+      };
+    },
     close: async () => {
       try {
         if (!client.closed) await client.close();
@@ -183,6 +218,27 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
       }
     },
   };
+}
+
+/**
+ * The queries and transactions asked of an embedded database and not yet answered. It runs one
+ * at a time, each transaction whole, so the first is using its one connection and the rest wait.
+ */
+function countUses(client: PGlite): () => number {
+  let inFlight = 0;
+  const counted =
+    <Args extends unknown[], Result>(run: (...args: Args) => Promise<Result>) =>
+    async (...args: Args): Promise<Result> => {
+      inFlight += 1;
+      try {
+        return await run(...args);
+      } finally {
+        inFlight -= 1;
+      }
+    };
+  client.query = counted(client.query.bind(client)) as PGlite['query'];
+  client.transaction = counted(client.transaction.bind(client)) as PGlite['transaction'];
+  return () => inFlight;
 }
 
 /** The PGlite instance behind a handle, for snapshotting in tests and backups. */

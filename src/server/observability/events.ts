@@ -4,7 +4,7 @@
  * with nobody subscribed, publishing is a property check, so observability that is switched off
  * costs nothing, and the code doing the work knows nothing of Prometheus or OpenTelemetry.
  */
-import diagnosticsChannel, { type TracingChannel } from 'node:diagnostics_channel';
+import diagnosticsChannel, { type Channel, type TracingChannel } from 'node:diagnostics_channel';
 
 /** One statement sent to the database; parameters travel apart from the text, so it holds no user data. */
 export interface DatabaseQueryEvent {
@@ -34,7 +34,16 @@ export interface AiDraftEvent {
   error?: unknown;
 }
 
+/** One picture upload answered: stored, refused (a client error: too large, not a picture...) or failed on our side. */
+export interface PictureUploadEvent {
+  outcome: 'accepted' | 'refused' | 'failed';
+  /** The picture's size as received; 0 when refused before it was read. */
+  bytes: number;
+}
+
 export const databaseQueries: TracingChannel<object, DatabaseQueryEvent> =
   diagnosticsChannel.tracingChannel('tutorly:database.query');
 export const mailSends: TracingChannel<object, MailSendEvent> = diagnosticsChannel.tracingChannel('tutorly:mail.send');
 export const aiDrafts: TracingChannel<object, AiDraftEvent> = diagnosticsChannel.tracingChannel('tutorly:ai.draft');
+/** Its messages are PictureUploadEvents. */
+export const pictureUploads: Channel = diagnosticsChannel.channel('tutorly:picture.upload');

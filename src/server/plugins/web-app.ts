@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { firstPageDataUrls } from '../../shared/page-data';
 import { projectRoot } from '../lib/project-root';
 import { sessionCookieName } from './auth';
+import { METRICS_PATH } from './metrics';
 
 export const webDistDir = path.join(projectRoot, 'dist', 'web');
 
@@ -92,8 +93,9 @@ export const webAppPlugin = fp(async function webApp(app: FastifyInstance, optio
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isApi = pathname === '/api' || pathname.startsWith('/api/');
-    if (!isApi && hasWebBuild && (request.method === 'GET' || request.method === 'HEAD')) {
+    // /metrics is the server's even when it serves no metrics there: a 404, never the web app's page.
+    const isServerPath = pathname === '/api' || pathname.startsWith('/api/') || pathname === METRICS_PATH;
+    if (!isServerPath && hasWebBuild && (request.method === 'GET' || request.method === 'HEAD')) {
       if (pathname === '/' && hasLandingPage)
         return reply.header('cache-control', 'no-cache').sendFile(LANDING_PAGE, distDir);
       const links: string[] = [];

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES, UPLOAD_FIELD_NAME, uploadImageResponseSchema } from '../../../shared/uploads';
 import { AppError } from '../../lib/errors';
+import { type PictureUploadEvent, pictureUploads } from '../../observability/events';
 import { requireVerifiedUser } from '../../plugins/auth';
 import { storeImage } from '../../services/images';
 import type { App } from '../../types';
@@ -50,6 +51,16 @@ export async function uploadRoutes(app: App): Promise<void> {
   app.addHook('onRequest', async (request) => {
     await app.rateLimits.consume('uploadsPerUser', request.user!.id);
   });
+  // Every upload's outcome is reported for metrics, refusals in the hooks above included.
+  const receivedBytes = new WeakMap<FastifyRequest, number>();
+  app.addHook('onResponse', async (request, reply) => {
+    if (!pictureUploads.hasSubscribers) return;
+    const status = reply.statusCode;
+    pictureUploads.publish({
+      outcome: status < 400 ? 'accepted' : status < 500 ? 'refused' : 'failed',
+      bytes: receivedBytes.get(request) ?? 0,
+    } satisfies PictureUploadEvent);
+  });
 
   // Only multipart bodies here; anything else is refused before it is read.
   app.removeAllContentTypeParsers();
@@ -75,6 +86,7 @@ export async function uploadRoutes(app: App): Promise<void> {
     async (request, reply) => {
       if (!request.isMultipart()) throw new AppError('validation_error', SEND_A_FILE_MESSAGE);
       const bytes = await readUploadedFile(app, request, reply);
+      receivedBytes.set(request, bytes.length);
       await app.rateLimits.consume('uploadKibibytesPerUser', request.user!.id, Math.ceil(bytes.length / 1024));
       const image = await storeImage(app.db, app.imageStore, { bytes, uploadedBy: request.user!.id, now: app.clock() });
       return reply.status(201).send({ image });
