@@ -7,14 +7,14 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { ChangeFeed } from '../cache/change-feed';
 import { makePrivateDir, tightenTree } from '../lib/private-files';
 import { projectRoot } from '../lib/project-root';
 import { publishChangesOf, instanceIdOf } from './change-data';
 import { type AnnouncementCounts, openChangeChannel } from './change-channel';
 import { lockDataDir } from './data-dir-lock';
-import { reportingClientClass, reportQueriesOf } from './query-events';
+import { ReportingPool, reportingClientClass, reportQueriesOf } from './query-events';
 import * as schema from './schema';
 
 /** The same Drizzle API whichever engine is underneath; a transaction is one too. */
@@ -88,7 +88,7 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
   const poolOf = (max: number, use: 'read' | 'write') => {
     // A connection once made stays open (no idle timeout): the pool is as large as it may ever be
     // needed anyway, and one closed after a quiet spell would be made again on a request's time.
-    const pool = new pg.Pool({
+    const pool = new ReportingPool({
       connectionString: options.url,
       max,
       connectionTimeoutMillis: 5_000,

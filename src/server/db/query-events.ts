@@ -2,6 +2,7 @@
  * Reports every statement on the databaseQueries channel (observability/events.ts), for query
  * latency metrics and database spans. With nobody listening each query is passed straight on.
  */
+import { AsyncResource } from 'node:async_hooks';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
 import { databaseQueries, type DatabaseQueryEvent } from '../observability/events';
@@ -32,6 +33,23 @@ export function reportingClientClass(pool: DatabaseQueryEvent['pool']): typeof p
     }
   };
 }
+
+/**
+ * A pg pool whose queries are reported as part of the work that asked for them. pg-pool hands a
+ * connection freed by one query to the next one waiting from within the first one's callback,
+ * so without this a query that waited for a connection would be reported as part of whatever
+ * freed it: another request's trace, when traces are on. Bound only while someone listens.
+ */
+export class ReportingPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    if (!callback) return super.connect();
+    return super.connect(databaseQueries.hasSubscribers ? AsyncResource.bind(callback) : callback);
+  }
+}
+
+type ConnectCallback = Parameters<pg.Pool['connect']>[0] & object;
 
 type QueryFunction = PGlite['query'];
 
