@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: a university-sized dataset, the real server on it, and its requests per
  * second and latencies for the main pages' API calls next to a bare Fastify hello-world on the
- * same machine; the reads again while reviews are posted, with the read cache off, and on two
- * instances; Lighthouse scores of three pages; the issues' targets. Prints tables, writes JSON.
+ * same machine; the reads again while reviews are posted, with the read cache off, with
+ * Prometheus metrics on, and on two instances; Lighthouse scores of three pages; the issues' targets. Prints tables, writes JSON.
  * Exits 1 on any error; with --strict also on a missed target. `--help` lists the options.
  */
 import { rmSync } from 'node:fs';
@@ -20,8 +20,10 @@ import {
   evaluateTargets,
   type LoggingCost,
   machineDescription,
+  type MetricsCost,
   type MixedRun,
   printLighthouse,
+  printMetricsCost,
   printMixedTable,
   printScenarioTable,
   printTargets,
@@ -32,6 +34,7 @@ import {
   failedRequests,
   measureAndShow,
   measureLoggingCost,
+  measureMetricsCost,
   measureTwoInstances,
   measureWhileWriting,
   measureWithCacheOff,
@@ -159,6 +162,9 @@ async function main(): Promise<number> {
     const loggingCost: LoggingCost | null = tutorList
       ? await measureLoggingCost(setup, reads[0]!, tutorList, load, problems)
       : null;
+    const metricsCost: MetricsCost | null = options.skipMetrics
+      ? null
+      : await measureMetricsCost(setup, reads, scenarios, load, problems);
     const cacheOff = options.skipCacheOff ? [] : await measureWithCacheOff(setup, reads, load, problems);
     const twoInstances: TwoInstanceRun | null =
       engine === 'postgres' && !options.skipTwoInstances
@@ -211,6 +217,7 @@ async function main(): Promise<number> {
       mixed,
       cacheOff,
       twoInstances,
+      metricsCost,
       serverRssPeakBytes,
       lighthouse,
     });
@@ -218,6 +225,7 @@ async function main(): Promise<number> {
     const skipped = [
       ...(options.skipMixed ? ['--skip-mixed'] : []),
       ...(options.skipCacheOff ? ['--skip-cache-off'] : []),
+      ...(options.skipMetrics ? ['--skip-metrics'] : []),
       ...(engine === 'postgres' && options.skipTwoInstances ? ['--skip-two-instances'] : []),
       ...(options.skipLighthouse ? ['--skip-lighthouse'] : []),
     ];
@@ -240,6 +248,10 @@ async function main(): Promise<number> {
         `\nWhile ${options.writeRate} reviews/s are posted (share of the same read alone; the posts' rate and p99)`,
       );
       printMixedTable(mixed);
+    }
+    if (metricsCost) {
+      console.log('\nWith Prometheus metrics on (METRICS_TOKEN set), each read next to the same read with them off');
+      printMetricsCost(metricsCost);
     }
     if (cacheOff.length) {
       console.log('\nWith the read cache off (READ_CACHE=off)');
@@ -286,6 +298,7 @@ async function main(): Promise<number> {
           scenarios,
           mixed: options.skipMixed ? null : { writeRate: options.writeRate, runs: mixed },
           cacheOff: options.skipCacheOff ? null : cacheOff,
+          metricsCost,
           twoInstances: twoInstances && { writeRate: options.writeRate, ...twoInstances },
           skipped,
           ceilingRuns: ceilingRuns.map((run) => ({

@@ -8,13 +8,13 @@ import { FirstReviews } from '../../tools/bench/first-reviews';
 import type { LighthouseScores } from '../../tools/bench/lighthouse';
 import type { ScenarioResult } from '../../tools/bench/load';
 import { SMALL_SIZE } from '../../tools/bench/options';
-import type { MixedRun, TwoInstanceRun } from '../../tools/bench/report';
+import type { MetricsCost, MixedRun, TwoInstanceRun } from '../../tools/bench/report';
 import { runTool } from '../helpers/tool-process';
 import { openTestDatabase } from '../helpers/database';
 
 // `npm run bench` as a person runs it, at the CI size and a second per scenario: its own
 // dataset, server and hello-world, real load (the reads alone, while reviews are posted, with
-// the read cache off, on two instances on PostgreSQL), its JSON.
+// the read cache off, with metrics on, on two instances on PostgreSQL), its JSON.
 
 const benchScript = 'tools/bench.ts';
 const engine = inject('dbEngine');
@@ -42,6 +42,7 @@ interface BenchJson {
   scenarios: ScenarioResult[];
   mixed: { writeRate: number; runs: MixedRun[] } | null;
   cacheOff: ScenarioResult[] | null;
+  metricsCost: MetricsCost | null;
   twoInstances: (TwoInstanceRun & { writeRate: number }) | null;
   dataset: { counts: { tutors: number; reviews: number; students: number }; origin: string };
   server: { rssPeakBytes: number | null };
@@ -78,7 +79,7 @@ describe(`npm run bench on ${engine}`, () => {
   const withLighthouse = engine === 'pglite';
 
   it(
-    'measures every scenario against the hello-world ceiling, alone, while reviews are posted, with the cache off and (PostgreSQL) on two instances, and reports no errors',
+    'measures every scenario against the hello-world ceiling, alone, while reviews are posted, with the cache off, with metrics on and (PostgreSQL) on two instances, and reports no errors',
     { timeout: 235_000 },
     async () => {
       const out = path.join(await temporaryFolder(), 'bench.json');
@@ -129,6 +130,16 @@ describe(`npm run bench on ${engine}`, () => {
       expect(result.cacheOff?.map((scenario) => scenario.key)).toEqual(readKeys);
       for (const scenario of result.cacheOff!) expectMeasured(scenario, `cache off ${scenario.key}`);
       expect(run.output).toMatch(/^With the read cache off \(READ_CACHE=off\)/m);
+
+      // Each read again with metrics on, next to the same read with them off, the requests counted by the server.
+      expect(result.metricsCost?.reads.map((read) => read.key)).toEqual(readKeys);
+      for (const read of result.metricsCost!.reads) {
+        expect(read.on, `metrics on ${read.key}`).toBeGreaterThan(0);
+        expect(read.ratio, `metrics on ${read.key}`).toBeCloseTo(read.on / read.off, 2);
+      }
+      expect(result.metricsCost!.requestsCounted).toBeGreaterThan(0);
+      expect(run.output).toMatch(/^With Prometheus metrics on \(METRICS_TOKEN set\)/m);
+      expect(run.output).toMatch(/^Metrics cost .* of read throughput on average \(target: under 5\.0%\)/m);
 
       if (engine === 'postgres') {
         expectMixedRuns(result.twoInstances!.runs, readOnly, 'two instances');

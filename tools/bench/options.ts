@@ -19,7 +19,7 @@ Generates a dataset in an embedded database (or in PostgreSQL with --database-ur
 DATABASE_URL), starts the server (src/server/main.ts) on it on 127.0.0.1, measures requests
 per second and latency of the main pages' API calls against a bare Fastify hello-world; then
 each read again while reviews are posted at a steady rate (mixed), on a server with the read
-cache off, and (PostgreSQL only) on two instances of the server sharing the database, with a
+cache off, on a server with Prometheus metrics on, and (PostgreSQL only) on two instances of the server sharing the database, with a
 check that a review posted through one shows on the other. Runs Lighthouse on three pages,
 prints tables and writes the results as JSON. Exits 1 on any error (a non-2xx answer, a crash,
 an error in a server's log, a review the other instance never shows); with --strict also on a
@@ -39,6 +39,7 @@ missed target.
   --write-rate <n>         reviews posted per second in the mixed and two-instance runs (default 20)
   --skip-mixed             leave out the reads while reviews are posted
   --skip-cache-off         leave out the reads with the read cache off
+  --skip-metrics           leave out the reads with Prometheus metrics on (what they cost)
   --skip-two-instances     leave out the two-instance run (PostgreSQL only; never on the
                            embedded database, which one process owns)
   --skip-lighthouse        leave out the Lighthouse audit
@@ -58,6 +59,7 @@ export interface BenchOptions {
   writeRate: number;
   skipMixed: boolean;
   skipCacheOff: boolean;
+  skipMetrics: boolean;
   skipTwoInstances: boolean;
   skipLighthouse: boolean;
   strict: boolean;
@@ -79,6 +81,7 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv = process.en
       'write-rate': { type: 'string' },
       'skip-mixed': { type: 'boolean' },
       'skip-cache-off': { type: 'boolean' },
+      'skip-metrics': { type: 'boolean' },
       'skip-two-instances': { type: 'boolean' },
       'skip-lighthouse': { type: 'boolean' },
       strict: { type: 'boolean' },
@@ -112,6 +115,7 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv = process.en
     writeRate: wholeNumberOption('--write-rate', values['write-rate'], 20, 1, 1000),
     skipMixed: values['skip-mixed'] ?? false,
     skipCacheOff: values['skip-cache-off'] ?? false,
+    skipMetrics: values['skip-metrics'] ?? false,
     skipTwoInstances: values['skip-two-instances'] ?? false,
     skipLighthouse: values['skip-lighthouse'] ?? false,
     strict: values.strict ?? false,

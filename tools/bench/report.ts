@@ -22,6 +22,8 @@ const TARGETS = {
     visibilityMs: 1000,
   },
   pglite: { readP99Ms: 100 },
+  /** Issue 22: the reads with Prometheus metrics on, of the same reads with them off (either engine). */
+  metricsOnShareOfOff: 0.95,
   lighthouse: { performance: 95, accessibility: 100, bestPractices: 100 },
 } as const;
 
@@ -38,6 +40,15 @@ export interface LoggingCost {
   debug: { requestsPerSecond: number; p99Ms: number };
   /** The share of the default level's throughput a line per request costs, in percent. */
   costPercent: number;
+}
+
+/** The reads on a server with metrics on, each next to the same read with them off. */
+export interface MetricsCost {
+  reads: { key: string; name: string; off: number; on: number; ratio: number }[];
+  /** The mean of the reads' on/off ratios; null when nothing was measured. */
+  ratio: number | null;
+  /** Requests the server's own metrics counted, read from GET /metrics after the reads. */
+  requestsCounted: number;
 }
 
 /** A read scenario measured again while the steady writer posted reviews. */
@@ -61,6 +72,8 @@ export interface Measurements {
   mixed: MixedRun[];
   cacheOff: ScenarioResult[];
   twoInstances: TwoInstanceRun | null;
+  /** Null when --skip-metrics. */
+  metricsCost: MetricsCost | null;
   serverRssPeakBytes: number | null;
   lighthouse: LighthouseScores[] | null;
 }
@@ -85,7 +98,7 @@ function shareAtLeast(label: string, share: number | null, minimum: number, ofWh
 }
 
 export function evaluateTargets(engine: 'pglite' | 'postgres', measured: Measurements): TargetCheck[] {
-  const { scenarios, mixed, cacheOff, twoInstances, serverRssPeakBytes, lighthouse } = measured;
+  const { scenarios, mixed, cacheOff, twoInstances, metricsCost, serverRssPeakBytes, lighthouse } = measured;
   const checks: TargetCheck[] = [];
   const reads = scenarios.filter((scenario) => scenario.kind === 'read');
   const whilePosting = (read: ScenarioResult) => `${read.name} while reviews are posted`;
@@ -133,6 +146,16 @@ export function evaluateTargets(engine: 'pglite' | 'postgres', measured: Measure
     const { readP99Ms } = TARGETS.pglite;
     for (const read of reads) checks.push(p99Under(read.name, read, readP99Ms));
     for (const { read } of mixed) checks.push(p99Under(whilePosting(read), read, readP99Ms));
+  }
+  if (metricsCost) {
+    checks.push(
+      shareAtLeast(
+        'Reads with metrics on (METRICS_TOKEN)',
+        metricsCost.ratio,
+        TARGETS.metricsOnShareOfOff,
+        'their req/s with metrics off',
+      ),
+    );
   }
   for (const page of lighthouse ?? []) {
     const { performance, accessibility, bestPractices } = TARGETS.lighthouse;
@@ -198,6 +221,19 @@ export function printMixedTable(runs: MixedRun[]): void {
       writes.requestsPerSecond,
       writes.latencyMs.p99,
     ]),
+  );
+}
+
+/** Each read with metrics off and on, and what metrics cost of its throughput. */
+export function printMetricsCost(cost: MetricsCost): void {
+  printTable(
+    ['scenario', 'off req/s', 'on req/s', 'on / off'],
+    cost.reads.map((read) => [read.name, read.off, read.on, shareText(read.ratio)]),
+  );
+  console.log(
+    cost.ratio === null
+      ? 'Metrics cost: not measured'
+      : `Metrics cost ${percent(Math.max(0, 1 - cost.ratio))} of read throughput on average (target: under ${percent(1 - TARGETS.metricsOnShareOfOff)}); ${cost.requestsCounted} requests counted by the server's own metrics`,
   );
 }
 

@@ -1,12 +1,13 @@
 /**
  * The benchmark's runs against servers it starts: a scenario measured and shown as it goes,
  * the reads again while reviews are posted, on a server with the read cache off, with every
- * request logged, and on two instances sharing one PostgreSQL database.
+ * request logged, with Prometheus metrics on, and on two instances sharing one PostgreSQL database.
  */
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { startServer, type StartedServer } from '../server-process';
 import { combinedResult, type LoadScenario, type LoadSettings, measure, type ScenarioResult } from './load';
-import type { LoggingCost, MixedRun, TwoInstanceRun } from './report';
+import type { LoggingCost, MetricsCost, MixedRun, TwoInstanceRun } from './report';
 import { startSteadyWriter, type WriteLoad } from './steady-writer';
 import { checkVisibility, type VisibilityCheck } from './visibility';
 
@@ -170,6 +171,61 @@ export async function measureWithCacheOff(
     problems.push(...(await stopServer(server)));
   }
   return results;
+}
+
+/**
+ * Every read again on a server with Prometheus metrics on (METRICS_TOKEN set), against the same
+ * read on the run's first server, which had them off; then one scrape, which must have counted
+ * those requests, so the figures are of metrics really at work.
+ */
+export async function measureMetricsCost(
+  setup: ServerSetup,
+  reads: readonly LoadScenario[],
+  withoutMetrics: readonly ScenarioResult[],
+  load: LoadSettings,
+  problems: string[],
+): Promise<MetricsCost> {
+  console.log('\nThe reads with Prometheus metrics on (METRICS_TOKEN set):');
+  const token = randomBytes(16).toString('hex');
+  const server = await startBenchServer(setup, 'metrics-on', { env: { METRICS_TOKEN: token } });
+  const results: MetricsCost['reads'] = [];
+  let requestsCounted = 0;
+  try {
+    for (const read of reads) {
+      if (server.exitStatus() !== null) break;
+      const withMetrics = await measureAndShow(server.url, read, load, server.pid);
+      if (withMetrics.errors > 0) problems.push(`With metrics on: ${failedRequests(withMetrics)}`);
+      const off = withoutMetrics.find((scenario) => scenario.key === read.key)?.requestsPerSecond ?? 0;
+      const on = withMetrics.requestsPerSecond;
+      results.push({ key: read.key, name: read.name, off, on, ratio: off > 0 ? round(on / off) : 0 });
+    }
+    requestsCounted = await countedRequests(server.url, token);
+  } catch (err) {
+    problems.push(`The metrics could not be read: ${err instanceof Error ? err.message : String(err)}`);
+  } finally {
+    problems.push(...(await stopServer(server)));
+  }
+  const measured = results.filter((read) => read.off > 0);
+  if (results.length > 0 && requestsCounted === 0)
+    problems.push('With metrics on, GET /metrics counted no request: the metrics were not at work');
+  const ratio = measured.length ? round(measured.reduce((sum, read) => sum + read.ratio, 0) / measured.length) : null;
+  return { reads: results, ratio, requestsCounted };
+}
+
+/** The requests the server's metrics counted, read from its exposition text. */
+async function countedRequests(baseUrl: string, token: string): Promise<number> {
+  const response = await fetch(new URL('/metrics', baseUrl), { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`GET /metrics answered ${response.status}`);
+  let counted = 0;
+  for (const line of (await response.text()).split('\n')) {
+    const sample = /^tutorly_http_request_duration_seconds_count\{[^}]*\} (\S+)$/.exec(line);
+    if (sample) counted += Number(sample[1]);
+  }
+  return counted;
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
 }
 
 /**
