@@ -122,6 +122,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     done(null, payload);
   });
 
+  if (config.traces) {
+    // Loaded only when traces are on: otherwise neither OpenTelemetry nor its hooks are there.
+    const { tracingPlugin } = await import('./plugins/tracing');
+    await app.register(tracingPlugin, { traces: config.traces });
+  }
   // First, so every request is timed, those refused by the plugins below included.
   if (config.metrics) await app.register(metricsPlugin, { config: config.metrics });
   await app.register(connectionLimitsPlugin);
