@@ -233,6 +233,19 @@ test("credentials in the collector's address are sent as basic authentication an
   expect(logs.join('\n')).not.toContain('collector-pass-5e0a');
 });
 
+test("the SDK's standard OTEL_EXPORTER_OTLP_HEADERS adds headers to what is sent to the collector", async () => {
+  process.env.OTEL_EXPORTER_OTLP_HEADERS = 'Authorization=Bearer collector-token-94d2';
+  try {
+    t = await tracedApp();
+  } finally {
+    delete process.env.OTEL_EXPORTER_OTLP_HEADERS;
+  }
+  expect((await request(t.app, 'GET', '/api/no-such-thing')).statusCode).toBe(404);
+
+  await spansAfterClosing(t);
+  expect(receiver.authorizations).toEqual(['Bearer collector-token-94d2']);
+});
+
 describe('AI drafts', () => {
   const OPENAI_KEY = 'openai-key-traced-3a9d61f0';
   const NOTES = 'Notes-traced-8d1e: the student wrote this and nobody else may read it.';
