@@ -11,6 +11,7 @@
  * No label holds a user's data: routes are Fastify's patterns, never URLs; cache kinds are the
  * prefixes of the keys, never the keys; mails and drafts are counted, never described.
  */
+import type { TracingChannel, TracingChannelSubscribers } from 'node:diagnostics_channel';
 import type { ReadCache } from '../cache/read-cache';
 import type { DatabaseHandle } from '../db/client';
 import {
@@ -43,9 +44,6 @@ export interface MetricsSources {
 }
 
 type Unsubscribe = () => void;
-
-/** A tracing channel's handlers, each optional (Node 20 calls only those given). */
-type Handlers<Event> = Partial<Record<'start' | 'end' | 'asyncStart' | 'asyncEnd' | 'error', (event: Event) => void>>;
 
 export class AppMetrics {
   readonly registry = new Registry();
@@ -264,11 +262,11 @@ export class AppMetrics {
   }
 
   #subscribe<Event extends object>(
-    channel: { subscribe(handlers: never): void; unsubscribe(handlers: never): void },
-    given: Handlers<Event>,
+    channel: TracingChannel<object, Event>,
+    given: Partial<TracingChannelSubscribers<Event>>,
   ): void {
-    // Every handler given, as Node 20's TracingChannel expects all five.
-    const handlers = {
+    // The five handlers a TracingChannel's subscribers have; those not given do nothing.
+    const subscribers: TracingChannelSubscribers<Event> = {
       start: () => undefined,
       end: () => undefined,
       asyncStart: () => undefined,
@@ -276,7 +274,7 @@ export class AppMetrics {
       error: () => undefined,
       ...given,
     };
-    channel.subscribe(handlers as never);
-    this.#unsubscribes.push(() => channel.unsubscribe(handlers as never));
+    channel.subscribe(subscribers);
+    this.#unsubscribes.push(() => channel.unsubscribe(subscribers));
   }
 }
