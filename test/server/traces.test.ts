@@ -368,7 +368,8 @@ describe('a collector that is down', () => {
       const started = performance.now();
       const { logs } = t;
       await t.close();
-      expect(performance.now() - started).toBeLessThan(3_000);
+      // The flush gives up after 2 s, well before the exporter's 10 s of retries; the rest is closing the app.
+      expect(performance.now() - started).toBeLessThan(5_000);
       const warnings = logs
         .map((line) => JSON.parse(line) as { level: number; msg: string })
         .filter((l) => l.level === 40);
