@@ -164,7 +164,7 @@ async function main(): Promise<number> {
       : null;
     const metricsCost: MetricsCost | null = options.skipMetrics
       ? null
-      : await measureMetricsCost(setup, reads, scenarios, load, problems);
+      : await measureMetricsCost(setup, reads, load, problems);
     const cacheOff = options.skipCacheOff ? [] : await measureWithCacheOff(setup, reads, load, problems);
     const twoInstances: TwoInstanceRun | null =
       engine === 'postgres' && !options.skipTwoInstances
@@ -250,7 +250,7 @@ async function main(): Promise<number> {
       printMixedTable(mixed);
     }
     if (metricsCost) {
-      console.log('\nWith Prometheus metrics on (METRICS_TOKEN set), each read next to the same read with them off');
+      console.log('\nWith Prometheus metrics off and on (METRICS_TOKEN set), on two servers started alike');
       printMetricsCost(metricsCost);
     }
     if (cacheOff.length) {

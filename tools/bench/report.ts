@@ -42,7 +42,7 @@ export interface LoggingCost {
   costPercent: number;
 }
 
-/** The reads on a server with metrics on, each next to the same read with them off. */
+/** The reads on a server with metrics off and on another with them on, started alike. */
 export interface MetricsCost {
   reads: { key: string; name: string; off: number; on: number; ratio: number }[];
   /** The mean of the reads' on/off ratios; null when nothing was measured. */

@@ -174,40 +174,52 @@ export async function measureWithCacheOff(
 }
 
 /**
- * Every read again on a server with Prometheus metrics on (METRICS_TOKEN set), against the same
- * read on the run's first server, which had them off; then one scrape, which must have counted
- * those requests, so the figures are of metrics really at work.
+ * Every read on two servers started alike, one after the other: with Prometheus metrics off,
+ * then on (METRICS_TOKEN set); then one scrape, which must have counted the second's requests,
+ * so the figures are of metrics really at work. Both start cold, so neither is measured against
+ * a server that had the whole run to warm up.
  */
 export async function measureMetricsCost(
   setup: ServerSetup,
   reads: readonly LoadScenario[],
-  withoutMetrics: readonly ScenarioResult[],
   load: LoadSettings,
   problems: string[],
 ): Promise<MetricsCost> {
-  console.log('\nThe reads with Prometheus metrics on (METRICS_TOKEN set):');
-  const token = randomBytes(16).toString('hex');
-  const server = await startBenchServer(setup, 'metrics-on', { env: { METRICS_TOKEN: token } });
-  const results: MetricsCost['reads'] = [];
-  let requestsCounted = 0;
-  try {
-    for (const read of reads) {
-      if (server.exitStatus() !== null) break;
-      const withMetrics = await measureAndShow(server.url, read, load, server.pid);
-      if (withMetrics.errors > 0) problems.push(`With metrics on: ${failedRequests(withMetrics)}`);
-      const off = withoutMetrics.find((scenario) => scenario.key === read.key)?.requestsPerSecond ?? 0;
-      const on = withMetrics.requestsPerSecond;
-      results.push({ key: read.key, name: read.name, off, on, ratio: off > 0 ? round(on / off) : 0 });
+  const measureAll = async (name: string, env: Record<string, string>, after?: (url: string) => Promise<void>) => {
+    const server = await startBenchServer(setup, name, { env });
+    const results: ScenarioResult[] = [];
+    try {
+      for (const read of reads) {
+        if (server.exitStatus() !== null) break;
+        const result = await measureAndShow(server.url, read, load, server.pid);
+        if (result.errors > 0) problems.push(`${name}: ${failedRequests(result)}`);
+        results.push(result);
+      }
+      await after?.(server.url);
+    } finally {
+      problems.push(...(await stopServer(server)));
     }
-    requestsCounted = await countedRequests(server.url, token);
-  } catch (err) {
-    problems.push(`The metrics could not be read: ${err instanceof Error ? err.message : String(err)}`);
-  } finally {
-    problems.push(...(await stopServer(server)));
-  }
-  const measured = results.filter((read) => read.off > 0);
-  if (results.length > 0 && requestsCounted === 0)
+    return results;
+  };
+  console.log('\nThe reads with Prometheus metrics off, then on (METRICS_TOKEN set), each on a server of its own:');
+  const token = randomBytes(16).toString('hex');
+  let requestsCounted = 0;
+  const off = await measureAll('metrics-off', {});
+  const on = await measureAll('metrics-on', { METRICS_TOKEN: token }, async (url) => {
+    try {
+      requestsCounted = await countedRequests(url, token);
+    } catch (err) {
+      problems.push(`The metrics could not be read: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  });
+  const results = on.map((withMetrics) => {
+    const without = off.find((result) => result.key === withMetrics.key)?.requestsPerSecond ?? 0;
+    const ratio = without > 0 ? round(withMetrics.requestsPerSecond / without) : 0;
+    return { key: withMetrics.key, name: withMetrics.name, off: without, on: withMetrics.requestsPerSecond, ratio };
+  });
+  if (on.length > 0 && requestsCounted === 0)
     problems.push('With metrics on, GET /metrics counted no request: the metrics were not at work');
+  const measured = results.filter((read) => read.off > 0);
   const ratio = measured.length ? round(measured.reduce((sum, read) => sum + read.ratio, 0) / measured.length) : null;
   return { reads: results, ratio, requestsCounted };
 }
