@@ -65,8 +65,8 @@ export class ReadCache {
   #weight = 0;
   /** Reads answered from memory: how the tests tell that a read came from the cache. */
   hits = 0;
-  /** By kind of answer, for metrics. */
-  readonly #lookups = new Map<string, LookupCounts>();
+  /** By kind of answer, for metrics; null until countLookups() (metrics on), so a lookup costs nothing more without them. */
+  #lookups: Map<string, LookupCounts> | null = null;
 
   /**
    * `kind` names every key's kind of answer when the keys themselves must not be shown (a
@@ -80,12 +80,18 @@ export class ReadCache {
     feed.subscribe((changes) => this.#drop(changes));
   }
 
-  /** Lookups so far by kind of answer (`tutors`, `tutor`, `session`...), whether kept answers are used or not. */
-  lookups(): ReadonlyMap<string, Readonly<LookupCounts>> {
-    return this.#lookups;
+  /** Counts lookups by kind of answer from now on, for metrics. */
+  countLookups(): void {
+    this.#lookups ??= new Map();
   }
 
-  #countsOf(key: string): LookupCounts {
+  /** Lookups by kind of answer (`tutors`, `tutor`, `session`...) since countLookups(), whether kept answers are used or not. */
+  lookups(): ReadonlyMap<string, Readonly<LookupCounts>> {
+    return this.#lookups ?? new Map();
+  }
+
+  #countsOf(key: string): LookupCounts | null {
+    if (!this.#lookups) return null;
     const colon = key.indexOf(':');
     const kind = this.options.kind ?? (colon === -1 ? key : key.slice(0, colon));
     let counts = this.#lookups.get(kind);
@@ -97,19 +103,19 @@ export class ReadCache {
   async get<T>(key: string, load: () => Promise<T>, keptAs: KeptAs<T>): Promise<T> {
     const counts = this.#countsOf(key);
     if (!this.limits.enabled || !this.feed.isTracking) {
-      counts.misses += 1;
+      if (counts) counts.misses += 1;
       return load();
     }
     const entry = this.#entries.get(key);
     if (entry) {
       this.hits += 1;
-      counts.hits += 1;
+      if (counts) counts.hits += 1;
       // Re-inserting moves it to the young end of the Map's order.
       this.#entries.delete(key);
       this.#entries.set(key, entry);
       return entry.value as T;
     }
-    counts.misses += 1;
+    if (counts) counts.misses += 1;
     const pending = this.#loading.get(key);
     if (pending) return pending.promise as Promise<T>;
 

@@ -34,18 +34,35 @@ export function reportingClientClass(pool: DatabaseQueryEvent['pool']): typeof p
   };
 }
 
+/** How many listeners need each query reported within the work that asked for it (traces do; metrics do not). */
+let contextKeepers = 0;
+
+/**
+ * Makes pooled queries keep the context of the work that asked for them, until the returned
+ * function is called. Binding a callback to its context costs an async resource per query, paid
+ * only while traces, which need it, are on.
+ */
+export function keepQueryContexts(): () => void {
+  contextKeepers += 1;
+  let released = false;
+  return () => {
+    if (!released) contextKeepers -= 1;
+    released = true;
+  };
+}
+
 /**
  * A pg pool whose queries are reported as part of the work that asked for them. pg-pool hands a
  * connection freed by one query to the next one waiting from within the first one's callback,
  * so without this a query that waited for a connection would be reported as part of whatever
- * freed it: another request's trace, when traces are on. Bound only while someone listens.
+ * freed it: another request's trace. Bound only while traces are on (keepQueryContexts).
  */
 export class ReportingPool extends pg.Pool {
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: ConnectCallback): void;
   override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
     if (!callback) return super.connect();
-    return super.connect(databaseQueries.hasSubscribers ? AsyncResource.bind(callback) : callback);
+    return super.connect(contextKeepers > 0 ? AsyncResource.bind(callback) : callback);
   }
 }
 

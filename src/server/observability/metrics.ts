@@ -130,6 +130,7 @@ export class AppMetrics {
 
   constructor({ database, readCaches }: MetricsSources) {
     const registers = [this.registry];
+    for (const cache of Object.values(readCaches)) cache.countLookups();
 
     new Gauge({
       name: 'tutorly_database_pool_connections',

@@ -46,6 +46,7 @@ import {
 } from '@opentelemetry/semantic-conventions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TracesConfig } from '../config';
+import { keepQueryContexts } from '../db/query-events';
 import {
   type AiDraftEvent,
   aiDrafts,
@@ -104,6 +105,7 @@ export class Tracing {
     });
     this.tracer = this.provider.getTracer('tutorly');
     this.follow(databaseQueries, databaseSpans);
+    this.unsubscribes.push(keepQueryContexts());
     this.follow(mailSends, mailSpans);
     this.follow(aiDrafts, aiDraftSpans);
   }
