@@ -250,7 +250,9 @@ async function main(): Promise<number> {
       printMixedTable(mixed);
     }
     if (metricsCost) {
-      console.log('\nWith Prometheus metrics off and on (METRICS_TOKEN set), on two servers started alike');
+      console.log(
+        '\nWith Prometheus metrics off and on (METRICS_TOKEN set), each the better of two servers started alike',
+      );
       printMetricsCost(metricsCost);
     }
     if (cacheOff.length) {

@@ -3,6 +3,7 @@
  * measured run, with the server's memory sampled throughout and every non-2xx answer counted.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort, MemoryWatch } from '../server-process';
@@ -46,7 +47,30 @@ export interface ScenarioResult {
   errorSamples: string[];
   /** The highest resident memory of the measured process during the scenario, warm-up included. */
   rssPeakBytes: number | null;
+  /**
+   * The server process's CPU time per request over the measured window, in microseconds (user
+   * and system; Linux only, else null). Unlike requests per second, it hardly moves with what
+   * else the machine is doing, so it shows the cost of a setting to within a few percent.
+   */
+  serverCpuMicrosPerRequest: number | null;
 }
+
+/** The CPU time a process has used so far, in microseconds, from /proc (Linux); null elsewhere. */
+function processCpuMicros(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command name, which is in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1_000_000) / CLOCK_TICKS_PER_SECOND : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Linux's USER_HZ: /proc counts CPU time in hundredths of a second on every common platform. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 /**
  * A server just started answers its first requests slowly (its code not yet optimized, the
@@ -104,6 +128,8 @@ export async function measure(
 
   const memory = new MemoryWatch(serverPid);
   const sampler = setInterval(() => memory.now(), MEMORY_SAMPLE_EVERY_MS);
+  let cpuAtStart: number | null = null;
+  let cpuAtEnd: number | null = null;
   const run = async (durationSeconds: number) => {
     const instance = autocannon({
       url: baseUrl,
@@ -117,8 +143,13 @@ export async function measure(
     });
     instance.on('reqError', (err: Error) => noteFailure('connection error', err.message));
     // The run's own tracker: with a warm-up, its 'start' comes once the warm-up has ended.
-    if (onMeasuredWindow) instance.on('start', onMeasuredWindow);
-    return await instance;
+    instance.on('start', () => {
+      cpuAtStart = processCpuMicros(serverPid);
+      onMeasuredWindow?.();
+    });
+    const finished = await instance;
+    cpuAtEnd = processCpuMicros(serverPid);
+    return finished;
   };
   let result: autocannon.Result;
   try {
@@ -163,6 +194,10 @@ export async function measure(
     statusCodes,
     errorSamples: [...errorSamples.values()],
     rssPeakBytes: memory.watching && memory.peak > 0 ? memory.peak : null,
+    serverCpuMicrosPerRequest:
+      cpuAtStart !== null && cpuAtEnd !== null && requestsDone > 0
+        ? Math.round(((cpuAtEnd - cpuAtStart) / requestsDone) * 10) / 10
+        : null,
   };
 }
 
@@ -186,6 +221,8 @@ export function combinedResult(results: ScenarioResult[]): ScenarioResult {
     requests,
     durationSeconds: worst((result) => result.durationSeconds),
     requestsPerSecond: results.reduce((sum, result) => sum + result.requestsPerSecond, 0),
+    // Each server's CPU is its own; a sum over both says nothing per request.
+    serverCpuMicrosPerRequest: null,
     latencyMs: {
       mean: requests ? results.reduce((sum, result) => sum + result.latencyMs.mean * result.requests, 0) / requests : 0,
       p50: worst((result) => result.latencyMs.p50),

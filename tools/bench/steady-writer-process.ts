@@ -113,6 +113,7 @@ async function stop(): Promise<ScenarioResult> {
     statusCodes,
     errorSamples: [...errorSamples.values()],
     rssPeakBytes: null,
+    serverCpuMicrosPerRequest: null,
   };
 }
 
