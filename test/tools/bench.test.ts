@@ -78,7 +78,7 @@ describe(`npm run bench on ${engine}`, () => {
   // Lighthouse needs only one engine: the pages are the same whatever the database.
   const withLighthouse = engine === 'pglite';
 
-  // Some fourteen servers started and measured, Lighthouse on the pages too: minutes on a busy machine.
+  // A server for each comparison (four for metrics alone), Lighthouse too: minutes on a busy machine.
   it(
     'measures every scenario against the hello-world ceiling, alone, while reviews are posted, with the cache off, with metrics on and (PostgreSQL) on two instances, and reports no errors',
     { timeout: 300_000 },
