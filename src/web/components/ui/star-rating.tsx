@@ -38,9 +38,19 @@ export function Star({
   );
 }
 
+/** The star's outline from its top point, in relative steps, so it can be drawn at any offset. */
+const STAR_FROM_TOP = 'l2.9 5.9 6.5.95-4.7 4.6 1.1 6.45-5.8-3.05-5.8 3.05 1.1-6.45-4.7-4.6 6.5-.95z';
+/** Each star is 24 units wide (the viewBox of `StarShape`), 2.4 units apart. */
+const STAR_STEP = 26.4;
+const ROW_WIDTH = STAR_STEP * 4 + 24;
+const FIVE_STARS = STARS.map((star) => `M${12 + (star - 1) * STAR_STEP} 2.8${STAR_FROM_TOP}`).join('');
+const rowHeights = { sm: 'h-4', md: 'h-5', lg: 'h-6' } as const;
+
 /**
- * Five stars filled to `value` (fractions fill part of a star). Read-only: screen readers
- * hear the label ("Rated 4.3 out of 5"), not five separate images.
+ * Five stars filled to `value` (fractions fill part of a star), the same shape as `Star`. Read-only:
+ * screen readers hear the label ("Rated 4.3 out of 5"), not five separate images. One drawing for
+ * the row, not five `Star`s: a page of reviews shows dozens of rows, and each `Star` is up to six
+ * elements.
  */
 export function StarRating({
   value,
@@ -52,25 +62,42 @@ export function StarRating({
   label?: string;
 }) {
   const clamped = Math.max(0, Math.min(5, value));
+  const filledWidth = filledStarsWidth(clamped);
   return (
-    <span
+    <svg
       role="img"
       aria-label={label ?? `Rated ${formatRating(clamped)} out of 5`}
-      className="inline-flex items-center gap-0.5"
+      viewBox={`0 0 ${ROW_WIDTH} 24`}
+      strokeWidth={1.5}
+      strokeLinejoin="round"
+      className={`inline-block w-auto shrink-0 ${rowHeights[size]}`}
     >
-      {STARS.map((star) => (
-        <Star key={star} fill={clamped - (star - 1)} size={size} />
-      ))}
-    </span>
+      <path d={FIVE_STARS} className="fill-white stroke-slate-500" />
+      {filledWidth > 0 && (
+        <svg width={filledWidth} height={24}>
+          <path d={FIVE_STARS} className="fill-amber-500 stroke-amber-700" />
+        </svg>
+      )}
+    </svg>
   );
 }
 
 function StarShape({ className }: { className: string }) {
   return (
     <svg viewBox="0 0 24 24" strokeWidth={1.5} strokeLinejoin="round" className={className}>
-      <path d="M12 2.8l2.9 5.9 6.5.95-4.7 4.6 1.1 6.45L12 17.65l-5.8 3.05 1.1-6.45-4.7-4.6 6.5-.95L12 2.8z" />
+      <path d={`M12 2.8${STAR_FROM_TOP}`} />
     </svg>
   );
+}
+
+/**
+ * How much of the row of five stars (in viewBox units) is filled for a rating: whole stars with
+ * the gaps after them, then the given fraction of the next star's own width, as `Star` fills one.
+ */
+export function filledStarsWidth(value: number): number {
+  const clamped = Math.max(0, Math.min(5, value));
+  const whole = Math.floor(clamped);
+  return Math.min(ROW_WIDTH, whole * STAR_STEP + (clamped - whole) * 24);
 }
 
 /** One decimal, as everywhere a mean rating is shown. */
