@@ -99,6 +99,7 @@ function productServer(server: { port: number; dataDir: string }, env: Record<st
       RATE_LIMIT_SIGNUP_PER_IP: '100000/1h',
       RATE_LIMIT_RESEND_PER_IP: '100000/1h',
       RATE_LIMIT_PASSWORD_RESET_PER_IP: '100000/1h',
+      RATE_LIMIT_CAMPUS_START_PER_IP: '100000/15m',
       RATE_LIMIT_WRITES_PER_USER: '100000/10m',
       RATE_LIMIT_UPLOADS_PER_USER: '100000/1h',
       RATE_LIMIT_UPLOAD_BYTES_PER_USER: '1000GB/1d',

@@ -176,6 +176,7 @@ const envSchema = z
     RATE_LIMIT_SIGNUP_NOTICES_PER_ADDRESS: rateLimitRule('3/1d'),
     RATE_LIMIT_PASSWORD_RESET_PER_ADDRESS: rateLimitRule('3/1h'),
     RATE_LIMIT_PASSWORD_RESET_PER_IP: rateLimitRule('10/1h'),
+    RATE_LIMIT_CAMPUS_START_PER_IP: rateLimitRule('60/15m'),
     RATE_LIMIT_UPLOADS_PER_USER: rateLimitRule('30/1h'),
     RATE_LIMIT_UPLOAD_BYTES_PER_USER: byteQuotaRule('200MB/1d'),
   })
@@ -348,6 +349,12 @@ export interface RateLimitsConfig {
   passwordResetPerAddress: RateLimitRule;
   /** 'Forgot password?' requests from one client address, whichever addresses. */
   passwordResetPerIp: RateLimitRule;
+  /**
+   * Campus sign-ins started from one client address and not (yet) completed: each start stores
+   * an attempt, and a completed sign-in stops counting, so a campus behind one address is not
+   * held back by its own students.
+   */
+  campusStartPerIp: RateLimitRule;
   /** Pictures one user uploads: each costs the server a decode. */
   uploadsPerUser: RateLimitRule;
   /** The size of the pictures one user uploads, in kibibytes. */
@@ -472,6 +479,7 @@ export function loadConfig(
       signupNoticesPerAddress: env.RATE_LIMIT_SIGNUP_NOTICES_PER_ADDRESS,
       passwordResetPerAddress: env.RATE_LIMIT_PASSWORD_RESET_PER_ADDRESS,
       passwordResetPerIp: env.RATE_LIMIT_PASSWORD_RESET_PER_IP,
+      campusStartPerIp: env.RATE_LIMIT_CAMPUS_START_PER_IP,
       uploadsPerUser: env.RATE_LIMIT_UPLOADS_PER_USER,
       uploadKibibytesPerUser: env.RATE_LIMIT_UPLOAD_BYTES_PER_USER,
     },

@@ -15,6 +15,7 @@ export const campusSignInFailures = [
   'address_unverified',
   'disabled',
   'other_account',
+  'too_many',
 ] as const;
 export type CampusSignInFailure = (typeof campusSignInFailures)[number];
 
@@ -29,6 +30,7 @@ export const CAMPUS_SIGN_IN_FAILURE_MESSAGES: Record<CampusSignInFailure, string
     'An account with this email address already exists, and your university did not confirm the address. Log in with your password instead.',
   disabled: 'This account has been disabled. Please contact the administrator.',
   other_account: 'That is not the university account linked to this account.',
+  too_many: 'Too many sign-ins with your university were started from your network. Please try again in a few minutes.',
 };
 
 /** The query parameter the failure comes back in. */

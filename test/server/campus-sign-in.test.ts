@@ -226,6 +226,32 @@ describe('campus sign-in (OpenID Connect)', () => {
   });
 });
 
+describe('starts from one client address', () => {
+  test('past RATE_LIMIT_CAMPUS_START_PER_IP unfinished starts, the next is sent back and stores nothing; completed sign-ins stop counting', async () => {
+    await t.close();
+    t = await createTestApp({ env: { PUBLIC_URL, ...university.env, RATE_LIMIT_CAMPUS_START_PER_IP: '3/15m' } });
+    const attempts = async () => (await t.db.select().from(campusSignInAttempts)).length;
+
+    // Completed sign-ins give their start back: a campus behind one address is not held back by them.
+    for (let i = 0; i < 4; i++)
+      expect(failureOf((await campusSignIn({ login: universityPerson() })).landed)).toBeNull();
+
+    // Starts nobody finishes count: three are let through, the fourth is not.
+    for (let i = 0; i < 3; i++) await leaveForUniversity();
+    expect(await attempts()).toBe(3);
+    const refused = await request(t.app, 'GET', apiPaths.campusSignInStart);
+    expect(refused.statusCode).toBe(303);
+    expect(refused.headers.location).toBe(`/login?${CAMPUS_ERROR_PARAM}=too_many`);
+    expect(refused.cookies).toHaveLength(0);
+    expect(await attempts()).toBe(3);
+    expect(t.logs.join('\n')).toContain('"reason":"too_many"');
+
+    // Another client address has its own count.
+    const elsewhere = await request(t.app, 'GET', apiPaths.campusSignInStart, { remoteAddress: '198.51.100.7' });
+    expect(new URL(elsewhere.headers.location as string).origin).toBe(new URL(university.env.OIDC_ISSUER!).origin);
+  });
+});
+
 describe('forged and replayed callbacks', () => {
   async function arrivedCallback() {
     const login = universityPerson();

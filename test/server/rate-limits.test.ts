@@ -307,6 +307,7 @@ describe('configuration', () => {
       signupNoticesPerAddress: { limit: 3, windowMs: 24 * HOUR_MS },
       passwordResetPerAddress: { limit: 3, windowMs: HOUR_MS },
       passwordResetPerIp: { limit: 10, windowMs: HOUR_MS },
+      campusStartPerIp: { limit: 60, windowMs: 15 * MINUTE_MS },
     });
     expect(
       loadConfig({ RATE_LIMIT_WRITES_PER_USER: '1000 / 30s', RATE_LIMIT_SIGNUP_PER_IP: '50/1d' }).rateLimits,

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { RateLimitRule, RateLimitsConfig } from '../config';
 import { changeInOneStatement, NOTHING_KEPT } from '../db/change-data';
 import type { Database, WritableDatabase } from '../db/client';
@@ -23,8 +23,11 @@ export interface RateLimitWindow {
 export interface RateLimitStore {
   /** Counts `amount` (one request, or its size) for `key`, atomically, opening a new window when the last has ended. */
   hit(key: string, windowMs: number, now: Date, amount?: number): Promise<RateLimitWindow>;
-  /** Takes one request back from the window it was counted in, if that window is still the current one. */
-  giveBack(key: string, window: RateLimitWindow): Promise<void>;
+  /**
+   * Takes one request back from the window it was counted in, if that window is still the
+   * current one; given `{ openAt }`, from whichever window of `key` is open at that time.
+   */
+  giveBack(key: string, window: RateLimitWindow | { openAt: Date }): Promise<void>;
   /** Forgets windows that ended before `now`; answers how many. */
   prune(now: Date): Promise<number>;
 }
@@ -73,7 +76,12 @@ export function databaseRateLimitStore(db: Database): RateLimitStore {
         writable
           .update(rateLimits)
           .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-          .where(and(eq(rateLimits.key, key), eq(rateLimits.windowEnd, window.windowEnd))),
+          .where(
+            and(
+              eq(rateLimits.key, key),
+              'openAt' in window ? gt(rateLimits.windowEnd, window.openAt) : eq(rateLimits.windowEnd, window.windowEnd),
+            ),
+          ),
       );
     },
 
@@ -100,6 +108,8 @@ const refusals: Record<RateLimitName, string> = {
   passwordResetPerAddress:
     'Too many password reset emails were requested for this address. Please try again in {wait}.',
   passwordResetPerIp: 'Too many password reset emails were requested from your network. Please try again in {wait}.',
+  campusStartPerIp:
+    'Too many sign-ins with your university were started from your network. Please try again in {wait}.',
   uploadsPerUser: 'You have uploaded too many pictures. Please try again in {wait}.',
   uploadKibibytesPerUser: 'You have uploaded too much picture data for now. Please try again in {wait}.',
 };
@@ -110,6 +120,7 @@ const PER_CLIENT_ADDRESS: ReadonlySet<RateLimitName> = new Set([
   'signupPerIp',
   'resendVerificationPerIp',
   'passwordResetPerIp',
+  'campusStartPerIp',
 ]);
 
 /** A request that was counted, so it can be given back when it should not count after all. */
@@ -141,8 +152,7 @@ export class RateLimiter {
   async consume(name: RateLimitName, subject: string, amount = 1): Promise<CountedRequest> {
     const rule: RateLimitRule = this.rules[name];
     const now = this.clock();
-    const counted = PER_CLIENT_ADDRESS.has(name) ? clientAddressGroup(subject) : subject;
-    const key = `${name}:${hashToken(counted)}`;
+    const key = this.keyOf(name, subject);
     const window = await this.store.hit(key, rule.windowMs, now, amount);
     if (window.count > rule.limit) {
       const seconds = Math.max(1, Math.ceil((window.windowEnd.getTime() - now.getTime()) / 1000));
@@ -193,6 +203,20 @@ export class RateLimiter {
   /** For limits that count only failures: a request that succeeded stops counting. */
   async giveBack(counted: CountedRequest): Promise<void> {
     await this.store.giveBack(counted.key, counted.window);
+  }
+
+  /**
+   * For limits that count what is left unfinished, when the finishing request is not the one
+   * that was counted (a sign-in started in one request and completed in another): one request
+   * of `subject` stops counting, if its window is still open.
+   */
+  async giveBackOne(name: RateLimitName, subject: string): Promise<void> {
+    await this.store.giveBack(this.keyOf(name, subject), { openAt: this.clock() });
+  }
+
+  private keyOf(name: RateLimitName, subject: string): string {
+    const counted = PER_CLIENT_ADDRESS.has(name) ? clientAddressGroup(subject) : subject;
+    return `${name}:${hashToken(counted)}`;
   }
 
   prune(): Promise<number> {

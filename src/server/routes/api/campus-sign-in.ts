@@ -66,7 +66,7 @@ export async function campusSignInRoutes(app: App): Promise<void> {
         tags: ['auth'],
         summary: "Leave for the university's sign-in (OpenID Connect authorization-code flow with PKCE)",
         description:
-          'A page navigation. `intent=confirm` asks the signed-in owner to sign in at the university again, which stands in for the password for 10 minutes. 404 when campus sign-in is not configured; a provider that cannot be reached sends the browser back with `campusError=unavailable`.',
+          'A page navigation. `intent=confirm` asks the signed-in owner to sign in at the university again, which stands in for the password for 10 minutes. 404 when campus sign-in is not configured; a provider that cannot be reached sends the browser back with `campusError=unavailable`, and more unfinished starts from one client address than `RATE_LIMIT_CAMPUS_START_PER_IP` allows with `campusError=too_many`.',
         querystring: campusSignInStartQuerySchema,
         response: { 303: redirectResponse, ...errorResponses },
       },
@@ -78,6 +78,9 @@ export async function campusSignInRoutes(app: App): Promise<void> {
       const viewer = request.user;
       if (intent === 'confirm' && !viewer) return reply.redirect('/login', 303);
       const back = intent === 'confirm' ? (returnTo ?? homeOf(viewer!)) : '/login';
+      // Each start stores an attempt: a client that only ever starts is stopped here.
+      if (!(await app.rateLimits.tryConsume('campusStartPerIp', request.ip)))
+        return failed(request, reply, new CampusSignInError('too_many', 'too many unfinished starts'), back);
       try {
         const { browserSecret, checks } = await startCampusAttempt(
           app.db,
@@ -130,6 +133,7 @@ export async function campusSignInRoutes(app: App): Promise<void> {
             throw new CampusSignInError('expired', 'the confirmation came back to another session');
           const profile = await provider.finish(callbackUrl, attempt);
           await confirmOwnerThroughCampus(app.db, viewer, request.sessionToken, profile, app.clock());
+          await app.rateLimits.giveBackOne('campusStartPerIp', request.ip);
           return reply.redirect(withParam(page, CAMPUS_CONFIRMED_PARAM, '1'), 303);
         }
         const profile = await provider.finish(callbackUrl, attempt);
@@ -141,6 +145,7 @@ export async function campusSignInRoutes(app: App): Promise<void> {
         setSessionCookie(reply, session);
         setDeviceCookie(reply, user.id);
         request.log.info({ userId: user.id }, 'signed in through the university');
+        await app.rateLimits.giveBackOne('campusStartPerIp', request.ip);
         return reply.redirect(attempt.returnTo || homeOf(user), 303);
       } catch (err) {
         if (err instanceof CampusSignInError) return failed(request, reply, err, page);
