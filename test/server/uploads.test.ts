@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readdir } from 'node:fs/promises';
+import { readdir, rm, writeFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -505,5 +505,25 @@ describe('deleting unused pictures', () => {
     await vi.waitFor(async () =>
       expect(await exists(abandoned)).toEqual({ row: false, picture: false, thumbnail: false }),
     );
+  });
+});
+
+describe('the disk failing', () => {
+  test('an upload the disk refuses answers 503 with the storage message and registers nothing; the log has the cause', async () => {
+    await uploadPicture(t.app, cookie, await pngPicture({ background: '#101010' }));
+    // The uploads folder lost (a mount gone, a file in its place): every write fails.
+    await rm(t.config.uploadsDir, { recursive: true });
+    await writeFile(t.config.uploadsDir, '');
+
+    const refused = await upload(await pngPicture({ background: '#202020' }));
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toEqual({
+      error: {
+        code: 'service_unavailable',
+        message: 'Pictures cannot be stored or read right now. Please try again in a few minutes.',
+      },
+    });
+    expect(await t.db.$count(uploads)).toBe(1);
+    expect(t.logs.join('\n')).toMatch(/EEXIST|ENOTDIR/);
   });
 });

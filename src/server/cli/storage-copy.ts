@@ -63,8 +63,10 @@ async function main(): Promise<number> {
   } catch (err) {
     if (!(err instanceof StorageUnavailableError)) throw err;
     const cause = err.cause instanceof Error ? `${err.cause.name}: ${err.cause.message}` : String(err.cause);
+    // The disk store reports what the file system refused; anything else came from the bucket.
+    const fromDisk = typeof (err.cause as { syscall?: unknown } | undefined)?.syscall === 'string';
     console.error(
-      `The bucket could not be reached or refused the request (${cause}). What was copied stays copied: run the command again to continue.`,
+      `${fromDisk ? `The folder ${config.uploadsDir} could not be read` : 'The bucket could not be reached or refused the request'} (${cause}). What was copied stays copied: run the command again to continue.`,
     );
     return 1;
   } finally {

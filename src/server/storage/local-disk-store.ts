@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { access, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type ImageStore, isStoredFileKey, type StoredFile } from './image-store';
+import { type ImageStore, isStoredFileKey, StorageUnavailableError, type StoredFile } from './image-store';
 
 /** Pictures as plain files in one folder (DATA_DIR/uploads), named by their keys. */
 export function createLocalDiskStore(dir: string): ImageStore {
@@ -14,7 +14,8 @@ export function createLocalDiskStore(dir: string): ImageStore {
 
   return {
     async put(key, bytes) {
-      await writeOnce(fileOf(key), bytes);
+      const file = fileOf(key);
+      await unavailableOnFailure(() => writeOnce(file, bytes));
     },
     async has(key) {
       return isStoredFileKey(key) && (await exists(fileOf(key)));
@@ -28,11 +29,12 @@ export function createLocalDiskStore(dir: string): ImageStore {
         return { size: stats.size, stream: () => createReadStream(file) };
       } catch (err) {
         if (isMissing(err)) return null;
-        throw err;
+        throw asUnavailable(err);
       }
     },
     async delete(key) {
-      await rm(fileOf(key), { force: true });
+      const file = fileOf(key);
+      await unavailableOnFailure(() => rm(file, { force: true }));
     },
     async *keys() {
       let names: string[];
@@ -40,7 +42,7 @@ export function createLocalDiskStore(dir: string): ImageStore {
         names = await readdir(dir);
       } catch (err) {
         if (isMissing(err)) return;
-        throw err;
+        throw asUnavailable(err);
       }
       // Temporary files of writes in progress and anything else in the folder are not keys.
       yield* names.filter(isStoredFileKey);
@@ -69,6 +71,24 @@ async function exists(file: string): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * What the file system refuses (a full or read-only disk, a lost mount, a folder that became a
+ * file, permissions) is the disk's outage, told to the client as a bucket's is: a 503 saying to
+ * try again, the cause in the log.
+ */
+function asUnavailable(err: unknown): unknown {
+  const syscall = (err as { syscall?: unknown } | null)?.syscall;
+  return typeof syscall === 'string' ? new StorageUnavailableError(err) : err;
+}
+
+async function unavailableOnFailure(operation: () => Promise<unknown>): Promise<void> {
+  try {
+    await operation();
+  } catch (err) {
+    throw asUnavailable(err);
   }
 }
 
