@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { accessibilityViolations } from './axe';
-import { admin, createStudent, expect, logInAs, publishTutor, test } from './fixtures';
+import { admin, createStudent, expect, expectNoSidewaysScroll, logInAs, publishTutor, test } from './fixtures';
 
 async function expectAccessible(page: Page, path: string, ready: (page: Page) => Promise<void>): Promise<void> {
   await page.goto(path);
@@ -99,10 +99,7 @@ test('tutor pages fit a phone screen without sideways scrolling', async ({ page,
   const fitsWidth = async (path: string, ready: (page: Page) => Promise<void>, on: Page = page) => {
     await on.goto(path);
     await ready(on);
-    const overflow = await on.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `sideways overflow on ${path}`).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(on, path);
   };
   await fitsWidth('/user/tutors', heading('Tutors'));
   await fitsWidth('/user/add-teacher', heading('Add Tutor'));
@@ -194,10 +191,7 @@ test('review pages have no accessibility violations and fit a phone screen', asy
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await expect(page.getByText('Loading...')).toHaveCount(0);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `sideways overflow on ${path}`).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page, path);
   }
 
   const adminContext = await browser.newContext();
@@ -217,9 +211,6 @@ test('review pages have no accessibility violations and fit a phone screen', asy
   await adminTab.setViewportSize({ width: 360, height: 740 });
   await adminTab.goto(`/admin/review-managment?tab=reported&q=${encodeURIComponent(reviewTitle)}`);
   await expect(adminTab.getByRole('button', { name: reviewTitle })).toBeVisible();
-  const overflow = await adminTab.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, 'sideways overflow on review management').toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(adminTab, 'review management');
   await adminContext.close();
 });

@@ -1,13 +1,5 @@
-import type { Page } from '@playwright/test';
 import { accessibilityViolations } from './axe';
-import { createStudent, expect, latestMailTo, logInAs, test } from './fixtures';
-
-async function fitsPhoneWidth(page: Page, where: string): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `sideways overflow on ${where}`).toBeLessThanOrEqual(0);
-}
+import { createStudent, expect, expectNoSidewaysScroll, latestMailTo, logInAs, test } from './fixtures';
 
 test('a student who forgot their password chooses a new one through the mailed link', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
@@ -17,7 +9,7 @@ test('a student who forgot their password chooses a new one through the mailed l
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page.getByRole('heading', { name: 'Forgot password', level: 1 })).toBeVisible();
   expect(await accessibilityViolations(page), 'accessibility violations on /forgot-password').toEqual([]);
-  await fitsPhoneWidth(page, '/forgot-password');
+  await expectNoSidewaysScroll(page, '/forgot-password');
   await page.getByLabel('Email').fill(student.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status')).toContainText(student.email);
@@ -28,7 +20,7 @@ test('a student who forgot their password chooses a new one through the mailed l
   await page.getByLabel('New password', { exact: true }).fill('a-much-better-passphrase-7');
   await expect(page.getByText(/Strength: /)).toBeVisible();
   expect(await accessibilityViolations(page), 'accessibility violations on /reset-password').toEqual([]);
-  await fitsPhoneWidth(page, '/reset-password');
+  await expectNoSidewaysScroll(page, '/reset-password');
   await page.getByLabel('Confirm new password').fill('a-much-better-passphrase-7');
   await page.getByRole('button', { name: 'Change password' }).click();
 
@@ -52,7 +44,7 @@ test('the profile lists sessions, signs out another one, and deletes the account
   await expect(sessionsRegion.getByText('This browser')).toBeVisible();
   await expect(sessionsRegion.getByRole('listitem')).toHaveCount(2);
   expect(await accessibilityViolations(page), 'accessibility violations on /user/profile').toEqual([]);
-  await fitsPhoneWidth(page, '/user/profile');
+  await expectNoSidewaysScroll(page, '/user/profile');
 
   await sessionsRegion.getByRole('button', { name: /^Sign out .* on / }).click();
   await expect(sessionsRegion.getByRole('listitem')).toHaveCount(1);

@@ -4,6 +4,7 @@ import {
   admin,
   createStudent,
   expect,
+  expectNoSidewaysScroll,
   latestMailTo,
   logInAs,
   newStudent,
@@ -236,9 +237,6 @@ test('admin console pages have no accessibility violations and fit a phone scree
   for (const path of ['/admin', '/admin/users', '/admin/settings', '/admin/profile']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `sideways overflow on ${path}`).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page, path);
   }
 });

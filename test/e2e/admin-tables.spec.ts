@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { accessibilityViolations } from './axe';
-import { admin, createStudent, expect, logInAs, publishTutor, suffix, test } from './fixtures';
+import { admin, createStudent, expect, expectNoSidewaysScroll, logInAs, publishTutor, suffix, test } from './fixtures';
 
 async function studentRequest(browser: Browser, name: string): Promise<APIRequestContext> {
   const page = await (await browser.newContext()).newPage();
@@ -20,13 +20,6 @@ async function total(page: Page, url: string): Promise<number> {
   const response = await page.request.get(url);
   expect(response.status()).toBe(200);
   return (await response.json()).total;
-}
-
-async function noSidewaysScroll(page: Page, where: string): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `sideways overflow on ${where}`).toBeLessThanOrEqual(0);
 }
 
 test('Users at 1024 px: one line per account, the server sorts by a column, actions in an accessible row menu', async ({
@@ -54,7 +47,7 @@ test('Users at 1024 px: one line per account, the server sorts by a column, acti
   await page.goto('/admin/users');
   const table = page.getByRole('table', { name: 'Users' });
   await expect(table).toBeVisible();
-  await noSidewaysScroll(page, '/admin/users');
+  await expectNoSidewaysScroll(page, '/admin/users');
 
   // Sorted by the server, over every page: the first row is the API's first for the same order.
   await table.getByRole('button', { name: 'Reviews' }).click();
@@ -149,7 +142,7 @@ test('Review Management at 1024 px: tabs with counts, bulk hide with an Undo tha
   await page.getByRole('searchbox', { name: 'Search reviews' }).fill(tag);
   const rows = page.getByRole('table', { name: 'Reviews' }).getByRole('row').filter({ hasText: tag });
   await expect(rows).toHaveCount(2);
-  await noSidewaysScroll(page, '/admin/review-managment');
+  await expectNoSidewaysScroll(page, '/admin/review-managment');
   await page.getByRole('checkbox', { name: 'Select every review on this page' }).check();
   const bulk = page.getByRole('region', { name: 'Bulk actions' });
   await expect(bulk).toContainText('2 selected');
@@ -232,7 +225,7 @@ test('Manage Submissions on a 360 px phone: one row per submission, Read more, b
   await page.setViewportSize({ width: 360, height: 740 });
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Manage Submissions' })).toBeVisible();
-  await noSidewaysScroll(page, '/admin/managesubmissions');
+  await expectNoSidewaysScroll(page, '/admin/managesubmissions');
   for (const name of names) await page.getByRole('checkbox', { name: `Select ${name}` }).check();
   await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button', { name: 'Approve selected' }).click();
   await expect(page.getByText('2 tutors approved')).toBeVisible();

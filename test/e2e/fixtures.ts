@@ -104,6 +104,14 @@ export async function publishTutor(
   return tutor.id;
 }
 
+/** The page fits its window's width: nothing on it scrolls sideways (a phone's 360 px included). */
+export async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `sideways overflow on ${where}`).toBeLessThanOrEqual(0);
+}
+
 /** A short random suffix that keeps a test's names apart from other runs' and tests'. */
 export const suffix = () => randomUUID().slice(0, 6);
 

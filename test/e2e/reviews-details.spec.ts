@@ -5,6 +5,7 @@ import {
   admin,
   createStudent,
   expect,
+  expectNoSidewaysScroll,
   logInAs,
   publishTutor,
   reviewThroughApi,
@@ -425,9 +426,6 @@ test('the tutor page with its summary, filters and helpful votes is accessible a
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await expect(page.getByText('Loading...')).toHaveCount(0);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `sideways overflow on ${path}`).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page, path);
   }
 });

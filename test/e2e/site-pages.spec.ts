@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { accessibilityViolations } from './axe';
-import { admin, createStudent, expect, logInAs, test } from './fixtures';
+import { admin, createStudent, expect, expectNoSidewaysScroll, logInAs, test } from './fixtures';
 
 const policy = [
   'We keep your name and your university email address, nothing else.',
@@ -87,10 +87,7 @@ test('an admin writes the site pages in Settings; the footer and About lead to t
     for (const path of ['/privacy', '/terms', '/contact']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow, `sideways overflow on ${path}`).toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(page, path);
     }
   } finally {
     await unsetPages(adminPage);

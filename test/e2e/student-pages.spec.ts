@@ -1,6 +1,16 @@
 import type { Browser, Page } from '@playwright/test';
 import { accessibilityViolations } from './axe';
-import { admin, createStudent, expect, logInAs, publishTutor, type StudentCredentials, suffix, test } from './fixtures';
+import {
+  admin,
+  createStudent,
+  expect,
+  expectNoSidewaysScroll,
+  logInAs,
+  publishTutor,
+  suffix,
+  test,
+  type StudentCredentials,
+} from './fixtures';
 
 async function adminRequest(browser: Browser) {
   const page = await (await browser.newContext()).newPage();
@@ -177,10 +187,7 @@ test('student pages have no accessibility violations and fit a phone screen', as
   for (const [path] of pages) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `sideways overflow on ${path}`).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page, path);
   }
   await page.goto('/welcome?userId=nobody&secret=nothing');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
