@@ -12,7 +12,7 @@ import path from 'node:path';
 import { readCommandLine } from './command-line';
 import { repositoryRoot } from './repository-root';
 import { type DatabaseTarget, ForeignDatabaseError, prepareDataset, type PreparedDataset } from './bench/dataset';
-import { type LighthouseScores, runLighthouse } from './bench/lighthouse';
+import { lighthousePages, type LighthouseScores, runLighthouse } from './bench/lighthouse';
 import { FirstReviews } from './bench/first-reviews';
 import { type LoadSettings, type ScenarioResult, startHelloWorld } from './bench/load';
 import { type BenchOptions, DEFAULT_SIZE, parseOptions, sizeText, USAGE } from './bench/options';
@@ -145,11 +145,7 @@ async function main(): Promise<number> {
         lighthouse = await runLighthouse({
           baseUrl: server.url,
           cookie: sessionCookie(fixtures.readerTokens[0]!),
-          pages: [
-            { name: 'Landing page', path: '/' },
-            { name: 'Tutor list', path: '/user/tutors' },
-            { name: 'Tutor profile', path: `/user/tutorprofile/${fixtures.popularTutorId}` },
-          ],
+          pages: lighthousePages(fixtures.popularTutorId),
         });
       } catch (err) {
         problems.push(`Lighthouse could not run: ${err instanceof Error ? err.message : String(err)}`);

@@ -24,6 +24,15 @@ export interface LighthousePage {
   path: string;
 }
 
+/** The pages the benchmark audits: the landing page, and two app pages as a signed-in student sees them. */
+export function lighthousePages(popularTutorId: string): LighthousePage[] {
+  return [
+    { name: 'Landing page', path: '/' },
+    { name: 'Tutor list', path: '/user/tutors' },
+    { name: 'Tutor profile', path: `/user/tutorprofile/${popularTutorId}` },
+  ];
+}
+
 export interface LighthouseScores extends LighthousePage {
   performance: number;
   accessibility: number;
@@ -82,4 +91,32 @@ export async function runLighthouse(options: {
   } finally {
     chrome.kill();
   }
+}
+
+/**
+ * Each page's median over several runs, figure by figure (so a page's median performance and its
+ * median blocking time may come from different runs): one run moves by several points on a
+ * shared machine.
+ */
+export function medianScores(runs: LighthouseScores[][]): LighthouseScores[] {
+  const first = runs[0] ?? [];
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[middle]! : Math.round((sorted[middle - 1]! + sorted[middle]!) / 2);
+  };
+  return first.map((page, index) => {
+    const runsOfPage = runs.map((run) => run[index]!);
+    const of = (figure: keyof Omit<LighthouseScores, 'name' | 'path'>) => median(runsOfPage.map((run) => run[figure]));
+    return {
+      name: page.name,
+      path: page.path,
+      performance: of('performance'),
+      accessibility: of('accessibility'),
+      bestPractices: of('bestPractices'),
+      totalBlockingTimeMs: of('totalBlockingTimeMs'),
+      largestContentfulPaintMs: of('largestContentfulPaintMs'),
+      benchmarkIndex: of('benchmarkIndex'),
+    };
+  });
 }
