@@ -8,10 +8,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { readCommandLine, UsageError, wholeNumberOption } from './command-line';
+import { readCommandLine, wholeNumberOption } from './command-line';
 import { type DatabaseTarget, prepareDataset } from './bench/dataset';
 import { lighthousePages, type LighthouseScores, medianScores, runLighthouse } from './bench/lighthouse';
-import { DEFAULT_SIZE, SMALL_SIZE, sizeText } from './bench/options';
+import { datasetLocation, DEFAULT_SIZE, SMALL_SIZE, sizeText } from './bench/options';
 import { printLighthouse } from './bench/report';
 import { startBenchServer, stopServer } from './bench/runs';
 import { sessionCookie } from './bench/scenarios';
@@ -49,16 +49,10 @@ function parseLighthouseOptions(args: string[], env: NodeJS.ProcessEnv = process
     },
   });
   if (values.help) return 'help';
-  const databaseUrl = values['database-url'] || env.DATABASE_URL || undefined;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
-    throw new UsageError('--database-url (or DATABASE_URL) must be a postgres:// address.');
-  if (databaseUrl && values['data-dir'])
-    throw new UsageError('--data-dir keeps an embedded dataset; with PostgreSQL the dataset stays in its database.');
   return {
     runs: wholeNumberOption('--runs', values.runs, 5, 1, 20),
     small: values.small ?? false,
-    databaseUrl,
-    dataDir: values['data-dir'] === undefined ? undefined : path.resolve(values['data-dir']),
+    ...datasetLocation(values, env),
   };
 }
 

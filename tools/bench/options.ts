@@ -98,11 +98,7 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv = process.en
   };
   const sizeName = sameSize(size, DEFAULT_SIZE) ? 'default' : sameSize(size, SMALL_SIZE) ? 'small' : 'custom';
 
-  const databaseUrl = values['database-url'] || env.DATABASE_URL || undefined;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
-    throw new UsageError('--database-url (or DATABASE_URL) must be a postgres:// address.');
-  if (databaseUrl && values['data-dir'])
-    throw new UsageError('--data-dir keeps an embedded dataset; with PostgreSQL the dataset stays in its database.');
+  const { databaseUrl, dataDir } = datasetLocation(values, env);
 
   return {
     size,
@@ -110,7 +106,7 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv = process.en
     durationSeconds: wholeNumberOption('--duration', values.duration, 10, 1, 600),
     connections: wholeNumberOption('--connections', values.connections, 32, 1, 1024),
     databaseUrl,
-    dataDir: values['data-dir'] === undefined ? undefined : path.resolve(values['data-dir']),
+    dataDir,
     out: values.out === undefined ? undefined : path.resolve(values.out),
     writeRate: wholeNumberOption('--write-rate', values['write-rate'], 20, 1, 1000),
     skipMixed: values['skip-mixed'] ?? false,
@@ -120,6 +116,22 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv = process.en
     skipLighthouse: values['skip-lighthouse'] ?? false,
     strict: values.strict ?? false,
   };
+}
+
+/**
+ * Where the benchmark's dataset lives, from --database-url (or DATABASE_URL) and --data-dir: a
+ * PostgreSQL database, a kept embedded folder, or neither (a temporary embedded one).
+ */
+export function datasetLocation(
+  values: { 'database-url'?: string; 'data-dir'?: string },
+  env: NodeJS.ProcessEnv,
+): { databaseUrl?: string; dataDir?: string } {
+  const databaseUrl = values['database-url'] || env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
+    throw new UsageError('--database-url (or DATABASE_URL) must be a postgres:// address.');
+  if (databaseUrl && values['data-dir'])
+    throw new UsageError('--data-dir keeps an embedded dataset; with PostgreSQL the dataset stays in its database.');
+  return { databaseUrl, dataDir: values['data-dir'] === undefined ? undefined : path.resolve(values['data-dir']) };
 }
 
 export function sizeText(size: DatasetSize): string {
