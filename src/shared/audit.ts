@@ -5,6 +5,15 @@ export const auditActions = [
   'review_unhidden',
   'review_deleted',
   'review_reports_dismissed',
+  'review_approved',
+  'review_appeal_restored',
+  'review_appeal_upheld',
+  'response_hidden',
+  'response_unhidden',
+  'response_deleted',
+  'response_approved',
+  'tutor_claim_approved',
+  'tutor_claim_rejected',
   'tutor_created',
   'tutor_updated',
   'tutor_approved',
@@ -21,7 +30,7 @@ export const auditActions = [
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
-export const auditTargetTypes = ['review', 'tutor', 'user', 'settings'] as const;
+export const auditTargetTypes = ['review', 'response', 'tutor', 'user', 'settings'] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
 /** How the dashboard's recent activity words each action ("Dana Dean hid a review"). */
@@ -30,6 +39,15 @@ export const auditActionLabels: Record<AuditAction, string> = {
   review_unhidden: 'unhid a review',
   review_deleted: 'deleted a review',
   review_reports_dismissed: 'dismissed the reports on a review',
+  review_approved: 'approved a flagged review',
+  review_appeal_restored: 'restored a review on appeal',
+  review_appeal_upheld: 'upheld a decision on appeal',
+  response_hidden: "hid a tutor's response",
+  response_unhidden: "unhid a tutor's response",
+  response_deleted: "deleted a tutor's response",
+  response_approved: "approved a tutor's flagged response",
+  tutor_claim_approved: 'approved a claim of a tutor profile',
+  tutor_claim_rejected: 'rejected a claim of a tutor profile',
   tutor_created: 'added a tutor',
   tutor_updated: 'edited a tutor',
   tutor_approved: 'approved a submitted tutor',

@@ -10,6 +10,17 @@ export const notificationKinds = [
   'review_deleted',
   /** A tutor was published in a department the student follows. */
   'tutor_published',
+  /** A review that waited for a moderator (the Hold setting) was published. */
+  'review_published',
+  /** To a tutor's own account: a new review of their profile. */
+  'review_received',
+  /** To a tutor's own account: a moderator hid their response to a review. */
+  'response_hidden',
+  'claim_approved',
+  'claim_rejected',
+  /** The author's appeal of a hidden or deleted review was decided. */
+  'appeal_restored',
+  'appeal_upheld',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -25,6 +36,8 @@ export const notificationSchema = z.object({
   tutorName: z.string().nullable(),
   department: z.string().nullable(),
   reviewTitle: z.string().nullable(),
+  /** The review it is about (a new review of a tutor's profile, a review to appeal); it may since be gone. */
+  reviewId: z.uuid().nullable(),
   /** The administrator's reason for a rejection, a hidden or a deleted review. */
   reason: z.string().nullable(),
   read: z.boolean(),

@@ -92,6 +92,7 @@ describe('the list', () => {
       tutorName: 'Tutor 4',
       department: null,
       reviewTitle: null,
+      reviewId: null,
       reason: 'Reason 4',
       read: false,
       createdAt: rows[4]!.createdAt.toISOString(),

@@ -38,7 +38,13 @@ export const KEPT_ANSWERS_BY_TABLE = {
   review_reports: ['reported reviews of a reader'],
   // A vote moves its review's helpful count (a trigger), shown and ordered by on the tutor's review pages.
   review_helpful_votes: ['tutor review pages', 'helpful votes of a reader'],
+  // "Response from the tutor" under its review, on the tutor's review pages.
+  review_responses: ['tutor review pages'],
   // Read afresh whenever needed.
+  deleted_reviews: [],
+  review_appeals: [],
+  tutor_claims: [],
+  tutor_review_summaries: [],
   email_verifications: [],
   user_identities: [],
   campus_sign_in_attempts: [],

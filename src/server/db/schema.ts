@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AuditAction, AuditTargetType } from '../../shared/audit';
 import type { NotificationKind } from '../../shared/notifications';
 import { RECENT_REVIEW_MONTHS, REVIEW_TAGS_MAX, type TermSeason } from '../../shared/reviews-constants';
+import type { ScreeningFinding } from '../../shared/screening';
 import { RANKING_PRIOR_WEIGHT } from '../../shared/tutors-constants';
 import {
   boolean,
@@ -205,6 +206,8 @@ export const tutors = pgTable(
     status: tutorStatus('status').notNull().default('pending'),
     rejectionReason: text('rejection_reason'),
     submittedBy: uuid('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The tutor's own account, once an administrator approved its claim (tutor_claims): it may respond to reviews. */
+    claimedBy: uuid('claimed_by').references(() => users.id, { onDelete: 'set null' }),
     /** Aggregates over visible reviews, kept in the same transaction as every review change. */
     reviewCount: integer('review_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
@@ -264,6 +267,7 @@ export const tutors = pgTable(
   (t) => [
     index('tutors_status_created_idx').on(t.status, t.createdAt),
     index('tutors_submitted_by_idx').on(t.submittedBy),
+    uniqueIndex('tutors_claimed_by_key').on(t.claimedBy),
     index('tutors_image_key_idx').on(t.imageKey),
     index('tutors_department_idx').on(t.department),
     // The public list in each of its sort orders, without sorting the whole table.
@@ -394,6 +398,16 @@ export const reviews = pgTable(
       .default(sql`'{}'::text[]`),
     /** How many students marked it helpful: kept by a trigger on review_helpful_votes (migration 0019). */
     helpfulCount: integer('helpful_count').notNull().default(0),
+    /** What the screen found when it was last submitted or edited (shared/screening.ts); empty when nothing. */
+    screeningFindings: jsonb('screening_findings').$type<ScreeningFinding[]>().notNull().default([]),
+    /** Submitted anyway with findings: in the moderators' Flagged queue until one approves, hides or deletes it. */
+    flaggedAt: timestamp('flagged_at', { withTimezone: true }),
+    /**
+     * Submitted anyway under the Hold setting: waiting for a moderator, seen by its author only.
+     * Such a review is also is_hidden, so every list and aggregate leaves it out as it does a
+     * hidden one; publishing it clears both.
+     */
+    heldAt: timestamp('held_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -420,8 +434,169 @@ export const reviews = pgTable(
     check('reviews_term_whole', sql`(${t.termSeason} is null) = (${t.termYear} is null)`),
     check('reviews_tags_max', sql`cardinality(${t.tags}) <= ${sql.raw(String(REVIEW_TAGS_MAX))}`),
     check('reviews_helpful_count_nonnegative', sql`${t.helpfulCount} >= 0`),
+    check('reviews_held_is_hidden', sql`${t.heldAt} is null or ${t.isHidden}`),
+    // The Flagged and the waiting queues, oldest first.
+    index('reviews_flagged_idx')
+      .on(t.flaggedAt)
+      .where(sql`${t.flaggedAt} is not null`),
   ],
 );
+
+/**
+ * A review a moderator deleted, as it was: its author may appeal once (review_appeals), and a
+ * restored one goes back into reviews with its id. Gone with its author's account or its tutor.
+ */
+export const deletedReviews = pgTable(
+  'deleted_reviews',
+  {
+    /** The review's id, kept for restoring it. */
+    id: uuid('id').primaryKey(),
+    tutorId: uuid('tutor_id')
+      .notNull()
+      .references(() => tutors.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The review's row as it was (columns by their schema names), for putting it back. */
+    review: jsonb('review').$type<Record<string, unknown>>().notNull(),
+    deletedBy: uuid('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('deleted_reviews_author_idx').on(t.authorId, t.deletedAt)],
+);
+
+export type AppealStatus = 'pending' | 'restored' | 'upheld';
+
+/**
+ * The author of a hidden or deleted review asks a moderator to look again: once per review. The
+ * decision (restore or uphold, with a reason) is told to the author and kept in the audit log.
+ */
+export const reviewAppeals = pgTable(
+  'review_appeals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The review, in reviews (hidden) or in deleted_reviews (deleted); no foreign key, as it moves between them. */
+    reviewId: uuid('review_id').notNull(),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tutorId: uuid('tutor_id')
+      .notNull()
+      .references(() => tutors.id, { onDelete: 'cascade' }),
+    /** What was appealed against: the review hidden, or deleted. */
+    against: text('against').$type<'hidden' | 'deleted'>().notNull(),
+    text: text('text').notNull(),
+    status: text('status').$type<AppealStatus>().notNull().default('pending'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionReason: text('decision_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('review_appeals_one_per_review').on(t.reviewId),
+    index('review_appeals_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('review_appeals_author_idx').on(t.authorId),
+  ],
+);
+
+/**
+ * The tutor's public answer to a review ("Response from the tutor"): one per review, written by
+ * the account that claimed the tutor, screened like a review, hidden by moderators like one.
+ */
+export const reviewResponses = pgTable(
+  'review_responses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    tutorId: uuid('tutor_id')
+      .notNull()
+      .references(() => tutors.id, { onDelete: 'cascade' }),
+    /** The tutor's account when it was written; null once that account is gone. */
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    screeningFindings: jsonb('screening_findings').$type<ScreeningFinding[]>().notNull().default([]),
+    flaggedAt: timestamp('flagged_at', { withTimezone: true }),
+    /** Waiting for a moderator under the Hold setting; such a response is also is_hidden. */
+    heldAt: timestamp('held_at', { withTimezone: true }),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    hiddenReason: text('hidden_reason'),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenBy: uuid('hidden_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('review_responses_one_per_review').on(t.reviewId),
+    index('review_responses_tutor_idx').on(t.tutorId),
+    check('review_responses_held_is_hidden', sql`${t.heldAt} is null or ${t.isHidden}`),
+  ],
+);
+
+export type TutorClaimStatus = 'pending' | 'approved' | 'rejected';
+
+/**
+ * A signed-in user's request to be recognised as a tutor: an administrator approves it (the
+ * account becomes the tutor's, tutors.claimed_by) or rejects it with a reason.
+ */
+export const tutorClaims = pgTable(
+  'tutor_claims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tutorId: uuid('tutor_id')
+      .notNull()
+      .references(() => tutors.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** What the requester tells the administrator (their role, their university page...). */
+    message: text('message'),
+    status: text('status').$type<TutorClaimStatus>().notNull().default('pending'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    rejectionReason: text('rejection_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tutor_claims_one_pending_per_user')
+      .on(t.tutorId, t.userId)
+      .where(sql`${t.status} = 'pending'`),
+    index('tutor_claims_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('tutor_claims_user_idx').on(t.userId),
+  ],
+);
+
+/** One sentence of a review summary and the reviews it comes from. */
+export interface SummarySentence {
+  text: string;
+  reviewIds: string[];
+}
+
+/**
+ * "What students say": an AI summary of a tutor's visible reviews, each sentence citing its
+ * reviews. Written in the background, never on a student's request; regenerated after enough new
+ * reviews or when a summarized review is hidden or deleted (stale_at).
+ */
+export const tutorReviewSummaries = pgTable('tutor_review_summaries', {
+  tutorId: uuid('tutor_id')
+    .primaryKey()
+    .references(() => tutors.id, { onDelete: 'cascade' }),
+  sentences: jsonb('sentences').$type<SummarySentence[]>().notNull(),
+  /** The visible reviews it was written from. */
+  reviewIds: uuid('review_ids').array().notNull(),
+  /** The tutor's visible review count when it was written: a new summary is due every few reviews more. */
+  reviewCountAtGeneration: integer('review_count_at_generation').notNull(),
+  provider: text('provider').notNull(),
+  model: text('model').notNull(),
+  generatedAt: timestamp('generated_at', { withTimezone: true }).notNull(),
+  /** Set when a review it cites is hidden or deleted: not shown, written again. */
+  staleAt: timestamp('stale_at', { withTimezone: true }),
+});
 
 /** A student's "Helpful" on another student's review: one per student and review. */
 export const reviewHelpfulVotes = pgTable(
@@ -512,6 +687,9 @@ export const auditLog = pgTable(
   },
   (t) => [
     index('audit_log_recent_idx').on(sql`${t.createdAt} desc`),
+    // The audit log page filtered by person or by kind of action, newest first.
+    index('audit_log_actor_recent_idx').on(t.actorId, sql`${t.createdAt} desc`),
+    index('audit_log_action_recent_idx').on(t.action, sql`${t.createdAt} desc`),
     index('audit_log_target_idx').on(t.targetType, t.targetId),
   ],
 );
@@ -542,6 +720,8 @@ export interface NotificationData {
   reason?: string;
   /** The department of a newly published tutor ('tutor_published'). */
   department?: string;
+  /** The review it is about (a review received, hidden, deleted or appealed). */
+  reviewId?: string;
 }
 
 export const notifications = pgTable(
@@ -618,3 +798,8 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export type ReviewReportRow = typeof reviewReports.$inferSelect;
 export type AuditLogRow = typeof auditLog.$inferSelect;
 export type AiDraftRow = typeof aiDrafts.$inferSelect;
+export type DeletedReviewRow = typeof deletedReviews.$inferSelect;
+export type ReviewAppealRow = typeof reviewAppeals.$inferSelect;
+export type ReviewResponseRow = typeof reviewResponses.$inferSelect;
+export type TutorClaimRow = typeof tutorClaims.$inferSelect;
+export type TutorReviewSummaryRow = typeof tutorReviewSummaries.$inferSelect;

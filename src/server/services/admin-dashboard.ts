@@ -82,6 +82,8 @@ function targetLabel(row: AuditLogRow): string | null {
     case 'tutor':
       return row.data.tutorName ?? null;
     case 'review':
+    case 'response':
+      // A response is labelled by the title of the review it answers.
       return row.data.reviewTitle ?? null;
     case 'user':
       return row.data.userName ?? null;

@@ -83,6 +83,7 @@ function notificationOf(row: NotificationRow): Notification {
     tutorName: row.data.tutorName ?? null,
     department: row.data.department ?? null,
     reviewTitle: row.data.reviewTitle ?? null,
+    reviewId: row.data.reviewId ?? null,
     reason: row.data.reason ?? null,
     read: row.readAt !== null,
     createdAt: row.createdAt.toISOString(),

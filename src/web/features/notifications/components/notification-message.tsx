@@ -88,6 +88,54 @@ export function NotificationMessage({ notification }: { notification: Notificati
           New tutor in {notification.department ?? 'a department you follow'}: <TutorName notification={notification} />
         </>
       );
+    case 'review_published':
+      return (
+        <>
+          A moderator published <ReviewOf notification={notification} />.
+        </>
+      );
+    case 'review_received':
+      return (
+        <>
+          A student reviewed your profile <TutorName notification={notification} />
+          {notification.reviewTitle?.trim() ? `: '${notification.reviewTitle.trim()}'` : null}.
+        </>
+      );
+    case 'response_hidden':
+      return (
+        <>
+          A moderator hid your response to a review of <TutorName notification={notification} />.
+          <Reason reason={notification.reason} />
+        </>
+      );
+    case 'claim_approved':
+      return (
+        <>
+          Your claim of the profile <TutorName notification={notification} /> was approved. You can now respond to its
+          reviews.
+        </>
+      );
+    case 'claim_rejected':
+      return (
+        <>
+          Your claim of the profile <TutorName notification={notification} /> was rejected.
+          <Reason reason={notification.reason} />
+        </>
+      );
+    case 'appeal_restored':
+      return (
+        <>
+          Your appeal was accepted: <ReviewOf notification={notification} /> is published again.
+          <Reason reason={notification.reason} />
+        </>
+      );
+    case 'appeal_upheld':
+      return (
+        <>
+          Your appeal about <ReviewOf notification={notification} /> was declined: the moderator's decision stands.
+          <Reason reason={notification.reason} />
+        </>
+      );
     default:
       return <>{notification.kind satisfies never}</>;
   }
@@ -104,6 +152,9 @@ export function notificationFollowUp(notification: Notification): { to: string; 
     case 'review_hidden':
     case 'review_unhidden':
     case 'review_deleted':
+    case 'review_published':
+    case 'appeal_restored':
+    case 'appeal_upheld':
       return { to: paths.user.myReviews, label: 'Go to My Reviews' };
     default:
       return null;
