@@ -91,6 +91,8 @@ export const apiPaths = {
   adminReview: (reviewId: string) => `/api/admin/reviews/${reviewId}`,
   hideReview: (reviewId: string) => `/api/admin/reviews/${reviewId}/hide`,
   unhideReview: (reviewId: string) => `/api/admin/reviews/${reviewId}/unhide`,
+  /** POST: a review the screen flagged or holds stands; a held one is published. */
+  approveReview: (reviewId: string) => `/api/admin/reviews/${reviewId}/approve`,
   dismissReviewReports: (reviewId: string) => `/api/admin/reviews/${reviewId}/reports/dismiss`,
 
   /** The API described for people and tools, served by the server's OpenAPI plugin. */

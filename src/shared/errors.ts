@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { screeningFindingSchema } from './screening';
 
 /**
  * One message about one field of the request. `path` names the field as the request spells it,
@@ -20,6 +21,8 @@ export const apiErrorSchema = z.object({
     message: z.string(),
     /** Present when the error concerns particular fields: one entry per field message. */
     fields: z.array(fieldErrorSchema).optional(),
+    /** With code screening_findings: what the screen found, for the notice "Edit my review" / "Submit anyway". */
+    screeningFindings: z.array(screeningFindingSchema).optional(),
   }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
@@ -39,6 +42,7 @@ export const errorCodes = [
   'rate_limited',
   'email_taken',
   'review_exists',
+  'screening_findings',
   'ai_unavailable',
   'invalid_credentials',
   'account_disabled',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './pagination';
 import { storedImageSchema } from './uploads';
+import { screeningAcknowledgedSchema, screeningFindingSchema } from './screening';
 import {
   ADMIN_REVIEWS_PAGE_SIZE,
   MAX_DIFFICULTY,
@@ -101,11 +102,12 @@ export type ReviewContentInput = z.input<typeof reviewContentSchema>;
 
 export const createReviewSchema = reviewContentSchema.extend({
   tutorId: z.uuid({ error: REVIEW_FORM_INCOMPLETE_MESSAGE }),
+  screeningAcknowledged: screeningAcknowledgedSchema,
 });
 export type CreateReviewRequest = z.infer<typeof createReviewSchema>;
 export type CreateReviewInput = z.input<typeof createReviewSchema>;
 
-export const updateReviewSchema = reviewContentSchema;
+export const updateReviewSchema = reviewContentSchema.extend({ screeningAcknowledged: screeningAcknowledgedSchema });
 export type UpdateReviewRequest = z.infer<typeof updateReviewSchema>;
 export type UpdateReviewInput = z.input<typeof updateReviewSchema>;
 
@@ -163,6 +165,8 @@ export const myReviewSchema = z.object({
   showName: z.boolean(),
   isHidden: z.boolean(),
   hiddenReason: z.string().nullable(),
+  /** Held by the screen ("Waiting for a moderator"): seen by its author only until a moderator publishes it. */
+  waitingForModerator: z.boolean(),
 });
 export type MyReview = z.infer<typeof myReviewSchema>;
 
@@ -270,6 +274,8 @@ export const adminReviewListQuerySchema = z.object({
   hidden: queryFlag,
   /** Only reviews with open reports, the most reported first. */
   reported: queryFlag,
+  /** Only reviews the screen flagged or holds for a moderator (Review Management's Flagged tab). */
+  flagged: queryFlag,
   ...pageQuery(ADMIN_REVIEWS_PAGE_SIZE, 100),
 });
 export type AdminReviewListQuery = z.infer<typeof adminReviewListQuerySchema>;
@@ -296,6 +302,12 @@ export const adminReviewSchema = z.object({
   openReportCount: z.number().int().nonnegative(),
   /** The latest open reports (at most ADMIN_REVIEW_REPORTS_SHOWN). */
   reports: z.array(reviewReportSchema),
+  /** Held by the screen until a moderator publishes it ("Waiting for a moderator"). */
+  waitingForModerator: z.boolean(),
+  /** Flagged by the screen and not yet approved, hidden or deleted by a moderator. */
+  flagged: z.boolean(),
+  /** What the screen found when it was last submitted or edited. */
+  screeningFindings: z.array(screeningFindingSchema),
 });
 export type AdminReview = z.infer<typeof adminReviewSchema>;
 

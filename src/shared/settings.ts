@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { aiProviderKinds } from './ai-providers';
 import { reviewTagChoicesSchema } from './reviews';
+import { screeningModes } from './screening';
 
 export { DEFAULT_SITE_NAME } from './site-name';
 export const SIGNUP_DOMAINS_MAX = 50;
@@ -55,6 +56,8 @@ export const publicSettingsSchema = z.object({
   sitePages: sitePagesSetSchema,
   /** The tags a review may carry, in the order the form offers them. */
   reviewTags: z.array(z.string()),
+  /** Whether the review form screens the text before it is sent (Off: it does not). */
+  screeningMode: z.enum(screeningModes),
 });
 
 /**
@@ -100,6 +103,10 @@ export const siteSettingsSchema = z.object({
   contactEmail: contactEmailSchema,
   /** The tags students choose from for a review (at most REVIEW_TAGS_MAX each). */
   reviewTags: reviewTagChoicesSchema,
+  /** What "Submit anyway" does with a review the screen found something in (shared/screening.ts). */
+  screeningMode: z.enum(screeningModes),
+  /** Ask the AI provider for a second opinion on each review; effective only while a provider is configured. */
+  aiScreening: z.boolean(),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
@@ -125,6 +132,8 @@ export const adminSettingsSchema = z.object({
   termsOfService: z.string(),
   contactEmail: z.string(),
   reviewTags: z.array(z.string()),
+  screeningMode: z.enum(screeningModes),
+  aiScreening: z.boolean(),
   ai: z.object({
     /** Null when no provider is configured (environment variables, see README). */
     provider: z.enum(aiProviderKinds).nullable(),

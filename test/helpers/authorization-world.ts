@@ -36,7 +36,7 @@ export interface World {
   publicTutor: TutorRow;
   /** A public tutor with the student's review. */
   reviewedTutor: TutorRow;
-  /** The student's visible review of reviewedTutor, with one open report (from the invitee). */
+  /** The student's visible review of reviewedTutor, with one open report (from the invitee), flagged by the screen. */
   review: ReviewRow;
   /** A review of the student's that a moderator hid. */
   hiddenReview: ReviewRow;
@@ -110,7 +110,7 @@ export async function createWorld(t: TestApp, label = 'world'): Promise<World> {
         status: 'pending',
         submittedBy: student.id,
       }),
-      createReviewRecord(t.db, { tutorId: reviewedTutor.id, authorId: student.id, rating: 4 }),
+      createReviewRecord(t.db, { tutorId: reviewedTutor.id, authorId: student.id, rating: 4, flagged: true }),
       createReviewRecord(t.db, { tutorId: hiddenTutor.id, authorId: student.id, rating: 2, hidden: true }),
       picture.then((bytes) => storeImage(t.db, t.app.imageStore, { bytes, uploadedBy: admin.id, now })),
       issueVerificationSecret(t.db, unverified.id, now),

@@ -129,6 +129,10 @@ export interface ReviewRecordInput {
   body?: string;
   /** Hidden by a moderator: stored, but left out of the tutor's count and average. */
   hidden?: boolean;
+  /** Flagged by the screen for a moderator (with a made-up finding at the start of the text). */
+  flagged?: boolean;
+  /** Held by the screen: flagged, hidden, waiting for a moderator. */
+  held?: boolean;
   /** The author shows their name on it; anonymous by default, as the app writes reviews. */
   showName?: boolean;
   course?: string | null;
@@ -152,7 +156,16 @@ export async function createReviewRecord(db: Database, input: ReviewRecordInput)
         rating: input.rating,
         title: input.title ?? 'Helpful sessions',
         body: input.body ?? 'Clear explanations and quick answers to questions.',
-        isHidden: input.hidden ?? false,
+        isHidden: (input.hidden ?? false) || (input.held ?? false),
+        ...(input.flagged || input.held
+          ? {
+              flaggedAt: createdAt,
+              heldAt: input.held ? createdAt : null,
+              screeningFindings: [
+                { category: 'profanity', kind: 'profanity', field: 'body', start: 0, end: 4, source: 'rules' },
+              ],
+            }
+          : {}),
         showName: input.showName ?? false,
         course: input.course ?? null,
         difficulty: input.difficulty ?? null,
@@ -162,7 +175,8 @@ export async function createReviewRecord(db: Database, input: ReviewRecordInput)
         updatedAt: createdAt,
       })
       .returning();
-    if (!input.hidden) await applyAggregateChange(tx, input.tutorId, reviewShown(countedReviewOf(review!)));
+    if (!input.hidden && !input.held)
+      await applyAggregateChange(tx, input.tutorId, reviewShown(countedReviewOf(review!)));
     return review!;
   });
 }

@@ -233,6 +233,10 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     body: () => reason,
     statuses: adminOnly(200),
   },
+  'POST /api/admin/reviews/{reviewId}/approve': {
+    params: (w) => ({ reviewId: w.review.id }),
+    statuses: adminOnly(200),
+  },
   'POST /api/admin/reviews/{reviewId}/unhide': {
     params: (w) => ({ reviewId: w.hiddenReview.id }),
     statuses: adminOnly(200),

@@ -55,6 +55,7 @@ describe('without an AI provider', () => {
       passwordSignIn: true,
       sitePages: noPages,
       reviewTags: defaultTags,
+      screeningMode: 'warn',
     });
     expect(await adminSettings()).toEqual({
       siteName: 'Tutorly',
@@ -65,6 +66,8 @@ describe('without an AI provider', () => {
       campusSignIn: null,
       ...noPageTexts,
       reviewTags: defaultTags,
+      screeningMode: 'warn',
+      aiScreening: false,
       ai: { provider: null, providerLabel: null, model: null },
     });
   });
@@ -101,6 +104,8 @@ describe('without an AI provider', () => {
       campusSignIn: null,
       ...noPageTexts,
       reviewTags: defaultTags,
+      screeningMode: 'warn',
+      aiScreening: false,
       ai: { provider: null, providerLabel: null, model: null },
     };
     expect(response.json()).toEqual(expected);
@@ -113,6 +118,7 @@ describe('without an AI provider', () => {
       passwordSignIn: true,
       sitePages: noPages,
       reviewTags: defaultTags,
+      screeningMode: 'warn',
     });
 
     expect(await t.db.select().from(auditLog)).toEqual([
@@ -176,6 +182,7 @@ describe('without an AI provider', () => {
       passwordSignIn: true,
       sitePages: noPages,
       reviewTags: defaultTags,
+      screeningMode: 'warn',
     });
     expect(await t.db.select().from(auditLog)).toEqual([]);
 

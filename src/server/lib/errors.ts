@@ -1,4 +1,5 @@
 import type { ErrorCode, FieldError } from '../../shared/errors';
+import { type ScreeningFinding, screeningRefusalMessage } from '../../shared/screening';
 
 /**
  * A failure the user can act on. Services throw it with a code; the central error handler
@@ -33,6 +34,18 @@ export class RateLimitedError extends AppError {
   }
 }
 
+/**
+ * Refused because the screen found something and the author has not chosen "Submit anyway":
+ * the answer lists the findings, so a client that skipped the form's own check still shows
+ * the notice.
+ */
+export class ScreeningRefusedError extends AppError {
+  constructor(readonly findings: ScreeningFinding[]) {
+    super('screening_findings', screeningRefusalMessage(findings));
+    this.name = 'ScreeningRefusedError';
+  }
+}
+
 export const statusByErrorCode: Record<ErrorCode, number> = {
   validation_error: 400,
   bad_request: 400,
@@ -47,6 +60,7 @@ export const statusByErrorCode: Record<ErrorCode, number> = {
   conflict: 409,
   email_taken: 409,
   review_exists: 409,
+  screening_findings: 409,
   verification_invalid: 400,
   verification_used: 410,
   verification_expired: 410,

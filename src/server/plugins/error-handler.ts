@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorCode, FieldError } from '../../shared/errors';
-import { AppError, RateLimitedError, statusByErrorCode } from '../lib/errors';
+import { AppError, RateLimitedError, ScreeningRefusedError, statusByErrorCode } from '../lib/errors';
 
 const codeByStatus: Record<number, ErrorCode> = {
   400: 'bad_request',
@@ -86,9 +86,15 @@ export const errorHandlerPlugin = fp(async function errorHandler(app: FastifyIns
       // A service that could not be reached (the picture store): the client learns to retry,
       // the log says what failed.
       if (statusByErrorCode[err.code] >= 500 && err.cause !== undefined) request.log.error({ err }, err.message);
-      return reply
-        .status(statusByErrorCode[err.code])
-        .send({ error: { code: err.code, message: err.message, ...(fields ? { fields } : {}) } });
+      const screeningFindings = err instanceof ScreeningRefusedError ? err.findings : undefined;
+      return reply.status(statusByErrorCode[err.code]).send({
+        error: {
+          code: err.code,
+          message: err.message,
+          ...(fields ? { fields } : {}),
+          ...(screeningFindings ? { screeningFindings } : {}),
+        },
+      });
     }
     // The client closed the connection before sending all of its request: nobody is left to answer.
     if (request.raw.destroyed && !request.raw.complete) {

@@ -11,6 +11,7 @@ import {
   signupDomainsMessage,
   type UpdateSiteSettingsRequest,
 } from '../../shared/settings';
+import { DEFAULT_SCREENING_MODE, type ScreeningMode, screeningModes } from '../../shared/screening';
 import { changeData, NOTHING_KEPT } from '../db/change-data';
 import type { Database } from '../db/client';
 import { type AuditData, settings } from '../db/schema';
@@ -36,10 +37,15 @@ const keys: SettingKey[] = [
   'termsOfService',
   'contactEmail',
   'reviewTags',
+  'screeningMode',
+  'aiScreening',
 ];
 type TextKey = 'privacyPolicy' | 'termsOfService' | 'contactEmail';
 const textKeys: readonly SettingKey[] = ['privacyPolicy', 'termsOfService', 'contactEmail'] satisfies TextKey[];
 const isTextKey = (key: string): key is TextKey => textKeys.includes(key as SettingKey);
+
+const isScreeningMode = (value: unknown): value is ScreeningMode =>
+  screeningModes.some((mode) => mode === value);
 
 const isStringArray = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === 'string');
@@ -61,6 +67,8 @@ export async function getSettings(db: Database, defaults: SettingDefaults): Prom
     termsOfService: '',
     contactEmail: '',
     reviewTags: [...DEFAULT_REVIEW_TAGS],
+    screeningMode: DEFAULT_SCREENING_MODE,
+    aiScreening: false,
   };
   for (const { key, value } of rows) {
     if (key === 'siteName' && typeof value === 'string') result.siteName = value;
@@ -70,6 +78,8 @@ export async function getSettings(db: Database, defaults: SettingDefaults): Prom
       result.passwordSignIn = value || !defaults.campusSignInConfigured;
     if (key === 'aiDraftsPerHour' && typeof value === 'number') result.aiDraftsPerHour = value;
     if (key === 'reviewTags' && isStringArray(value)) result.reviewTags = value;
+    if (key === 'screeningMode' && isScreeningMode(value)) result.screeningMode = value;
+    if (key === 'aiScreening' && typeof value === 'boolean') result.aiScreening = value;
     if (isTextKey(key) && typeof value === 'string') result[key] = value;
   }
   return result;
@@ -79,6 +89,20 @@ export async function getSettings(db: Database, defaults: SettingDefaults): Prom
 export async function reviewTagChoices(db: Database): Promise<string[]> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'reviewTags'));
   return row && isStringArray(row.value) ? row.value : [...DEFAULT_REVIEW_TAGS];
+}
+
+/** How reviews are screened before they are published: the mode and whether the AI provider is asked too. */
+export async function screeningSettings(db: Database): Promise<Pick<SiteSettings, 'screeningMode' | 'aiScreening'>> {
+  const rows = await db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(inArray(settings.key, ['screeningMode', 'aiScreening']));
+  const mode = rows.find((row) => row.key === 'screeningMode')?.value;
+  const ai = rows.find((row) => row.key === 'aiScreening')?.value;
+  return {
+    screeningMode: isScreeningMode(mode) ? mode : DEFAULT_SCREENING_MODE,
+    aiScreening: ai === true,
+  };
 }
 
 /** The footer's pages as visitors read them: null where the administrator has written nothing. */

@@ -71,13 +71,13 @@ export async function reviewRoutes(app: App): Promise<void> {
       schema: {
         tags: ['reviews'],
         summary:
-          'Review a public tutor (one review per student and tutor); the average is updated in the same transaction',
+          'Review a public tutor (one review per student and tutor); the average is updated in the same transaction. The screen may refuse it (409 screening_findings, with what it found) until screeningAcknowledged is true',
         body: createReviewSchema,
         response: { 201: reviewResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const review = await createReview(app.db, viewerOf(request), request.body, app.clock());
+      const review = await createReview(app.db, viewerOf(request), request.body, app.clock(), app.aiProvider);
       return reply.status(201).send({ review });
     },
   );
@@ -100,14 +100,22 @@ export async function reviewRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['reviews'],
-        summary: 'The author edits their review',
+        summary:
+          'The author edits their review; screened like a new one (409 screening_findings until screeningAcknowledged is true)',
         params: reviewPathParamsSchema,
         body: updateReviewSchema,
         response: { 200: reviewResponseSchema, ...errorResponses },
       },
     },
     async (request) => ({
-      review: await updateOwnReview(app.db, viewerOf(request), request.params.reviewId, request.body, app.clock()),
+      review: await updateOwnReview(
+        app.db,
+        viewerOf(request),
+        request.params.reviewId,
+        request.body,
+        app.clock(),
+        app.aiProvider,
+      ),
     }),
   );
 

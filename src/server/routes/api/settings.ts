@@ -15,7 +15,7 @@ export async function settingsRoutes(app: App): Promise<void> {
     },
     async () => {
       const stored = await getSettings(app.db, app.settingDefaults);
-      const { siteName, signupDomains, restrictSignupToDomains, passwordSignIn, reviewTags } = stored;
+      const { siteName, signupDomains, restrictSignupToDomains, passwordSignIn, reviewTags, screeningMode } = stored;
       const campus = app.config.campusSignIn;
       return {
         siteName,
@@ -25,6 +25,7 @@ export async function settingsRoutes(app: App): Promise<void> {
         passwordSignIn,
         sitePages: sitePagesSetOf(stored),
         reviewTags,
+        screeningMode,
       };
     },
   );

@@ -4,6 +4,7 @@ import {
   ALREADY_REVIEWED_MESSAGE,
   COURSE_NOT_LISTED,
   DEFAULT_REVIEW_TAGS,
+  isReviewId,
   PUBLIC_TUTORS_ONLY_MESSAGE,
   TERM_IN_FUTURE_MESSAGE,
   UNKNOWN_REVIEW_COURSE_MESSAGE,
@@ -30,6 +31,10 @@ import { isTutorId } from '../../../shared/tutors';
 import { canSee, tutorNotFound } from '../tutors/access';
 import { rankingScoreOf } from '../tutors/ranking';
 import type { Viewer } from '../auth/viewer';
+import type { ScreeningFinding } from '../../../shared/screening';
+import type { TextProvider } from '../ai-drafting/providers/text-provider';
+import { screenForPublishing, type ScreeningOutcome } from '../screening/screen-for-publishing';
+import { screeningSettingsOf } from '../screening/screening-settings';
 import { assertAuthor, lockReview } from './access';
 import { reviewTagChoices } from '../settings';
 import {
@@ -83,16 +88,27 @@ function assertCourseAndTags(
 export async function createReview(
   db: Database,
   author: Viewer,
-  input: CreateReviewRequest,
+  input: NewReview,
   now: Date,
+  ai: TextProvider | null = null,
 ): Promise<MyReview> {
   if (!isTutorId(input.tutorId)) throw tutorNotFound();
   assertTermTaken(input, now);
+  const screened = await screenForPublishing(
+    await screeningSettingsOf(db, ai),
+    input,
+    input.screeningAcknowledged ?? false,
+  );
+  if (screened.state === 'held') return createHeldReview(db, author, input, screened.screeningFindings, now);
+  const screening = {
+    screeningFindings: screened.state === 'flagged' ? screened.screeningFindings : [],
+    flaggedAt: screened.state === 'flagged' ? now : null,
+  };
   // A tutor made public between an attempt and the look at why it failed gets one more attempt.
   for (let attempt = 1; ; attempt++) {
     let created: Awaited<ReturnType<typeof insertCountedReview>>;
     try {
-      created = await insertCountedReview(db, author, input, now);
+      created = await insertCountedReview(db, author, input, screening, now);
     } catch (err) {
       if (isUniqueViolation(err, 'reviews_one_per_author_per_tutor')) throw reviewExists();
       throw err;
@@ -110,13 +126,73 @@ export async function createReview(
   }
 }
 
+/** A review as its author sends it; "Submit anyway" may be left out (not chosen). */
+type NewReview = Omit<CreateReviewRequest, 'screeningAcknowledged'> & { screeningAcknowledged?: boolean };
+type ReviewEdit = Omit<UpdateReviewRequest, 'screeningAcknowledged'> & { screeningAcknowledged?: boolean };
+
+/** The screen's columns of a review published at once: what it found, and since when it is flagged. */
+interface PublishedScreening {
+  screeningFindings: ScreeningFinding[];
+  flaggedAt: Date | null;
+}
+
+/**
+ * A review the screen holds for a moderator: stored hidden (so no list and no aggregate counts
+ * it) and flagged, under the same checks as a published one, its tutor locked as every review
+ * write locks it. Its author sees it waiting; a moderator's Approve counts it.
+ */
+async function createHeldReview(
+  db: Database,
+  author: Viewer,
+  input: NewReview,
+  findings: ScreeningFinding[],
+  now: Date,
+): Promise<MyReview> {
+  let reviewId: string;
+  try {
+    reviewId = await changeData(db, [], async (tx, alsoChanged) => {
+      const [tutor] = await tx.select().from(tutors).where(eq(tutors.id, input.tutorId)).for('no key update');
+      if (!tutor || !canSee(author, tutor)) throw tutorNotFound();
+      assertReviewable(tutor);
+      assertCourseAndTags(input, { courses: tutor.courses, tags: await reviewTagChoices(tx) });
+      // Nobody else sees it yet, but the author's own view of the tutor's page does.
+      alsoChanged(...reviewChanged(tutor));
+      const [row] = await tx
+        .insert(reviews)
+        .values({
+          tutorId: tutor.id,
+          authorId: author.id,
+          ...reviewContentColumns(input),
+          isHidden: true,
+          heldAt: now,
+          flaggedAt: now,
+          screeningFindings: findings,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: reviews.id });
+      return row!.id;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'reviews_one_per_author_per_tutor')) throw reviewExists();
+    throw err;
+  }
+  return getOwnReview(db, author, reviewId);
+}
+
 /**
  * The review, counted on its tutor when the tutor exists and is public; none otherwise. What it
  * changes is known before it runs (the tutor's pages, the lists it matches, the feed), so the
  * statement announces it itself, filling in the tutor's search text and department (what the
  * kept list pages are matched on) from the row it locks: a review is one round trip.
  */
-async function insertCountedReview(db: Database, author: Viewer, input: CreateReviewRequest, now: Date) {
+async function insertCountedReview(
+  db: Database,
+  author: Viewer,
+  input: NewReview,
+  screening: PublishedScreening,
+  now: Date,
+) {
   // Made here rather than by the database, so the change can say where in the feed the review lands.
   const reviewId = randomUUID();
   const position = feedPositionOf({ id: reviewId, createdAt: now });
@@ -131,6 +207,8 @@ async function insertCountedReview(db: Database, author: Viewer, input: CreateRe
         ...reviewContentColumns(input),
         // An array travels as JSON text: the statement unpacks it (a placeholder is one value).
         tags: JSON.stringify(input.tags),
+        screeningFindings: JSON.stringify(screening.screeningFindings),
+        flaggedAt: screening.flaggedAt?.toISOString() ?? null,
         defaultTags: JSON.stringify(DEFAULT_REVIEW_TAGS),
         now: now.toISOString(),
         channel: announcement.channel,
@@ -209,11 +287,12 @@ const countedReviewInsert = preparedStatement((db: WritableDatabase) => {
     insert into ${reviews} (${column(reviews.id)}, ${column(reviews.tutorId)}, ${column(reviews.authorId)}, ${column(reviews.title)}, ${column(reviews.body)},
       ${column(reviews.rating)}, ${column(reviews.aiAssisted)}, ${column(reviews.showName)}, ${column(reviews.course)}, ${column(reviews.termSeason)},
       ${column(reviews.termYear)}, ${column(reviews.difficulty)}, ${column(reviews.wouldTakeAgain)}, ${column(reviews.tags)},
-      ${column(reviews.createdAt)}, ${column(reviews.updatedAt)})
+      ${column(reviews.screeningFindings)}, ${column(reviews.flaggedAt)}, ${column(reviews.createdAt)}, ${column(reviews.updatedAt)})
     select ${sql.placeholder('reviewId')}::uuid, ${counted.id}, ${sql.placeholder('authorId')}::uuid, ${sql.placeholder('title')}::text, ${sql.placeholder('body')}::text,
       ${sql.placeholder('rating')}::smallint, ${sql.placeholder('aiAssisted')}::boolean, ${sql.placeholder('showName')}::boolean, ${sql.placeholder('course')}::text,
       ${sql.placeholder('termSeason')}::text, ${sql.placeholder('termYear')}::smallint, ${sql.placeholder('difficulty')}::smallint,
-      ${sql.placeholder('wouldTakeAgain')}::boolean, array(select jsonb_array_elements_text(${sql.placeholder('tags')}::jsonb)), ${now}, ${now}
+      ${sql.placeholder('wouldTakeAgain')}::boolean, array(select jsonb_array_elements_text(${sql.placeholder('tags')}::jsonb)),
+      ${sql.placeholder('screeningFindings')}::jsonb, ${sql.placeholder('flaggedAt')}::timestamptz, ${now}, ${now}
     from ${counted}
     returning ${sql.join(Object.values(reviewColumns).map(column), sql`, `)}`);
   const announcement = filledIn(
@@ -246,6 +325,7 @@ const countedReviewInsert = preparedStatement((db: WritableDatabase) => {
         helpfulCount: added.helpfulCount,
         isHidden: added.isHidden,
         hiddenReason: added.hiddenReason,
+        heldAt: added.heldAt,
         createdAt: added.createdAt,
         updatedAt: added.updatedAt,
       },
@@ -270,14 +350,28 @@ const countedReviewInsert = preparedStatement((db: WritableDatabase) => {
     .prepare('create_review');
 });
 
-/** The author rewrites their review; a visible one moves the tutor's average by the rating's change. */
+/**
+ * The author rewrites their review; a visible one moves the tutor's average by the rating's
+ * change. The screen looks at the new text first (outside the transaction: the AI provider may
+ * take a moment). Under Hold, a published review the screen finds something in leaves the lists
+ * and the average until a moderator publishes it again; a held one stays held.
+ */
 export async function updateOwnReview(
   db: Database,
   author: Viewer,
   reviewId: string,
-  input: UpdateReviewRequest,
+  input: ReviewEdit,
   now: Date,
+  ai: TextProvider | null = null,
 ): Promise<MyReview> {
+  // Only the author's own review is screened; anyone else's is refused below, the screen unheard.
+  const [existing] = isReviewId(reviewId)
+    ? await db.select({ authorId: reviews.authorId }).from(reviews).where(eq(reviews.id, reviewId))
+    : [];
+  const screened: ScreeningOutcome =
+    existing?.authorId === author.id
+      ? await screenForPublishing(await screeningSettingsOf(db, ai), input, input.screeningAcknowledged ?? false)
+      : { state: 'unscreened' };
   await changeData(db, [], async (tx, alsoChanged) => {
     const locked = await lockReview(tx, reviewId);
     assertAuthor(author, locked);
@@ -290,11 +384,19 @@ export async function updateOwnReview(
     });
     alsoChanged(...reviewChanged(locked.tutor));
     const written = reviewContentColumns(input);
+    const held = review.heldAt !== null;
+    const goesOnHold = screened.state === 'held' && !review.isHidden;
     await tx
       .update(reviews)
-      .set({ ...written, updatedAt: now })
+      .set({
+        ...written,
+        updatedAt: now,
+        ...screeningColumnsAfterEdit(screened, held, now),
+        ...(goesOnHold ? { isHidden: true, heldAt: now } : {}),
+      })
       .where(eq(reviews.id, review.id));
-    if (!review.isHidden)
+    if (goesOnHold) await applyAggregateChange(tx, review.tutorId, reviewRemoved(countedReviewOf(review)));
+    else if (!review.isHidden)
       await applyAggregateChange(
         tx,
         review.tutorId,
@@ -302,6 +404,21 @@ export async function updateOwnReview(
       );
   });
   return getOwnReview(db, author, reviewId);
+}
+
+/**
+ * The screen's columns after an edit: what it found now, flagged when it found something. Clean
+ * text clears the flag of a published review; a held one stays flagged until a moderator acts.
+ */
+function screeningColumnsAfterEdit(screened: ScreeningOutcome, held: boolean, now: Date) {
+  switch (screened.state) {
+    case 'unscreened':
+      return {};
+    case 'clean':
+      return held ? { screeningFindings: [] } : { screeningFindings: [], flaggedAt: null };
+    default:
+      return { screeningFindings: screened.screeningFindings, flaggedAt: now };
+  }
 }
 
 /** The author withdraws their review, whatever its tutor's state; its reports go with it. */

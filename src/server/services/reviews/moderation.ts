@@ -73,12 +73,21 @@ export async function hideReview(
   await changeData(db, [], async (tx, alsoChanged) => {
     const locked = await lockReview(tx, reviewId);
     alsoChanged(...reviewChanged(locked.tutor));
-    if (locked.review.isHidden) throw new AppError('conflict', 'This review is already hidden.');
+    const held = locked.review.heldAt !== null;
+    if (locked.review.isHidden && !held) throw new AppError('conflict', 'This review is already hidden.');
+    // Hiding settles the screen's flag; a held review, never counted, becomes a hidden one.
     await tx
       .update(reviews)
-      .set({ isHidden: true, hiddenReason: reason, hiddenAt: now, hiddenBy: moderator.id })
+      .set({
+        isHidden: true,
+        hiddenReason: reason,
+        hiddenAt: now,
+        hiddenBy: moderator.id,
+        heldAt: null,
+        flaggedAt: null,
+      })
       .where(eq(reviews.id, locked.review.id));
-    await applyAggregateChange(tx, locked.tutor.id, reviewRemoved(countedReviewOf(locked.review)));
+    if (!held) await applyAggregateChange(tx, locked.tutor.id, reviewRemoved(countedReviewOf(locked.review)));
     await resolveOpenReports(tx, moderator, locked.review.id, now);
     await record(tx, moderator, locked, { action: 'review_hidden', notification: 'review_hidden', reason }, now);
   });
@@ -91,6 +100,7 @@ export async function unhideReview(db: Database, moderator: Viewer, reviewId: st
     const locked = await lockReview(tx, reviewId);
     alsoChanged(...reviewChanged(locked.tutor));
     if (!locked.review.isHidden) throw new AppError('conflict', 'This review is not hidden.');
+    if (locked.review.heldAt !== null) throw new AppError('conflict', WAITING_FOR_APPROVAL_MESSAGE);
     await tx
       .update(reviews)
       .set({ isHidden: false, hiddenReason: null, hiddenAt: null, hiddenBy: null })
@@ -101,6 +111,40 @@ export async function unhideReview(db: Database, moderator: Viewer, reviewId: st
       moderator,
       locked,
       { action: 'review_unhidden', notification: 'review_unhidden', reason: null },
+      now,
+    );
+  });
+  return getAdminReview(db, reviewId);
+}
+
+const WAITING_FOR_APPROVAL_MESSAGE = 'This review is waiting for a moderator: Approve publishes it.';
+
+/**
+ * A moderator has looked at what the screen found and lets the review stand: the flag goes,
+ * and a held review is published, counted in its tutor's aggregates from now on, its author told.
+ */
+export async function approveReview(
+  db: Database,
+  moderator: Viewer,
+  reviewId: string,
+  now: Date,
+): Promise<AdminReview> {
+  await changeData(db, [], async (tx, alsoChanged) => {
+    const locked = await lockReview(tx, reviewId);
+    alsoChanged(...reviewChanged(locked.tutor));
+    const held = locked.review.heldAt !== null;
+    if (!held && locked.review.flaggedAt === null)
+      throw new AppError('conflict', 'This review is not flagged or waiting for a moderator.');
+    await tx
+      .update(reviews)
+      .set({ flaggedAt: null, ...(held ? { heldAt: null, isHidden: false } : {}) })
+      .where(eq(reviews.id, locked.review.id));
+    if (held) await applyAggregateChange(tx, locked.tutor.id, reviewShown(countedReviewOf(locked.review)));
+    await record(
+      tx,
+      moderator,
+      locked,
+      { action: 'review_approved', ...(held ? { notification: 'review_published' as const } : {}), reason: null },
       now,
     );
   });

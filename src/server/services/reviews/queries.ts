@@ -1,4 +1,20 @@
-import { and, asc, count, desc, eq, exists, gte, ilike, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import {
   ADMIN_REVIEW_REPORTS_SHOWN,
   isReviewId,
@@ -39,6 +55,7 @@ import {
   shownAuthorName,
   reviewColumns,
   reviewDetailsOf,
+  reviewScreeningColumns,
   reviewTutorColumns,
   toAdminReview,
   toMyReview,
@@ -153,6 +170,7 @@ const {
   showName: _showName,
   isHidden: _isHidden,
   hiddenReason: _hiddenReason,
+  heldAt: _heldAt,
   ...visibleReviewColumns
 } = reviewColumns;
 const tutorPageReviewColumns = { ...visibleReviewColumns, authorId: reviews.authorId, authorName: shownAuthorName };
@@ -431,7 +449,13 @@ const latestOpenReport = sql`(select max(${reviewReports.createdAt}) from ${revi
 
 function adminReviewRows(db: Database) {
   return db
-    .select({ review: reviewColumns, tutor: reviewTutorColumns, author: reviewAuthorColumns, openReportCount })
+    .select({
+      review: reviewColumns,
+      tutor: reviewTutorColumns,
+      author: reviewAuthorColumns,
+      openReportCount,
+      screening: reviewScreeningColumns,
+    })
     .from(reviews)
     .innerJoin(tutors, eq(tutors.id, reviews.tutorId))
     .innerJoin(users, eq(users.id, reviews.authorId));
@@ -489,6 +513,8 @@ export async function listAdminReviews(db: Database, query: AdminReviewListQuery
     query.hideHidden ? eq(reviews.isHidden, false) : undefined,
     query.hidden ? eq(reviews.isHidden, true) : undefined,
     query.reported ? hasOpenReports : undefined,
+    // Held reviews are flagged too: the Flagged tab is what the screen found and no moderator settled.
+    query.flagged ? isNotNull(reviews.flaggedAt) : undefined,
   );
   const order = query.reported
     ? [sql`${openReportCount} desc`, sql`${latestOpenReport} desc`, ...newestFirst]

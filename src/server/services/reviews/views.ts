@@ -27,6 +27,7 @@ export const reviewColumns = {
   helpfulCount: reviews.helpfulCount,
   isHidden: reviews.isHidden,
   hiddenReason: reviews.hiddenReason,
+  heldAt: reviews.heldAt,
   createdAt: reviews.createdAt,
   updatedAt: reviews.updatedAt,
 };
@@ -120,14 +121,33 @@ export function toMyReview(row: { review: ReviewFields; tutor: ReviewTutorFields
     ...baseOf(row.review, row.tutor),
     helpfulCount: row.review.helpfulCount,
     showName: row.review.showName,
-    isHidden: row.review.isHidden,
+    // A held review is hidden by the screen, not by a moderator: its author sees it waiting.
+    isHidden: row.review.isHidden && row.review.heldAt === null,
     hiddenReason: row.review.hiddenReason,
+    waitingForModerator: row.review.heldAt !== null,
   };
 }
 
+/** What review management reads of the screen besides the review's own columns. */
+export const reviewScreeningColumns = { flaggedAt: reviews.flaggedAt, screeningFindings: reviews.screeningFindings };
+
 export function toAdminReview(
-  row: { review: ReviewFields; tutor: ReviewTutorFields; author: ReviewAuthorFields; openReportCount: number },
+  row: {
+    review: ReviewFields;
+    tutor: ReviewTutorFields;
+    author: ReviewAuthorFields;
+    openReportCount: number;
+    screening: Pick<ReviewRow, keyof typeof reviewScreeningColumns>;
+  },
   reports: ReviewReport[],
 ): AdminReview {
-  return { ...toMyReview(row), author: row.author, openReportCount: row.openReportCount, reports };
+  return {
+    ...toMyReview(row),
+    isHidden: row.review.isHidden,
+    author: row.author,
+    openReportCount: row.openReportCount,
+    reports,
+    flagged: row.screening.flaggedAt !== null,
+    screeningFindings: row.screening.screeningFindings,
+  };
 }

@@ -7,6 +7,7 @@ import {
   reviewPathParamsSchema,
 } from '../../../../shared/reviews';
 import {
+  approveReview,
   deleteReviewAsModerator,
   dismissReports,
   hideReview,
@@ -24,7 +25,8 @@ export async function adminReviewRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['admin'],
-        summary: 'All reviews with open report counts; ?reported=true puts the most reported first',
+        summary:
+          'All reviews with open report counts; ?reported=true puts the most reported first, ?flagged=true lists what the screen flagged or holds',
         querystring: adminReviewListQuerySchema,
         response: { 200: adminReviewListSchema, ...errorResponses },
       },
@@ -46,6 +48,22 @@ export async function adminReviewRoutes(app: App): Promise<void> {
     },
     async (request) => ({
       review: await hideReview(app.db, viewerOf(request), request.params.reviewId, request.body.reason, app.clock()),
+    }),
+  );
+
+  app.post(
+    '/:reviewId/approve',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Approve a review the screen flagged or holds: the flag goes, and a held review is published, counted in the tutor's average, its author notified",
+        params: reviewPathParamsSchema,
+        response: { 200: adminReviewResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      review: await approveReview(app.db, viewerOf(request), request.params.reviewId, app.clock()),
     }),
   );
 
