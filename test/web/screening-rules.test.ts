@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { describeFinding, findingText, screeningRefusalMessage } from '../../src/shared/screening';
+import { describeFinding, findingText, screeningRefusalMessage } from '../../src/shared/screening-wording';
 import { screenText } from '../../src/shared/screening-rules';
 
 /** What the screen finds in a text, as "kind: quoted words". */

@@ -1,5 +1,6 @@
 import type { ErrorCode, FieldError } from '../../shared/errors';
-import { type ScreeningFinding, screeningRefusalMessage } from '../../shared/screening';
+import type { ScreeningFinding } from '../../shared/screening';
+import { screeningRefusalMessage } from '../../shared/screening-wording';
 
 /**
  * A failure the user can act on. Services throw it with a code; the central error handler

@@ -44,8 +44,7 @@ type TextKey = 'privacyPolicy' | 'termsOfService' | 'contactEmail';
 const textKeys: readonly SettingKey[] = ['privacyPolicy', 'termsOfService', 'contactEmail'] satisfies TextKey[];
 const isTextKey = (key: string): key is TextKey => textKeys.includes(key as SettingKey);
 
-const isScreeningMode = (value: unknown): value is ScreeningMode =>
-  screeningModes.some((mode) => mode === value);
+const isScreeningMode = (value: unknown): value is ScreeningMode => screeningModes.some((mode) => mode === value);
 
 const isStringArray = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === 'string');

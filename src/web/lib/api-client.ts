@@ -1,4 +1,5 @@
 import type { ApiError, FieldError } from '../../shared/errors';
+import type { ScreeningFinding } from '../../shared/screening';
 import { reportSignedOut } from './signed-out';
 
 /**
@@ -11,6 +12,8 @@ export class ApiRequestError extends Error {
     readonly code: string,
     message: string,
     readonly fields: readonly FieldError[] = [],
+    /** With code screening_findings: what the server's screen found. */
+    readonly screeningFindings: readonly ScreeningFinding[] = [],
   ) {
     super(message);
     this.name = 'ApiRequestError';
@@ -60,6 +63,7 @@ export async function apiFetch(url: string, { method, accept, body, signal }: Ap
       error?.code ?? 'http_error',
       error?.message ?? `Request failed (${response.status}).`,
       error?.fields ?? [],
+      error?.screeningFindings ?? [],
     );
   }
   return response;

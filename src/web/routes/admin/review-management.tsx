@@ -20,6 +20,7 @@ const ON = 'true';
 
 const tabs = [
   { id: 'reported', label: 'Reported' },
+  { id: 'flagged', label: 'Flagged' },
   { id: 'hidden', label: 'Hidden' },
   { id: 'all', label: 'All' },
 ] as const;
@@ -29,11 +30,12 @@ type Tab = (typeof tabs)[number]['id'];
 const tabQuery = (tab: Tab) => ({
   reported: tab === 'reported' ? ('true' as const) : ('false' as const),
   hidden: tab === 'hidden' ? ('true' as const) : ('false' as const),
+  flagged: tab === 'flagged' ? ('true' as const) : ('false' as const),
 });
 
 /**
- * /admin/review-managment: the reviews with open reports (most reported first), the hidden ones,
- * or all of them, each tab with its count; searchable, acted on one by one or in bulk.
+ * /admin/review-managment: the reviews with open reports (most reported first), those the screen
+ * flagged or holds, the hidden ones, or all of them, each tab with its count; searchable, acted on one by one or in bulk.
  */
 export function ReviewManagementRoute() {
   useDocumentTitle('Review Management');
@@ -53,6 +55,7 @@ export function ReviewManagementRoute() {
   // Each tab's count, for the search in force: one row asked for, the total read.
   const counts = {
     reported: useAdminReviews({ q: q || undefined, ...tabQuery('reported'), pageSize: 1 }).data?.total,
+    flagged: useAdminReviews({ q: q || undefined, ...tabQuery('flagged'), pageSize: 1 }).data?.total,
     hidden: useAdminReviews({ q: q || undefined, ...tabQuery('hidden'), pageSize: 1 }).data?.total,
     all: useAdminReviews({ q: q || undefined, pageSize: 1 }).data?.total,
   };
@@ -85,12 +88,13 @@ export function ReviewManagementRoute() {
         </h1>
         <p className="mt-1 text-slate-700">
           Hiding takes a review off the tutor&apos;s profile and out of the average; its author is told why. Open a
-          review&apos;s title to read it and its reports.
+          review&apos;s title to read it and its reports. Flagged lists what the screen found before a review was
+          published; Approve lets it stand, and publishes one waiting for a moderator.
         </p>
       </div>
 
       <nav aria-label="Review queues" className="border-b border-slate-200">
-        <ul className="-mb-px flex gap-1">
+        <ul className="-mb-px flex flex-wrap gap-1">
           {tabs.map((item) => {
             const current = item.id === tab;
             const count = counts[item.id];
@@ -113,7 +117,7 @@ export function ReviewManagementRoute() {
                   {count !== undefined && (
                     <span
                       className={`rounded-full px-2 py-0.5 text-xs tabular-nums ${
-                        item.id === 'reported' && count > 0
+                        (item.id === 'reported' || item.id === 'flagged') && count > 0
                           ? 'bg-amber-200 text-amber-950'
                           : 'bg-slate-100 text-slate-800'
                       }`}
@@ -217,8 +221,9 @@ export function ReviewManagementRoute() {
             selection={selection}
             leaves={{
               // Hiding settles the open reports too, so a hidden review leaves the reported list as well.
-              hide: hideHidden || tab === 'reported' ? focusTop : undefined,
+              hide: hideHidden || tab === 'reported' || tab === 'flagged' ? focusTop : undefined,
               unhide: tab === 'hidden' ? focusTop : undefined,
+              approve: tab === 'flagged' ? focusTop : undefined,
               dismiss: tab === 'reported' ? focusTop : undefined,
               remove: focusTop,
             }}

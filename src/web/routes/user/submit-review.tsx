@@ -147,15 +147,19 @@ const reviewedMarks: TutorMarks = {
  * courses, the tags an administrator offers, and AI drafting.
  */
 function ReviewFormWithHelpers(
-  props: Omit<ComponentProps<typeof ReviewForm>, 'tutorPicker' | 'tutorCourses' | 'tagChoices' | 'draftControls'>,
+  props: Omit<
+    ComponentProps<typeof ReviewForm>,
+    'tutorPicker' | 'tutorCourses' | 'tagChoices' | 'screeningMode' | 'draftControls'
+  >,
 ) {
-  const tagChoices = usePublicSettings().data?.reviewTags;
+  const settings = usePublicSettings().data;
   return (
     <ReviewForm
       {...props}
       tutorPicker={(picker) => <TutorPicker {...picker} marks={props.review ? undefined : reviewedMarks} />}
       tutorCourses={(tutorId, render) => <TutorCourses tutorId={tutorId}>{render}</TutorCourses>}
-      tagChoices={tagChoices}
+      tagChoices={settings?.reviewTags}
+      screeningMode={settings?.screeningMode}
       draftControls={(target) => (
         <Suspense fallback={null}>
           <ReviewDraftAssistant {...target} />

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { reportReasonLabels } from '../../../../shared/reviews-constants';
 import type { AdminReview, ReviewReport } from '../../../../shared/reviews';
+import { describeFinding, findingText } from '../../../../shared/screening-wording';
 import { FlagIcon } from '../../../components/ui/icons/flag-icon';
 import { RowMenu } from '../../../components/tables/row-menu';
 import { TruncatedEmail } from '../../../components/tables/truncated-text';
@@ -18,6 +19,8 @@ export interface RowLeaves {
   unhide?: () => void;
   /** Where focus goes once a review whose reports were dismissed leaves the list (the Reported tab). */
   dismiss?: () => void;
+  /** Where focus goes once an approved review leaves the list (the Flagged tab). */
+  approve?: () => void;
   /** Where focus goes once a deleted review has left. */
   remove: () => void;
 }
@@ -28,6 +31,8 @@ const listed = (review: AdminReview) => ({
   title: review.title,
   isHidden: review.isHidden,
   openReportCount: review.openReportCount,
+  flagged: review.flagged,
+  waitingForModerator: review.waitingForModerator,
 });
 
 /**
@@ -146,10 +151,20 @@ function ReviewRow({
               ★{review.rating}
             </span>
             <span className="sr-only">{review.rating} out of 5 stars,</span>
-            {review.isHidden && (
+            {review.waitingForModerator ? (
+              <span className="shrink-0 rounded-full bg-sky-800 px-2 py-0.5 text-xs font-semibold text-white">
+                Waiting for a moderator
+              </span>
+            ) : review.isHidden ? (
               <span className="shrink-0 rounded-full bg-slate-800 px-2 py-0.5 text-xs font-semibold text-white">
                 Hidden
               </span>
+            ) : (
+              review.flagged && (
+                <span className="shrink-0 rounded-full bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-950">
+                  Flagged
+                </span>
+              )
             )}
             <button
               type="button"
@@ -200,6 +215,9 @@ function ReviewRow({
                 {review.author.name} ({review.author.email})
               </p>
               {review.aiAssisted && <AiAssistedBadge />}
+              {(review.flagged || review.waitingForModerator) && review.screeningFindings.length > 0 && (
+                <ScreeningFindings review={review} />
+              )}
               {review.isHidden && review.hiddenReason && (
                 <p className="break-words whitespace-pre-line">Hidden: {review.hiddenReason}</p>
               )}
@@ -214,6 +232,29 @@ function ReviewRow({
         )}
       </tr>
     </>
+  );
+}
+
+/** What the screen found, each finding named and its words quoted, as the student was shown it. */
+function ScreeningFindings({ review }: { review: AdminReview }) {
+  const text = { title: review.title, body: review.body };
+  return (
+    <div className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
+      <p className="font-semibold">The screen found</p>
+      <ul aria-label="What the screen found" className="mt-1 list-disc space-y-1 pl-5">
+        {review.screeningFindings.map((finding) => (
+          <li key={`${finding.field}-${finding.start}-${finding.category}-${finding.source}`} className="break-words">
+            {describeFinding(finding)}
+            {findingText(finding, text) && (
+              <>
+                : <mark className="rounded bg-amber-200 px-0.5 text-amber-950">{findingText(finding, text)}</mark>
+              </>
+            )}
+            {finding.source === 'ai' && <span className="text-amber-900"> (AI second opinion)</span>}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -14,6 +14,7 @@ import {
 } from '../../../components/reviews/review-parts';
 import { helpfulCountSentence, ReviewDetails } from '../../../components/reviews/review-details';
 import { HiddenByModeratorNote } from '../../../components/reviews/hidden-by-moderator-note';
+import { WaitingForModeratorNote } from '../../../components/reviews/waiting-for-moderator-note';
 
 /** One of the student's own reviews in My Reviews, with the way to edit or delete it. */
 export function MyReviewItem({ review, onDelete }: { review: MyReview; onDelete: () => void }) {
@@ -46,6 +47,15 @@ export function MyReviewItem({ review, onDelete }: { review: MyReview; onDelete:
         </div>
       </div>
 
+      {review.waitingForModerator && (
+        <div className="mt-4">
+          <WaitingForModeratorNote>
+            <p className="mt-1">
+              Only you can see it until a moderator publishes it; it does not count towards the tutor&apos;s rating yet.
+            </p>
+          </WaitingForModeratorNote>
+        </div>
+      )}
       {review.isHidden && (
         <div className="mt-4">
           <HiddenByModeratorNote reason={review.hiddenReason}>

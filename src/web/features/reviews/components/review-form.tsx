@@ -1,4 +1,5 @@
 import { lazy, type ReactNode, type Ref, Suspense, useEffect, useRef, useState } from 'react';
+import type { ScreenedText, ScreeningFinding, ScreeningMode } from '../../../../shared/screening';
 import { type FieldErrors, useController, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
@@ -38,6 +39,11 @@ export type { ReviewFormTutor };
  */
 const ReviewDetailsFields = lazy(() =>
   import('./review-details-fields').then((module) => ({ default: module.ReviewDetailsFields })),
+);
+
+/** Shown only when the screen found something: loaded with the screen's rules, not with the form. */
+const ScreeningNotice = lazy(() =>
+  import('./screening-notice').then((module) => ({ default: module.ScreeningNotice })),
 );
 
 /**
@@ -106,6 +112,7 @@ export function ReviewForm({
   tutorPicker,
   tutorCourses,
   tagChoices,
+  screeningMode,
   draftControls,
 }: {
   review?: MyReview;
@@ -117,6 +124,8 @@ export function ReviewForm({
   tutorCourses: TutorCoursesLookUp;
   /** The tags an administrator offers (public settings); undefined while they load. */
   tagChoices: readonly string[] | undefined;
+  /** What the administrator set (public settings); undefined while it loads, when the server's screen still answers. */
+  screeningMode: ScreeningMode | undefined;
   draftControls?: (target: ReviewDraftTarget) => ReactNode;
 }) {
   const navigate = useNavigate();
@@ -158,22 +167,61 @@ export function ReviewForm({
     (Boolean(existingReview.data) || refusedTutorId === chosenTutorId);
   const tutorNoLongerPublic = review !== undefined && !review.tutor.isPublic;
 
+  // What the screen found in the review as it was sent, shown instead of sending it.
+  const [notice, setNotice] = useState<{
+    findings: readonly ScreeningFinding[];
+    text: ScreenedText;
+    submission: ReviewFormSubmission;
+  } | null>(null);
+  /**
+   * The screen's findings in the review about to be sent, shown instead of sending it. Its rules
+   * load on the first submit (their word list is large); if they cannot, the server's screen answers.
+   */
+  async function screenedBeforeSending(submission: ReviewFormSubmission): Promise<boolean> {
+    if (screeningMode === undefined || screeningMode === 'off') return false;
+    const rules = await import('../../../../shared/screening-rules').catch(() => null);
+    const text = { title: submission.title, body: submission.body };
+    const findings = rules?.screenText(text) ?? [];
+    if (findings.length > 0) setNotice({ findings, text, submission });
+    return findings.length > 0;
+  }
+
+  /** The server's screen found something (the form's had not loaded, or the AI provider's opinion). */
+  function showServerScreening(error: unknown, submission: ReviewFormSubmission): boolean {
+    if (!(error instanceof ApiRequestError) || error.code !== 'screening_findings') return false;
+    toast.dismiss(SUBMIT_TOAST_ID);
+    setNotice({
+      findings: error.screeningFindings,
+      text: { title: submission.title, body: submission.body },
+      submission,
+    });
+    return true;
+  }
+
+  function succeeded(saved: MyReview, message: string) {
+    toast.success(saved.waitingForModerator ? 'Your review is waiting for a moderator.' : message, {
+      id: SUBMIT_TOAST_ID,
+    });
+    navigate(paths.user.myReviews);
+  }
+
   /** A refused request's field errors go to their fields too; the toast says what happened. */
   function showFieldErrors(error: unknown) {
     if (error instanceof ApiRequestError && error.fields.length > 0) form.showServerError(error);
   }
 
-  function send({ tutor, ...content }: ReviewFormSubmission) {
+  async function send(submission: ReviewFormSubmission, screeningAcknowledged = false) {
+    const { tutor, ...content } = submission;
+    if (!screeningAcknowledged && (await screenedBeforeSending(submission))) return;
+    setNotice(null);
     if (review) {
       toast.loading('Updating your review...', { id: SUBMIT_TOAST_ID });
       updateReview.mutate(
-        { reviewId: review.id, input: content },
+        { reviewId: review.id, input: { ...content, screeningAcknowledged } },
         {
-          onSuccess: () => {
-            toast.success('Review updated successfully!', { id: SUBMIT_TOAST_ID });
-            navigate(paths.user.myReviews);
-          },
+          onSuccess: (saved) => succeeded(saved.review, 'Review updated successfully!'),
           onError: (error) => {
+            if (showServerScreening(error, submission)) return;
             toast.error(updateFailureMessage(error), { id: SUBMIT_TOAST_ID });
             showFieldErrors(error);
           },
@@ -183,13 +231,11 @@ export function ReviewForm({
     }
     toast.loading('Submitting your review...', { id: SUBMIT_TOAST_ID });
     createReview.mutate(
-      { tutorId: tutor.id, ...content },
+      { tutorId: tutor.id, ...content, screeningAcknowledged },
       {
-        onSuccess: () => {
-          toast.success('Review submitted successfully!', { id: SUBMIT_TOAST_ID });
-          navigate(paths.user.myReviews);
-        },
+        onSuccess: (saved) => succeeded(saved.review, 'Review submitted successfully!'),
         onError: (error) => {
+          if (showServerScreening(error, submission)) return;
           if (error instanceof ApiRequestError && error.code === 'review_exists') {
             setRefusedTutorId(tutor.id);
             void existingReview.refetch();
@@ -202,7 +248,7 @@ export function ReviewForm({
   }
 
   // What is missing is said once, beside the form; a toast is for the outcome of sending it.
-  const submit = form.handleSubmit(send);
+  const submit = form.handleSubmit((submission) => send(submission));
 
   const setField: ReviewDraftTarget['setField'] = (field: 'body' | 'aiAssisted', value: string | boolean) => {
     // Once the form was sent, a message follows its field as it changes, drafted text included.
@@ -325,6 +371,18 @@ export function ReviewForm({
         label="Show my name on this review"
         hint={`Unticked, other students see “${ANONYMOUS_AUTHOR_NAME}” instead of your name. Moderators can always see who wrote a review.`}
       />
+      {notice && (
+        <Suspense fallback={null}>
+          <ScreeningNotice
+            findings={notice.findings}
+            text={notice.text}
+            mode={screeningMode ?? 'warn'}
+            busy={busy}
+            onEdit={() => setNotice(null)}
+            onSubmitAnyway={() => void send(notice.submission, true)}
+          />
+        </Suspense>
+      )}
       <FormActions
         cancelTo={cancelTo}
         submitLabel={review ? 'Update Review' : 'Submit Review'}

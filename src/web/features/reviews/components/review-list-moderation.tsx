@@ -16,22 +16,33 @@ import type { ModeratedReview, ReviewModeration } from './review-moderation-acti
 export interface ListedReview extends ModeratedReview {
   isHidden: boolean;
   openReportCount: number;
+  /** Flagged by the screen, or held by it for a moderator. */
+  flagged: boolean;
+  waitingForModerator: boolean;
 }
 
 /**
- * A row's menu in review management: Hide or Unhide, Dismiss reports when there are any, and
- * Delete last. `leaves` says, per action, where focus goes when the row leaves the list.
+ * A row's menu in review management: Approve for what the screen flagged or holds, Hide or
+ * Unhide, Dismiss reports when there are any, and Delete last. `leaves` says, per action, where
+ * focus goes when the row leaves the list.
  */
 export function reviewMenuItems(
   review: ListedReview,
   moderation: ReviewModeration,
-  after: { hide?: () => void; unhide?: () => void; dismiss?: () => void; remove: () => void },
+  after: { hide?: () => void; unhide?: () => void; dismiss?: () => void; approve?: () => void; remove: () => void },
 ): RowMenuItem[] {
-  const items: RowMenuItem[] = [
-    review.isHidden
+  const items: RowMenuItem[] = [];
+  if (review.flagged || review.waitingForModerator)
+    items.push({
+      label: review.waitingForModerator ? 'Approve and publish' : 'Approve',
+      onSelect: () => moderation.requestApprove(review, { focusAfter: after.approve }),
+    });
+  // A held review is hidden by the screen, not by a moderator: Hide settles it the other way.
+  items.push(
+    review.isHidden && !review.waitingForModerator
       ? { label: 'Unhide', onSelect: () => moderation.requestUnhide(review, { focusAfter: after.unhide }) }
       : { label: 'Hide', onSelect: () => moderation.requestHide(review, { focusAfter: after.hide }) },
-  ];
+  );
   if (review.openReportCount > 0)
     items.push({
       label: 'Dismiss reports',

@@ -10,6 +10,7 @@ import { useDeleteAdminReview } from '../api/delete-admin-review';
 import { useDismissReviewReports } from '../api/dismiss-review-reports';
 import { useHideReview } from '../api/hide-review';
 import { useUnhideReview } from '../api/unhide-review';
+import { useApproveReview } from '../api/approve-review';
 
 /** The review a moderator acts on: its id, and its author's name as shown and its title, for the controls' labels. */
 export interface ModeratedReview {
@@ -37,7 +38,7 @@ const hideReviewLabel = (review: ModeratedReview) => `Hide ${reviewByAuthor(revi
 const deleteReviewLabel = (review: ModeratedReview) => `Delete ${reviewByAuthor(review)}`;
 
 /**
- * A moderator's hide, unhide, delete and dismiss, with the reason dialogs and the toasts. The
+ * A moderator's hide, unhide, delete, dismiss and approve, with the reason dialogs and the toasts. The
  * page hosts it once, above its list: the dialogs and mutations outlive a review that leaves the
  * list when the refetch that follows each action arrives, so the outcome is always reported.
  */
@@ -46,6 +47,7 @@ export function useReviewModeration() {
   const unhide = useUnhideReview();
   const remove = useDeleteAdminReview();
   const dismiss = useDismissReviewReports();
+  const approve = useApproveReview();
   const [request, setRequest] = useState<ReasonRequest | null>(null);
 
   // Focus moves after the dialog has closed and given focus back to its opener (the dialog is
@@ -116,6 +118,17 @@ export function useReviewModeration() {
     });
   }
 
+  function requestApprove(review: ModeratedReview, options?: ModerationOptions) {
+    if (approve.isPending) return;
+    approve.mutate(review.id, {
+      onSuccess: (saved) => {
+        settle(options);
+        toast.success(saved.review.isHidden ? 'Flag cleared' : 'Review published');
+      },
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  }
+
   const asked = request?.review;
   const dialogs = (
     <>
@@ -164,6 +177,7 @@ export function useReviewModeration() {
       setRequest({ action: 'delete', review, ...options }),
     requestUnhide,
     requestDismiss,
+    requestApprove,
     /** The review whose unhide or dismiss is on its way, to show on its button. */
     unhidingId: unhide.isPending ? unhide.variables : undefined,
     dismissingId: dismiss.isPending ? dismiss.variables : undefined,

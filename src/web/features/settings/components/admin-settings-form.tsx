@@ -17,6 +17,8 @@ import { useAppForm } from '../../../components/forms/use-app-form';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { useUpdateAdminSettings } from '../api/update-admin-settings';
+import { groupRef, RadioGroupField } from '../../../components/forms/choice-fields';
+import { type ScreeningMode, screeningModes } from '../../../../shared/screening';
 import { AiProviderPanel } from './ai-provider-panel';
 import { SwitchField } from './switch-field';
 import { UnsavedChangesDialog, useUnsavedChangesWarning } from '../../../components/forms/unsaved-changes-warning';
@@ -33,6 +35,8 @@ interface FormValues {
   contactEmail: string;
   /** As typed: one tag per line. */
   reviewTags: string;
+  screeningMode: ScreeningMode;
+  aiScreening: boolean;
 }
 
 const valuesOf = (settings: SiteSettings): FormValues => ({
@@ -45,7 +49,17 @@ const valuesOf = (settings: SiteSettings): FormValues => ({
   termsOfService: settings.termsOfService,
   contactEmail: settings.contactEmail,
   reviewTags: settings.reviewTags.join('\n'),
+  screeningMode: settings.screeningMode,
+  aiScreening: settings.aiScreening,
 });
+
+const screeningModeLabels: Record<ScreeningMode, string> = { off: 'Off', warn: 'Warn', hold: 'Hold' };
+const screeningModeOptions = screeningModes.map((mode) => ({ value: mode, label: screeningModeLabels[mode] }));
+const screeningModeHints: Record<ScreeningMode, string> = {
+  off: 'Off: reviews are not checked.',
+  warn: 'Warn: "Submit anyway" publishes the review, flagged for a moderator.',
+  hold: 'Hold: "Submit anyway" keeps the review waiting for a moderator, seen only by its author.',
+};
 
 const pageFields = ['privacyPolicy', 'termsOfService', 'contactEmail'] as const;
 
@@ -75,6 +89,8 @@ const settingsFormSchema = z
     termsOfService: z.string(),
     contactEmail: z.string(),
     reviewTags: z.string(),
+    screeningMode: z.enum(screeningModes),
+    aiScreening: z.boolean(),
   })
   .transform((values, context): SiteSettings => {
     const entries = domainEntries(values.domains);
@@ -90,6 +106,8 @@ const settingsFormSchema = z
       termsOfService: values.termsOfService,
       contactEmail: values.contactEmail,
       reviewTags: tags,
+      screeningMode: values.screeningMode,
+      aiScreening: values.aiScreening,
     });
     const report = (field: keyof FormValues, message: string) =>
       context.addIssue({ code: 'custom', path: [field], message });
@@ -138,6 +156,8 @@ function changesFrom(saved: SiteSettings, next: SiteSettings): UpdateSiteSetting
   if (next.aiDraftsPerHour !== saved.aiDraftsPerHour) changes.aiDraftsPerHour = next.aiDraftsPerHour;
   for (const field of pageFields) if (next[field] !== saved[field]) changes[field] = next[field];
   if (next.reviewTags.join('\n') !== saved.reviewTags.join('\n')) changes.reviewTags = next.reviewTags;
+  if (next.screeningMode !== saved.screeningMode) changes.screeningMode = next.screeningMode;
+  if (next.aiScreening !== saved.aiScreening) changes.aiScreening = next.aiScreening;
   return changes;
 }
 
@@ -157,6 +177,10 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
     field: { ref: passwordSignInRef, value: passwordSignIn, onChange: setPasswordSignIn, ...passwordSignInField },
     fieldState: { error: passwordSignInError },
   } = useController({ control: form.control, name: 'passwordSignIn' });
+  const { field: screeningField } = useController({ control: form.control, name: 'screeningMode' });
+  const {
+    field: { ref: aiScreeningRef, value: aiScreening, onChange: setAiScreening, ...aiScreeningField },
+  } = useController({ control: form.control, name: 'aiScreening' });
   const domainCount = domainEntries(useWatch({ control: form.control, name: 'domains' })).length;
 
   return (
@@ -305,6 +329,38 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
           required
           autoCapitalize="sentences"
           hint={`One tag per line, in the order the review form offers them; at most ${REVIEW_TAG_CHOICES_MAX} tags of ${REVIEW_TAG_MAX_LENGTH} characters each. Students choose up to ${REVIEW_TAGS_MAX} for a review. Reviews keep the tags they already have when one is removed.`}
+        />
+        <RadioGroupField
+          ref={groupRef(screeningField.ref)}
+          legend="Screening"
+          name={screeningField.name}
+          options={screeningModeOptions}
+          value={screeningField.value}
+          onChange={screeningField.onChange}
+          onBlur={screeningField.onBlur}
+          hint={
+            <>
+              Reviews are checked for personal information, slurs and profanity, and remarks on appearance before they
+              are published; the student is told what was found and may edit it or submit anyway.
+              {screeningModes.map((mode) => (
+                <span key={mode} className="block">
+                  {screeningModeHints[mode]}
+                </span>
+              ))}
+            </>
+          }
+        />
+        <SwitchField
+          {...aiScreeningField}
+          ref={aiScreeningRef}
+          label="Ask the AI provider for a second opinion"
+          hint={
+            settings.ai.provider
+              ? 'Each review is also sent to the AI provider. If it fails or is slow, the rules alone decide.'
+              : 'Takes effect once an AI provider is configured.'
+          }
+          checked={aiScreening}
+          onChange={(event) => setAiScreening(event.target.checked)}
         />
       </section>
 
