@@ -146,7 +146,7 @@ function ReviewRow({
           />
         </td>
         <th scope="row" className="px-3 py-2 font-normal">
-          <div className="flex min-w-0 items-center gap-2">
+          <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
             <span className="shrink-0 text-xs font-semibold text-amber-800 tabular-nums" aria-hidden="true">
               ★{review.rating}
             </span>
