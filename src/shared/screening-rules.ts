@@ -53,6 +53,8 @@ function phoneOrStudentId(run: string): ScreeningFindingKind | null {
   const groups = run.split(/[^\d]+/).filter(Boolean);
   // A list of years ("2019 2020 2021"), a year range, a date, a time range: not a number to call.
   if (groups.every((group) => YEAR.test(group) || group.length <= 2)) return null;
+  // An internet address (198.51.100.10), a version number.
+  if (/^\d{1,3}(?:\.\d{1,3}){2,3}$/.test(run)) return null;
   const separated = groups.length > 1;
   if (digits.length >= 10 && digits.length <= 15) return 'phone_number';
   // 555-1234 or 555 1234: a local number.
@@ -130,9 +132,13 @@ function wholeWord(text: string, start: number, end: number): { start: number; e
   return { start: from, end: to };
 }
 
+/** Leetspeak reads digits as letters: a match needs two real letters, or "#445566" would be a word. */
+const hasLetters = (matched: string) => (matched.match(/\p{L}/gu)?.length ?? 0) >= 2;
+
 function profanityIn(text: string): Match[] {
   return profanity()
     .getAllMatches(text, true)
+    .filter((match) => hasLetters(text.slice(match.startIndex, match.endIndex + 1)))
     .map((match) => ({ kind: 'profanity' as const, ...wholeWord(text, match.startIndex, match.endIndex + 1) }));
 }
 

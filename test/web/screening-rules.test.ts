@@ -34,6 +34,7 @@ describe('personal information', () => {
     'Tuition is $1,299 for the term.',
     'Email the department office through the portal.',
     'Graduated summa cum laude thanks to her.',
+    'The server at 198.51.100.10 hosts the course site.',
   ])('no finding: %s', (body) => {
     expect(found(body)).toEqual([]);
   });
@@ -44,12 +45,14 @@ describe('slurs and profanity', () => {
     expect(found('This class was shit', 'Fucking hard')).toEqual(['profanity: Fucking', 'profanity: shit']);
   });
 
-  test.each(['The assessment was fair.', 'Analysis of data was clear.', 'Passed the class, hell of a course.'])(
-    'no finding: %s',
-    (body) => {
-      expect(found(body)).toEqual([]);
-    },
-  );
+  test.each([
+    'The assessment was fair.',
+    'Analysis of data was clear.',
+    'Passed the class, hell of a course.',
+    'Her slides use #445566 for headings.',
+  ])('no finding: %s', (body) => {
+    expect(found(body)).toEqual([]);
+  });
 });
 
 describe('remarks on appearance or body', () => {
