@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   createReviewSchema,
@@ -21,6 +22,10 @@ import { markHelpful, unmarkHelpful } from '../../services/reviews/helpful-votes
 import type { App } from '../../types';
 import { errorResponses } from './responses';
 import { sendJson } from './send-json';
+
+/** The AI provider's second opinion failed: logged by kind, never with the review's words; the rules decide. */
+const aiScreeningFailed = (request: FastifyRequest) => (failure: string) =>
+  request.log.warn({ aiScreeningFailure: failure }, 'AI screening failed; the rules decide');
 
 /** Reading, writing, reporting and marking reviews helpful, for users with a verified email. */
 export async function reviewRoutes(app: App): Promise<void> {
@@ -77,7 +82,14 @@ export async function reviewRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const review = await createReview(app.db, viewerOf(request), request.body, app.clock(), app.aiProvider);
+      const review = await createReview(
+        app.db,
+        viewerOf(request),
+        request.body,
+        app.clock(),
+        app.aiProvider,
+        aiScreeningFailed(request),
+      );
       return reply.status(201).send({ review });
     },
   );
@@ -115,6 +127,7 @@ export async function reviewRoutes(app: App): Promise<void> {
         request.body,
         app.clock(),
         app.aiProvider,
+        aiScreeningFailed(request),
       ),
     }),
   );

@@ -91,11 +91,12 @@ export async function createReview(
   input: NewReview,
   now: Date,
   ai: TextProvider | null = null,
+  logAiFailure?: (failure: string) => void,
 ): Promise<MyReview> {
   if (!isTutorId(input.tutorId)) throw tutorNotFound();
   assertTermTaken(input, now);
   const screened = await screenForPublishing(
-    await screeningSettingsOf(db, ai),
+    await screeningSettingsOf(db, ai, logAiFailure),
     input,
     input.screeningAcknowledged ?? false,
   );
@@ -363,6 +364,7 @@ export async function updateOwnReview(
   input: ReviewEdit,
   now: Date,
   ai: TextProvider | null = null,
+  logAiFailure?: (failure: string) => void,
 ): Promise<MyReview> {
   // Only the author's own review is screened; anyone else's is refused below, the screen unheard.
   const [existing] = isReviewId(reviewId)
@@ -370,7 +372,11 @@ export async function updateOwnReview(
     : [];
   const screened: ScreeningOutcome =
     existing?.authorId === author.id
-      ? await screenForPublishing(await screeningSettingsOf(db, ai), input, input.screeningAcknowledged ?? false)
+      ? await screenForPublishing(
+          await screeningSettingsOf(db, ai, logAiFailure),
+          input,
+          input.screeningAcknowledged ?? false,
+        )
       : { state: 'unscreened' };
   await changeData(db, [], async (tx, alsoChanged) => {
     const locked = await lockReview(tx, reviewId);

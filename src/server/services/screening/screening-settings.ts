@@ -5,10 +5,14 @@ import { aiSecondOpinion } from './ai-second-opinion';
 import type { ScreeningSettings } from './screen-for-publishing';
 
 /** The screen as an administrator set it: the mode, and the AI provider's opinion when turned on and configured. */
-export async function screeningSettingsOf(db: Database, ai: TextProvider | null): Promise<ScreeningSettings> {
+export async function screeningSettingsOf(
+  db: Database,
+  ai: TextProvider | null,
+  log?: (failure: string) => void,
+): Promise<ScreeningSettings> {
   const stored = await screeningSettings(db);
   return {
     screeningMode: stored.screeningMode,
-    secondOpinion: stored.aiScreening && ai ? aiSecondOpinion(ai) : null,
+    secondOpinion: stored.aiScreening && ai ? aiSecondOpinion(ai, log) : null,
   };
 }

@@ -6,6 +6,10 @@ export interface TextRequest {
   prompt: string;
   /** Aborting it cancels the upstream request. */
   signal: AbortSignal;
+  /** Instead of the drafting settings: 0 for a verdict that should not vary (the screen's second opinion). */
+  temperature?: number;
+  /** Ask for a JSON reply (Gemini's responseMimeType, OpenAI's json_object response format). */
+  json?: boolean;
 }
 
 /** A model behind an SDK; the rest of the server never sees which one. */
