@@ -6,6 +6,7 @@ import type {
   ReviewCard,
   ReviewContent,
   ReviewDetails,
+  ReviewAppeal,
   ReviewReport,
 } from '../../../shared/reviews';
 import { reviews, tutors, users, type ReviewRow, type TutorRow, type UserRow } from '../../db/schema';
@@ -115,13 +116,17 @@ export function toReviewCard(row: {
   return { ...baseOf(row.review, row.tutor), authorName: row.review.showName ? row.authorName : null };
 }
 
-export function toMyReview(row: { review: ReviewFields; tutor: ReviewTutorFields }): MyReview {
+export function toMyReview(
+  row: { review: ReviewFields; tutor: ReviewTutorFields },
+  appeal: ReviewAppeal | null = null,
+): MyReview {
   return {
     ...baseOf(row.review, row.tutor),
     helpfulCount: row.review.helpfulCount,
     showName: row.review.showName,
     isHidden: row.review.isHidden,
     hiddenReason: row.review.hiddenReason,
+    appeal,
   };
 }
 
@@ -129,5 +134,6 @@ export function toAdminReview(
   row: { review: ReviewFields; tutor: ReviewTutorFields; author: ReviewAuthorFields; openReportCount: number },
   reports: ReviewReport[],
 ): AdminReview {
-  return { ...toMyReview(row), author: row.author, openReportCount: row.openReportCount, reports };
+  const { appeal: _appeal, ...review } = toMyReview(row);
+  return { ...review, author: row.author, openReportCount: row.openReportCount, reports };
 }
