@@ -239,10 +239,10 @@ export async function listMyReviews(db: Database, viewer: Viewer, query: MyRevie
     .limit(query.pageSize)
     .offset(offsetOf(query.page, query.pageSize));
   const [totals] = await db.select({ total: count() }).from(reviews).where(where);
-  // Only a hidden review can have been appealed while it is still here.
+  // A hidden review's appeal, or a restored one's decision.
   const appeals = await appealsOfReviews(
     db,
-    rows.filter((row) => row.review.isHidden).map((row) => row.review.id),
+    rows.map((row) => row.review.id),
   );
   const items = rows.map((row) => toMyReview(row, appeals.get(row.review.id) ?? null));
   return { items, total: totals?.total ?? 0, page: query.page, pageSize: query.pageSize };

@@ -95,7 +95,7 @@ export function ReviewManagementRoute() {
       </div>
 
       <nav aria-label="Review queues" className="border-b border-slate-200">
-        <ul className="-mb-px flex gap-1">
+        <ul className="-mb-px flex flex-wrap gap-1">
           {tabs.map((item) => {
             const current = item.id === tab;
             const count = counts[item.id];
@@ -134,7 +134,7 @@ export function ReviewManagementRoute() {
       </nav>
 
       {tab === 'appeals' ? (
-        <AppealsTab page={page} onDecided={focusTop} />
+        <AppealQueue page={page} onDecided={focusTop} />
       ) : (
         <>
           <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm lg:flex-row lg:items-end">
@@ -239,25 +239,6 @@ export function ReviewManagementRoute() {
       {moderation.dialogs}
       {bulk.dialog}
     </div>
-  );
-}
-
-/** The Appeals tab: the waiting appeals, oldest first, each restored or upheld with a reason. */
-function AppealsTab({ page, onDecided }: { page: number; onDecided: () => void }) {
-  const appeals = useReviewAppeals({ page });
-  return (
-    <PagedList
-      query={appeals}
-      page={page}
-      label="Appeals"
-      errorMessage="Failed to load the data. Please try again later."
-      emptyMessage="No appeals are waiting."
-      noun={['appeal', 'appeals']}
-      pagesLabel="Appeal pages"
-      onNavigate={onDecided}
-    >
-      {(list) => <AppealQueue appeals={list} onDecided={onDecided} />}
-    </PagedList>
   );
 }
 

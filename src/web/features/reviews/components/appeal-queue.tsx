@@ -6,6 +6,8 @@ import { ReviewDate, ReviewStars, ReviewText, reviewTitle } from '../../../compo
 import { Button } from '../../../components/ui/button';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { errorMessage } from '../../../lib/api-client';
+import { PagedList } from '../../../components/lists/paged-list';
+import { useReviewAppeals } from '../api/get-review-appeals';
 import { useDecideAppeal } from '../api/decide-appeal';
 
 const removalText: Record<AdminAppeal['review']['state'], string> = {
@@ -30,11 +32,13 @@ const decisionWords: Record<AppealDecision, { title: string; confirm: string; bu
 };
 
 /**
- * Review management's Appeals queue: each waiting appeal with the review as it was, why and by
- * whom it was hidden or deleted, and the author's text; Restore or Uphold, each with a reason
- * the author is told. A decided appeal leaves the list; `onDecided` puts focus back on the page.
+ * Review management's Appeals queue: each waiting appeal, oldest first, with the review as it
+ * was, why and by whom it was hidden or deleted, and the author's text; Restore or Uphold, each
+ * with a reason the author is told. The decision and its dialog sit above the list, so they
+ * outlive the last appeal leaving it; `onDecided` then puts focus back on the page.
  */
-export function AppealQueue({ appeals, onDecided }: { appeals: AdminAppeal[]; onDecided: () => void }) {
+export function AppealQueue({ page, onDecided }: { page: number; onDecided: () => void }) {
+  const appeals = useReviewAppeals({ page });
   const decide = useDecideAppeal();
   const [request, setRequest] = useState<{ appeal: AdminAppeal; decision: AppealDecision } | null>(null);
 
@@ -56,17 +60,30 @@ export function AppealQueue({ appeals, onDecided }: { appeals: AdminAppeal[]; on
 
   return (
     <>
-      <ul className="space-y-4">
-        {appeals.map((appeal) => (
-          <li key={appeal.id}>
-            <AppealCard
-              appeal={appeal}
-              busy={decide.isPending}
-              onDecide={(decision) => setRequest({ appeal, decision })}
-            />
-          </li>
-        ))}
-      </ul>
+      <PagedList
+        query={appeals}
+        page={page}
+        label="Appeals"
+        errorMessage="Failed to load the data. Please try again later."
+        emptyMessage="No appeals are waiting."
+        noun={['appeal', 'appeals']}
+        pagesLabel="Appeal pages"
+        onNavigate={onDecided}
+      >
+        {(list) => (
+          <ul className="space-y-4">
+            {list.map((appeal) => (
+              <li key={appeal.id}>
+                <AppealCard
+                  appeal={appeal}
+                  busy={decide.isPending}
+                  onDecide={(decision) => setRequest({ appeal, decision })}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedList>
       <ReasonDialog
         open={request !== null}
         title={request ? decisionWords[request.decision].title : ''}

@@ -14,7 +14,7 @@ import {
 } from '../../../components/reviews/review-parts';
 import { helpfulCountSentence, ReviewDetails } from '../../../components/reviews/review-details';
 import { HiddenByModeratorNote } from '../../../components/reviews/hidden-by-moderator-note';
-import { ReviewAppealSection } from './review-appeal';
+import { AppealState, ReviewAppealSection } from './review-appeal';
 
 /**
  * One of the student's own reviews in My Reviews, with the way to edit or delete it, and to
@@ -71,6 +71,12 @@ export function MyReviewItem({
               startOpen={appealOpen}
             />
           </div>
+        </div>
+      )}
+
+      {!review.isHidden && review.appeal && (
+        <div className="mt-4">
+          <AppealState appeal={review.appeal} />
         </div>
       )}
 
