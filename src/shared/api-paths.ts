@@ -56,6 +56,10 @@ export const apiPaths = {
   review: (reviewId: string) => `/api/reviews/${reviewId}`,
   reviewReports: (reviewId: string) => `/api/reviews/${reviewId}/reports`,
   reviewHelpfulVote: (reviewId: string) => `/api/reviews/${reviewId}/helpful`,
+  /** GET: the caller's reviews a moderator deleted, with the reason and their appeal. */
+  myDeletedReviews: '/api/reviews/mine/deleted',
+  /** POST {text}: the author appeals their hidden or deleted review, once. */
+  reviewAppeal: (reviewId: string) => `/api/reviews/${reviewId}/appeal`,
 
   notifications: '/api/notifications',
   unreadNotifications: '/api/notifications/unread-count',
@@ -94,6 +98,18 @@ export const apiPaths = {
   /** POST: a review the screen flagged or holds stands; a held one is published. */
   approveReview: (reviewId: string) => `/api/admin/reviews/${reviewId}/approve`,
   dismissReviewReports: (reviewId: string) => `/api/admin/reviews/${reviewId}/reports/dismiss`,
+  /** GET: the waiting appeals, oldest first. */
+  adminAppeals: '/api/admin/reviews/appeals',
+  /** POST {reason}: restore the appealed review, or uphold the decision. */
+  decideAppeal: (appealId: string, decision: 'restore' | 'uphold') =>
+    `/api/admin/reviews/appeals/${appealId}/${decision}`,
+
+  /** GET: every admin action, filtered (?actorId=&action=&from=&to=) and paged. */
+  adminAuditLog: '/api/admin/audit-log',
+  /** GET: who has entries in the audit log, for the person filter. */
+  adminAuditLogActors: '/api/admin/audit-log/actors',
+  /** GET: the filtered audit log as a CSV file (every matching entry). */
+  adminAuditLogExport: '/api/admin/audit-log/export',
 
   /** The API described for people and tools, served by the server's OpenAPI plugin. */
   openApiDocument: '/api/openapi.json',

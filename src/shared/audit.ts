@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf, pageQuery } from './pagination';
 
 export const auditActions = [
   'review_hidden',
@@ -74,8 +75,49 @@ export const auditEntrySchema = z.object({
     id: z.uuid().nullable(),
     /** The tutor's name, the review's title or the user's name, as it was. */
     label: z.string().nullable(),
+    /** Whether the record is still there to link to. */
+    exists: z.boolean(),
   }),
+  /** The tutor the record belongs to (a review's or a response's tutor), to link to. */
+  tutorId: z.uuid().nullable(),
   reason: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const AUDIT_LOG_PAGE_SIZE = 25;
+/** Who acted, once the acting account is gone. */
+export const DELETED_ACCOUNT_NAME = 'Deleted account';
+
+/** A day, as the date inputs give it (YYYY-MM-DD). */
+const auditDay = z.iso.date('Enter a date as YYYY-MM-DD.');
+
+const auditLogFilterFields = {
+  actorId: z.uuid('Choose a person from the list.').optional(),
+  action: z.enum(auditActions, 'Choose a kind of action from the list.').optional(),
+  from: auditDay.optional(),
+  to: auditDay.optional(),
+};
+
+const datesInOrder = {
+  check: (filter: { from?: string; to?: string }) => !filter.from || !filter.to || filter.from <= filter.to,
+  message: { message: 'The end date is before the start date.', path: ['to'] },
+};
+
+/** The audit log page's filters: who, which kind of action, from and to (whole UTC days, both included). */
+export const auditLogFilterSchema = z.object(auditLogFilterFields).refine(datesInOrder.check, datesInOrder.message);
+export type AuditLogFilter = z.infer<typeof auditLogFilterSchema>;
+
+/** The filters and the page: the CSV export takes the filters alone and gives every matching entry. */
+export const auditLogQuerySchema = z
+  .object({ ...auditLogFilterFields, ...pageQuery(AUDIT_LOG_PAGE_SIZE, 100) })
+  .refine(datesInOrder.check, datesInOrder.message);
+export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
+export type AuditLogQueryInput = z.input<typeof auditLogQuerySchema>;
+
+export const auditLogPageSchema = pageOf(auditEntrySchema);
+export type AuditLogPage = z.infer<typeof auditLogPageSchema>;
+
+/** Everyone who has entries in the log, for the person filter; a deleted account's entries have no one. */
+export const auditLogActorsSchema = z.object({ items: z.array(z.object({ id: z.uuid(), name: z.string() })) });
+export type AuditLogActors = z.infer<typeof auditLogActorsSchema>;

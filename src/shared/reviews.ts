@@ -158,7 +158,24 @@ export const shownAuthorNameSchema = z.string().nullable();
 export const reviewCardSchema = z.object({ ...reviewFields, authorName: shownAuthorNameSchema });
 export type ReviewCard = z.infer<typeof reviewCardSchema>;
 
-/** The author's own review, with whether a moderator hid it and why. */
+/** What an appeal was against: the review hidden, or deleted, by a moderator. */
+export const appealAgainst = ['hidden', 'deleted'] as const;
+export const appealStatuses = ['pending', 'restored', 'upheld'] as const;
+
+/** The author's appeal of a hidden or deleted review, as its author sees it. */
+export const reviewAppealSchema = z.object({
+  id: z.uuid(),
+  against: z.enum(appealAgainst),
+  text: z.string(),
+  /** Waiting for a moderator, or decided: restored or upheld with the moderator's reason. */
+  status: z.enum(appealStatuses),
+  decisionReason: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  decidedAt: z.iso.datetime().nullable(),
+});
+export type ReviewAppeal = z.infer<typeof reviewAppealSchema>;
+
+/** The author's own review, with whether a moderator hid it and why, and the author's appeal if any. */
 export const myReviewSchema = z.object({
   ...reviewFields,
   helpfulCount: helpfulCountSchema,
@@ -167,6 +184,7 @@ export const myReviewSchema = z.object({
   hiddenReason: z.string().nullable(),
   /** Held by the screen ("Waiting for a moderator"): seen by its author only until a moderator publishes it. */
   waitingForModerator: z.boolean(),
+  appeal: reviewAppealSchema.nullable(),
 });
 export type MyReview = z.infer<typeof myReviewSchema>;
 

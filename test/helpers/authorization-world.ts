@@ -12,6 +12,9 @@ import { issueInvitationSecret } from '../../src/server/services/accounts/invita
 import { issuePasswordResetToken } from '../../src/server/services/accounts/password-reset';
 import { storeImage } from '../../src/server/services/images';
 import { apiPaths } from '../../src/shared/api-paths';
+import type { ReviewAppeal } from '../../src/shared/reviews';
+import { appealReview } from '../../src/server/services/reviews/appeals';
+import { deleteReviewAsModerator } from '../../src/server/services/reviews/moderation';
 import type { TestApp } from './app';
 import { createReviewRecord, createTutorRecord, DEFAULT_TEST_PASSWORD, uniqueEmail } from './factories';
 import { pngPicture } from './images';
@@ -40,6 +43,10 @@ export interface World {
   review: ReviewRow;
   /** A review of the student's that a moderator hid. */
   hiddenReview: ReviewRow;
+  /** The student's waiting appeal of hiddenReview. */
+  appeal: ReviewAppeal;
+  /** A review of the student's that a moderator deleted (kept in deleted_reviews), not appealed yet. */
+  deletedReview: ReviewRow;
   /** An unread notification of the student's. */
   notification: NotificationRow;
   /** A picture uploaded by the admin and used by no tutor yet. */
@@ -88,38 +95,61 @@ export async function createWorld(t: TestApp, label = 'world'): Promise<World> {
     );
 
   // Independent records are written side by side: a world per request must stay cheap.
-  const [unverified, student, otherStudent, disabled, admin, inviteeUser, publicTutor, reviewedTutor, hiddenTutor] =
-    await Promise.all([
-      account('Una Unverified', 'student', false),
-      account('Sam Student', 'student', true),
-      account('Olive Other', 'student', true),
-      account('Dora Disabled', 'student', true),
-      account('Ada Admin', 'admin', true),
-      account('Ivy Invited', 'student', true),
-      createTutorRecord(t.db, { name: 'Pat Public', department: 'Mathematics' }),
-      createTutorRecord(t.db, { name: 'Rita Reviewed', department: 'Chemistry' }),
-      createTutorRecord(t.db, { name: 'Hal Hidden', department: 'History' }),
-    ]);
+  const [
+    unverified,
+    student,
+    otherStudent,
+    disabled,
+    admin,
+    inviteeUser,
+    publicTutor,
+    reviewedTutor,
+    hiddenTutor,
+    deletedTutor,
+  ] = await Promise.all([
+    account('Una Unverified', 'student', false),
+    account('Sam Student', 'student', true),
+    account('Olive Other', 'student', true),
+    account('Dora Disabled', 'student', true),
+    account('Ada Admin', 'admin', true),
+    account('Ivy Invited', 'student', true),
+    createTutorRecord(t.db, { name: 'Pat Public', department: 'Mathematics' }),
+    createTutorRecord(t.db, { name: 'Rita Reviewed', department: 'Chemistry' }),
+    createTutorRecord(t.db, { name: 'Hal Hidden', department: 'History' }),
+    createTutorRecord(t.db, { name: 'Deb Deleted', department: 'Biology' }),
+  ]);
   const users = { unverified, student, otherStudent, disabled, admin };
-  const [cookieList, submission, review, hiddenReview, image, verificationSecret, inviteeSecret, passwordResetToken] =
-    await Promise.all([
-      Promise.all([unverified, student, otherStudent, disabled, admin].map((user) => sessionCookie(t, user.id))),
-      createTutorRecord(t.db, {
-        name: 'Sam Submitted',
-        department: 'Physics',
-        status: 'pending',
-        submittedBy: student.id,
-      }),
-      createReviewRecord(t.db, { tutorId: reviewedTutor.id, authorId: student.id, rating: 4, flagged: true }),
-      createReviewRecord(t.db, { tutorId: hiddenTutor.id, authorId: student.id, rating: 2, hidden: true }),
-      picture.then((bytes) => storeImage(t.db, t.app.imageStore, { bytes, uploadedBy: admin.id, now })),
-      issueVerificationSecret(t.db, unverified.id, now),
-      issueInvitationSecret(t.db, inviteeUser.id, now),
-      issuePasswordResetToken(t.db, otherStudent.id, now),
-    ]);
-  const [emailChange, studentOtherSession] = await Promise.all([
+  const [
+    cookieList,
+    submission,
+    review,
+    hiddenReview,
+    deletedReview,
+    image,
+    verificationSecret,
+    inviteeSecret,
+    passwordResetToken,
+  ] = await Promise.all([
+    Promise.all([unverified, student, otherStudent, disabled, admin].map((user) => sessionCookie(t, user.id))),
+    createTutorRecord(t.db, {
+      name: 'Sam Submitted',
+      department: 'Physics',
+      status: 'pending',
+      submittedBy: student.id,
+    }),
+    createReviewRecord(t.db, { tutorId: reviewedTutor.id, authorId: student.id, rating: 4, flagged: true }),
+    createReviewRecord(t.db, { tutorId: hiddenTutor.id, authorId: student.id, rating: 2, hidden: true }),
+    createReviewRecord(t.db, { tutorId: deletedTutor.id, authorId: student.id, rating: 1 }),
+    picture.then((bytes) => storeImage(t.db, t.app.imageStore, { bytes, uploadedBy: admin.id, now })),
+    issueVerificationSecret(t.db, unverified.id, now),
+    issueInvitationSecret(t.db, inviteeUser.id, now),
+    issuePasswordResetToken(t.db, otherStudent.id, now),
+  ]);
+  const [emailChange, studentOtherSession, appeal] = await Promise.all([
     requestEmailChange(t.db, otherStudent, uniqueEmail(`${label}-moving`), now),
     createSession(t.db, student.id, now),
+    appealReview(t.db, student, hiddenReview.id, 'Please look again: it is about the course.', now),
+    deleteReviewAsModerator(t.db, admin, deletedReview.id, 'Names a classmate.', now),
   ]);
   const [unverifiedCookie, studentCookie, otherStudentCookie, disabledCookie, adminCookie] = cookieList;
   const cookies: Record<WorldActor, string | undefined> = {
@@ -155,6 +185,8 @@ export async function createWorld(t: TestApp, label = 'world'): Promise<World> {
     reviewedTutor,
     review,
     hiddenReview,
+    appeal,
+    deletedReview,
     notification,
     imageKey: image.key,
     verificationSecret,

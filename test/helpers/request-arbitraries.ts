@@ -71,6 +71,8 @@ export function worldIds(w: World): string[] {
     w.reviewedTutor.id,
     w.review.id,
     w.hiddenReview.id,
+    w.appeal.id,
+    w.deletedReview.id,
     w.notification.id,
   ];
 }

@@ -280,26 +280,31 @@ describe('recent activity', () => {
       {
         action: 'tutor_deleted',
         actor: dana,
-        target: { type: 'tutor', id: doomed.id, label: 'Doomed Person' },
+        target: { type: 'tutor', id: doomed.id, label: 'Doomed Person', exists: false },
         reason: 'Left the university.',
       },
-      { action: 'settings_updated', actor: ada, target: { type: 'settings', id: null, label: null }, reason: null },
+      {
+        action: 'settings_updated',
+        actor: ada,
+        target: { type: 'settings', id: null, label: null, exists: false },
+        reason: null,
+      },
       {
         action: 'review_hidden',
         actor: dana,
-        target: { type: 'review', id: review.id, label: 'Rude words' },
+        target: { type: 'review', id: review.id, label: 'Rude words', exists: false },
         reason: 'Personal attack.',
       },
       {
         action: 'tutor_rejected',
         actor: ada,
-        target: { type: 'tutor', id: doubtful.id, label: 'Doubtful Person' },
+        target: { type: 'tutor', id: doubtful.id, label: 'Doubtful Person', exists: true },
         reason: 'Not at this university.',
       },
       {
         action: 'tutor_approved',
         actor: dana,
-        target: { type: 'tutor', id: pending.id, label: 'Pending Person' },
+        target: { type: 'tutor', id: pending.id, label: 'Pending Person', exists: true },
         reason: null,
       },
     ]);

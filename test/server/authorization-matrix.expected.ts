@@ -169,6 +169,13 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     params: (w) => ({ reviewId: w.review.id }),
     statuses: [401, 403, 403, 200, 401, 403],
   },
+  'GET /api/reviews/mine/deleted': { statuses: verified(200) },
+  // Only the author appeals, once; anyone else is told the review does not exist.
+  'POST /api/reviews/{reviewId}/appeal': {
+    params: (w) => ({ reviewId: w.deletedReview.id }),
+    body: () => ({ text: 'It is about the course, please look again.' }),
+    statuses: ownerOnly(201),
+  },
   'DELETE /api/reviews/{reviewId}/helpful': {
     params: (w) => ({ reviewId: w.review.id }),
     statuses: [401, 403, 403, 200, 401, 403],
@@ -250,6 +257,23 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     body: () => reason,
     statuses: adminOnly(204),
   },
+  'GET /api/admin/reviews/appeals': { query: () => ({ page: '1' }), statuses: adminOnly(200) },
+  'POST /api/admin/reviews/appeals/{appealId}/restore': {
+    params: (w) => ({ appealId: w.appeal.id }),
+    body: () => reason,
+    statuses: adminOnly(200),
+  },
+  'POST /api/admin/reviews/appeals/{appealId}/uphold': {
+    params: (w) => ({ appealId: w.appeal.id }),
+    body: () => reason,
+    statuses: adminOnly(200),
+  },
+  'GET /api/admin/audit-log': {
+    query: (w) => ({ actorId: w.users.admin.id, action: 'user_disabled', from: '2020-01-01' }),
+    statuses: adminOnly(200),
+  },
+  'GET /api/admin/audit-log/actors': { statuses: adminOnly(200) },
+  'GET /api/admin/audit-log/export': { query: () => ({ action: 'user_disabled' }), statuses: adminOnly(200) },
   'POST /api/admin/ai/check': { statuses: adminOnly(200) },
   'GET /api/admin/users': { query: () => ({ role: 'student', status: 'active' }), statuses: adminOnly(200) },
   'POST /api/admin/users': {

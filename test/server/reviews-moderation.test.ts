@@ -219,7 +219,7 @@ describe('hiding, unhiding and deleting', () => {
       {
         kind: 'review_hidden',
         tutorId: tutor.id,
-        data: { tutorName: 'Grace Hopper', reviewTitle: 'Awful', reason: 'Insults the tutor.' },
+        data: { tutorName: 'Grace Hopper', reviewTitle: 'Awful', reviewId: review.id, reason: 'Insults the tutor.' },
       },
     ]);
     const log = await t.db.select().from(auditLog);
@@ -277,7 +277,7 @@ describe('hiding, unhiding and deleting', () => {
       {
         kind: 'review_deleted',
         tutorId: tutor.id,
-        data: { tutorName: 'Grace Hopper', reviewTitle: 'Awful', reason: 'Harassment.' },
+        data: { tutorName: 'Grace Hopper', reviewTitle: 'Awful', reviewId: review.id, reason: 'Harassment.' },
       },
     ]);
     const [entry] = await t.db.select().from(auditLog);

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import { DASHBOARD_ACTIVITY_COUNT, DASHBOARD_WEEKS, type AdminDashboard } from '../../shared/admin-dashboard';
-import type { AuditEntry } from '../../shared/audit';
 import type { Database } from '../db/client';
-import { auditLog, reviewReports, reviews, tutors, users, type AuditLogRow } from '../db/schema';
+import { reviewReports, reviews, tutors, users } from '../db/schema';
+import { recentAuditEntries } from './audit-log';
 import { DAY_MS } from '../lib/clock';
 
 const WEEK_MS = 7 * DAY_MS;
@@ -76,45 +76,11 @@ async function reviewsPerWeek(db: Database, now: Date): Promise<AdminDashboard['
   }));
 }
 
-/** The name an entry's target had, as the entry recorded it. */
-function targetLabel(row: AuditLogRow): string | null {
-  switch (row.targetType) {
-    case 'tutor':
-      return row.data.tutorName ?? null;
-    case 'review':
-    case 'response':
-      // A response is labelled by the title of the review it answers.
-      return row.data.reviewTitle ?? null;
-    case 'user':
-      return row.data.userName ?? null;
-    case 'settings':
-      return null;
-  }
-}
-
-function auditEntryOf(row: AuditLogRow, actorName: string | null): AuditEntry {
-  return {
-    id: row.id,
-    action: row.action,
-    actor: row.actorId && actorName !== null ? { id: row.actorId, name: actorName } : null,
-    target: { type: row.targetType, id: row.targetType === 'settings' ? null : row.targetId, label: targetLabel(row) },
-    reason: row.reason,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/** The latest administrator actions, newest first. */
-async function recentActivity(db: Database, limit = DASHBOARD_ACTIVITY_COUNT): Promise<AuditEntry[]> {
-  const rows = await db
-    .select({ entry: auditLog, actorName: users.name })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorId))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(limit);
-  return rows.map(({ entry, actorName }) => auditEntryOf(entry, actorName));
-}
-
 export async function getAdminDashboard(db: Database, now: Date): Promise<AdminDashboard> {
-  const [figuresNow, perWeek, activity] = await Promise.all([figures(db), reviewsPerWeek(db, now), recentActivity(db)]);
+  const [figuresNow, perWeek, activity] = await Promise.all([
+    figures(db),
+    reviewsPerWeek(db, now),
+    recentAuditEntries(db, DASHBOARD_ACTIVITY_COUNT),
+  ]);
   return { figures: figuresNow, reviewsPerWeek: perWeek, recentActivity: activity };
 }

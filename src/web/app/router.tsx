@@ -103,6 +103,7 @@ export const routes: RouteObject[] = [
           { path: 'add-teacher', ...adminTeacherForm },
           { path: 'settings', lazy: () => import('../routes/admin/settings') },
           { path: 'profile', lazy: () => import('../routes/admin/profile') },
+          { path: 'audit-log', lazy: () => import('../routes/admin/audit-log') },
         ],
       },
       { path: '*', lazy: () => import('../routes/not-found') },

@@ -26,6 +26,8 @@ export const paths = {
     tutors: '/user/tutors',
     myTutors: '/user/mytutors',
     myReviews: '/user/myreviews',
+    /** My Reviews with the appeal of this hidden or deleted review open. */
+    myReviewAppeal: (reviewId: string) => `/user/myreviews?appeal=${reviewId}`,
     tutorForm: '/user/tutorform',
     /** A student's pending or rejected submission, opened in the Add Tutor form to edit. */
     editTutor: (tutorId: string) => `/user/tutorform/${tutorId}`,
@@ -51,5 +53,7 @@ export const paths = {
     addTeacher: '/admin/add-teacher',
     settings: '/admin/settings',
     profile: '/admin/profile',
+    /** Every admin action, filtered by person, kind and dates (?actorId=&action=&from=&to=&page=). */
+    auditLog: '/admin/audit-log',
   },
 } as const;

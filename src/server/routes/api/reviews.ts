@@ -20,6 +20,8 @@ import { recentReviewsAnswer, reviewFeedAnswer } from '../../read-models/review-
 import { reportReview } from '../../services/reviews/reports';
 import { markHelpful, unmarkHelpful } from '../../services/reviews/helpful-votes';
 import type { App } from '../../types';
+import { appealReview, listMyDeletedReviews } from '../../services/reviews/appeals';
+import { appealReviewSchema, myDeletedReviewListSchema, reviewAppealResponseSchema } from '../../../shared/appeals';
 import { errorResponses } from './responses';
 import { sendJson } from './send-json';
 
@@ -68,6 +70,42 @@ export async function reviewRoutes(app: App): Promise<void> {
       },
     },
     async (request) => listMyReviews(app.db, viewerOf(request), request.query),
+  );
+
+  app.get(
+    '/mine/deleted',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: "The caller's reviews a moderator deleted, as they were, with the reason and the caller's appeal",
+        response: { 200: myDeletedReviewListSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ items: await listMyDeletedReviews(app.db, viewerOf(request)) }),
+  );
+
+  app.post(
+    '/:reviewId/appeal',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary:
+          'The author appeals their hidden or deleted review, once; a moderator restores it or upholds the decision',
+        params: reviewPathParamsSchema,
+        body: appealReviewSchema,
+        response: { 201: reviewAppealResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const appeal = await appealReview(
+        app.db,
+        viewerOf(request),
+        request.params.reviewId,
+        request.body.text,
+        app.clock(),
+      );
+      return reply.status(201).send({ appeal });
+    },
   );
 
   app.post(

@@ -25,7 +25,7 @@ import { MAX_ANNOUNCEMENT_BYTES } from '../../db/change-channel';
 import { changeData, changeInOneStatement } from '../../db/change-data';
 import type { Database, WritableDatabase } from '../../db/client';
 import { preparedStatement } from '../../db/prepared-statements';
-import { reviews, settings, tutors, type TutorRow } from '../../db/schema';
+import { reviewAppeals, reviews, settings, tutors, type TutorRow } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 import { isTutorId } from '../../../shared/tutors';
 import { canSee, tutorNotFound } from '../tutors/access';
@@ -434,6 +434,8 @@ export async function deleteOwnReview(db: Database, author: Viewer, reviewId: st
     assertAuthor(author, locked);
     alsoChanged(...reviewChanged(locked.tutor));
     await tx.delete(reviews).where(eq(reviews.id, locked.review.id));
+    // Deleting a hidden review withdraws its appeal: nothing would be left to restore.
+    await tx.delete(reviewAppeals).where(eq(reviewAppeals.reviewId, locked.review.id));
     if (!locked.review.isHidden)
       await applyAggregateChange(tx, locked.review.tutorId, reviewRemoved(countedReviewOf(locked.review)));
   });

@@ -10,6 +10,7 @@ import { recordAudit } from '../audit-log';
 import { notify } from '../notifications';
 import type { Viewer } from '../auth/viewer';
 import { lockReview, type LockedReview } from './access';
+import { keepDeletedReview } from './appeals';
 import { applyAggregateChange, countedReviewOf, reviewRemoved, reviewShown } from './aggregates';
 import { getAdminReview } from './queries';
 
@@ -28,7 +29,13 @@ async function record(
   entry: ModerationRecord,
   now: Date,
 ): Promise<void> {
-  const data = { tutorName: tutor.name, reviewTitle: review.title, ...(entry.reason ? { reason: entry.reason } : {}) };
+  const data = {
+    tutorName: tutor.name,
+    reviewTitle: review.title,
+    // The notification's "Appeal" link leads to this review in My Reviews.
+    reviewId: review.id,
+    ...(entry.reason ? { reason: entry.reason } : {}),
+  };
   await recordAudit(
     tx,
     {
@@ -151,7 +158,10 @@ export async function approveReview(
   return getAdminReview(db, reviewId);
 }
 
-/** Removes a review for good; the reason survives in the moderation log and the author's notification. */
+/**
+ * Removes a review from every page; it is kept as it was in deleted_reviews, so its author can
+ * appeal and a moderator can restore it. The reason is in the log and the author's notification.
+ */
 export async function deleteReviewAsModerator(
   db: Database,
   moderator: Viewer,
@@ -163,6 +173,7 @@ export async function deleteReviewAsModerator(
     const locked = await lockReview(tx, reviewId);
     // Its reports go with it: a reporter's kept list of reported reviews names one that no page shows any more.
     alsoChanged(...reviewChanged(locked.tutor));
+    await keepDeletedReview(tx, moderator, locked.review.id, reason, now);
     await tx.delete(reviews).where(eq(reviews.id, locked.review.id));
     if (!locked.review.isHidden)
       await applyAggregateChange(tx, locked.tutor.id, reviewRemoved(countedReviewOf(locked.review)));

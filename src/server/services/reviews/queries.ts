@@ -50,6 +50,7 @@ import { AppError } from '../../lib/errors';
 import { escapeLike, normalizeForSearch, searchWords } from '../../lib/search-text';
 import type { Viewer } from '../auth/viewer';
 import { reviewNotFound } from './access';
+import { appealsOfReviews } from './appeals';
 import {
   reviewAuthorColumns,
   shownAuthorName,
@@ -235,7 +236,8 @@ export async function getOwnReview(db: Database, viewer: Viewer, reviewId: strin
     .where(and(eq(reviews.id, reviewId), eq(reviews.authorId, viewer.id)))
     .limit(1);
   if (!row) throw reviewNotFound();
-  return toMyReview(row);
+  const appeals = await appealsOfReviews(db, [row.review.id]);
+  return toMyReview(row, appeals.get(row.review.id) ?? null);
 }
 
 /** Everything the student wrote, newest first, hidden ones included with the moderator's reason. */
@@ -255,7 +257,13 @@ export async function listMyReviews(db: Database, viewer: Viewer, query: MyRevie
     .limit(query.pageSize)
     .offset(offsetOf(query.page, query.pageSize));
   const [totals] = await db.select({ total: count() }).from(reviews).where(where);
-  return { items: rows.map(toMyReview), total: totals?.total ?? 0, page: query.page, pageSize: query.pageSize };
+  // A hidden review's appeal, or a restored one's decision.
+  const appeals = await appealsOfReviews(
+    db,
+    rows.map((row) => row.review.id),
+  );
+  const items = rows.map((row) => toMyReview(row, appeals.get(row.review.id) ?? null));
+  return { items, total: totals?.total ?? 0, page: query.page, pageSize: query.pageSize };
 }
 
 /**

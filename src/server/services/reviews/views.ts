@@ -6,6 +6,7 @@ import type {
   ReviewCard,
   ReviewContent,
   ReviewDetails,
+  ReviewAppeal,
   ReviewReport,
 } from '../../../shared/reviews';
 import { reviews, tutors, users, type ReviewRow, type TutorRow, type UserRow } from '../../db/schema';
@@ -116,7 +117,10 @@ export function toReviewCard(row: {
   return { ...baseOf(row.review, row.tutor), authorName: row.review.showName ? row.authorName : null };
 }
 
-export function toMyReview(row: { review: ReviewFields; tutor: ReviewTutorFields }): MyReview {
+export function toMyReview(
+  row: { review: ReviewFields; tutor: ReviewTutorFields },
+  appeal: ReviewAppeal | null = null,
+): MyReview {
   return {
     ...baseOf(row.review, row.tutor),
     helpfulCount: row.review.helpfulCount,
@@ -125,6 +129,7 @@ export function toMyReview(row: { review: ReviewFields; tutor: ReviewTutorFields
     isHidden: row.review.isHidden && row.review.heldAt === null,
     hiddenReason: row.review.hiddenReason,
     waitingForModerator: row.review.heldAt !== null,
+    appeal,
   };
 }
 
@@ -141,8 +146,9 @@ export function toAdminReview(
   },
   reports: ReviewReport[],
 ): AdminReview {
+  const { appeal: _appeal, ...review } = toMyReview(row);
   return {
-    ...toMyReview(row),
+    ...review,
     isHidden: row.review.isHidden,
     author: row.author,
     openReportCount: row.openReportCount,

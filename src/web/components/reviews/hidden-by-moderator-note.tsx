@@ -1,8 +1,16 @@
 import type { ReactNode } from 'react';
 import { EyeOffIcon } from '../ui/icons/eye-off-icon';
 
-/** What the author sees on a review a moderator hid: that it is hidden, and why. */
-export function HiddenByModeratorNote({ reason, children }: { reason: string | null; children?: ReactNode }) {
+/** What the author sees on a review a moderator hid (or deleted, said in `heading`): that it is, and why. */
+export function HiddenByModeratorNote({
+  reason,
+  heading = 'Hidden by a moderator',
+  children,
+}: {
+  reason: string | null;
+  heading?: string;
+  children?: ReactNode;
+}) {
   return (
     <div
       role="note"
@@ -10,7 +18,7 @@ export function HiddenByModeratorNote({ reason, children }: { reason: string | n
     >
       <EyeOffIcon className="mt-0.5 h-4 w-4 shrink-0" />
       <div className="min-w-0">
-        <p className="font-semibold">Hidden by a moderator</p>
+        <p className="font-semibold">{heading}</p>
         <p className="whitespace-pre-line break-words">
           <span className="font-semibold">Reason: </span>
           {reason ?? 'No reason was given.'}

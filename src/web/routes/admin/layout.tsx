@@ -44,6 +44,7 @@ const navigation: NavigationItem[] = [
     ],
   },
   { to: paths.admin.teacherForm, label: 'Add Teacher', current: [paths.admin.teacherForm, paths.admin.addTeacher] },
+  { to: paths.admin.auditLog, label: 'Audit Log', current: [paths.admin.auditLog] },
   { to: paths.admin.settings, label: 'Settings', current: [paths.admin.settings] },
   { to: paths.admin.profile, label: 'Profile', current: [paths.admin.profile] },
 ];

@@ -6,6 +6,8 @@ import { useSelection } from '../../components/tables/use-selection';
 import { Button, LinkButton } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { useAdminReviews } from '../../features/reviews/api/get-admin-reviews';
+import { useReviewAppeals } from '../../features/reviews/api/get-review-appeals';
+import { AppealQueue } from '../../features/reviews/components/appeal-queue';
 import { AdminReviewTable } from '../../features/reviews/components/admin-review-table';
 import { useBulkReviewModeration } from '../../features/reviews/components/review-list-moderation';
 import { useReviewModeration } from '../../features/reviews/components/review-moderation-actions';
@@ -23,6 +25,8 @@ const tabs = [
   { id: 'flagged', label: 'Flagged' },
   { id: 'hidden', label: 'Hidden' },
   { id: 'all', label: 'All' },
+  // The authors' appeals of hidden and deleted reviews, oldest first: a list of their own (AppealsTab).
+  { id: 'appeals', label: 'Appeals' },
 ] as const;
 type Tab = (typeof tabs)[number]['id'];
 
@@ -58,6 +62,7 @@ export function ReviewManagementRoute() {
     flagged: useAdminReviews({ q: q || undefined, ...tabQuery('flagged'), pageSize: 1 }).data?.total,
     hidden: useAdminReviews({ q: q || undefined, ...tabQuery('hidden'), pageSize: 1 }).data?.total,
     all: useAdminReviews({ q: q || undefined, pageSize: 1 }).data?.total,
+    appeals: useReviewAppeals({ pageSize: 1 }).data?.total,
   };
   const moderation = useReviewModeration();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -117,7 +122,7 @@ export function ReviewManagementRoute() {
                   {count !== undefined && (
                     <span
                       className={`rounded-full px-2 py-0.5 text-xs tabular-nums ${
-                        (item.id === 'reported' || item.id === 'flagged') && count > 0
+                        (item.id === 'reported' || item.id === 'flagged' || item.id === 'appeals') && count > 0
                           ? 'bg-amber-200 text-amber-950'
                           : 'bg-slate-100 text-slate-800'
                       }`}
@@ -132,104 +137,110 @@ export function ReviewManagementRoute() {
         </ul>
       </nav>
 
-      <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm lg:flex-row lg:items-end">
-        <ListSearchBox
-          label="Search reviews"
-          value={q}
-          onSearch={search}
-          placeholder="Title, text, author or tutor"
-          maxLength={REVIEW_SEARCH_MAX_LENGTH}
-        />
-        {tab === 'all' && (
-          <div className="lg:pb-2.5">
-            <CheckboxField
-              label="Hide hidden reviews"
-              checked={hideHidden}
-              onChange={(event) => update({ hideHidden: event.target.checked ? ON : null })}
+      {tab === 'appeals' ? (
+        <AppealQueue page={page} onDecided={focusTop} />
+      ) : (
+        <>
+          <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm lg:flex-row lg:items-end">
+            <ListSearchBox
+              label="Search reviews"
+              value={q}
+              onSearch={search}
+              placeholder="Title, text, author or tutor"
+              maxLength={REVIEW_SEARCH_MAX_LENGTH}
             />
+            {tab === 'all' && (
+              <div className="lg:pb-2.5">
+                <CheckboxField
+                  label="Hide hidden reviews"
+                  checked={hideHidden}
+                  onChange={(event) => update({ hideHidden: event.target.checked ? ON : null })}
+                />
+              </div>
+            )}
           </div>
-        )}
-      </div>
 
-      {selected.length > 0 && (
-        <div
-          role="region"
-          aria-label="Bulk actions"
-          className="flex flex-wrap items-center gap-3 rounded-lg border border-indigo-200 bg-indigo-50 px-4 py-2 text-sm"
-        >
-          <span className="font-medium text-indigo-950">{selected.length} selected</span>
-          <Button
-            variant="secondary"
-            className="min-h-9 px-3 py-1"
-            disabled={bulk.busy || visibleSelected.length === 0}
-            onClick={() =>
-              bulk.requestHide(
-                visibleSelected.map((review) => ({
-                  id: review.id,
-                  authorName: review.author.name,
-                  title: review.title,
-                })),
+          {selected.length > 0 && (
+            <div
+              role="region"
+              aria-label="Bulk actions"
+              className="flex flex-wrap items-center gap-3 rounded-lg border border-indigo-200 bg-indigo-50 px-4 py-2 text-sm"
+            >
+              <span className="font-medium text-indigo-950">{selected.length} selected</span>
+              <Button
+                variant="secondary"
+                className="min-h-9 px-3 py-1"
+                disabled={bulk.busy || visibleSelected.length === 0}
+                onClick={() =>
+                  bulk.requestHide(
+                    visibleSelected.map((review) => ({
+                      id: review.id,
+                      authorName: review.author.name,
+                      title: review.title,
+                    })),
+                  )
+                }
+              >
+                Hide selected
+              </Button>
+              <Button
+                variant="secondary"
+                className="min-h-9 px-3 py-1"
+                disabled={bulk.busy || reportedSelected.length === 0}
+                aria-busy={bulk.busy || undefined}
+                onClick={() =>
+                  void bulk.dismissAll(
+                    reportedSelected.map((review) => ({
+                      id: review.id,
+                      authorName: review.author.name,
+                      title: review.title,
+                    })),
+                  )
+                }
+              >
+                Dismiss reports
+              </Button>
+              <Button variant="ghost" className="min-h-9 px-3 py-1" onClick={selection.clear}>
+                Clear selection<span className="sr-only"> of {moderated.length} reviews</span>
+              </Button>
+            </div>
+          )}
+
+          <PagedList
+            query={reviews}
+            page={page}
+            label="Reviews"
+            errorMessage="Failed to load the data. Please try again later."
+            emptyMessage="No Record Found"
+            emptyActions={
+              filtered && (
+                <LinkButton to={paths.admin.reviewManagement} variant="secondary">
+                  Show all reviews
+                </LinkButton>
               )
             }
+            noun={['review', 'reviews']}
+            pagesLabel="Review pages"
+            onNavigate={focusTop}
           >
-            Hide selected
-          </Button>
-          <Button
-            variant="secondary"
-            className="min-h-9 px-3 py-1"
-            disabled={bulk.busy || reportedSelected.length === 0}
-            aria-busy={bulk.busy || undefined}
-            onClick={() =>
-              void bulk.dismissAll(
-                reportedSelected.map((review) => ({
-                  id: review.id,
-                  authorName: review.author.name,
-                  title: review.title,
-                })),
-              )
-            }
-          >
-            Dismiss reports
-          </Button>
-          <Button variant="ghost" className="min-h-9 px-3 py-1" onClick={selection.clear}>
-            Clear selection<span className="sr-only"> of {moderated.length} reviews</span>
-          </Button>
-        </div>
+            {(list) => (
+              <AdminReviewTable
+                reviews={list}
+                moderation={moderation}
+                selection={selection}
+                leaves={{
+                  // Hiding settles the open reports too, so a hidden review leaves the reported list as well.
+                  hide: hideHidden || tab === 'reported' || tab === 'flagged' ? focusTop : undefined,
+                  unhide: tab === 'hidden' ? focusTop : undefined,
+                  approve: tab === 'flagged' ? focusTop : undefined,
+                  dismiss: tab === 'reported' ? focusTop : undefined,
+                  remove: focusTop,
+                }}
+              />
+            )}
+          </PagedList>
+        </>
       )}
-
-      <PagedList
-        query={reviews}
-        page={page}
-        label="Reviews"
-        errorMessage="Failed to load the data. Please try again later."
-        emptyMessage="No Record Found"
-        emptyActions={
-          filtered && (
-            <LinkButton to={paths.admin.reviewManagement} variant="secondary">
-              Show all reviews
-            </LinkButton>
-          )
-        }
-        noun={['review', 'reviews']}
-        pagesLabel="Review pages"
-        onNavigate={focusTop}
-      >
-        {(list) => (
-          <AdminReviewTable
-            reviews={list}
-            moderation={moderation}
-            selection={selection}
-            leaves={{
-              // Hiding settles the open reports too, so a hidden review leaves the reported list as well.
-              hide: hideHidden || tab === 'reported' || tab === 'flagged' ? focusTop : undefined,
-              unhide: tab === 'hidden' ? focusTop : undefined,
-              approve: tab === 'flagged' ? focusTop : undefined,
-              dismiss: tab === 'reported' ? focusTop : undefined,
-              remove: focusTop,
-            }}
-          />
-        )}
-      </PagedList>
       {moderation.dialogs}
       {bulk.dialog}
     </div>

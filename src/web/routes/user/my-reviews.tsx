@@ -8,6 +8,9 @@ import { errorMessage } from '../../lib/api-client';
 import { useDeleteReview } from '../../features/reviews/api/delete-review';
 import { useMyReviews } from '../../features/reviews/api/get-my-reviews';
 import { MyReviewItem } from '../../features/reviews/components/my-review-item';
+import { DeletedReviewItem } from '../../features/reviews/components/deleted-review-item';
+import { useMyDeletedReviews } from '../../features/reviews/api/get-my-deleted-reviews';
+import { useReview } from '../../features/reviews/api/get-review';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 import { PagedList } from '../../components/lists/paged-list';
 import type { MyReview } from '../../../shared/reviews';
@@ -18,6 +21,19 @@ export function MyReviewsRoute() {
   const [searchParams] = useSearchParams();
   const page = pageFromParam(searchParams.get('page'));
   const myReviews = useMyReviews({ page });
+  // ?appeal=<review id>: the link of a hidden or deleted review's notification opens its appeal.
+  const appealFor = searchParams.get('appeal');
+  const deletedReviews = useMyDeletedReviews();
+  const deletedItems = deletedReviews.data?.items ?? [];
+  const appealOnPage =
+    appealFor !== null &&
+    (deletedItems.some((review) => review.id === appealFor) ||
+      (myReviews.data?.items ?? []).some((review) => review.id === appealFor));
+  // A hidden review on another page of the list is shown on its own above it.
+  const appealedElsewhere = useReview(appealFor ?? undefined, {
+    enabled: !appealOnPage && deletedReviews.isSuccess && myReviews.isSuccess,
+  });
+  const pinned = !appealOnPage && appealedElsewhere.data?.review.isHidden ? appealedElsewhere.data.review : null;
   const deleteReview = useDeleteReview();
   const [toDelete, setToDelete] = useState<MyReview | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -55,10 +71,36 @@ export function MyReviewsRoute() {
           <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold text-slate-900 focus:outline-none">
             My Reviews
           </h1>
-          <p className="mt-1 text-slate-700">The reviews you wrote, newest first. Edit or delete any of them.</p>
+          <p className="mt-1 text-slate-700">
+            The reviews you wrote, newest first. Edit or delete any of them; appeal one a moderator hid or deleted.
+          </p>
         </div>
         <LinkButton to={paths.user.submitReview()}>Write a Review</LinkButton>
       </div>
+
+      {pinned && (
+        <section aria-labelledby="appealed-review-heading" className="space-y-3">
+          <h2 id="appealed-review-heading" className="text-lg font-semibold text-slate-900">
+            Appeal
+          </h2>
+          <MyReviewItem review={pinned} onDelete={() => setToDelete(pinned)} appealOpen />
+        </section>
+      )}
+
+      {deletedItems.length > 0 && (
+        <section aria-labelledby="deleted-reviews-heading" className="space-y-3">
+          <h2 id="deleted-reviews-heading" className="text-lg font-semibold text-slate-900">
+            Deleted by a moderator
+          </h2>
+          <ul className="space-y-4">
+            {deletedItems.map((review) => (
+              <li key={review.id}>
+                <DeletedReviewItem review={review} appealOpen={review.id === appealFor} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <PagedList
         query={myReviews}
@@ -86,7 +128,11 @@ export function MyReviewsRoute() {
           <ul className="space-y-4">
             {items.map((review) => (
               <li key={review.id}>
-                <MyReviewItem review={review} onDelete={() => setToDelete(review)} />
+                <MyReviewItem
+                  review={review}
+                  onDelete={() => setToDelete(review)}
+                  appealOpen={review.id === appealFor}
+                />
               </li>
             ))}
           </ul>

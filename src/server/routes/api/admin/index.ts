@@ -1,6 +1,7 @@
 import { requireAdmin } from '../../../plugins/auth';
 import type { App } from '../../../types';
 import { adminAiDraftingRoutes } from './ai-drafting';
+import { adminAuditLogRoutes } from './audit-log';
 import { adminDashboardRoutes } from './dashboard';
 import { adminReviewRoutes } from './reviews';
 import { adminSettingsRoutes } from './settings';
@@ -16,4 +17,5 @@ export async function adminRoutes(app: App): Promise<void> {
   await app.register(adminReviewRoutes, { prefix: '/reviews' });
   await app.register(adminAiDraftingRoutes, { prefix: '/ai' });
   await app.register(adminUserRoutes, { prefix: '/users' });
+  await app.register(adminAuditLogRoutes, { prefix: '/audit-log' });
 }

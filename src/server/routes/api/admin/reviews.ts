@@ -14,6 +14,15 @@ import {
   unhideReview,
 } from '../../../services/reviews/moderation';
 import { listAdminReviews } from '../../../services/reviews/queries';
+import { decideAppeal, listPendingAppeals } from '../../../services/reviews/appeals';
+import {
+  adminAppealListQuerySchema,
+  adminAppealListSchema,
+  appealDecisionResponseSchema,
+  appealDecisionSchema,
+  appealDecisions,
+  appealPathParamsSchema,
+} from '../../../../shared/appeals';
 import type { App } from '../../../types';
 import { errorResponses } from '../responses';
 import { viewerOf } from '../../../plugins/auth';
@@ -119,4 +128,45 @@ export async function adminReviewRoutes(app: App): Promise<void> {
       return reply.status(204).send(null);
     },
   );
+
+  app.get(
+    '/appeals',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The waiting appeals of hidden and deleted reviews, oldest first, each with the review as it was',
+        querystring: adminAppealListQuerySchema,
+        response: { 200: adminAppealListSchema, ...errorResponses },
+      },
+    },
+    async (request) => listPendingAppeals(app.db, request.query),
+  );
+
+  for (const decision of appealDecisions) {
+    app.post(
+      `/appeals/:appealId/${decision}`,
+      {
+        schema: {
+          tags: ['admin'],
+          summary:
+            decision === 'restore'
+              ? "Restore an appealed review (shown again, back in the tutor's aggregates); its author is told the reason"
+              : 'Uphold the decision on an appealed review; its author is told the reason',
+          params: appealPathParamsSchema,
+          body: appealDecisionSchema,
+          response: { 200: appealDecisionResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => ({
+        appeal: await decideAppeal(
+          app.db,
+          viewerOf(request),
+          request.params.appealId,
+          decision,
+          request.body.reason,
+          app.clock(),
+        ),
+      }),
+    );
+  }
 }

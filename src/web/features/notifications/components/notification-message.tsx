@@ -150,8 +150,12 @@ export function notificationFollowUp(notification: Notification): { to: string; 
         ? { to: paths.user.editTutor(notification.tutorId), label: 'Edit your submission' }
         : null;
     case 'review_hidden':
-    case 'review_unhidden':
     case 'review_deleted':
+      // Straight to the review's appeal in My Reviews.
+      return notification.reviewId
+        ? { to: paths.user.myReviewAppeal(notification.reviewId), label: 'Appeal' }
+        : { to: paths.user.myReviews, label: 'Go to My Reviews' };
+    case 'review_unhidden':
     case 'review_published':
     case 'appeal_restored':
     case 'appeal_upheld':

@@ -14,6 +14,6 @@ export const reviewQueryOptions = (reviewId: string) =>
   });
 
 /** One of the caller's own reviews, for the edit form; disabled (and pending forever) when the id cannot be a review's. */
-export function useReview(reviewId: string | undefined) {
-  return useQuery({ ...reviewQueryOptions(reviewId ?? ''), enabled: isReviewId(reviewId) });
+export function useReview(reviewId: string | undefined, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...reviewQueryOptions(reviewId ?? ''), enabled: enabled && isReviewId(reviewId) });
 }

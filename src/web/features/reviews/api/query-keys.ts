@@ -1,4 +1,5 @@
 import type { AdminReviewListQueryInput, MyReviewsQueryInput, ReviewFeedQuery } from '../../../../shared/reviews';
+import type { AdminAppealListQueryInput } from '../../../../shared/appeals';
 import { staleOn } from '../../../lib/data-changes';
 
 /**
@@ -12,6 +13,8 @@ export const reviewKeys = {
   mine: (query: MyReviewsQueryInput) => ['reviews', 'mine', query] as const,
   detail: (reviewId: string) => ['reviews', 'detail', reviewId] as const,
   admin: (query: AdminReviewListQueryInput) => ['reviews', 'admin', query] as const,
+  myDeleted: () => ['reviews', 'mine-deleted'] as const,
+  appeals: (query: AdminAppealListQueryInput) => ['reviews', 'appeals', query] as const,
 };
 
 staleOn(['reviews'], reviewKeys.all);

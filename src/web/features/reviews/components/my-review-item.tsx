@@ -15,9 +15,21 @@ import {
 import { helpfulCountSentence, ReviewDetails } from '../../../components/reviews/review-details';
 import { HiddenByModeratorNote } from '../../../components/reviews/hidden-by-moderator-note';
 import { WaitingForModeratorNote } from '../../../components/reviews/waiting-for-moderator-note';
+import { AppealState, ReviewAppealSection } from './review-appeal';
 
-/** One of the student's own reviews in My Reviews, with the way to edit or delete it. */
-export function MyReviewItem({ review, onDelete }: { review: MyReview; onDelete: () => void }) {
+/**
+ * One of the student's own reviews in My Reviews, with the way to edit or delete it, and to
+ * appeal it once hidden (`appealOpen`: the appeal form open, from the notification's link).
+ */
+export function MyReviewItem({
+  review,
+  onDelete,
+  appealOpen = false,
+}: {
+  review: MyReview;
+  onDelete: () => void;
+  appealOpen?: boolean;
+}) {
   const titleId = useId();
   const { tutor } = review;
   const edited = review.updatedAt !== review.createdAt;
@@ -61,6 +73,20 @@ export function MyReviewItem({ review, onDelete }: { review: MyReview; onDelete:
           <HiddenByModeratorNote reason={review.hiddenReason}>
             <p className="mt-1">Other students cannot see it, and it does not count towards the tutor&apos;s rating.</p>
           </HiddenByModeratorNote>
+          <div className="mt-3">
+            <ReviewAppealSection
+              reviewId={review.id}
+              tutorName={tutor.name}
+              appeal={review.appeal}
+              startOpen={appealOpen}
+            />
+          </div>
+        </div>
+      )}
+
+      {!review.isHidden && review.appeal && (
+        <div className="mt-4">
+          <AppealState appeal={review.appeal} />
         </div>
       )}
 

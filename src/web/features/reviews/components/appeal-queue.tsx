@@ -1,0 +1,182 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import type { AdminAppeal, AppealDecision } from '../../../../shared/appeals';
+import { MODERATION_REASON_MAX_LENGTH } from '../../../../shared/reviews-constants';
+import { ReviewDate, ReviewStars, ReviewText, reviewTitle } from '../../../components/reviews/review-parts';
+import { Button } from '../../../components/ui/button';
+import { ReasonDialog } from '../../../components/ui/reason-dialog';
+import { errorMessage } from '../../../lib/api-client';
+import { PagedList } from '../../../components/lists/paged-list';
+import { useReviewAppeals } from '../api/get-review-appeals';
+import { useDecideAppeal } from '../api/decide-appeal';
+
+const removalText: Record<AdminAppeal['review']['state'], string> = {
+  hidden: 'Hidden',
+  deleted: 'Deleted',
+  visible: 'Hidden, and since shown again',
+};
+
+const decisionWords: Record<AppealDecision, { title: string; confirm: string; busy: string; done: string }> = {
+  restore: {
+    title: 'Restore this review?',
+    confirm: 'Restore',
+    busy: 'Restoring...',
+    done: 'Review restored',
+  },
+  uphold: {
+    title: 'Uphold the decision?',
+    confirm: 'Uphold',
+    busy: 'Upholding...',
+    done: 'Decision upheld',
+  },
+};
+
+/**
+ * Review management's Appeals queue: each waiting appeal, oldest first, with the review as it
+ * was, why and by whom it was hidden or deleted, and the author's text; Restore or Uphold, each
+ * with a reason the author is told. The decision and its dialog sit above the list, so they
+ * outlive the last appeal leaving it; `onDecided` then puts focus back on the page.
+ */
+export function AppealQueue({ page, onDecided }: { page: number; onDecided: () => void }) {
+  const appeals = useReviewAppeals({ page });
+  const decide = useDecideAppeal();
+  const [request, setRequest] = useState<{ appeal: AdminAppeal; decision: AppealDecision } | null>(null);
+
+  function confirm(reason: string) {
+    if (!request) return;
+    const { appeal, decision } = request;
+    decide.mutate(
+      { appealId: appeal.id, decision, reason },
+      {
+        onSuccess: () => {
+          setRequest(null);
+          toast.success(decisionWords[decision].done);
+          onDecided();
+        },
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    );
+  }
+
+  return (
+    <>
+      <PagedList
+        query={appeals}
+        page={page}
+        label="Appeals"
+        errorMessage="Failed to load the data. Please try again later."
+        emptyMessage="No appeals are waiting."
+        noun={['appeal', 'appeals']}
+        pagesLabel="Appeal pages"
+        onNavigate={onDecided}
+      >
+        {(list) => (
+          <ul className="space-y-4">
+            {list.map((appeal) => (
+              <li key={appeal.id}>
+                <AppealCard
+                  appeal={appeal}
+                  busy={decide.isPending}
+                  onDecide={(decision) => setRequest({ appeal, decision })}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedList>
+      <ReasonDialog
+        open={request !== null}
+        title={request ? decisionWords[request.decision].title : ''}
+        description={
+          request && (
+            <p>
+              {request.decision === 'restore'
+                ? `"${reviewTitle(request.appeal.review.title)}" by ${request.appeal.review.author.name} is published again and counts in ${request.appeal.review.tutor.name}'s rating.`
+                : `"${reviewTitle(request.appeal.review.title)}" stays ${request.appeal.review.state === 'deleted' ? 'deleted' : 'hidden'}.`}{' '}
+              Its author is told your reason.
+            </p>
+          )
+        }
+        label="Reason"
+        confirmLabel={request ? decisionWords[request.decision].confirm : ''}
+        busyLabel={request ? decisionWords[request.decision].busy : undefined}
+        maxLength={MODERATION_REASON_MAX_LENGTH}
+        busy={decide.isPending}
+        variant={request?.decision === 'restore' ? 'primary' : 'danger'}
+        onConfirm={confirm}
+        onCancel={() => setRequest(null)}
+      />
+    </>
+  );
+}
+
+function AppealCard({
+  appeal,
+  busy,
+  onDecide,
+}: {
+  appeal: AdminAppeal;
+  busy: boolean;
+  onDecide: (decision: AppealDecision) => void;
+}) {
+  const { review } = appeal;
+  const title = reviewTitle(review.title);
+  const headingId = `appeal-${appeal.id}`;
+  return (
+    <article aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h2 id={headingId} className="break-words text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
+          <p className="mt-0.5 break-words text-sm text-slate-700">
+            Review of {review.tutor.name} by {review.author.name} ({review.author.email})
+          </p>
+          <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+            <ReviewStars rating={review.rating} />
+            <ReviewDate value={review.createdAt} />
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2 sm:shrink-0">
+          <Button
+            disabled={busy || review.state === 'visible'}
+            onClick={() => onDecide('restore')}
+            aria-label={`Restore ${title} by ${review.author.name}`}
+          >
+            Restore
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={busy}
+            onClick={() => onDecide('uphold')}
+            aria-label={`Uphold the decision on ${title} by ${review.author.name}`}
+          >
+            Uphold
+          </Button>
+        </div>
+      </div>
+      <ReviewText text={review.body} title={title} className="mt-3" />
+      <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
+        <div className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950">
+          <dt className="font-semibold">
+            {removalText[review.state]}
+            {review.removedBy && ` by ${review.removedBy}`}
+            {review.removedAt && (
+              <>
+                {' '}
+                <ReviewDate value={review.removedAt} />
+              </>
+            )}
+          </dt>
+          <dd className="mt-1 whitespace-pre-line break-words">{review.reason ?? 'No reason was given.'}</dd>
+        </div>
+        <div className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-slate-800">
+          <dt className="font-semibold text-slate-900">
+            Appeal, <ReviewDate value={appeal.createdAt} />
+          </dt>
+          <dd className="mt-1 whitespace-pre-line break-words">{appeal.text}</dd>
+        </div>
+      </dl>
+    </article>
+  );
+}
