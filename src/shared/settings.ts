@@ -100,6 +100,8 @@ export const siteSettingsSchema = z.object({
   contactEmail: contactEmailSchema,
   /** The tags students choose from for a review (at most REVIEW_TAGS_MAX each). */
   reviewTags: reviewTagChoicesSchema,
+  /** AI summaries of reviews on tutor profiles; in effect only while an AI provider is configured. */
+  aiSummaries: z.boolean(),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
@@ -125,6 +127,7 @@ export const adminSettingsSchema = z.object({
   termsOfService: z.string(),
   contactEmail: z.string(),
   reviewTags: z.array(z.string()),
+  aiSummaries: z.boolean(),
   ai: z.object({
     /** Null when no provider is configured (environment variables, see README). */
     provider: z.enum(aiProviderKinds).nullable(),

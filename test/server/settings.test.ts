@@ -65,6 +65,7 @@ describe('without an AI provider', () => {
       campusSignIn: null,
       ...noPageTexts,
       reviewTags: defaultTags,
+      aiSummaries: false,
       ai: { provider: null, providerLabel: null, model: null },
     });
   });
@@ -101,6 +102,7 @@ describe('without an AI provider', () => {
       campusSignIn: null,
       ...noPageTexts,
       reviewTags: defaultTags,
+      aiSummaries: false,
       ai: { provider: null, providerLabel: null, model: null },
     };
     expect(response.json()).toEqual(expected);

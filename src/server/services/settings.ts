@@ -36,6 +36,7 @@ const keys: SettingKey[] = [
   'termsOfService',
   'contactEmail',
   'reviewTags',
+  'aiSummaries',
 ];
 type TextKey = 'privacyPolicy' | 'termsOfService' | 'contactEmail';
 const textKeys: readonly SettingKey[] = ['privacyPolicy', 'termsOfService', 'contactEmail'] satisfies TextKey[];
@@ -61,6 +62,7 @@ export async function getSettings(db: Database, defaults: SettingDefaults): Prom
     termsOfService: '',
     contactEmail: '',
     reviewTags: [...DEFAULT_REVIEW_TAGS],
+    aiSummaries: false,
   };
   for (const { key, value } of rows) {
     if (key === 'siteName' && typeof value === 'string') result.siteName = value;
@@ -70,6 +72,7 @@ export async function getSettings(db: Database, defaults: SettingDefaults): Prom
       result.passwordSignIn = value || !defaults.campusSignInConfigured;
     if (key === 'aiDraftsPerHour' && typeof value === 'number') result.aiDraftsPerHour = value;
     if (key === 'reviewTags' && isStringArray(value)) result.reviewTags = value;
+    if (key === 'aiSummaries' && typeof value === 'boolean') result.aiSummaries = value;
     if (isTextKey(key) && typeof value === 'string') result[key] = value;
   }
   return result;
@@ -79,6 +82,12 @@ export async function getSettings(db: Database, defaults: SettingDefaults): Prom
 export async function reviewTagChoices(db: Database): Promise<string[]> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'reviewTags'));
   return row && isStringArray(row.value) ? row.value : [...DEFAULT_REVIEW_TAGS];
+}
+
+/** Whether an administrator turned on AI summaries of reviews (they also need a provider). */
+export async function aiSummariesOn(db: Database): Promise<boolean> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'aiSummaries'));
+  return row?.value === true;
 }
 
 /** The footer's pages as visitors read them: null where the administrator has written nothing. */

@@ -22,6 +22,7 @@ import {
 } from '../../cache/data-changes';
 import { MAX_ANNOUNCEMENT_BYTES } from '../../db/change-channel';
 import { changeData, changeInOneStatement } from '../../db/change-data';
+import { markReviewSummaryStale } from '../review-summaries/staleness';
 import type { Database, WritableDatabase } from '../../db/client';
 import { preparedStatement } from '../../db/prepared-statements';
 import { reviews, settings, tutors, type TutorRow } from '../../db/schema';
@@ -300,6 +301,7 @@ export async function updateOwnReview(
         review.tutorId,
         reviewEdited(countedReviewOf(review), countedReviewOf({ ...review, ...written })),
       );
+    await markReviewSummaryStale(tx, review.tutorId, review.id);
   });
   return getOwnReview(db, author, reviewId);
 }
@@ -313,6 +315,7 @@ export async function deleteOwnReview(db: Database, author: Viewer, reviewId: st
     await tx.delete(reviews).where(eq(reviews.id, locked.review.id));
     if (!locked.review.isHidden)
       await applyAggregateChange(tx, locked.review.tutorId, reviewRemoved(countedReviewOf(locked.review)));
+    await markReviewSummaryStale(tx, locked.review.tutorId, locked.review.id);
   });
 }
 
@@ -342,6 +345,7 @@ export async function deleteAllReviewsOfAuthor(db: Database, authorId: string): 
       await tx.delete(reviews).where(eq(reviews.id, locked.review.id));
       if (!locked.review.isHidden)
         await applyAggregateChange(tx, locked.review.tutorId, reviewRemoved(countedReviewOf(locked.review)));
+      await markReviewSummaryStale(tx, locked.review.tutorId, locked.review.id);
       deleted += 1;
     }
     return deleted;

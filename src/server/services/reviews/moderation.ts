@@ -12,6 +12,7 @@ import type { Viewer } from '../auth/viewer';
 import { lockReview, type LockedReview } from './access';
 import { applyAggregateChange, countedReviewOf, reviewRemoved, reviewShown } from './aggregates';
 import { getAdminReview } from './queries';
+import { markReviewSummaryStale } from '../review-summaries/staleness';
 
 interface ModerationRecord {
   action: Extract<AuditAction, `review_${string}`>;
@@ -79,6 +80,7 @@ export async function hideReview(
       .set({ isHidden: true, hiddenReason: reason, hiddenAt: now, hiddenBy: moderator.id })
       .where(eq(reviews.id, locked.review.id));
     await applyAggregateChange(tx, locked.tutor.id, reviewRemoved(countedReviewOf(locked.review)));
+    await markReviewSummaryStale(tx, locked.tutor.id, locked.review.id);
     await resolveOpenReports(tx, moderator, locked.review.id, now);
     await record(tx, moderator, locked, { action: 'review_hidden', notification: 'review_hidden', reason }, now);
   });
@@ -122,6 +124,7 @@ export async function deleteReviewAsModerator(
     await tx.delete(reviews).where(eq(reviews.id, locked.review.id));
     if (!locked.review.isHidden)
       await applyAggregateChange(tx, locked.tutor.id, reviewRemoved(countedReviewOf(locked.review)));
+    await markReviewSummaryStale(tx, locked.tutor.id, locked.review.id);
     await record(tx, moderator, locked, { action: 'review_deleted', notification: 'review_deleted', reason }, now);
   });
 }
