@@ -1,14 +1,13 @@
 import { z } from 'zod';
 
-/** Fewer visible reviews than this and a tutor gets no summary: a couple of reviews say it themselves. */
-export const AI_SUMMARY_MIN_REVIEWS = 3;
-/** A summary is written again once the tutor has this many more visible reviews than it was written from. */
-export const AI_SUMMARY_NEW_REVIEWS = 5;
-/** The most reviews one summary is written from (the most helpful, then the newest). */
-export const AI_SUMMARY_MAX_REVIEWS = 40;
-/** A summary is short: at most this many sentences, each at most this long. */
-export const AI_SUMMARY_MAX_SENTENCES = 6;
-export const AI_SUMMARY_SENTENCE_MAX_LENGTH = 300;
+export {
+  AI_SUMMARY_MAX_REVIEWS,
+  AI_SUMMARY_MAX_SENTENCES,
+  AI_SUMMARY_MIN_REVIEWS,
+  AI_SUMMARY_NEW_REVIEWS,
+  AI_SUMMARY_SENTENCE_MAX_LENGTH,
+  aiSummaryLabel,
+} from './review-summaries-constants';
 
 /** One sentence and the reviews it comes from (their ids; each a visible review of the tutor). */
 export const reviewSummarySentenceSchema = z.object({
@@ -27,6 +26,3 @@ export type ReviewSummary = z.infer<typeof reviewSummarySchema>;
 /** Null while there is none to show: the setting off, no provider, too few reviews, or one being written again. */
 export const reviewSummaryResponseSchema = z.object({ summary: reviewSummarySchema.nullable() });
 export type ReviewSummaryResponse = z.infer<typeof reviewSummaryResponseSchema>;
-
-export const aiSummaryLabel = (reviewCount: number) =>
-  `AI summary of ${reviewCount} review${reviewCount === 1 ? '' : 's'}`;

@@ -1,6 +1,6 @@
 import { type MouseEvent, useEffect, useId } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { AI_SUMMARY_MIN_REVIEWS, aiSummaryLabel } from '../../../../shared/review-summaries';
+import { AI_SUMMARY_MIN_REVIEWS, aiSummaryLabel } from '../../../../shared/review-summaries-constants';
 import { TUTOR_REVIEWS_PAGE_PARAM, tutorReviewsParams } from '../../../../shared/page-data';
 import type { TutorProfile } from '../../../../shared/tutors';
 import { useTutorReviewSummary } from '../api/get-tutor-review-summary';
