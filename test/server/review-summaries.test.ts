@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { tutorReviewSummaries, type ReviewRow, type TutorRow } from '../../src/server/db/schema';
+import { auditLog, tutorReviewSummaries, type ReviewRow, type TutorRow } from '../../src/server/db/schema';
 import {
   SUMMARY_ATTEMPT_WINDOW_MS,
   writeDueReviewSummaries,
@@ -281,6 +281,13 @@ describe.each(providers)('AI summaries of reviews through $name', (provider) => 
     expect(fake().requests).toHaveLength(0);
 
     await turnOn();
+    expect(await t.db.select().from(auditLog)).toEqual([
+      expect.objectContaining({
+        actorId: admin.user.id,
+        action: 'settings_updated',
+        data: { changes: { aiSummaries: true } },
+      }),
+    ]);
     await run();
     const student = await signedInStudent(t);
     expect(await shown(student)).not.toBeNull();
