@@ -75,6 +75,14 @@ test('a tutor profile shows the AI summary of its reviews, each sentence linking
     await expect(cited).toBeInViewport();
     await expect(cited).toContainText('Patient teacher');
 
+    // A cited review the list does not show (here filtered out by its stars) is found among the most helpful.
+    await page.goto(`/user/tutorprofile/${tutorId}?reviewsRating=4`);
+    await expect(page.locator(`#review-${oldest}`)).toHaveCount(0);
+    await summary.getByRole('link', { name: 'Review 3' }).click();
+    await expect(page).toHaveURL(new RegExp(`reviewsSort=helpful#review-${oldest}$`));
+    await expect(cited).toBeFocused();
+    await expect(cited).toBeInViewport();
+
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 360, height: 740 });
     await expect(summary).toBeVisible();
