@@ -58,6 +58,8 @@ export interface FakeOpenAiOptions {
   port?: number;
   /** The only bearer token accepted; without it any token, or none, is. */
   apiKey?: string;
+  /** False: refuses response_format json_schema with a 400, as servers that know only JSON mode do. */
+  jsonSchema?: boolean;
 }
 
 interface OpenAiErrorBody {
@@ -279,6 +281,20 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     const problem = findRequestProblem(exchange.rawBody, exchange.body);
     if (problem) {
       sendJson(res, 400, problem);
+      return;
+    }
+    const format = (exchange.body as Record<string, unknown>).response_format;
+    if (options.jsonSchema === false && isRecord(format) && format.type === 'json_schema') {
+      sendJson(
+        res,
+        400,
+        openAiError(
+          "'response_format.type' must be 'json_object' or 'text'",
+          'invalid_request_error',
+          'response_format',
+          'invalid_value',
+        ),
+      );
       return;
     }
     await respond(exchange, exchange.body as Record<string, unknown>);

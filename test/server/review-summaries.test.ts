@@ -328,6 +328,33 @@ describe.each(providers)('AI summaries of reviews through $name', (provider) => 
   });
 });
 
+describe('an OpenAI-compatible server that knows only JSON mode', () => {
+  let jsonModeOnly: FakeOpenAi;
+  let t: TestApp;
+  beforeAll(async () => {
+    jsonModeOnly = await startFakeOpenAi({ jsonSchema: false });
+  });
+  afterAll(() => jsonModeOnly.close());
+  afterEach(() => t.close());
+
+  test('is asked again in JSON mode, and its summary is written', async () => {
+    t = await createTestApp({ env: { AI_BASE_URL: jsonModeOnly.url, AI_MODEL: 'llama3.2' } });
+    const admin = await signedInAdmin(t);
+    expect((await callAs(t, admin, 'PATCH', apiPaths.adminSettings, { aiSummaries: true })).statusCode).toBe(200);
+    const tutor = await createTutorRecord(t.db, { name: 'Grace Hopper' });
+    for (let i = 0; i < 3; i++) {
+      const { user } = await createUserRecord(t.db, { verified: true });
+      await createReviewRecord(t.db, { tutorId: tutor.id, authorId: user.id, rating: 4 });
+    }
+
+    const outcomes = await writeDueReviewSummaries(t.db, t.app.aiProvider, t.clock(), { timeoutMs: 5_000 });
+    expect(outcomes).toEqual([{ tutorId: tutor.id, outcome: 'written', sentences: 2 }]);
+    expect(
+      jsonModeOnly.requests.map((request) => (request.body as { response_format: unknown }).response_format),
+    ).toEqual([expect.objectContaining({ type: 'json_schema' }), { type: 'json_object' }]);
+  });
+});
+
 describe('without an AI provider', () => {
   let t: TestApp;
   afterEach(() => t.close());
