@@ -1,4 +1,4 @@
-import { type MouseEvent, useEffect, useId } from 'react';
+import { type MouseEvent, useEffect, useId, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { AI_SUMMARY_MIN_REVIEWS, aiSummaryLabel } from '../../../../shared/review-summaries-constants';
 import { TUTOR_REVIEWS_PAGE_PARAM, tutorReviewsParams } from '../../../../shared/page-data';
@@ -19,12 +19,16 @@ function showReview(element: HTMLElement): void {
  * citation followed from another page of reviews lands on it when the list arrives.
  */
 export function useShowReviewInAddress(reviewsShown: unknown): void {
-  const { hash } = useLocation();
+  const { hash, key } = useLocation();
+  // Once per visit of the address: a vote or a refetch later must not pull the reader back.
+  const shownAt = useRef<string | null>(null);
   useEffect(() => {
-    if (!hash.startsWith('#review-')) return;
+    if (!hash.startsWith('#review-') || shownAt.current === `${key}${hash}`) return;
     const element = document.getElementById(hash.slice(1));
-    if (element) showReview(element);
-  }, [hash, reviewsShown]);
+    if (!element) return;
+    shownAt.current = `${key}${hash}`;
+    showReview(element);
+  }, [hash, key, reviewsShown]);
 }
 
 /**
