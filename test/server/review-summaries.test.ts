@@ -13,7 +13,7 @@ import { type FakeOpenAi, startFakeOpenAi } from '../fakes/fake-openai';
 import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
 import type { Method } from '../helpers/requests';
-import { createReviewRecord, createTutorRecord, createUserRecord } from '../helpers/factories';
+import { createReviewRecord, createTutorRecord, createUserRecord, DEFAULT_TEST_PASSWORD } from '../helpers/factories';
 
 const GEMINI_KEY = 'gemini-key-summary-0a1b2c3d';
 const OPENAI_KEY = 'openai-key-summary-4e5f6a7b';
@@ -261,6 +261,22 @@ describe.each(providers)('AI summaries of reviews through $name', (provider) => 
 
     expect((await callAs(t, author, 'DELETE', apiPaths.review(own.id))).statusCode).toBe(204);
     expect(await shown(author)).toBeNull();
+    expect((await storedSummary())?.staleAt).not.toBeNull();
+  });
+
+  test("deleting the account of a summarized review's author makes the summary stale", async () => {
+    await turnOn();
+    const author = await signedInStudent(t, 'Leaving Student');
+    await createReviewRecord(t.db, { tutorId: tutor.id, authorId: author.user.id, rating: 5 });
+    for (let i = 0; i < 3; i++) await review();
+    await run();
+    expect((await storedSummary())?.staleAt).toBeNull();
+
+    const deleted = await callAs(t, author, 'DELETE', apiPaths.account, {
+      currentPassword: DEFAULT_TEST_PASSWORD,
+      confirmEmail: author.user.email,
+    });
+    expect(deleted.statusCode).toBe(204);
     expect((await storedSummary())?.staleAt).not.toBeNull();
   });
 
