@@ -65,6 +65,8 @@ export default defineConfig({
       GEMINI_API_KEY: fakeAi.geminiKey,
       GEMINI_BASE_URL: `http://127.0.0.1:${fakeAi.geminiPort}`,
       AI_DRAFTS_PER_HOUR: '100',
+      // Review summaries (when a test turns them on) are written within a second or two.
+      AI_SUMMARY_INTERVAL_SECONDS: '1',
       // Campus sign-in through a real OpenID Provider on loopback.
       OIDC_ISSUER: university.issuer,
       OIDC_CLIENT_ID: university.clientId,

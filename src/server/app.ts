@@ -23,6 +23,7 @@ import { openapiPlugin } from './plugins/openapi';
 import { orphanImageSweepPlugin } from './plugins/orphan-image-sweep';
 import { rankingPriorRefreshPlugin } from './plugins/ranking-prior-refresh';
 import { recentWindowRefreshPlugin } from './plugins/recent-window-refresh';
+import { reviewSummaryRefreshPlugin } from './plugins/review-summary-refresh';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { sameOriginPlugin } from './plugins/same-origin';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(unclaimedAccountSweepPlugin);
   await app.register(rankingPriorRefreshPlugin);
   await app.register(recentWindowRefreshPlugin);
+  await app.register(reviewSummaryRefreshPlugin);
   await app.register(webAppPlugin, { distDir: deps.webDistDir });
   return app;
 }

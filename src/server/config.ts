@@ -162,6 +162,7 @@ const envSchema = z
     AI_DRAFTS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
     AI_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(60),
     AI_MAX_CONCURRENT_DRAFTS: z.coerce.number().int().min(1).max(10_000).default(20),
+    AI_SUMMARY_INTERVAL_SECONDS: z.coerce.number().min(1).max(86_400).default(300),
     SESSION_IDLE_TIMEOUT: sessionIdleTimeout,
     OIDC_ISSUER: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     OIDC_CLIENT_ID: optionalString,
@@ -373,6 +374,8 @@ export interface AiConfig {
   timeoutMs: number;
   /** Drafts this instance runs at once; one more is refused until one ends. */
   maxConcurrentDrafts: number;
+  /** How often the background task looks for tutors whose review summary is due. */
+  summaryIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -453,6 +456,7 @@ export function loadConfig(
       draftsPerHour: env.AI_DRAFTS_PER_HOUR,
       timeoutMs: Math.round(env.AI_TIMEOUT_SECONDS * 1000),
       maxConcurrentDrafts: env.AI_MAX_CONCURRENT_DRAFTS,
+      summaryIntervalMs: Math.round(env.AI_SUMMARY_INTERVAL_SECONDS * 1000),
     },
     campusSignIn: env.OIDC_ISSUER
       ? {

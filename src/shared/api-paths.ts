@@ -49,6 +49,7 @@ export const apiPaths = {
   myTutors: '/api/tutors/mine',
   tutor: (tutorId: string) => `/api/tutors/${tutorId}`,
   tutorReviews: (tutorId: string) => `/api/tutors/${tutorId}/reviews`,
+  tutorReviewSummary: (tutorId: string) => `/api/tutors/${tutorId}/review-summary`,
 
   reviews: '/api/reviews',
   recentReviews: '/api/reviews/recent',

@@ -107,6 +107,8 @@ export const siteSettingsSchema = z.object({
   screeningMode: z.enum(screeningModes),
   /** Ask the AI provider for a second opinion on each review; effective only while a provider is configured. */
   aiScreening: z.boolean(),
+  /** AI summaries of reviews on tutor profiles; in effect only while an AI provider is configured. */
+  aiSummaries: z.boolean(),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
@@ -134,6 +136,7 @@ export const adminSettingsSchema = z.object({
   reviewTags: z.array(z.string()),
   screeningMode: z.enum(screeningModes),
   aiScreening: z.boolean(),
+  aiSummaries: z.boolean(),
   ai: z.object({
     /** Null when no provider is configured (environment variables, see README). */
     provider: z.enum(aiProviderKinds).nullable(),

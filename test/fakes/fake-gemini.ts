@@ -296,6 +296,18 @@ function findContentProblem(content: unknown, where: string, checkRole: boolean)
   return null;
 }
 
+/** A request for JSON whose schema has the summary's sentences: it gets `summaryReply`. */
+function isSummaryRequest(body: unknown): boolean {
+  if (!isRecord(body) || !isRecord(body.generationConfig)) return false;
+  const { responseMimeType, responseJsonSchema } = body.generationConfig;
+  return (
+    responseMimeType === 'application/json' &&
+    isRecord(responseJsonSchema) &&
+    isRecord(responseJsonSchema.properties) &&
+    'sentences' in responseJsonSchema.properties
+  );
+}
+
 /** Every character of text the request carries, for a plausible promptTokenCount. */
 function promptText(body: unknown): string {
   if (!isRecord(body)) return '';
@@ -358,7 +370,7 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
   async function respond(exchange: FakeExchange, model: string, streaming: boolean): Promise<void> {
     const { res, closed } = exchange;
     const scenario = fake.scenario;
-    const text = fake.draftText;
+    const text = isSummaryRequest(exchange.body) ? fake.summaryReply : fake.draftText;
     const delayMs = fake.chunkDelayMs;
     const responseId = randomBytes(16).toString('base64url');
     const promptTokenCount = estimateTokens(promptText(exchange.body));

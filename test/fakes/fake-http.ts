@@ -263,6 +263,17 @@ export const DEFAULT_DRAFT_TEXT = [
     'I would recommend them to any student who wants to understand the material properly rather than just memorise steps for the exam, and I am planning to book sessions again next semester.',
 ].join('\n\n');
 
+/**
+ * What a request for a review summary (JSON citing reviews R1..Rn) gets by default: two
+ * sentences citing the first three reviews.
+ */
+export const DEFAULT_SUMMARY_REPLY = JSON.stringify({
+  sentences: [
+    { text: 'Students find the explanations clear and the sessions patient.', reviews: ['R1', 'R2'] },
+    { text: 'Several say the sessions are well prepared.', reviews: ['R3'] },
+  ],
+});
+
 /** What a test controls on either fake provider; `S` is that provider's list of scenarios. */
 export interface FakeProvider<S extends string> {
   /** The base URL to point the provider's SDK at. */
@@ -270,6 +281,8 @@ export interface FakeProvider<S extends string> {
   port: number;
   scenario: S;
   draftText: string;
+  /** The JSON text a review-summary request gets (in the 'draft' scenario). */
+  summaryReply: string;
   chunkDelayMs: number;
   requests: RecordedRequest[];
   /** Responses the client closed before the fake had finished them (streams above all). */
@@ -289,6 +302,7 @@ export function fakeProviderControls<S extends string>(http: FakeHttpServer, url
     port: http.port,
     scenario: draft,
     draftText: DEFAULT_DRAFT_TEXT,
+    summaryReply: DEFAULT_SUMMARY_REPLY,
     chunkDelayMs: DEFAULT_CHUNK_DELAY_MS,
     requests: http.requests,
     get abortedStreams() {
@@ -298,6 +312,7 @@ export function fakeProviderControls<S extends string>(http: FakeHttpServer, url
     reset() {
       fake.scenario = draft;
       fake.draftText = DEFAULT_DRAFT_TEXT;
+      fake.summaryReply = DEFAULT_SUMMARY_REPLY;
       fake.chunkDelayMs = DEFAULT_CHUNK_DELAY_MS;
       http.clearRecords();
     },

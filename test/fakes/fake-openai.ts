@@ -58,6 +58,8 @@ export interface FakeOpenAiOptions {
   port?: number;
   /** The only bearer token accepted; without it any token, or none, is. */
   apiKey?: string;
+  /** False: refuses response_format json_schema with a 400, as servers that know only JSON mode do. */
+  jsonSchema?: boolean;
 }
 
 interface OpenAiErrorBody {
@@ -235,6 +237,15 @@ function describeType(value: unknown): string {
   return `a ${typeof value}`;
 }
 
+/** A request for the review summary's JSON (by its schema's name, or JSON mode with the shape in the prompt): it gets `summaryReply`. */
+function isSummaryRequest(body: Record<string, unknown>): boolean {
+  const format = body.response_format;
+  if (!isRecord(format)) return false;
+  if (format.type === 'json_schema')
+    return isRecord(format.json_schema) && format.json_schema.name === 'review_summary';
+  return format.type === 'json_object' && promptText(body).includes('"sentences"');
+}
+
 function promptText(body: unknown): string {
   if (!isRecord(body) || !Array.isArray(body.messages)) return '';
   return body.messages
@@ -272,6 +283,20 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       sendJson(res, 400, problem);
       return;
     }
+    const format = (exchange.body as Record<string, unknown>).response_format;
+    if (options.jsonSchema === false && isRecord(format) && format.type === 'json_schema') {
+      sendJson(
+        res,
+        400,
+        openAiError(
+          "'response_format.type' must be 'json_object' or 'text'",
+          'invalid_request_error',
+          'response_format',
+          'invalid_value',
+        ),
+      );
+      return;
+    }
     await respond(exchange, exchange.body as Record<string, unknown>);
   }
 
@@ -281,7 +306,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     const streaming = body.stream === true;
     const includeUsage = isRecord(body.stream_options) && body.stream_options.include_usage === true;
     const scenario = fake.scenario;
-    const text = fake.draftText;
+    const text = isSummaryRequest(body) ? fake.summaryReply : fake.draftText;
     const delayMs = fake.chunkDelayMs;
     const id = `chatcmpl-${randomInt(100, 1000)}`;
     const created = Math.floor(Date.now() / 1000);

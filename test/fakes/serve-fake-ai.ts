@@ -8,7 +8,7 @@ import { openAiScenarios, startFakeOpenAi, type OpenAiScenario } from './fake-op
  * browser test can choose what the providers answer:
  *
  *   GET  /health    -> 200 ok
- *   POST /scenario  {gemini?, openai?, chunkDelayMs?, draftText?} -> 204 (400 on an unknown scenario)
+ *   POST /scenario  {gemini?, openai?, chunkDelayMs?, draftText?, summaryReply?} -> 204 (400 on an unknown scenario)
  *   POST /reset     -> 204: both fakes back to the 'draft' defaults, records cleared
  *   GET  /requests  -> {gemini: RecordedRequest[], openai: RecordedRequest[], abortedStreams: {gemini, openai}}
  *
@@ -102,7 +102,13 @@ async function main(): Promise<void> {
   /** Checks everything before changing anything, so a bad request leaves the fakes as they were. */
   function applyScenario(body: unknown): string | null {
     if (typeof body !== 'object' || body === null) return 'The body must be a JSON object.';
-    const { gemini: geminiScenario, openai: openAiScenario, chunkDelayMs, draftText } = body as Record<string, unknown>;
+    const {
+      gemini: geminiScenario,
+      openai: openAiScenario,
+      chunkDelayMs,
+      draftText,
+      summaryReply,
+    } = body as Record<string, unknown>;
     if (geminiScenario !== undefined && !geminiScenarios.includes(geminiScenario as GeminiScenario)) {
       return `Unknown gemini scenario ${JSON.stringify(geminiScenario)}; one of ${geminiScenarios.join(', ')}.`;
     }
@@ -116,6 +122,7 @@ async function main(): Promise<void> {
       return 'chunkDelayMs must be a number of milliseconds, 0 or more.';
     }
     if (draftText !== undefined && typeof draftText !== 'string') return 'draftText must be a string.';
+    if (summaryReply !== undefined && typeof summaryReply !== 'string') return 'summaryReply must be a string.';
 
     if (geminiScenario !== undefined) gemini.scenario = geminiScenario as GeminiScenario;
     if (openAiScenario !== undefined) openai.scenario = openAiScenario as OpenAiScenario;
@@ -126,6 +133,10 @@ async function main(): Promise<void> {
     if (draftText !== undefined) {
       gemini.draftText = draftText;
       openai.draftText = draftText;
+    }
+    if (summaryReply !== undefined) {
+      gemini.summaryReply = summaryReply;
+      openai.summaryReply = summaryReply;
     }
     return null;
   }

@@ -144,6 +144,10 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   },
   'DELETE /api/tutors/{tutorId}': { params: (w) => ({ tutorId: w.submission.id }), statuses: ownerOnly(204) },
   'GET /api/tutors/{tutorId}/reviews': { params: (w) => ({ tutorId: w.reviewedTutor.id }), statuses: verified(200) },
+  'GET /api/tutors/{tutorId}/review-summary': {
+    params: (w) => ({ tutorId: w.reviewedTutor.id }),
+    statuses: verified(200),
+  },
 
   // Reviews
   'GET /api/reviews': { query: () => ({ limit: '5' }), statuses: verified(200) },

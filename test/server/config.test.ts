@@ -134,6 +134,7 @@ describe('loadConfig', () => {
         draftsPerHour: 10,
         timeoutMs: 60_000,
         maxConcurrentDrafts: 20,
+        summaryIntervalMs: 300_000,
       });
       expect(loadConfig({ AI_MAX_CONCURRENT_DRAFTS: '3' }).ai.maxConcurrentDrafts).toBe(3);
       expect(() => loadConfig({ AI_MAX_CONCURRENT_DRAFTS: '0' })).toThrow(/AI_MAX_CONCURRENT_DRAFTS/);
@@ -183,6 +184,7 @@ describe('loadConfig', () => {
     test.each([
       ['AI_DRAFTS_PER_HOUR', '0'],
       ['AI_TIMEOUT_SECONDS', '-1'],
+      ['AI_SUMMARY_INTERVAL_SECONDS', '0'],
       ['AI_BASE_URL', 'gpu.uni.example'],
       ['AI_PROVIDER', 'claude'],
     ])('refuses %s=%s', (key, value) => {

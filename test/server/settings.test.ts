@@ -68,6 +68,7 @@ describe('without an AI provider', () => {
       reviewTags: defaultTags,
       screeningMode: 'warn',
       aiScreening: false,
+      aiSummaries: false,
       ai: { provider: null, providerLabel: null, model: null },
     });
   });
@@ -106,6 +107,7 @@ describe('without an AI provider', () => {
       reviewTags: defaultTags,
       screeningMode: 'warn',
       aiScreening: false,
+      aiSummaries: false,
       ai: { provider: null, providerLabel: null, model: null },
     };
     expect(response.json()).toEqual(expected);

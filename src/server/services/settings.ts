@@ -39,6 +39,7 @@ const keys: SettingKey[] = [
   'reviewTags',
   'screeningMode',
   'aiScreening',
+  'aiSummaries',
 ];
 type TextKey = 'privacyPolicy' | 'termsOfService' | 'contactEmail';
 const textKeys: readonly SettingKey[] = ['privacyPolicy', 'termsOfService', 'contactEmail'] satisfies TextKey[];
@@ -68,6 +69,7 @@ export async function getSettings(db: Database, defaults: SettingDefaults): Prom
     reviewTags: [...DEFAULT_REVIEW_TAGS],
     screeningMode: DEFAULT_SCREENING_MODE,
     aiScreening: false,
+    aiSummaries: false,
   };
   for (const { key, value } of rows) {
     if (key === 'siteName' && typeof value === 'string') result.siteName = value;
@@ -79,6 +81,7 @@ export async function getSettings(db: Database, defaults: SettingDefaults): Prom
     if (key === 'reviewTags' && isStringArray(value)) result.reviewTags = value;
     if (key === 'screeningMode' && isScreeningMode(value)) result.screeningMode = value;
     if (key === 'aiScreening' && typeof value === 'boolean') result.aiScreening = value;
+    if (key === 'aiSummaries' && typeof value === 'boolean') result.aiSummaries = value;
     if (isTextKey(key) && typeof value === 'string') result[key] = value;
   }
   return result;
@@ -102,6 +105,12 @@ export async function screeningSettings(db: Database): Promise<Pick<SiteSettings
     screeningMode: isScreeningMode(mode) ? mode : DEFAULT_SCREENING_MODE,
     aiScreening: ai === true,
   };
+}
+
+/** Whether an administrator turned on AI summaries of reviews (they also need a provider). */
+export async function aiSummariesOn(db: Database): Promise<boolean> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'aiSummaries'));
+  return row?.value === true;
 }
 
 /** The footer's pages as visitors read them: null where the administrator has written nothing. */

@@ -17,6 +17,8 @@ import { findSimilarTutors, listDepartments, listMySubmissions } from '../../ser
 import { tutorListAnswer } from '../../read-models/tutor-list';
 import { tutorProfileAnswer } from '../../read-models/tutor-profile';
 import { tutorReviewsAnswer } from '../../read-models/tutor-reviews';
+import { reviewSummaryOf } from '../../services/review-summaries/reading';
+import { reviewSummaryResponseSchema } from '../../../shared/review-summaries';
 import { deleteOwnSubmission, submitTutor, updateOwnSubmission } from '../../services/tutors/submissions';
 import type { PictureCleanup } from '../../services/tutors/writes';
 import type { App } from '../../types';
@@ -134,6 +136,20 @@ export async function tutorRoutes(app: App): Promise<void> {
     },
     async (request, reply) =>
       sendJson(reply, await tutorReviewsAnswer(app.reads, viewerOf(request), request.params.tutorId, request.query)),
+  );
+
+  app.get(
+    '/:tutorId/review-summary',
+    {
+      schema: {
+        tags: ['tutors'],
+        summary:
+          "What students say: an AI summary of the tutor's visible reviews, each sentence citing its reviews; null while there is none to show",
+        params: tutorPathParamsSchema,
+        response: { 200: reviewSummaryResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => reviewSummaryOf(app.db, viewerOf(request), request.params.tutorId, app.aiProvider !== null),
   );
 
   app.patch(

@@ -23,6 +23,7 @@ import {
 } from '../../cache/data-changes';
 import { MAX_ANNOUNCEMENT_BYTES } from '../../db/change-channel';
 import { changeData, changeInOneStatement } from '../../db/change-data';
+import { markReviewSummaryStale } from '../review-summaries/staleness';
 import type { Database, WritableDatabase } from '../../db/client';
 import { preparedStatement } from '../../db/prepared-statements';
 import { reviewAppeals, reviews, settings, tutors, type TutorRow } from '../../db/schema';
@@ -408,6 +409,7 @@ export async function updateOwnReview(
         review.tutorId,
         reviewEdited(countedReviewOf(review), countedReviewOf({ ...review, ...written })),
       );
+    await markReviewSummaryStale(tx, review.tutorId, review.id);
   });
   return getOwnReview(db, author, reviewId);
 }
@@ -438,6 +440,7 @@ export async function deleteOwnReview(db: Database, author: Viewer, reviewId: st
     await tx.delete(reviewAppeals).where(eq(reviewAppeals.reviewId, locked.review.id));
     if (!locked.review.isHidden)
       await applyAggregateChange(tx, locked.review.tutorId, reviewRemoved(countedReviewOf(locked.review)));
+    await markReviewSummaryStale(tx, locked.review.tutorId, locked.review.id);
   });
 }
 
@@ -467,6 +470,7 @@ export async function deleteAllReviewsOfAuthor(db: Database, authorId: string): 
       await tx.delete(reviews).where(eq(reviews.id, locked.review.id));
       if (!locked.review.isHidden)
         await applyAggregateChange(tx, locked.review.tutorId, reviewRemoved(countedReviewOf(locked.review)));
+      await markReviewSummaryStale(tx, locked.review.tutorId, locked.review.id);
       deleted += 1;
     }
     return deleted;

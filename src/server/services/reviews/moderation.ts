@@ -13,6 +13,7 @@ import { lockReview, type LockedReview } from './access';
 import { keepDeletedReview } from './appeals';
 import { applyAggregateChange, countedReviewOf, reviewRemoved, reviewShown } from './aggregates';
 import { getAdminReview } from './queries';
+import { markReviewSummaryStale } from '../review-summaries/staleness';
 
 interface ModerationRecord {
   action: Extract<AuditAction, `review_${string}`>;
@@ -95,6 +96,7 @@ export async function hideReview(
       })
       .where(eq(reviews.id, locked.review.id));
     if (!held) await applyAggregateChange(tx, locked.tutor.id, reviewRemoved(countedReviewOf(locked.review)));
+    await markReviewSummaryStale(tx, locked.tutor.id, locked.review.id);
     await resolveOpenReports(tx, moderator, locked.review.id, now);
     await record(tx, moderator, locked, { action: 'review_hidden', notification: 'review_hidden', reason }, now);
   });
@@ -177,6 +179,7 @@ export async function deleteReviewAsModerator(
     await tx.delete(reviews).where(eq(reviews.id, locked.review.id));
     if (!locked.review.isHidden)
       await applyAggregateChange(tx, locked.tutor.id, reviewRemoved(countedReviewOf(locked.review)));
+    await markReviewSummaryStale(tx, locked.tutor.id, locked.review.id);
     await record(tx, moderator, locked, { action: 'review_deleted', notification: 'review_deleted', reason }, now);
   });
 }

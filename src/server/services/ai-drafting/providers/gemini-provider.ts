@@ -3,6 +3,7 @@ import {
   AiProviderFailure,
   failureForStatus,
   networkErrorCode,
+  type JsonRequest,
   type TextProvider,
   type TextRequest,
 } from './text-provider';
@@ -81,6 +82,25 @@ export function createGeminiProvider(settings: GeminiSettings): TextProvider {
     async generateText(request) {
       try {
         return replyText(await client.models.generateContent(parameters(request)));
+      } catch (error) {
+        throw classify(error, request.signal);
+      }
+    },
+
+    async generateJson(request: JsonRequest) {
+      try {
+        const base = parameters(request);
+        return replyText(
+          await client.models.generateContent({
+            ...base,
+            config: {
+              ...base.config,
+              temperature: 0,
+              responseMimeType: 'application/json',
+              responseJsonSchema: request.schema.jsonSchema,
+            },
+          }),
+        );
       } catch (error) {
         throw classify(error, request.signal);
       }

@@ -1,7 +1,7 @@
 import type { AiProviderConfig } from '../../../config';
 import type { TextProvider } from './text-provider';
 
-export { AiProviderFailure, type TextProvider, type TextRequest } from './text-provider';
+export { AiProviderFailure, type JsonRequest, type TextProvider, type TextRequest } from './text-provider';
 
 /**
  * The configured provider, or null when drafting is off. Only the configured provider's SDK is

@@ -4,6 +4,7 @@ import {
   AiProviderFailure,
   failureForStatus,
   networkErrorCode,
+  type JsonRequest,
   type TextProvider,
   type TextRequest,
 } from './text-provider';
@@ -79,6 +80,33 @@ export function createOpenAiCompatibleProvider(settings: OpenAiCompatibleSetting
         if (choice?.finish_reason === 'content_filter')
           throw new AiProviderFailure('ai_blocked', { reason: 'content_filter' });
         return choice?.message.content ?? '';
+      } catch (error) {
+        throw classify(error, request.signal);
+      }
+    },
+
+    async generateJson(request: JsonRequest) {
+      const ask = async (responseFormat: ChatCompletionCreateParamsBase['response_format']) => {
+        const completion = await client.chat.completions.create(
+          { ...body(request), temperature: 0, top_p: 1, response_format: responseFormat, stream: false },
+          { signal: request.signal },
+        );
+        const choice = completion.choices[0];
+        if (choice?.finish_reason === 'content_filter')
+          throw new AiProviderFailure('ai_blocked', { reason: 'content_filter' });
+        return choice?.message.content ?? '';
+      };
+      try {
+        try {
+          return await ask({
+            type: 'json_schema',
+            json_schema: { name: request.schema.name, schema: request.schema.jsonSchema, strict: true },
+          });
+        } catch (error) {
+          // Older self-hosted servers know only JSON mode; the prompt describes the shape too.
+          if (!(error instanceof APIError && error.status === 400) || request.signal.aborted) throw error;
+          return await ask({ type: 'json_object' });
+        }
       } catch (error) {
         throw classify(error, request.signal);
       }

@@ -12,6 +12,11 @@ export interface TextRequest {
   json?: boolean;
 }
 
+/** A request whose reply must be one JSON value following `schema` (a JSON Schema), written deterministically. */
+export interface JsonRequest extends TextRequest {
+  schema: { name: string; jsonSchema: Record<string, unknown> };
+}
+
 /** A model behind an SDK; the rest of the server never sees which one. */
 export interface TextProvider {
   readonly kind: AiProviderKind;
@@ -22,6 +27,8 @@ export interface TextProvider {
   streamText(request: TextRequest): AsyncIterable<string>;
   /** A whole, short reply: the administrator's connection check. */
   generateText(request: TextRequest): Promise<string>;
+  /** The reply's JSON text, at temperature 0, constrained to the schema where the provider can. Not parsed or checked here. */
+  generateJson(request: JsonRequest): Promise<string>;
 }
 
 /**

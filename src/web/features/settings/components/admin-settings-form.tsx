@@ -30,6 +30,7 @@ interface FormValues {
   restrictSignupToDomains: boolean;
   passwordSignIn: boolean;
   aiDraftsPerHour: string;
+  aiSummaries: boolean;
   privacyPolicy: string;
   termsOfService: string;
   contactEmail: string;
@@ -45,6 +46,7 @@ const valuesOf = (settings: SiteSettings): FormValues => ({
   restrictSignupToDomains: settings.restrictSignupToDomains,
   passwordSignIn: settings.passwordSignIn,
   aiDraftsPerHour: String(settings.aiDraftsPerHour),
+  aiSummaries: settings.aiSummaries,
   privacyPolicy: settings.privacyPolicy,
   termsOfService: settings.termsOfService,
   contactEmail: settings.contactEmail,
@@ -85,6 +87,7 @@ const settingsFormSchema = z
     restrictSignupToDomains: z.boolean(),
     passwordSignIn: z.boolean(),
     aiDraftsPerHour: z.string(),
+    aiSummaries: z.boolean(),
     privacyPolicy: z.string(),
     termsOfService: z.string(),
     contactEmail: z.string(),
@@ -102,6 +105,7 @@ const settingsFormSchema = z
       restrictSignupToDomains: values.restrictSignupToDomains,
       passwordSignIn: values.passwordSignIn,
       aiDraftsPerHour: drafts === '' ? Number.NaN : Number(drafts),
+      aiSummaries: values.aiSummaries,
       privacyPolicy: values.privacyPolicy,
       termsOfService: values.termsOfService,
       contactEmail: values.contactEmail,
@@ -154,6 +158,7 @@ function changesFrom(saved: SiteSettings, next: SiteSettings): UpdateSiteSetting
     changes.restrictSignupToDomains = next.restrictSignupToDomains;
   if (next.passwordSignIn !== saved.passwordSignIn) changes.passwordSignIn = next.passwordSignIn;
   if (next.aiDraftsPerHour !== saved.aiDraftsPerHour) changes.aiDraftsPerHour = next.aiDraftsPerHour;
+  if (next.aiSummaries !== saved.aiSummaries) changes.aiSummaries = next.aiSummaries;
   for (const field of pageFields) if (next[field] !== saved[field]) changes[field] = next[field];
   if (next.reviewTags.join('\n') !== saved.reviewTags.join('\n')) changes.reviewTags = next.reviewTags;
   if (next.screeningMode !== saved.screeningMode) changes.screeningMode = next.screeningMode;
@@ -181,6 +186,9 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
   const {
     field: { ref: aiScreeningRef, value: aiScreening, onChange: setAiScreening, ...aiScreeningField },
   } = useController({ control: form.control, name: 'aiScreening' });
+  const {
+    field: { ref: aiSummariesRef, value: aiSummaries, onChange: setAiSummaries, ...aiSummariesField },
+  } = useController({ control: form.control, name: 'aiSummaries' });
   const domainCount = domainEntries(useWatch({ control: form.control, name: 'domains' })).length;
 
   return (
@@ -311,6 +319,18 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
           required
           className="sm:max-w-sm"
           hint="How many AI drafts each user may ask for in an hour."
+        />
+        <SwitchField
+          {...aiSummariesField}
+          ref={aiSummariesRef}
+          label="AI summaries of reviews on tutor profiles"
+          hint={
+            settings.ai.provider
+              ? 'When on, a tutor with at least 3 reviews gets a short summary of what they say, each sentence linking to its reviews; written in the background and again after every 5 new reviews.'
+              : 'Takes effect once an AI provider is configured (see the README).'
+          }
+          checked={aiSummaries}
+          onChange={(event) => setAiSummaries(event.target.checked)}
         />
       </section>
 

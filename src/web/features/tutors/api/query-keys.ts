@@ -13,6 +13,7 @@ export const tutorKeys = {
   /** Every order, filter and page of one tutor's reviews. */
   allReviews: (tutorId: string) => ['tutors', 'detail', tutorId, 'reviews'] as const,
   reviews: (tutorId: string, query: TutorReviewsPageQuery) => ['tutors', 'detail', tutorId, 'reviews', query] as const,
+  reviewSummary: (tutorId: string) => ['tutors', 'detail', tutorId, 'review-summary'] as const,
   mine: () => ['tutors', 'mine'] as const,
   similar: (query: SimilarTutorsQuery) => ['tutors', 'similar', query] as const,
   admin: (query: AdminTutorListQueryInput) => ['tutors', 'admin', query] as const,

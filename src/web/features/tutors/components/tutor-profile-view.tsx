@@ -6,6 +6,7 @@ import { TutorGate } from './tutor-gate';
 import { TutorPicture } from '../../../components/tutors/tutor-picture';
 import { TutorRatingSummary } from './tutor-rating-summary';
 import { TutorAverages, TutorReviewHighlights } from './tutor-review-summary';
+import { TutorAiSummary } from './tutor-ai-summary';
 import { type HelpfulVoteControl, type ReviewActions, TutorReviews, useTutorReviewsQuery } from './tutor-reviews';
 import { TutorStatusBadge } from './tutor-status-badge';
 import { TutorVisibilityBadge } from '../../../components/tutors/tutor-visibility-badge';
@@ -119,6 +120,8 @@ function TutorProfileDetails({
           </div>
         </section>
       </div>
+
+      <TutorAiSummary tutor={tutor} />
 
       <TutorReviews
         tutorId={tutor.id}

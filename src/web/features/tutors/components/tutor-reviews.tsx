@@ -22,6 +22,7 @@ import {
   tutorReviewsQuery,
 } from '../../../../shared/page-data';
 import { useTutorReviews } from '../api/get-tutor-reviews';
+import { reviewAnchorId, useShowReviewInAddress } from './tutor-ai-summary';
 
 /** The order, filters and page of reviews the URL asks for. */
 export function useTutorReviewsQuery(): TutorReviewsPageQuery {
@@ -78,6 +79,7 @@ export function TutorReviews({
   const ownHeadingRef = useRef<HTMLHeadingElement>(null);
   const headingRef = givenHeadingRef ?? ownHeadingRef;
   const filtered = tutorReviewsFiltered(query);
+  useShowReviewInAddress(reviews.data);
 
   /** A new order or filter starts again from the first page. */
   function update(changes: Partial<Record<keyof typeof tutorReviewsParams, string | null>>) {
@@ -216,7 +218,13 @@ function ReviewListControls({
 
 function ReviewItem({ review, actions, vote }: { review: TutorReview; actions: ReactNode; vote: ReactNode }) {
   return (
-    <article aria-label={reviewTitle(review.title)}>
+    // An anchor a summary's citation leads to; focusable so the reader's place follows it.
+    <article
+      id={reviewAnchorId(review.id)}
+      tabIndex={-1}
+      aria-label={reviewTitle(review.title)}
+      className="scroll-mt-4 rounded-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-700"
+    >
       {/* The actions sit beside the review on wide screens and wrap under its heading on narrow ones. */}
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0 flex-1 basis-56">
