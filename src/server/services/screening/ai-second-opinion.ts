@@ -16,6 +16,28 @@ Find only: personal_information (phone numbers, e-mail addresses, student ID num
 Criticism of teaching, grading or manner is fine and is not a finding.
 Answer with JSON only: {"findings":[{"category":"personal_information|profanity|appearance","field":"title|body","quote":"the exact words as written"}]}; {"findings":[]} when there is nothing.`;
 
+/** The verdict's shape for providers that constrain their reply to a JSON Schema. */
+const VERDICT_JSON_SCHEMA = {
+  type: 'object',
+  properties: {
+    findings: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          category: { type: 'string', enum: [...screeningCategories] },
+          field: { type: 'string', enum: [...screenedFields] },
+          quote: { type: 'string' },
+        },
+        required: ['category', 'field', 'quote'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['findings'],
+  additionalProperties: false,
+};
+
 const verdictSchema = z.object({
   findings: z.array(
     z.object({
@@ -65,12 +87,11 @@ export function aiSecondOpinion(
   return async (text) => {
     const prompt = JSON.stringify({ title: text.title ?? '', body: text.body });
     try {
-      const reply = await ai.generateText({
+      const reply = await ai.generateJson({
         system: SYSTEM,
         prompt,
         signal: AbortSignal.timeout(timeoutMs),
-        temperature: 0,
-        json: true,
+        schema: { name: 'screening_verdict', jsonSchema: VERDICT_JSON_SCHEMA },
       });
       return findingsOfVerdict(reply, text);
     } catch (err) {

@@ -43,17 +43,11 @@ export function createGeminiProvider(settings: GeminiSettings): TextProvider {
     httpOptions: { apiVersion: 'v1beta', ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}) },
   });
 
-  function parameters({ system, prompt, signal, temperature, json }: TextRequest): GenerateContentParameters {
+  function parameters({ system, prompt, signal }: TextRequest): GenerateContentParameters {
     return {
       model: settings.model,
       contents: [{ role: 'user', parts: [{ text: prompt }] }],
-      config: {
-        ...generationSettings,
-        ...(temperature !== undefined ? { temperature } : {}),
-        ...(json ? { responseMimeType: 'application/json' } : {}),
-        ...(system ? { systemInstruction: system } : {}),
-        abortSignal: signal,
-      },
+      config: { ...generationSettings, ...(system ? { systemInstruction: system } : {}), abortSignal: signal },
     };
   }
 

@@ -30,16 +30,15 @@ export function createOpenAiCompatibleProvider(settings: OpenAiCompatibleSetting
     maxRetries: 0,
   });
 
-  function body({ system, prompt, temperature, json }: TextRequest): ChatCompletionCreateParamsBase {
+  function body({ system, prompt }: TextRequest): ChatCompletionCreateParamsBase {
     return {
       model: settings.model,
       messages: [
         ...(system ? [{ role: 'system' as const, content: system }] : []),
         { role: 'user' as const, content: prompt },
       ],
-      temperature: temperature ?? 1,
+      temperature: 1,
       top_p: 0.95,
-      ...(json ? { response_format: { type: 'json_object' as const } } : {}),
     };
   }
 

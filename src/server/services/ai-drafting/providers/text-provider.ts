@@ -6,10 +6,6 @@ export interface TextRequest {
   prompt: string;
   /** Aborting it cancels the upstream request. */
   signal: AbortSignal;
-  /** Instead of the drafting settings: 0 for a verdict that should not vary (the screen's second opinion). */
-  temperature?: number;
-  /** Ask for a JSON reply (Gemini's responseMimeType, OpenAI's json_object response format). */
-  json?: boolean;
 }
 
 /** A request whose reply must be one JSON value following `schema` (a JSON Schema), written deterministically. */
