@@ -49,6 +49,9 @@ export const apiPaths = {
   myTutors: '/api/tutors/mine',
   tutor: (tutorId: string) => `/api/tutors/${tutorId}`,
   tutorReviews: (tutorId: string) => `/api/tutors/${tutorId}/reviews`,
+  /** POST {message?}: 'Claim this profile'. */
+  tutorClaims: (tutorId: string) => `/api/tutors/${tutorId}/claims`,
+  myTutorClaims: '/api/tutors/claims/mine',
 
   reviews: '/api/reviews',
   recentReviews: '/api/reviews/recent',
@@ -56,6 +59,8 @@ export const apiPaths = {
   review: (reviewId: string) => `/api/reviews/${reviewId}`,
   reviewReports: (reviewId: string) => `/api/reviews/${reviewId}/reports`,
   reviewHelpfulVote: (reviewId: string) => `/api/reviews/${reviewId}/helpful`,
+  /** PUT {body}: the tutor's account writes or rewrites its response; DELETE takes it back. */
+  reviewResponse: (reviewId: string) => `/api/reviews/${reviewId}/response`,
 
   notifications: '/api/notifications',
   unreadNotifications: '/api/notifications/unread-count',
@@ -92,6 +97,15 @@ export const apiPaths = {
   hideReview: (reviewId: string) => `/api/admin/reviews/${reviewId}/hide`,
   unhideReview: (reviewId: string) => `/api/admin/reviews/${reviewId}/unhide`,
   dismissReviewReports: (reviewId: string) => `/api/admin/reviews/${reviewId}/reports/dismiss`,
+  /** DELETE with a reason in the body. */
+  adminReviewResponse: (reviewId: string) => `/api/admin/reviews/${reviewId}/response`,
+  hideReviewResponse: (reviewId: string) => `/api/admin/reviews/${reviewId}/response/hide`,
+  unhideReviewResponse: (reviewId: string) => `/api/admin/reviews/${reviewId}/response/unhide`,
+
+  /** GET ?status=pending|approved|rejected. */
+  adminTutorClaims: '/api/admin/tutor-claims',
+  approveTutorClaim: (claimId: string) => `/api/admin/tutor-claims/${claimId}/approve`,
+  rejectTutorClaim: (claimId: string) => `/api/admin/tutor-claims/${claimId}/reject`,
 
   /** The API described for people and tools, served by the server's OpenAPI plugin. */
   openApiDocument: '/api/openapi.json',

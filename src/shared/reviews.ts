@@ -26,6 +26,7 @@ import {
   REVIEW_TITLE_MAX_LENGTH,
 } from './reviews-constants';
 import { COURSE_MAX_LENGTH, DEPARTMENT_MAX_LENGTH } from './tutors-constants';
+import { responseFromTutorSchema } from './tutor-side';
 import { requiredText } from './validation';
 
 export * from './reviews-constants';
@@ -296,6 +297,8 @@ export const adminReviewSchema = z.object({
   openReportCount: z.number().int().nonnegative(),
   /** The latest open reports (at most ADMIN_REVIEW_REPORTS_SHOWN). */
   reports: z.array(reviewReportSchema),
+  /** The tutor's response, hidden or not; null when there is none. */
+  response: responseFromTutorSchema.nullable(),
 });
 export type AdminReview = z.infer<typeof adminReviewSchema>;
 

@@ -1,4 +1,12 @@
-import type { NotificationRow, ReviewRow, TutorRow, UserRow } from '../../src/server/db/schema';
+import { eq } from 'drizzle-orm';
+import {
+  tutorClaims,
+  type NotificationRow,
+  type ReviewRow,
+  type TutorClaimRow,
+  type TutorRow,
+  type UserRow,
+} from '../../src/server/db/schema';
 import { sessionCookieName } from '../../src/server/plugins/auth';
 import { insertUser } from '../../src/server/services/accounts/users';
 import { issueVerificationSecret } from '../../src/server/services/accounts/email-verification';
@@ -13,7 +21,15 @@ import { issuePasswordResetToken } from '../../src/server/services/accounts/pass
 import { storeImage } from '../../src/server/services/images';
 import { apiPaths } from '../../src/shared/api-paths';
 import type { TestApp } from './app';
-import { createReviewRecord, createTutorRecord, DEFAULT_TEST_PASSWORD, uniqueEmail } from './factories';
+import { claimTutor } from '../../src/server/services/tutors/claims';
+import {
+  createResponseRecord,
+  createReviewRecord,
+  createTutorRecord,
+  DEFAULT_TEST_PASSWORD,
+  makeTutorAccount,
+  uniqueEmail,
+} from './factories';
 import { pngPicture } from './images';
 import { request } from './requests';
 
@@ -40,6 +56,19 @@ export interface World {
   review: ReviewRow;
   /** A review of the student's that a moderator hid. */
   hiddenReview: ReviewRow;
+  /**
+   * A public tutor whose own account is the student's (an approved claim): the student may
+   * respond to its reviews, and may not review it.
+   */
+  ownTutor: TutorRow;
+  /** A visible review of ownTutor (by the invitee), not responded to yet. */
+  reviewOfOwnTutor: ReviewRow;
+  /** A visible review of ownTutor with the student's response. */
+  respondedReview: ReviewRow;
+  /** A visible review of ownTutor whose response a moderator hid. */
+  reviewWithHiddenResponse: ReviewRow;
+  /** The invitee's pending claim of publicTutor. */
+  pendingClaim: TutorClaimRow;
   /** An unread notification of the student's. */
   notification: NotificationRow;
   /** A picture uploaded by the admin and used by no tutor yet. */
@@ -88,35 +117,72 @@ export async function createWorld(t: TestApp, label = 'world'): Promise<World> {
     );
 
   // Independent records are written side by side: a world per request must stay cheap.
-  const [unverified, student, otherStudent, disabled, admin, inviteeUser, publicTutor, reviewedTutor, hiddenTutor] =
-    await Promise.all([
-      account('Una Unverified', 'student', false),
-      account('Sam Student', 'student', true),
-      account('Olive Other', 'student', true),
-      account('Dora Disabled', 'student', true),
-      account('Ada Admin', 'admin', true),
-      account('Ivy Invited', 'student', true),
-      createTutorRecord(t.db, { name: 'Pat Public', department: 'Mathematics' }),
-      createTutorRecord(t.db, { name: 'Rita Reviewed', department: 'Chemistry' }),
-      createTutorRecord(t.db, { name: 'Hal Hidden', department: 'History' }),
-    ]);
+  const [
+    unverified,
+    student,
+    otherStudent,
+    disabled,
+    admin,
+    inviteeUser,
+    firstReviewer,
+    secondReviewer,
+    publicTutor,
+    reviewedTutor,
+    hiddenTutor,
+    unclaimedOwnTutor,
+  ] = await Promise.all([
+    account('Una Unverified', 'student', false),
+    account('Sam Student', 'student', true),
+    account('Olive Other', 'student', true),
+    account('Dora Disabled', 'student', true),
+    account('Ada Admin', 'admin', true),
+    account('Ivy Invited', 'student', true),
+    account('Ray Reviewer', 'student', true),
+    account('Rhea Reviewer', 'student', true),
+    createTutorRecord(t.db, { name: 'Pat Public', department: 'Mathematics' }),
+    createTutorRecord(t.db, { name: 'Rita Reviewed', department: 'Chemistry' }),
+    createTutorRecord(t.db, { name: 'Hal Hidden', department: 'History' }),
+    createTutorRecord(t.db, { name: 'Tom Tutor', department: 'Physics' }),
+  ]);
+  const ownTutor = await makeTutorAccount(t.db, unclaimedOwnTutor, student.id);
   const users = { unverified, student, otherStudent, disabled, admin };
-  const [cookieList, submission, review, hiddenReview, image, verificationSecret, inviteeSecret, passwordResetToken] =
-    await Promise.all([
-      Promise.all([unverified, student, otherStudent, disabled, admin].map((user) => sessionCookie(t, user.id))),
-      createTutorRecord(t.db, {
-        name: 'Sam Submitted',
-        department: 'Physics',
-        status: 'pending',
-        submittedBy: student.id,
-      }),
-      createReviewRecord(t.db, { tutorId: reviewedTutor.id, authorId: student.id, rating: 4 }),
-      createReviewRecord(t.db, { tutorId: hiddenTutor.id, authorId: student.id, rating: 2, hidden: true }),
-      picture.then((bytes) => storeImage(t.db, t.app.imageStore, { bytes, uploadedBy: admin.id, now })),
-      issueVerificationSecret(t.db, unverified.id, now),
-      issueInvitationSecret(t.db, inviteeUser.id, now),
-      issuePasswordResetToken(t.db, otherStudent.id, now),
-    ]);
+  const [
+    cookieList,
+    submission,
+    review,
+    hiddenReview,
+    image,
+    verificationSecret,
+    inviteeSecret,
+    passwordResetToken,
+    reviewOfOwnTutor,
+    respondedReview,
+    reviewWithHiddenResponse,
+    pendingClaimId,
+  ] = await Promise.all([
+    Promise.all([unverified, student, otherStudent, disabled, admin].map((user) => sessionCookie(t, user.id))),
+    createTutorRecord(t.db, {
+      name: 'Sam Submitted',
+      department: 'Physics',
+      status: 'pending',
+      submittedBy: student.id,
+    }),
+    createReviewRecord(t.db, { tutorId: reviewedTutor.id, authorId: student.id, rating: 4 }),
+    createReviewRecord(t.db, { tutorId: hiddenTutor.id, authorId: student.id, rating: 2, hidden: true }),
+    picture.then((bytes) => storeImage(t.db, t.app.imageStore, { bytes, uploadedBy: admin.id, now })),
+    issueVerificationSecret(t.db, unverified.id, now),
+    issueInvitationSecret(t.db, inviteeUser.id, now),
+    issuePasswordResetToken(t.db, otherStudent.id, now),
+    createReviewRecord(t.db, { tutorId: ownTutor.id, authorId: inviteeUser.id, rating: 3 }),
+    createReviewRecord(t.db, { tutorId: ownTutor.id, authorId: firstReviewer.id, rating: 4 }),
+    createReviewRecord(t.db, { tutorId: ownTutor.id, authorId: secondReviewer.id, rating: 2 }),
+    claimTutor(t.db, inviteeUser, publicTutor.id, 'I teach algebra here.', now).then((claim) => claim.id),
+  ]);
+  await Promise.all([
+    createResponseRecord(t.db, { review: respondedReview, authorId: student.id, now }),
+    createResponseRecord(t.db, { review: reviewWithHiddenResponse, authorId: student.id, hidden: true, now }),
+  ]);
+  const [pendingClaim] = await t.db.select().from(tutorClaims).where(eq(tutorClaims.id, pendingClaimId));
   const [emailChange, studentOtherSession] = await Promise.all([
     requestEmailChange(t.db, otherStudent, uniqueEmail(`${label}-moving`), now),
     createSession(t.db, student.id, now),
@@ -155,6 +221,11 @@ export async function createWorld(t: TestApp, label = 'world'): Promise<World> {
     reviewedTutor,
     review,
     hiddenReview,
+    ownTutor,
+    reviewOfOwnTutor,
+    respondedReview,
+    reviewWithHiddenResponse,
+    pendingClaim: pendingClaim!,
     notification,
     imageKey: image.key,
     verificationSecret,

@@ -71,6 +71,10 @@ export function worldIds(w: World): string[] {
     w.reviewedTutor.id,
     w.review.id,
     w.hiddenReview.id,
+    w.ownTutor.id,
+    w.reviewOfOwnTutor.id,
+    w.respondedReview.id,
+    w.pendingClaim.id,
     w.notification.id,
   ];
 }

@@ -1,3 +1,4 @@
+import type { ResponseFromTutor } from '../../../shared/tutor-side';
 import { sql } from 'drizzle-orm';
 import { storedImage } from '../../../shared/uploads';
 import type {
@@ -128,6 +129,7 @@ export function toMyReview(row: { review: ReviewFields; tutor: ReviewTutorFields
 export function toAdminReview(
   row: { review: ReviewFields; tutor: ReviewTutorFields; author: ReviewAuthorFields; openReportCount: number },
   reports: ReviewReport[],
+  response: ResponseFromTutor | null,
 ): AdminReview {
-  return { ...toMyReview(row), author: row.author, openReportCount: row.openReportCount, reports };
+  return { ...toMyReview(row), author: row.author, openReportCount: row.openReportCount, reports, response };
 }
