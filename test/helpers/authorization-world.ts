@@ -27,7 +27,6 @@ import {
   createReviewRecord,
   createTutorRecord,
   DEFAULT_TEST_PASSWORD,
-  makeTutorAccount,
   uniqueEmail,
 } from './factories';
 import { pngPicture } from './images';
@@ -61,8 +60,6 @@ export interface World {
    * respond to its reviews, and may not review it.
    */
   ownTutor: TutorRow;
-  /** A visible review of ownTutor (by the invitee), not responded to yet. */
-  reviewOfOwnTutor: ReviewRow;
   /** A visible review of ownTutor with the student's response. */
   respondedReview: ReviewRow;
   /** A visible review of ownTutor whose response a moderator hid. */
@@ -124,12 +121,10 @@ export async function createWorld(t: TestApp, label = 'world'): Promise<World> {
     disabled,
     admin,
     inviteeUser,
-    firstReviewer,
-    secondReviewer,
+    reviewer,
     publicTutor,
     reviewedTutor,
     hiddenTutor,
-    unclaimedOwnTutor,
   ] = await Promise.all([
     account('Una Unverified', 'student', false),
     account('Sam Student', 'student', true),
@@ -138,15 +133,13 @@ export async function createWorld(t: TestApp, label = 'world'): Promise<World> {
     account('Ada Admin', 'admin', true),
     account('Ivy Invited', 'student', true),
     account('Ray Reviewer', 'student', true),
-    account('Rhea Reviewer', 'student', true),
     createTutorRecord(t.db, { name: 'Pat Public', department: 'Mathematics' }),
     createTutorRecord(t.db, { name: 'Rita Reviewed', department: 'Chemistry' }),
     createTutorRecord(t.db, { name: 'Hal Hidden', department: 'History' }),
-    createTutorRecord(t.db, { name: 'Tom Tutor', department: 'Physics' }),
   ]);
-  const ownTutor = await makeTutorAccount(t.db, unclaimedOwnTutor, student.id);
   const users = { unverified, student, otherStudent, disabled, admin };
   const [
+    tutorSide,
     cookieList,
     submission,
     review,
@@ -155,11 +148,8 @@ export async function createWorld(t: TestApp, label = 'world'): Promise<World> {
     verificationSecret,
     inviteeSecret,
     passwordResetToken,
-    reviewOfOwnTutor,
-    respondedReview,
-    reviewWithHiddenResponse,
-    pendingClaimId,
   ] = await Promise.all([
+    createTutorSide(t, { student, reviewers: [inviteeUser, reviewer], claimed: publicTutor, now }),
     Promise.all([unverified, student, otherStudent, disabled, admin].map((user) => sessionCookie(t, user.id))),
     createTutorRecord(t.db, {
       name: 'Sam Submitted',
@@ -173,16 +163,7 @@ export async function createWorld(t: TestApp, label = 'world'): Promise<World> {
     issueVerificationSecret(t.db, unverified.id, now),
     issueInvitationSecret(t.db, inviteeUser.id, now),
     issuePasswordResetToken(t.db, otherStudent.id, now),
-    createReviewRecord(t.db, { tutorId: ownTutor.id, authorId: inviteeUser.id, rating: 3 }),
-    createReviewRecord(t.db, { tutorId: ownTutor.id, authorId: firstReviewer.id, rating: 4 }),
-    createReviewRecord(t.db, { tutorId: ownTutor.id, authorId: secondReviewer.id, rating: 2 }),
-    claimTutor(t.db, inviteeUser, publicTutor.id, 'I teach algebra here.', now).then((claim) => claim.id),
   ]);
-  await Promise.all([
-    createResponseRecord(t.db, { review: respondedReview, authorId: student.id, now }),
-    createResponseRecord(t.db, { review: reviewWithHiddenResponse, authorId: student.id, hidden: true, now }),
-  ]);
-  const [pendingClaim] = await t.db.select().from(tutorClaims).where(eq(tutorClaims.id, pendingClaimId));
   const [emailChange, studentOtherSession] = await Promise.all([
     requestEmailChange(t.db, otherStudent, uniqueEmail(`${label}-moving`), now),
     createSession(t.db, student.id, now),
@@ -221,11 +202,7 @@ export async function createWorld(t: TestApp, label = 'world'): Promise<World> {
     reviewedTutor,
     review,
     hiddenReview,
-    ownTutor,
-    reviewOfOwnTutor,
-    respondedReview,
-    reviewWithHiddenResponse,
-    pendingClaim: pendingClaim!,
+    ...tutorSide,
     notification,
     imageKey: image.key,
     verificationSecret,
@@ -236,4 +213,27 @@ export async function createWorld(t: TestApp, label = 'world'): Promise<World> {
     freshEmail: uniqueEmail(`${label}-new`),
     picture: () => picture!,
   };
+}
+
+/**
+ * The tutor's side: ownTutor, whose account is the student's, with a review the student
+ * responded to and one whose response a moderator hid; and a pending claim of `claimed`.
+ */
+async function createTutorSide(
+  t: TestApp,
+  cast: { student: UserRow; reviewers: [UserRow, UserRow]; claimed: TutorRow; now: Date },
+): Promise<Pick<World, 'ownTutor' | 'respondedReview' | 'reviewWithHiddenResponse' | 'pendingClaim'>> {
+  const { student, reviewers, now } = cast;
+  const ownTutor = await createTutorRecord(t.db, { name: 'Tom Tutor', department: 'Physics', claimedBy: student.id });
+  const [respondedReview, reviewWithHiddenResponse, claim] = await Promise.all([
+    createReviewRecord(t.db, { tutorId: ownTutor.id, authorId: reviewers[0].id, rating: 4 }),
+    createReviewRecord(t.db, { tutorId: ownTutor.id, authorId: reviewers[1].id, rating: 2 }),
+    claimTutor(t.db, reviewers[0], cast.claimed.id, 'I teach algebra here.', now),
+  ]);
+  const [pendingClaim] = await Promise.all([
+    t.db.select().from(tutorClaims).where(eq(tutorClaims.id, claim.id)),
+    createResponseRecord(t.db, { review: respondedReview, authorId: student.id, now }),
+    createResponseRecord(t.db, { review: reviewWithHiddenResponse, authorId: student.id, hidden: true, now }),
+  ]);
+  return { ownTutor, respondedReview, reviewWithHiddenResponse, pendingClaim: pendingClaim[0]! };
 }

@@ -100,6 +100,8 @@ export interface TutorRecordOverrides {
   rejectionReason?: string | null;
   /** The submitting user's id; default none. */
   submittedBy?: string | null;
+  /** The tutor's own account (an approved claim); default none. */
+  claimedBy?: string | null;
   createdAt?: Date;
 }
 
@@ -128,6 +130,7 @@ export async function createTutorRecord(db: Database, overrides: TutorRecordOver
         rejectionReason:
           overrides.rejectionReason ?? (status === 'rejected' ? 'Not a tutor at this university.' : null),
         submittedBy: overrides.submittedBy ?? null,
+        claimedBy: overrides.claimedBy ?? null,
         createdAt,
       })
       .returning();

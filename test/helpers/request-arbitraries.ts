@@ -72,7 +72,6 @@ export function worldIds(w: World): string[] {
     w.review.id,
     w.hiddenReview.id,
     w.ownTutor.id,
-    w.reviewOfOwnTutor.id,
     w.respondedReview.id,
     w.pendingClaim.id,
     w.notification.id,

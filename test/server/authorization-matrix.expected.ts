@@ -186,10 +186,11 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   },
 
   // The tutor's response (the student is ownTutor's account): nobody else writes or deletes it, administrators included.
+  // Rewritten (200); a first response is answered 201 (tutor-side.test.ts).
   'PUT /api/reviews/{reviewId}/response': {
-    params: (w) => ({ reviewId: w.reviewOfOwnTutor.id }),
+    params: (w) => ({ reviewId: w.reviewWithHiddenResponse.id }),
     body: () => ({ body: 'Thank you for the feedback.' }),
-    statuses: authorOnly(201),
+    statuses: authorOnly(200),
   },
   'DELETE /api/reviews/{reviewId}/response': {
     params: (w) => ({ reviewId: w.respondedReview.id }),
