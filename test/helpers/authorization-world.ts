@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
 import {
+  reviewResponses,
+  reviews,
   tutorClaims,
+  tutors,
   type NotificationRow,
   type ReviewRow,
   type TutorClaimRow,
@@ -21,14 +23,11 @@ import { issuePasswordResetToken } from '../../src/server/services/accounts/pass
 import { storeImage } from '../../src/server/services/images';
 import { apiPaths } from '../../src/shared/api-paths';
 import type { TestApp } from './app';
-import { claimTutor } from '../../src/server/services/tutors/claims';
-import {
-  createResponseRecord,
-  createReviewRecord,
-  createTutorRecord,
-  DEFAULT_TEST_PASSWORD,
-  uniqueEmail,
-} from './factories';
+import { tutorRecordChanged } from '../../src/server/cache/data-changes';
+import { changeData } from '../../src/server/db/change-data';
+import { applyAggregateChange, countedReviewOf, reviewShown } from '../../src/server/services/reviews/aggregates';
+import { tutorFields } from '../../src/server/services/tutors/writes';
+import { createReviewRecord, createTutorRecord, DEFAULT_TEST_PASSWORD, uniqueEmail } from './factories';
 import { pngPicture } from './images';
 import { request } from './requests';
 
@@ -217,23 +216,69 @@ export async function createWorld(t: TestApp, label = 'world'): Promise<World> {
 
 /**
  * The tutor's side: ownTutor, whose account is the student's, with a review the student
- * responded to and one whose response a moderator hid; and a pending claim of `claimed`.
+ * responded to and one whose response a moderator hid; and a pending claim of `claimed`. One
+ * transaction: a world is made for every request, and must stay cheap.
  */
 async function createTutorSide(
   t: TestApp,
   cast: { student: UserRow; reviewers: [UserRow, UserRow]; claimed: TutorRow; now: Date },
 ): Promise<Pick<World, 'ownTutor' | 'respondedReview' | 'reviewWithHiddenResponse' | 'pendingClaim'>> {
   const { student, reviewers, now } = cast;
-  const ownTutor = await createTutorRecord(t.db, { name: 'Tom Tutor', department: 'Physics', claimedBy: student.id });
-  const [respondedReview, reviewWithHiddenResponse, claim] = await Promise.all([
-    createReviewRecord(t.db, { tutorId: ownTutor.id, authorId: reviewers[0].id, rating: 4 }),
-    createReviewRecord(t.db, { tutorId: ownTutor.id, authorId: reviewers[1].id, rating: 2 }),
-    claimTutor(t.db, reviewers[0], cast.claimed.id, 'I teach algebra here.', now),
-  ]);
-  const [pendingClaim] = await Promise.all([
-    t.db.select().from(tutorClaims).where(eq(tutorClaims.id, claim.id)),
-    createResponseRecord(t.db, { review: respondedReview, authorId: student.id, now }),
-    createResponseRecord(t.db, { review: reviewWithHiddenResponse, authorId: student.id, hidden: true, now }),
-  ]);
-  return { ownTutor, respondedReview, reviewWithHiddenResponse, pendingClaim: pendingClaim[0]! };
+  return changeData(t.db, [], async (tx, alsoChanged) => {
+    const [ownTutor] = await tx
+      .insert(tutors)
+      .values({
+        ...tutorFields(
+          { name: 'Tom Tutor', department: 'Physics', biography: 'Labs on Fridays.', courses: [], imageKey: null },
+          now,
+        ),
+        status: 'approved',
+        isPublic: true,
+        claimedBy: student.id,
+      })
+      .returning();
+    alsoChanged(...tutorRecordChanged(ownTutor!));
+    const written = await tx
+      .insert(reviews)
+      .values(
+        reviewers.map((reviewer, index) => ({
+          tutorId: ownTutor!.id,
+          authorId: reviewer.id,
+          rating: 4 - index,
+          title: `Review ${index + 1} of Tom`,
+          body: 'Clear labs and quick answers.',
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .returning();
+    for (const review of written) await applyAggregateChange(tx, ownTutor!.id, reviewShown(countedReviewOf(review)));
+    const [respondedReview, reviewWithHiddenResponse] = written as [ReviewRow, ReviewRow];
+    await tx.insert(reviewResponses).values([
+      {
+        reviewId: respondedReview.id,
+        tutorId: ownTutor!.id,
+        authorId: student.id,
+        body: 'Thank you!',
+        createdAt: now,
+        updatedAt: now,
+      },
+      {
+        reviewId: reviewWithHiddenResponse.id,
+        tutorId: ownTutor!.id,
+        authorId: student.id,
+        body: 'Thanks.',
+        isHidden: true,
+        hiddenReason: 'Off topic.',
+        hiddenAt: now,
+        createdAt: now,
+        updatedAt: now,
+      },
+    ]);
+    const [pendingClaim] = await tx
+      .insert(tutorClaims)
+      .values({ tutorId: cast.claimed.id, userId: reviewers[0].id, message: 'I teach algebra here.', createdAt: now })
+      .returning();
+    return { ownTutor: ownTutor!, respondedReview, reviewWithHiddenResponse, pendingClaim: pendingClaim! };
+  });
 }

@@ -1,15 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { reviewByAuthor } from '../../../components/reviews/review-parts';
-import { FormErrorAlert, FormTextAreaField } from '../../../components/forms/form-fields';
-import { useAppForm } from '../../../components/forms/use-app-form';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { RESPONSE_BODY_MAX_LENGTH, responseInputSchema } from '../../../../shared/tutor-side';
 import type { TutorReview } from '../../../../shared/tutors';
 import { useDeleteReviewResponse } from '../api/delete-review-response';
-import { useSaveReviewResponse } from '../api/save-review-response';
+
+/** The form (and with it the schema library) loads when the tutor first opens it. */
+const ResponseForm = lazy(() => import('./review-response-form').then((module) => ({ default: module.ResponseForm })));
 
 /**
  * What the tutor's own account does under a review of its profile: 'Respond', or 'Edit
@@ -28,7 +28,12 @@ export function ReviewResponseControls({ review }: { review: TutorReview }) {
     requestAnimationFrame(() => controlsRef.current?.querySelector('button')?.focus());
   }
 
-  if (editing) return <ResponseForm review={review} onDone={close} />;
+  if (editing)
+    return (
+      <Suspense fallback={<Spinner label="Loading the form..." />}>
+        <ResponseForm review={review} onDone={close} />
+      </Suspense>
+    );
 
   return (
     <div ref={controlsRef} className="mt-3 flex flex-wrap items-center gap-2">
@@ -74,53 +79,5 @@ export function ReviewResponseControls({ review }: { review: TutorReview }) {
         </>
       )}
     </div>
-  );
-}
-
-function ResponseForm({ review, onDone }: { review: TutorReview; onDone: () => void }) {
-  const save = useSaveReviewResponse();
-  const form = useAppForm({ schema: responseInputSchema, defaultValues: { body: review.response?.body ?? '' } });
-  const bodyRef = useRef<HTMLTextAreaElement>(null);
-  // Opened by the tutor's click: the text box is where they write next.
-  useEffect(() => bodyRef.current?.focus(), []);
-
-  return (
-    <form
-      noValidate
-      className="mt-3 space-y-3 rounded-lg border border-slate-200 p-3"
-      onSubmit={form.handleSubmit((input) => {
-        if (save.isPending) return;
-        save.mutate(
-          { reviewId: review.id, ...input },
-          {
-            onSuccess: () => {
-              toast.success(review.response ? 'Response updated.' : 'Response published.');
-              onDone();
-            },
-            onError: form.showServerError,
-          },
-        );
-      })}
-    >
-      <FormErrorAlert control={form.control} />
-      <FormTextAreaField
-        control={form.control}
-        name="body"
-        label="Your response"
-        hint="Shown under the review as “Response from the tutor”, to every student."
-        required
-        rows={4}
-        maxLength={RESPONSE_BODY_MAX_LENGTH}
-        ref={bodyRef}
-      />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
-          {save.isPending ? 'Publishing...' : 'Publish response'}
-        </Button>
-        <Button variant="secondary" onClick={onDone} disabled={save.isPending}>
-          Cancel
-        </Button>
-      </div>
-    </form>
   );
 }

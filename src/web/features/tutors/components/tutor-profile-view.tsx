@@ -13,7 +13,7 @@ import {
   TutorReviews,
   useTutorReviewsQuery,
 } from './tutor-reviews';
-import { ClaimedByTutorMark } from './claim-profile';
+import { ClaimedByTutorMark } from './claimed-by-tutor-mark';
 import { TutorStatusBadge } from './tutor-status-badge';
 import { TutorVisibilityBadge } from '../../../components/tutors/tutor-visibility-badge';
 
