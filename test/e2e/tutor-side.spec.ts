@@ -57,7 +57,9 @@ test('a tutor claims their profile, an administrator approves, the tutor respond
   // The tutor is told, then answers the review on their profile.
   await page.goto('/user/notifications');
   await expect(page.getByText(`Your claim of the profile`)).toBeVisible();
-  await page.goto(`/user/tutorprofile/${tutorId}`);
+  await page.goto('/user/dashboard');
+  await page.getByRole('link', { name: "My profile's reviews" }).click();
+  await expect(page).toHaveURL(new RegExp(`/user/tutorprofile/${tutorId}$`));
   await expect(page.getByText('Claimed by the tutor')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Claim this profile' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Rate the Tutor' })).toHaveCount(0);

@@ -88,9 +88,10 @@ describe('claiming a profile', () => {
     // Only administrators see claims, with the requester's address, whether it is verified and its domain.
     expect((await callAs(t, student, 'GET', apiPaths.adminTutorClaims)).statusCode).toBe(403);
     const queue = await pendingClaims();
-    expect(queue.items.map((item) => item.requester.name)).toEqual(['Grace Hopper', 'Rick Rival']);
-    const claimId = queue.items[0]!.id;
-    expect(queue.items[0]).toMatchObject({
+    expect(queue.items.map((item) => item.requester.name).sort()).toEqual(['Grace Hopper', 'Rick Rival']);
+    const tutorsClaim = queue.items.find((item) => item.requester.id === tutorAccount.user.id)!;
+    const claimId = tutorsClaim.id;
+    expect(tutorsClaim).toMatchObject({
       requester: {
         id: tutorAccount.user.id,
         email: tutorAccount.user.email,
@@ -191,6 +192,13 @@ describe('claiming a profile', () => {
 describe("the tutor's account", () => {
   beforeEach(async () => {
     tutor = await makeTutorAccount(t.db, tutor, tutorAccount.user.id);
+  });
+
+  test('an account that is deleted stops being the tutor: the profile may be claimed again', async () => {
+    expect(await profileAs(student)).toMatchObject({ claimed: true });
+    expect((await callAs(t, admin, 'DELETE', apiPaths.adminUser(tutorAccount.user.id))).statusCode).toBe(204);
+    expect(await profileAs(student)).toMatchObject({ claimed: false });
+    expect((await claim(student)).statusCode).toBe(201);
   });
 
   test('responds once per review, edits and deletes its response; readers see it under the review', async () => {

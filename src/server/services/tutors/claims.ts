@@ -11,7 +11,7 @@ import {
 } from '../../../shared/tutor-side';
 import { isUuid } from '../../../shared/ids';
 import { tutorChanged } from '../../cache/data-changes';
-import { changeData, NOTHING_KEPT } from '../../db/change-data';
+import { type AlsoChanged, changeData, NOTHING_KEPT } from '../../db/change-data';
 import type { Database, WritableDatabase } from '../../db/client';
 import { tutorClaims, tutors, users, type TutorClaimRow, type TutorRow } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../lib/errors';
@@ -265,4 +265,17 @@ export async function rejectTutorClaim(
     });
   });
   return getAdminTutorClaim(db, claimId);
+}
+
+/**
+ * An account that is going stops being its tutor's (the foreign key would clear it too, unsaid):
+ * the profile no longer shows it claimed, and another account may claim it.
+ */
+export async function releaseTutorOf(tx: WritableDatabase, userId: string, alsoChanged: AlsoChanged): Promise<void> {
+  const released = await tx
+    .update(tutors)
+    .set({ claimedBy: null })
+    .where(eq(tutors.claimedBy, userId))
+    .returning({ id: tutors.id, searchText: tutors.searchText, department: tutors.department });
+  for (const tutor of released) alsoChanged(tutorChanged(tutor, false));
 }
