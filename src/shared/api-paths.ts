@@ -50,6 +50,9 @@ export const apiPaths = {
   tutor: (tutorId: string) => `/api/tutors/${tutorId}`,
   tutorReviews: (tutorId: string) => `/api/tutors/${tutorId}/reviews`,
   tutorReviewSummary: (tutorId: string) => `/api/tutors/${tutorId}/review-summary`,
+  /** POST {message?}: 'Claim this profile'. */
+  tutorClaims: (tutorId: string) => `/api/tutors/${tutorId}/claims`,
+  myTutorClaims: '/api/tutors/claims/mine',
 
   reviews: '/api/reviews',
   recentReviews: '/api/reviews/recent',
@@ -61,6 +64,8 @@ export const apiPaths = {
   myDeletedReviews: '/api/reviews/mine/deleted',
   /** POST {text}: the author appeals their hidden or deleted review, once. */
   reviewAppeal: (reviewId: string) => `/api/reviews/${reviewId}/appeal`,
+  /** PUT {body}: the tutor's account writes or rewrites its response; DELETE takes it back. */
+  reviewResponse: (reviewId: string) => `/api/reviews/${reviewId}/response`,
 
   notifications: '/api/notifications',
   unreadNotifications: '/api/notifications/unread-count',
@@ -111,6 +116,15 @@ export const apiPaths = {
   adminAuditLogActors: '/api/admin/audit-log/actors',
   /** GET: the filtered audit log as a CSV file (every matching entry). */
   adminAuditLogExport: '/api/admin/audit-log/export',
+  /** DELETE with a reason in the body. */
+  adminReviewResponse: (reviewId: string) => `/api/admin/reviews/${reviewId}/response`,
+  hideReviewResponse: (reviewId: string) => `/api/admin/reviews/${reviewId}/response/hide`,
+  unhideReviewResponse: (reviewId: string) => `/api/admin/reviews/${reviewId}/response/unhide`,
+
+  /** GET ?status=pending|approved|rejected. */
+  adminTutorClaims: '/api/admin/tutor-claims',
+  approveTutorClaim: (claimId: string) => `/api/admin/tutor-claims/${claimId}/approve`,
+  rejectTutorClaim: (claimId: string) => `/api/admin/tutor-claims/${claimId}/reject`,
 
   /** The API described for people and tools, served by the server's OpenAPI plugin. */
   openApiDocument: '/api/openapi.json',

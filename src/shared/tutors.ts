@@ -3,6 +3,7 @@ import { pageOf, pageQuery } from './pagination';
 import { imageKeySchema, storedImageSchema } from './uploads';
 import { helpfulCountSchema, reviewDetailFields, shownAuthorNameSchema } from './reviews';
 import { tutorReviewSorts } from './reviews-constants';
+import { responseFromTutorSchema } from './tutor-side';
 import {
   adminTutorSorts,
   BIOGRAPHY_MAX_LENGTH,
@@ -99,6 +100,10 @@ export const tutorProfileSchema = tutorSummarySchema.extend({
   /** Shown to the submitter and admins only; null for everyone else. */
   rejectionReason: z.string().nullable(),
   submittedByMe: z.boolean(),
+  /** An account was approved as the tutor's own ("Claimed by the tutor"): nobody else may claim it. */
+  claimed: z.boolean(),
+  /** The caller is the tutor's account: it may respond to the reviews. */
+  claimedByMe: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -183,6 +188,8 @@ export const tutorReviewSchema = z.object({
   reportedByMe: z.boolean(),
   /** The caller marked it helpful (and may take the vote back). */
   markedHelpfulByMe: z.boolean(),
+  /** "Response from the tutor"; null when there is none, or it is hidden from this reader. */
+  response: responseFromTutorSchema.nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

@@ -1,4 +1,14 @@
-import type { NotificationRow, ReviewRow, TutorRow, UserRow } from '../../src/server/db/schema';
+import {
+  reviewResponses,
+  reviews,
+  tutorClaims,
+  tutors,
+  type NotificationRow,
+  type ReviewRow,
+  type TutorClaimRow,
+  type TutorRow,
+  type UserRow,
+} from '../../src/server/db/schema';
 import { sessionCookieName } from '../../src/server/plugins/auth';
 import { insertUser } from '../../src/server/services/accounts/users';
 import { issueVerificationSecret } from '../../src/server/services/accounts/email-verification';
@@ -16,6 +26,10 @@ import type { ReviewAppeal } from '../../src/shared/reviews';
 import { appealReview } from '../../src/server/services/reviews/appeals';
 import { deleteReviewAsModerator } from '../../src/server/services/reviews/moderation';
 import type { TestApp } from './app';
+import { tutorRecordChanged } from '../../src/server/cache/data-changes';
+import { changeData } from '../../src/server/db/change-data';
+import { applyAggregateChange, countedReviewOf, reviewShown } from '../../src/server/services/reviews/aggregates';
+import { tutorFields } from '../../src/server/services/tutors/writes';
 import { createReviewRecord, createTutorRecord, DEFAULT_TEST_PASSWORD, uniqueEmail } from './factories';
 import { pngPicture } from './images';
 import { request } from './requests';
@@ -47,6 +61,17 @@ export interface World {
   appeal: ReviewAppeal;
   /** A review of the student's that a moderator deleted (kept in deleted_reviews), not appealed yet. */
   deletedReview: ReviewRow;
+  /**
+   * A public tutor whose own account is the student's (an approved claim): the student may
+   * respond to its reviews, and may not review it.
+   */
+  ownTutor: TutorRow;
+  /** A visible review of ownTutor with the student's response. */
+  respondedReview: ReviewRow;
+  /** A visible review of ownTutor whose response a moderator hid. */
+  reviewWithHiddenResponse: ReviewRow;
+  /** The invitee's pending claim of publicTutor. */
+  pendingClaim: TutorClaimRow;
   /** An unread notification of the student's. */
   notification: NotificationRow;
   /** A picture uploaded by the admin and used by no tutor yet. */
@@ -102,6 +127,7 @@ export async function createWorld(t: TestApp, label = 'world'): Promise<World> {
     disabled,
     admin,
     inviteeUser,
+    reviewer,
     publicTutor,
     reviewedTutor,
     hiddenTutor,
@@ -113,6 +139,7 @@ export async function createWorld(t: TestApp, label = 'world'): Promise<World> {
     account('Dora Disabled', 'student', true),
     account('Ada Admin', 'admin', true),
     account('Ivy Invited', 'student', true),
+    account('Ray Reviewer', 'student', true),
     createTutorRecord(t.db, { name: 'Pat Public', department: 'Mathematics' }),
     createTutorRecord(t.db, { name: 'Rita Reviewed', department: 'Chemistry' }),
     createTutorRecord(t.db, { name: 'Hal Hidden', department: 'History' }),
@@ -120,6 +147,7 @@ export async function createWorld(t: TestApp, label = 'world'): Promise<World> {
   ]);
   const users = { unverified, student, otherStudent, disabled, admin };
   const [
+    tutorSide,
     cookieList,
     submission,
     review,
@@ -130,6 +158,7 @@ export async function createWorld(t: TestApp, label = 'world'): Promise<World> {
     inviteeSecret,
     passwordResetToken,
   ] = await Promise.all([
+    createTutorSide(t, { student, reviewers: [inviteeUser, reviewer], claimed: publicTutor, now }),
     Promise.all([unverified, student, otherStudent, disabled, admin].map((user) => sessionCookie(t, user.id))),
     createTutorRecord(t.db, {
       name: 'Sam Submitted',
@@ -187,6 +216,7 @@ export async function createWorld(t: TestApp, label = 'world'): Promise<World> {
     hiddenReview,
     appeal,
     deletedReview,
+    ...tutorSide,
     notification,
     imageKey: image.key,
     verificationSecret,
@@ -197,4 +227,73 @@ export async function createWorld(t: TestApp, label = 'world'): Promise<World> {
     freshEmail: uniqueEmail(`${label}-new`),
     picture: () => picture!,
   };
+}
+
+/**
+ * The tutor's side: ownTutor, whose account is the student's, with a review the student
+ * responded to and one whose response a moderator hid; and a pending claim of `claimed`. One
+ * transaction: a world is made for every request, and must stay cheap.
+ */
+async function createTutorSide(
+  t: TestApp,
+  cast: { student: UserRow; reviewers: [UserRow, UserRow]; claimed: TutorRow; now: Date },
+): Promise<Pick<World, 'ownTutor' | 'respondedReview' | 'reviewWithHiddenResponse' | 'pendingClaim'>> {
+  const { student, reviewers, now } = cast;
+  return changeData(t.db, [], async (tx, alsoChanged) => {
+    const [ownTutor] = await tx
+      .insert(tutors)
+      .values({
+        ...tutorFields(
+          { name: 'Tom Tutor', department: 'Physics', biography: 'Labs on Fridays.', courses: [], imageKey: null },
+          now,
+        ),
+        status: 'approved',
+        isPublic: true,
+        claimedBy: student.id,
+      })
+      .returning();
+    alsoChanged(...tutorRecordChanged(ownTutor!));
+    const written = await tx
+      .insert(reviews)
+      .values(
+        reviewers.map((reviewer, index) => ({
+          tutorId: ownTutor!.id,
+          authorId: reviewer.id,
+          rating: 4 - index,
+          title: `Review ${index + 1} of Tom`,
+          body: 'Clear labs and quick answers.',
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .returning();
+    for (const review of written) await applyAggregateChange(tx, ownTutor!.id, reviewShown(countedReviewOf(review)));
+    const [respondedReview, reviewWithHiddenResponse] = written as [ReviewRow, ReviewRow];
+    await tx.insert(reviewResponses).values([
+      {
+        reviewId: respondedReview.id,
+        tutorId: ownTutor!.id,
+        authorId: student.id,
+        body: 'Thank you!',
+        createdAt: now,
+        updatedAt: now,
+      },
+      {
+        reviewId: reviewWithHiddenResponse.id,
+        tutorId: ownTutor!.id,
+        authorId: student.id,
+        body: 'Thanks.',
+        isHidden: true,
+        hiddenReason: 'Off topic.',
+        hiddenAt: now,
+        createdAt: now,
+        updatedAt: now,
+      },
+    ]);
+    const [pendingClaim] = await tx
+      .insert(tutorClaims)
+      .values({ tutorId: cast.claimed.id, userId: reviewers[0].id, message: 'I teach algebra here.', createdAt: now })
+      .returning();
+    return { ownTutor: ownTutor!, respondedReview, reviewWithHiddenResponse, pendingClaim: pendingClaim! };
+  });
 }

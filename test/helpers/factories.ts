@@ -2,11 +2,26 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Role } from '../../src/shared/account';
 import type { TutorStatus } from '../../src/shared/tutors';
-import { reviewChanged, sessionsChanged, tutorRecordChanged } from '../../src/server/cache/data-changes';
+import {
+  reviewChanged,
+  sessionsChanged,
+  tutorChanged,
+  tutorRecordChanged,
+  tutorReviewPagesChanged,
+} from '../../src/server/cache/data-changes';
 import { changeData } from '../../src/server/db/change-data';
 import type { Database } from '../../src/server/db/client';
 import { applyAggregateChange, countedReviewOf, reviewShown } from '../../src/server/services/reviews/aggregates';
-import { reviews, tutors, users, type ReviewRow, type TutorRow, type UserRow } from '../../src/server/db/schema';
+import {
+  reviewResponses,
+  reviews,
+  tutors,
+  users,
+  type ReviewResponseRow,
+  type ReviewRow,
+  type TutorRow,
+  type UserRow,
+} from '../../src/server/db/schema';
 import { createUser } from '../../src/server/services/accounts/users';
 import { tutorFields } from '../../src/server/services/tutors/writes';
 
@@ -85,6 +100,8 @@ export interface TutorRecordOverrides {
   rejectionReason?: string | null;
   /** The submitting user's id; default none. */
   submittedBy?: string | null;
+  /** The tutor's own account (an approved claim); default none. */
+  claimedBy?: string | null;
   createdAt?: Date;
 }
 
@@ -113,6 +130,7 @@ export async function createTutorRecord(db: Database, overrides: TutorRecordOver
         rejectionReason:
           overrides.rejectionReason ?? (status === 'rejected' ? 'Not a tutor at this university.' : null),
         submittedBy: overrides.submittedBy ?? null,
+        claimedBy: overrides.claimedBy ?? null,
         createdAt,
       })
       .returning();
@@ -200,4 +218,37 @@ export async function recomputedTutorAggregates(db: Database, tutorId: string) {
     .from(reviews)
     .where(and(eq(reviews.tutorId, tutorId), eq(reviews.isHidden, false)));
   return row!;
+}
+
+/** The account becomes the tutor's own, as an approved claim makes it. */
+export async function makeTutorAccount(db: Database, tutor: TutorRow, userId: string): Promise<TutorRow> {
+  return changeData(db, [tutorChanged(tutor, false)], async (tx) => {
+    const [claimed] = await tx.update(tutors).set({ claimedBy: userId }).where(eq(tutors.id, tutor.id)).returning();
+    return claimed!;
+  });
+}
+
+/** The tutor's response to a review, written by its account; `hidden` as a moderator hides one. */
+export async function createResponseRecord(
+  db: Database,
+  input: { review: ReviewRow; authorId: string; body?: string; hidden?: boolean; now?: Date },
+): Promise<ReviewResponseRow> {
+  const now = input.now ?? new Date();
+  return changeData(db, [tutorReviewPagesChanged(input.review.tutorId)], async (tx) => {
+    const [response] = await tx
+      .insert(reviewResponses)
+      .values({
+        reviewId: input.review.id,
+        tutorId: input.review.tutorId,
+        authorId: input.authorId,
+        body: input.body ?? 'Thank you for the kind words.',
+        isHidden: input.hidden ?? false,
+        hiddenReason: input.hidden ? 'Off topic.' : null,
+        hiddenAt: input.hidden ? now : null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return response!;
+  });
 }

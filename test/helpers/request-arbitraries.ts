@@ -73,6 +73,9 @@ export function worldIds(w: World): string[] {
     w.hiddenReview.id,
     w.appeal.id,
     w.deletedReview.id,
+    w.ownTutor.id,
+    w.respondedReview.id,
+    w.pendingClaim.id,
     w.notification.id,
   ];
 }

@@ -148,10 +148,21 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     params: (w) => ({ tutorId: w.reviewedTutor.id }),
     statuses: verified(200),
   },
+  'GET /api/tutors/claims/mine': { statuses: verified(200) },
+  // The student holds a tutor's profile already: an account is the tutor of one profile at most.
+  'POST /api/tutors/{tutorId}/claims': {
+    params: (w) => ({ tutorId: w.publicTutor.id }),
+    body: () => ({ message: 'I teach this course.' }),
+    statuses: [401, 403, 409, 201, 401, 201],
+  },
 
   // Reviews
   'GET /api/reviews': { query: () => ({ limit: '5' }), statuses: verified(200) },
-  'POST /api/reviews': { body: (w) => ({ tutorId: w.publicTutor.id, ...reviewContent }), statuses: verified(201) },
+  // The student is the tutor's own account: it cannot review its own profile.
+  'POST /api/reviews': {
+    body: (w) => ({ tutorId: w.ownTutor.id, ...reviewContent }),
+    statuses: [401, 403, 403, 201, 401, 201],
+  },
   'GET /api/reviews/recent': { statuses: verified(200) },
   'GET /api/reviews/mine': { query: (w) => ({ tutorId: w.reviewedTutor.id }), statuses: verified(200) },
   'GET /api/reviews/{reviewId}': { params: (w) => ({ reviewId: w.review.id }), statuses: ownerOnly(200) },
@@ -183,6 +194,18 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   'DELETE /api/reviews/{reviewId}/helpful': {
     params: (w) => ({ reviewId: w.review.id }),
     statuses: [401, 403, 403, 200, 401, 403],
+  },
+
+  // The tutor's response (the student is ownTutor's account): nobody else writes or deletes it, administrators included.
+  // Rewritten (200); a first response is answered 201 (tutor-side.test.ts).
+  'PUT /api/reviews/{reviewId}/response': {
+    params: (w) => ({ reviewId: w.reviewWithHiddenResponse.id }),
+    body: () => ({ body: 'Thank you for the feedback.' }),
+    statuses: authorOnly(200),
+  },
+  'DELETE /api/reviews/{reviewId}/response': {
+    params: (w) => ({ reviewId: w.respondedReview.id }),
+    statuses: authorOnly(204),
   },
 
   // AI drafting (a fake OpenAI-compatible server answers)
@@ -278,6 +301,30 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   },
   'GET /api/admin/audit-log/actors': { statuses: adminOnly(200) },
   'GET /api/admin/audit-log/export': { query: () => ({ action: 'user_disabled' }), statuses: adminOnly(200) },
+  'POST /api/admin/reviews/{reviewId}/response/hide': {
+    params: (w) => ({ reviewId: w.respondedReview.id }),
+    body: () => reason,
+    statuses: adminOnly(200),
+  },
+  'POST /api/admin/reviews/{reviewId}/response/unhide': {
+    params: (w) => ({ reviewId: w.reviewWithHiddenResponse.id }),
+    statuses: adminOnly(200),
+  },
+  'DELETE /api/admin/reviews/{reviewId}/response': {
+    params: (w) => ({ reviewId: w.respondedReview.id }),
+    body: () => reason,
+    statuses: adminOnly(204),
+  },
+  'GET /api/admin/tutor-claims': { query: () => ({ status: 'pending' }), statuses: adminOnly(200) },
+  'POST /api/admin/tutor-claims/{claimId}/approve': {
+    params: (w) => ({ claimId: w.pendingClaim.id }),
+    statuses: adminOnly(200),
+  },
+  'POST /api/admin/tutor-claims/{claimId}/reject': {
+    params: (w) => ({ claimId: w.pendingClaim.id }),
+    body: () => reason,
+    statuses: adminOnly(200),
+  },
   'POST /api/admin/ai/check': { statuses: adminOnly(200) },
   'GET /api/admin/users': { query: () => ({ role: 'student', status: 'active' }), statuses: adminOnly(200) },
   'POST /api/admin/users': {

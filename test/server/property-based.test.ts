@@ -449,9 +449,9 @@ describe('unknown fields', () => {
     (operation) => operation.jsonBody && authorizationMatrix[operation.key]?.body,
   );
 
+  // A fresh world for each of several runs at each of some thirty operations: more time than one test's.
   test(
     'at every operation with a body they are dropped or refused, and never stored',
-    // A fresh world for every run at each of the (30 and more) operations with a body.
     { timeout: 2 * TEST_TIMEOUT_MS },
     async () => {
       expect(bodyOperations.length).toBeGreaterThan(20);

@@ -40,7 +40,7 @@ export type DataChange =
   | { kind: 'sessions'; userId: string }
   /** Which reviews a user has reported. */
   | { kind: 'reports'; userId: string }
-  /** A tutor's reviews' helpful counts (a vote), and nothing else of the tutor: its review pages. */
+  /** A tutor's reviews' helpful counts (a vote) or responses, and nothing else of the tutor: its review pages. */
   | { kind: 'tutor-reviews'; tutorId: string }
   /** Which reviews a user has marked helpful. */
   | { kind: 'votes'; userId: string }
@@ -92,6 +92,11 @@ export function helpfulVoteChanged(tutorId: string, voterId: string): DataChange
     { kind: 'tutor-reviews', tutorId },
     { kind: 'votes', userId: voterId },
   ];
+}
+
+/** A tutor's response to a review written, edited, hidden, shown or deleted: that tutor's review pages alone. */
+export function tutorReviewPagesChanged(tutorId: string): DataChange {
+  return { kind: 'tutor-reviews', tutorId };
 }
 
 export function everythingChanged(reason: string): DataChange {

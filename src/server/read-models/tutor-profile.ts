@@ -7,7 +7,7 @@ import { findTutor } from '../services/tutors/queries';
 import { toPublicTutorProfile, toTutorProfile } from '../services/tutors/views';
 import type { ReadContext } from './read-context';
 
-/** A tutor as kept in memory: the row, and the answer everyone but its submitter and the admins gets. */
+/** A tutor as kept in memory: the row, and the answer everyone but its submitter, its own account and the admins gets. */
 interface KeptTutorProfile {
   tutor: TutorRow | null;
   /** Null while the tutor is not public: then only they may see it. */
@@ -40,7 +40,8 @@ export async function tutorProfileAnswer(
     },
   );
   const { tutor, publicAnswer } = kept;
-  const seesMore = isAdmin(viewer) || (tutor !== null && tutor.submittedBy === viewer.id);
+  const seesMore =
+    isAdmin(viewer) || (tutor !== null && (tutor.submittedBy === viewer.id || tutor.claimedBy === viewer.id));
   if (publicAnswer && !seesMore) return publicAnswer;
   if (!tutor || !canSee(viewer, tutor)) throw tutorNotFound();
   return toJsonBytes(tutorResponseSchema, { tutor: toTutorProfile(viewer, tutor) });

@@ -1,6 +1,6 @@
 import { tutorReviewListSchema, type TutorReviewList, type TutorReviewsQuery } from '../../shared/tutors';
 import { toJsonBytes } from '../lib/json-bytes';
-import type { Viewer } from '../services/auth/viewer';
+import { isAdmin, type Viewer } from '../services/auth/viewer';
 import {
   readTutorReviewPage,
   reviewMarksOf,
@@ -19,6 +19,8 @@ interface KeptReviewPage {
 /** What a reader's own answer is built from: who they are, what they reported and marked helpful. */
 interface Reader extends ReviewMarks {
   id: string;
+  /** Administrators read hidden responses, with the moderator's reason. */
+  isAdmin: boolean;
 }
 
 /** The kept page's key: each order and filter is its own page. */
@@ -66,15 +68,21 @@ export async function tutorReviewsAnswer(
   ]);
   const { page, answerForOthers } = kept;
   if (!page || !canSee(viewer, page.tutor)) throw tutorNotFound();
-  const reader = { id: viewer.id, ...marks };
+  const reader = { id: viewer.id, isAdmin: isAdmin(viewer), ...marks };
   if (answerForOthers && !concerns(page, reader)) return answerForOthers;
   return toJsonBytes(tutorReviewListSchema, tutorReviewList(page, reader));
 }
 
-/** Whether the reader wrote, reported or marked helpful a review of the page. */
+/** Whether a hidden response reaches the reader: the tutor's own account and administrators read it. */
+function readsHiddenResponses(page: TutorReviewPage, reader: Reader | null): boolean {
+  return reader !== null && (reader.isAdmin || page.tutor.claimedBy === reader.id);
+}
+
+/** Whether the reader wrote, reported or marked helpful a review of the page, or reads its hidden responses. */
 function concerns(page: TutorReviewPage, reader: Reader): boolean {
   for (const review of page.items) {
     if (review.authorId === reader.id) return true;
+    if (review.response?.isHidden && readsHiddenResponses(page, reader)) return true;
   }
   // Most readers have marked nothing: their answer is the one for others without looking further.
   if (reader.reported.size === 0 && reader.markedHelpful.size === 0) return false;
@@ -84,11 +92,16 @@ function concerns(page: TutorReviewPage, reader: Reader): boolean {
   return false;
 }
 
-/** The page as a reader sees it: which reviews they wrote, reported and marked helpful; none for a reader it does not concern. */
+/**
+ * The page as a reader sees it: which reviews they wrote, reported and marked helpful, and the
+ * hidden responses if they may read them; none of that for a reader it does not concern.
+ */
 function tutorReviewList(page: TutorReviewPage, reader: Reader | null): TutorReviewList {
+  const hiddenResponsesShown = readsHiddenResponses(page, reader);
   return {
-    items: page.items.map(({ authorId, ...review }) => ({
+    items: page.items.map(({ authorId, response, ...review }) => ({
       ...review,
+      response: response && (!response.isHidden || hiddenResponsesShown) ? response : null,
       writtenByMe: reader !== null && authorId === reader.id,
       reportedByMe: reader?.reported.has(review.id) ?? false,
       markedHelpfulByMe: reader?.markedHelpful.has(review.id) ?? false,

@@ -97,6 +97,7 @@ export const routes: RouteObject[] = [
           { path: 'managesubmissions', ...manageSubmissions },
           { path: 'manage-submissions', ...manageSubmissions },
           { path: 'review-managment', lazy: () => import('../routes/admin/review-management') },
+          { path: 'profile-claims', lazy: () => import('../routes/admin/profile-claims') },
           { path: 'teacher-profile-managment', lazy: () => import('../routes/admin/teacher-profile-management') },
           { path: 'teacher/fullprofile/:tutorId?', lazy: () => import('../routes/admin/teacher-full-profile') },
           { path: 'teacher-form/:tutorId?', ...adminTeacherForm },

@@ -44,6 +44,8 @@ export const paths = {
     manageSubmissions: '/admin/managesubmissions',
     manageSubmissionsAlias: '/admin/manage-submissions',
     reviewManagement: '/admin/review-managment',
+    /** Users asking to be a tutor's own account. */
+    profileClaims: '/admin/profile-claims',
     teacherProfileManagement: '/admin/teacher-profile-managment',
     teacherFullProfile: (tutorId?: string) =>
       tutorId ? `/admin/teacher/fullprofile/${tutorId}` : '/admin/teacher/fullprofile',

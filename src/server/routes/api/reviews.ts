@@ -13,7 +13,9 @@ import {
   reviewResponseSchema,
   updateReviewSchema,
 } from '../../../shared/reviews';
+import { responseAnswerSchema, responseInputSchema } from '../../../shared/tutor-side';
 import { requireVerifiedUser, viewerOf } from '../../plugins/auth';
+import { deleteOwnResponse, respondToReview } from '../../services/reviews/responses';
 import { createReview, deleteOwnReview, updateOwnReview } from '../../services/reviews/authoring';
 import { getOwnReview, listMyReviews } from '../../services/reviews/queries';
 import { recentReviewsAnswer, reviewFeedAnswer } from '../../read-models/review-feed';
@@ -228,5 +230,45 @@ export async function reviewRoutes(app: App): Promise<void> {
       },
     },
     async (request) => unmarkHelpful(app.db, viewerOf(request), request.params.reviewId),
+  );
+
+  app.put(
+    '/:reviewId/response',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary:
+          "The tutor's own account writes (201) or rewrites (200) its one public response to a review of its profile",
+        params: reviewPathParamsSchema,
+        body: responseInputSchema,
+        response: { 200: responseAnswerSchema, 201: responseAnswerSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { response, created } = await respondToReview(
+        app.db,
+        viewerOf(request),
+        request.params.reviewId,
+        request.body,
+        app.clock(),
+      );
+      return reply.status(created ? 201 : 200).send({ response });
+    },
+  );
+
+  app.delete(
+    '/:reviewId/response',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: "The tutor's own account deletes its response to a review",
+        params: reviewPathParamsSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await deleteOwnResponse(app.db, viewerOf(request), request.params.reviewId);
+      return reply.status(204).send(null);
+    },
   );
 }

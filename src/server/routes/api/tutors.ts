@@ -12,7 +12,9 @@ import {
   tutorReviewsQuerySchema,
   tutorSubmissionSchema,
 } from '../../../shared/tutors';
+import { createTutorClaimSchema, myTutorClaimsSchema, tutorClaimAnswerSchema } from '../../../shared/tutor-side';
 import { requireVerifiedUser, viewerOf } from '../../plugins/auth';
+import { claimTutor, listMyTutorClaims } from '../../services/tutors/claims';
 import { findSimilarTutors, listDepartments, listMySubmissions } from '../../services/tutors/queries';
 import { tutorListAnswer } from '../../read-models/tutor-list';
 import { tutorProfileAnswer } from '../../read-models/tutor-profile';
@@ -91,6 +93,42 @@ export async function tutorRoutes(app: App): Promise<void> {
       },
     },
     async (request) => listMySubmissions(app.db, viewerOf(request)),
+  );
+
+  app.get(
+    '/claims/mine',
+    {
+      schema: {
+        tags: ['tutors'],
+        summary: "The caller's claims of tutor profiles, newest first, with their status (a rejection with its reason)",
+        response: { 200: myTutorClaimsSchema, ...errorResponses },
+      },
+    },
+    async (request) => listMyTutorClaims(app.db, viewerOf(request)),
+  );
+
+  app.post(
+    '/:tutorId/claims',
+    {
+      schema: {
+        tags: ['tutors'],
+        summary:
+          "Claim a public tutor's profile as the tutor's own account; an administrator approves or rejects it (one profile per account)",
+        params: tutorPathParamsSchema,
+        body: createTutorClaimSchema,
+        response: { 201: tutorClaimAnswerSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const claim = await claimTutor(
+        app.db,
+        viewerOf(request),
+        request.params.tutorId,
+        request.body.message,
+        app.clock(),
+      );
+      return reply.status(201).send({ claim });
+    },
   );
 
   app.post(

@@ -11,6 +11,7 @@ import { users, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit-log';
 import { withdrawAllHelpfulVotesOf } from '../reviews/helpful-votes';
+import { releaseTutorOf } from '../tutors/claims';
 import { deleteAllReviewsOfAuthor } from '../reviews/authoring';
 import { assertOwner } from './campus-sign-in';
 import { revokeAllSessions } from './sessions';
@@ -36,7 +37,7 @@ export async function deleteOwnAccount(
     throw new AppError('validation_error', DELETE_ACCOUNT_EMAIL_MISMATCH_MESSAGE, 'confirmEmail');
   await assertOwner(db, user, { currentPassword: input.currentPassword, sessionToken }, now);
   // Its reviews' tutors are said by deleteAllReviewsOfAuthor.
-  await changeData(db, [sessionsChanged(user.id), reportsChanged(user.id)], async (tx) => {
+  await changeData(db, [sessionsChanged(user.id), reportsChanged(user.id)], async (tx, alsoChanged) => {
     const activeAdminIds = await lockActiveAdmins(tx);
     if (activeAdminIds.length === 1 && activeAdminIds[0] === user.id)
       throw new AppError('conflict', LAST_ADMIN_SELF_DELETE_MESSAGE);
@@ -47,6 +48,7 @@ export async function deleteOwnAccount(
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     await deleteAllReviewsOfAuthor(tx, user.id);
     await withdrawAllHelpfulVotesOf(tx, user.id);
+    await releaseTutorOf(tx, user.id, alsoChanged);
     // Written while the account exists (the actor must be a real account); its actor becomes
     // null as the account goes, the name and address stay in the entry.
     await recordAudit(

@@ -28,6 +28,7 @@ import { insertUser, lockActiveAdmins } from './users';
 import { recordAudit } from '../audit-log';
 import { hashPassword } from './passwords';
 import { withdrawAllHelpfulVotesOf } from '../reviews/helpful-votes';
+import { releaseTutorOf } from '../tutors/claims';
 import { deleteAllReviewsOfAuthor } from '../reviews/authoring';
 import { revokeAllSessions } from './sessions';
 import type { Viewer } from '../auth/viewer';
@@ -336,7 +337,7 @@ export async function deleteUser(db: Database, actor: Viewer, userId: string, no
   assertNotSelf(actor, userId);
   // Its reviews' tutors are said by deleteAllReviewsOfAuthor; the tutors it submitted keep a
   // submitter id nobody signs in as any more, which shows nothing different to anyone.
-  await changeData(db, [sessionsChanged(userId), reportsChanged(userId)], async (tx) => {
+  await changeData(db, [sessionsChanged(userId), reportsChanged(userId)], async (tx, alsoChanged) => {
     const activeAdminIds = await lockActiveAdmins(tx);
     const user = await lockUser(tx, userId);
     assertAnotherAdminRemains(activeAdminIds, user);
@@ -348,6 +349,7 @@ export async function deleteUser(db: Database, actor: Viewer, userId: string, no
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     await deleteAllReviewsOfAuthor(tx, user.id);
     await withdrawAllHelpfulVotesOf(tx, user.id);
+    await releaseTutorOf(tx, user.id, alsoChanged);
     await tx.delete(users).where(eq(users.id, user.id));
     // No subject: the account is gone, its name and address stay in the entry's data.
     await recordAudit(

@@ -26,9 +26,18 @@ import { changeData, changeInOneStatement } from '../../db/change-data';
 import { markReviewSummaryStale } from '../review-summaries/staleness';
 import type { Database, WritableDatabase } from '../../db/client';
 import { preparedStatement } from '../../db/prepared-statements';
-import { reviewAppeals, reviews, settings, tutors, type TutorRow } from '../../db/schema';
+import {
+  notifications,
+  reviewAppeals,
+  reviews,
+  settings,
+  tutors,
+  type NotificationKind,
+  type TutorRow,
+} from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 import { isTutorId } from '../../../shared/tutors';
+import { OWN_PROFILE_REVIEW_MESSAGE } from '../../../shared/tutor-side';
 import { canSee, tutorNotFound } from '../tutors/access';
 import { rankingScoreOf } from '../tutors/ranking';
 import type { Viewer } from '../auth/viewer';
@@ -118,11 +127,17 @@ export async function createReview(
     if (created) return toMyReview(created);
     // Nothing was written: say why, as for any other change to a tutor.
     const [tutor] = await db
-      .select({ isPublic: tutors.isPublic, submittedBy: tutors.submittedBy, courses: tutors.courses })
+      .select({
+        isPublic: tutors.isPublic,
+        submittedBy: tutors.submittedBy,
+        claimedBy: tutors.claimedBy,
+        courses: tutors.courses,
+      })
       .from(tutors)
       .where(eq(tutors.id, input.tutorId));
     if (!tutor || !canSee(author, tutor)) throw tutorNotFound();
     assertReviewable(tutor);
+    if (tutor.claimedBy === author.id) throw new AppError('forbidden', OWN_PROFILE_REVIEW_MESSAGE);
     assertCourseAndTags(input, { courses: tutor.courses, tags: await reviewTagChoices(db) });
     if (attempt > 1) throw publicTutorsOnly();
   }
@@ -156,6 +171,7 @@ async function createHeldReview(
       const [tutor] = await tx.select().from(tutors).where(eq(tutors.id, input.tutorId)).for('no key update');
       if (!tutor || !canSee(author, tutor)) throw tutorNotFound();
       assertReviewable(tutor);
+      if (tutor.claimedBy === author.id) throw new AppError('forbidden', OWN_PROFILE_REVIEW_MESSAGE);
       assertCourseAndTags(input, { courses: tutor.courses, tags: await reviewTagChoices(tx) });
       // Nobody else sees it yet, but the author's own view of the tutor's page does.
       alsoChanged(...reviewChanged(tutor));
@@ -238,10 +254,13 @@ function ratingMoveOf(
 /**
  * Every new review runs this, so it is prepared: the UPDATE counts the review and locks the
  * tutor's row, the INSERT takes the review from it, and both answer what the response shows.
- * The notification to the other instances goes out with it, only if a review was added.
+ * The notification to the other instances goes out with it, only if a review was added, and so
+ * does the tutor's own account's (review_received), which names the review, never its author.
+ * The tutor's own account is not counted in: it cannot review its own profile.
  */
 const countedTutorColumns = {
   ...reviewTutorColumns,
+  claimedBy: tutors.claimedBy,
   searchText: tutors.searchText,
   reviewCount: tutors.reviewCount,
   ratingSum: tutors.ratingSum,
@@ -279,7 +298,14 @@ const countedReviewInsert = preparedStatement((db: WritableDatabase) => {
     db
       .update(tutors)
       .set(aggregatesAfter(reviewShown(newReview)))
-      .where(and(eq(tutors.id, sql.placeholder('tutorId')), eq(tutors.isPublic, true), courseAndTagsOffered))
+      .where(
+        and(
+          eq(tutors.id, sql.placeholder('tutorId')),
+          eq(tutors.isPublic, true),
+          sql`${tutors.claimedBy} is distinct from ${sql.placeholder('authorId')}::uuid`,
+          courseAndTagsOffered,
+        ),
+      )
       .returning(countedTutorColumns)
       .getSQL(),
   );
@@ -297,6 +323,14 @@ const countedReviewInsert = preparedStatement((db: WritableDatabase) => {
       ${sql.placeholder('screeningFindings')}::jsonb, ${sql.placeholder('flaggedAt')}::timestamptz, ${now}, ${now}
     from ${counted}
     returning ${sql.join(Object.values(reviewColumns).map(column), sql`, `)}`);
+  const reviewReceived: NotificationKind = 'review_received';
+  const received = db.$with('received', { one: sql<number>`one` }).as(sql`
+    insert into ${notifications} (${column(notifications.userId)}, ${column(notifications.kind)}, ${column(notifications.tutorId)}, ${column(notifications.data)}, ${column(notifications.createdAt)})
+    select ${counted.claimedBy}, ${reviewReceived}, ${counted.id},
+      jsonb_build_object('tutorName', ${counted.name}, 'reviewTitle', ${added.title}, 'reviewId', ${added.id}), ${now}
+    from ${counted} cross join ${added}
+    where ${counted.claimedBy} is not null
+    returning 1 as one`);
   const announcement = filledIn(
     filledIn(sql`${sql.placeholder('announcement')}::text`, FILLED_IN_BY_STATEMENT.searchText, counted.searchText),
     FILLED_IN_BY_STATEMENT.department,
@@ -309,7 +343,7 @@ const countedReviewInsert = preparedStatement((db: WritableDatabase) => {
     from (select ${announcement} as payload from ${added} cross join ${counted}) filled
     where ${sql.placeholder('announcement')}::text <> ''`);
   return db
-    .with(counted, added, announced)
+    .with(counted, added, announced, received)
     .select({
       review: {
         id: added.id,

@@ -149,6 +149,15 @@ export async function approveReview(
       .set({ flaggedAt: null, ...(held ? { heldAt: null, isHidden: false } : {}) })
       .where(eq(reviews.id, locked.review.id));
     if (held) await applyAggregateChange(tx, locked.tutor.id, reviewShown(countedReviewOf(locked.review)));
+    // Published only now: the tutor's own account hears of it now, as it does of a review published at once.
+    if (held && locked.tutor.claimedBy && locked.tutor.claimedBy !== locked.review.authorId)
+      await notify(tx, {
+        userId: locked.tutor.claimedBy,
+        kind: 'review_received',
+        tutorId: locked.tutor.id,
+        data: { tutorName: locked.tutor.name, reviewTitle: locked.review.title, reviewId: locked.review.id },
+        createdAt: now,
+      });
     await record(
       tx,
       moderator,

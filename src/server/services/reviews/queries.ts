@@ -32,6 +32,7 @@ import {
   type ReviewReport,
 } from '../../../shared/reviews';
 import { isTutorId, type TutorReview, type TutorReviewsQuery } from '../../../shared/tutors';
+import type { ResponseFromTutor } from '../../../shared/tutor-side';
 import type { TutorReviewSort } from '../../../shared/reviews-constants';
 import { offsetOf } from '../../../shared/pagination';
 import type { FeedPosition } from '../../cache/data-changes';
@@ -41,6 +42,7 @@ import {
   departmentTutorCounts,
   reviewHelpfulVotes,
   reviewReports,
+  reviewResponses,
   reviews,
   tutors,
   users,
@@ -69,14 +71,17 @@ const newestFirst = [desc(reviews.createdAt), desc(reviews.id)];
 /** Reviews anyone signed in may read: not hidden, about a public tutor. */
 const publiclyListed = and(eq(reviews.isHidden, false), eq(tutors.isPublic, true));
 
-/** A review on a tutor's page as everyone sees it, with who wrote it (which no answer shows). */
+/**
+ * A review on a tutor's page as everyone sees it, with who wrote it (which no answer shows) and
+ * the tutor's response, hidden or not (who may read a hidden one is decided per reader).
+ */
 export type TutorPageReview = Omit<TutorReview, 'writtenByMe' | 'reportedByMe' | 'markedHelpfulByMe'> & {
   authorId: string;
 };
 
 /** A page of a tutor's visible reviews, the same whoever asks, with what deciding who may see it takes. */
 export interface TutorReviewPage {
-  tutor: Pick<TutorRow, 'isPublic' | 'submittedBy'>;
+  tutor: Pick<TutorRow, 'isPublic' | 'submittedBy' | 'claimedBy'>;
   items: TutorPageReview[];
   total: number;
   page: number;
@@ -135,11 +140,16 @@ export async function readTutorReviewPage(
       total = counted?.total ?? 0;
     }
   }
+  const responses = await responsesTo(
+    db,
+    rows.map((row) => row.id),
+  );
   return {
-    tutor: { isPublic: tutor.isPublic, submittedBy: tutor.submittedBy },
+    tutor: { isPublic: tutor.isPublic, submittedBy: tutor.submittedBy, claimedBy: tutor.claimedBy },
     items: rows.map(({ termSeason, termYear, course, difficulty, wouldTakeAgain, tags, ...row }) => ({
       ...row,
       ...reviewDetailsOf({ termSeason, termYear, course, difficulty, wouldTakeAgain, tags }),
+      response: responses.get(row.id) ?? null,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     })),
@@ -149,12 +159,52 @@ export async function readTutorReviewPage(
   };
 }
 
+/** The tutor's responses to these reviews, hidden ones too, by review: one query for a page. */
+export async function responsesTo(db: Database, reviewIds: string[]): Promise<Map<string, ResponseFromTutor>> {
+  const byReview = new Map<string, ResponseFromTutor>();
+  if (reviewIds.length === 0) return byReview;
+  const rows = await db
+    .select({ reviewId: reviewResponses.reviewId, ...responseColumns })
+    .from(reviewResponses)
+    .where(inArray(reviewResponses.reviewId, reviewIds));
+  for (const { reviewId, ...row } of rows) byReview.set(reviewId, toResponseFromTutor(row));
+  return byReview;
+}
+
+export const responseColumns = {
+  id: reviewResponses.id,
+  body: reviewResponses.body,
+  isHidden: reviewResponses.isHidden,
+  hiddenReason: reviewResponses.hiddenReason,
+  createdAt: reviewResponses.createdAt,
+  updatedAt: reviewResponses.updatedAt,
+};
+
+export function toResponseFromTutor(row: {
+  id: string;
+  body: string;
+  isHidden: boolean;
+  hiddenReason: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}): ResponseFromTutor {
+  return {
+    id: row.id,
+    body: row.body,
+    isHidden: row.isHidden,
+    hiddenReason: row.hiddenReason,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
 // A tutor's page of reviews is read on every profile: its statements are prepared once per database.
 const tutorOfReviewPage = preparedStatement((db: Database) =>
   db
     .select({
       isPublic: tutors.isPublic,
       submittedBy: tutors.submittedBy,
+      claimedBy: tutors.claimedBy,
       reviewCount: tutors.reviewCount,
       recentSince: tutors.recentSince,
     })
@@ -540,12 +590,12 @@ export async function listAdminReviews(db: Database, query: AdminReviewListQuery
         .innerJoin(users, eq(users.id, reviews.authorId))
         .where(where)
     : counted.where(where));
-  const reports = await openReportsOf(
-    db,
-    rows.map((row) => row.review.id),
-  );
+  const reviewIds = rows.map((row) => row.review.id);
+  const [reports, responses] = [await openReportsOf(db, reviewIds), await responsesTo(db, reviewIds)];
   return {
-    items: rows.map((row) => toAdminReview(row, reports.get(row.review.id) ?? [])),
+    items: rows.map((row) =>
+      toAdminReview(row, reports.get(row.review.id) ?? [], responses.get(row.review.id) ?? null),
+    ),
     total: totals?.total ?? 0,
     page: query.page,
     pageSize: query.pageSize,
@@ -557,5 +607,6 @@ export async function getAdminReview(db: Database, reviewId: string): Promise<Ad
   const [row] = await adminReviewRows(db).where(eq(reviews.id, reviewId)).limit(1);
   if (!row) throw reviewNotFound();
   const reports = await openReportsOf(db, [reviewId]);
-  return toAdminReview(row, reports.get(reviewId) ?? []);
+  const responses = await responsesTo(db, [reviewId]);
+  return toAdminReview(row, reports.get(reviewId) ?? [], responses.get(reviewId) ?? null);
 }

@@ -1,3 +1,4 @@
+import type { ResponseFromTutor } from '../../../shared/tutor-side';
 import { sql } from 'drizzle-orm';
 import { storedImage } from '../../../shared/uploads';
 import type {
@@ -145,6 +146,7 @@ export function toAdminReview(
     screening: Pick<ReviewRow, keyof typeof reviewScreeningColumns>;
   },
   reports: ReviewReport[],
+  response: ResponseFromTutor | null,
 ): AdminReview {
   const { appeal: _appeal, ...review } = toMyReview(row);
   return {
@@ -155,5 +157,6 @@ export function toAdminReview(
     reports,
     flagged: row.screening.flaggedAt !== null,
     screeningFindings: row.screening.screeningFindings,
+    response,
   };
 }

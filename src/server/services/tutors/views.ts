@@ -129,6 +129,8 @@ export function toPublicTutorProfile(row: TutorRow): TutorProfile {
     reviewSummary: reviewSummaryOf(row),
     rejectionReason: null,
     submittedByMe: false,
+    claimed: row.claimedBy !== null,
+    claimedByMe: false,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -139,5 +141,6 @@ export function toTutorProfile(viewer: Viewer, row: TutorRow): TutorProfile {
     ...toPublicTutorProfile(row),
     rejectionReason: rejectionReasonFor(viewer, row),
     submittedByMe: row.submittedBy === viewer.id,
+    claimedByMe: row.claimedBy === viewer.id,
   };
 }

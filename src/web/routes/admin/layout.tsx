@@ -33,6 +33,7 @@ const navigation: NavigationItem[] = [
     current: [paths.admin.reviewManagement],
     queue: 'reported',
   },
+  { to: paths.admin.profileClaims, label: 'Profile Claims', current: [paths.admin.profileClaims] },
   {
     to: paths.admin.teacherProfileManagement,
     label: 'Teacher Profile Management',

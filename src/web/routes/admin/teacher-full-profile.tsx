@@ -11,6 +11,7 @@ import {
   ReviewModerationActions,
   useReviewModeration,
 } from '../../features/reviews/components/review-moderation-actions';
+import { ResponseModerationActions } from '../../features/reviews/components/response-moderation-actions';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 import { useDeleteAdminTutor } from '../../features/tutors/api/delete-admin-tutor';
 import { TutorDecisionActions } from '../../features/tutors/components/tutor-decision-actions';
@@ -35,6 +36,7 @@ export function TeacherFullProfileRoute() {
         reviewActions={(review) => (
           <ReviewModerationActions review={review} moderation={moderation} options={moderationOptions} />
         )}
+        responseControls={() => (review) => <ResponseModerationActions review={review} />}
       />
       {moderation.dialogs}
     </div>

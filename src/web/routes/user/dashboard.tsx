@@ -3,6 +3,7 @@ import { paths } from '../../config/paths';
 import { useAccount } from '../../lib/session';
 import { RecentReviews } from '../../features/reviews/components/recent-reviews';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
+import { MyTutorProfileLink } from '../../features/tutors/components/my-tutor-profile-link';
 
 export function UserDashboardRoute() {
   const { account } = useAccount();
@@ -20,6 +21,7 @@ export function UserDashboardRoute() {
           <LinkButton to={paths.user.profile} variant="secondary">
             Edit Profile
           </LinkButton>
+          <MyTutorProfileLink />
         </div>
       </section>
       <section aria-labelledby="recent-reviews" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">

@@ -14,6 +14,9 @@ import { tutorQueryOptions, useTutor } from '../../features/tutors/api/get-tutor
 import { tutorReviewsQueryOptions } from '../../features/tutors/api/get-tutor-reviews';
 import { HelpfulButton } from '../../features/tutors/components/helpful-button';
 import { RateTutorLink } from '../../features/tutors/components/rate-tutor-link';
+import { ClaimProfile } from '../../features/tutors/components/claim-profile';
+import { ReviewResponseControls } from '../../features/tutors/components/review-response-controls';
+import { myTutorClaimsQueryOptions } from '../../features/tutors/api/get-my-tutor-claims';
 import { TutorProfileView } from '../../features/tutors/components/tutor-profile-view';
 
 export function loader({ params, request }: LoaderFunctionArgs) {
@@ -24,6 +27,7 @@ export function loader({ params, request }: LoaderFunctionArgs) {
     client.prefetchQuery(tutorQueryOptions(tutorId)),
     client.prefetchQuery(tutorReviewsQueryOptions(tutorId, reviewsQuery)),
     client.prefetchQuery(myReviewOfTutorQueryOptions(tutorId)),
+    client.prefetchQuery(myTutorClaimsQueryOptions()),
   ]);
 }
 
@@ -39,10 +43,22 @@ export function UserTutorProfileRoute() {
       <TextLink to={tutorsPath}>Back to tutors</TextLink>
       <TutorProfileView
         tutorId={tutorId}
-        // Reviews are written for public tutors only; students never get edit or delete here.
-        actions={(tutor) => (tutor.isPublic ? <RateOrEdit tutorId={tutor.id} /> : null)}
+        // Reviews are written for public tutors only, and not by the tutor's own account;
+        // students never get edit or delete here.
+        actions={(tutor) =>
+          tutor.isPublic ? (
+            <>
+              {!tutor.claimedByMe && <RateOrEdit tutorId={tutor.id} />}
+              <ClaimProfile tutor={tutor} />
+            </>
+          ) : null
+        }
         reviewActions={(review) => <StudentReviewActions review={review} />}
         helpfulVote={(review) => tutorId && <HelpfulButton tutorId={tutorId} review={review} />}
+        // The tutor's own account answers each review, once.
+        responseControls={(tutor) =>
+          tutor.claimedByMe ? (review) => <ReviewResponseControls review={review} /> : undefined
+        }
       />
     </div>
   );

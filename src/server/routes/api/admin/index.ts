@@ -5,6 +5,7 @@ import { adminAuditLogRoutes } from './audit-log';
 import { adminDashboardRoutes } from './dashboard';
 import { adminReviewRoutes } from './reviews';
 import { adminSettingsRoutes } from './settings';
+import { adminTutorClaimRoutes } from './tutor-claims';
 import { adminTutorRoutes } from './tutors';
 import { adminUserRoutes } from './users';
 
@@ -14,6 +15,7 @@ export async function adminRoutes(app: App): Promise<void> {
   await app.register(adminDashboardRoutes, { prefix: '/dashboard' });
   await app.register(adminSettingsRoutes, { prefix: '/settings' });
   await app.register(adminTutorRoutes, { prefix: '/tutors' });
+  await app.register(adminTutorClaimRoutes, { prefix: '/tutor-claims' });
   await app.register(adminReviewRoutes, { prefix: '/reviews' });
   await app.register(adminAiDraftingRoutes, { prefix: '/ai' });
   await app.register(adminUserRoutes, { prefix: '/users' });

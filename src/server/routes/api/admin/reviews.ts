@@ -23,6 +23,8 @@ import {
   appealDecisions,
   appealPathParamsSchema,
 } from '../../../../shared/appeals';
+import { deleteResponseAsModerator, hideResponse, unhideResponse } from '../../../services/reviews/response-moderation';
+import { responseAnswerSchema } from '../../../../shared/tutor-side';
 import type { App } from '../../../types';
 import { errorResponses } from '../responses';
 import { viewerOf } from '../../../plugins/auth';
@@ -169,4 +171,64 @@ export async function adminReviewRoutes(app: App): Promise<void> {
       }),
     );
   }
+  app.post(
+    '/:reviewId/response/hide',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Hide the tutor's response to a review with a reason: only the tutor's account (told why) and admins still see it",
+        params: reviewPathParamsSchema,
+        body: moderationReasonSchema,
+        response: { 200: responseAnswerSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      response: await hideResponse(
+        app.db,
+        viewerOf(request),
+        request.params.reviewId,
+        request.body.reason,
+        app.clock(),
+      ),
+    }),
+  );
+
+  app.post(
+    '/:reviewId/response/unhide',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Show the tutor's hidden response under its review again",
+        params: reviewPathParamsSchema,
+        response: { 200: responseAnswerSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      response: await unhideResponse(app.db, viewerOf(request), request.params.reviewId, app.clock()),
+    }),
+  );
+
+  app.delete(
+    '/:reviewId/response',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Delete the tutor's response to a review, with a reason kept in the audit log",
+        params: reviewPathParamsSchema,
+        body: moderationReasonSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await deleteResponseAsModerator(
+        app.db,
+        viewerOf(request),
+        request.params.reviewId,
+        request.body.reason,
+        app.clock(),
+      );
+      return reply.status(204).send(null);
+    },
+  );
 }

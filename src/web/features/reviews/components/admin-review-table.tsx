@@ -9,6 +9,8 @@ import type { Selection } from '../../../components/tables/use-selection';
 import { TextLink } from '../../../components/ui/text-link';
 import { AiAssistedBadge, ReviewDate, reviewTitle } from '../../../components/reviews/review-parts';
 import { paths } from '../../../config/paths';
+import { ResponseFromTutorView } from '../../../components/reviews/response-from-tutor';
+import { ResponseModerationActions } from './response-moderation-actions';
 import type { ReviewModeration } from './review-moderation-actions';
 import { reviewMenuItems } from './review-list-moderation';
 
@@ -222,6 +224,16 @@ function ReviewRow({
                 <p className="break-words whitespace-pre-line">Hidden: {review.hiddenReason}</p>
               )}
               <p className="break-words whitespace-pre-line">{review.body}</p>
+              {review.response && (
+                <ResponseFromTutorView
+                  response={review.response}
+                  actions={
+                    <ResponseModerationActions
+                      review={{ ...review, authorName: review.showName ? review.author.name : null }}
+                    />
+                  }
+                />
+              )}
               {review.openReportCount > 0 && (
                 <div className="overflow-hidden rounded-md">
                   <OpenReports count={review.openReportCount} reports={review.reports} />

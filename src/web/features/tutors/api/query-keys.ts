@@ -1,5 +1,6 @@
 import type { AdminTutorListQueryInput, SimilarTutorsQuery, TutorListQueryInput } from '../../../../shared/tutors';
 import type { TutorReviewsPageQuery } from '../../../../shared/page-data';
+import type { TutorClaimStatus } from '../../../../shared/tutor-side';
 import { staleOn } from '../../../lib/data-changes';
 
 /**
@@ -15,6 +16,10 @@ export const tutorKeys = {
   reviews: (tutorId: string, query: TutorReviewsPageQuery) => ['tutors', 'detail', tutorId, 'reviews', query] as const,
   reviewSummary: (tutorId: string) => ['tutors', 'detail', tutorId, 'review-summary'] as const,
   mine: () => ['tutors', 'mine'] as const,
+  /** The caller's claims of tutor profiles. */
+  myClaims: () => ['tutors', 'claims', 'mine'] as const,
+  /** The administrators' queue of claims, by status. */
+  adminClaims: (status: TutorClaimStatus) => ['tutors', 'claims', 'admin', status] as const,
   similar: (query: SimilarTutorsQuery) => ['tutors', 'similar', query] as const,
   admin: (query: AdminTutorListQueryInput) => ['tutors', 'admin', query] as const,
 };

@@ -7,7 +7,14 @@ import { TutorPicture } from '../../../components/tutors/tutor-picture';
 import { TutorRatingSummary } from './tutor-rating-summary';
 import { TutorAverages, TutorReviewHighlights } from './tutor-review-summary';
 import { TutorAiSummary } from './tutor-ai-summary';
-import { type HelpfulVoteControl, type ReviewActions, TutorReviews, useTutorReviewsQuery } from './tutor-reviews';
+import {
+  type HelpfulVoteControl,
+  type ResponseControls,
+  type ReviewActions,
+  TutorReviews,
+  useTutorReviewsQuery,
+} from './tutor-reviews';
+import { ClaimedByTutorMark } from './claimed-by-tutor-mark';
 import { TutorStatusBadge } from './tutor-status-badge';
 import { TutorVisibilityBadge } from '../../../components/tutors/tutor-visibility-badge';
 
@@ -18,6 +25,8 @@ interface ReviewListOptions {
   reviewsHeadingRef?: RefObject<HTMLHeadingElement | null>;
   /** The 'Helpful' vote on others' reviews (students); without it the count is shown. */
   helpfulVote?: HelpfulVoteControl;
+  /** Under each review: the tutor's own Respond, Edit and Delete, or the admin's moderation of the response. */
+  responseControls?: (tutor: TutorProfile) => ResponseControls | undefined;
 }
 
 /**
@@ -45,6 +54,7 @@ function TutorProfileDetails({
   reviewActions,
   reviewsHeadingRef,
   helpfulVote,
+  responseControls,
 }: { tutor: TutorProfile; actions: ReactNode } & ReviewListOptions) {
   const nameId = useId();
   const biographyId = useId();
@@ -69,6 +79,7 @@ function TutorProfileDetails({
                 <TutorRatingSummary averageRating={tutor.averageRating} reviewCount={tutor.reviewCount} size="md" />
                 <TutorVisibilityBadge isPublic={tutor.isPublic} />
                 {tutor.status !== 'approved' && <TutorStatusBadge status={tutor.status} />}
+                {tutor.claimed && <ClaimedByTutorMark />}
               </div>
             </div>
           </div>
@@ -129,6 +140,7 @@ function TutorProfileDetails({
         reviewedCourses={tutor.reviewSummary.courses}
         reviewActions={reviewActions}
         helpfulVote={helpfulVote}
+        responseControls={responseControls?.(tutor)}
         headingRef={reviewsHeadingRef}
       />
     </article>

@@ -12,6 +12,7 @@ import {
   reviewTitle,
 } from '../../../components/reviews/review-parts';
 import { helpfulCountSentence, ReviewDetails } from '../../../components/reviews/review-details';
+import { ResponseFromTutorView } from '../../../components/reviews/response-from-tutor';
 import { Button } from '../../../components/ui/button';
 import {
   DEFAULT_TUTOR_REVIEW_SORT,
@@ -40,6 +41,12 @@ export type ReviewActions = (review: TutorReview) => ReactNode;
  */
 export type HelpfulVoteControl = (review: TutorReview) => ReactNode;
 
+/**
+ * What a page offers on the tutor's response to each review, under the review: the tutor's own
+ * account's Respond, Edit and Delete; an administrator's Hide, Unhide and Delete.
+ */
+export type ResponseControls = (review: TutorReview) => ReactNode;
+
 const sortOptions = tutorReviewSorts.map((sort) => ({ value: sort, label: tutorReviewSortLabels[sort] }));
 
 const ratingOptions = [
@@ -60,6 +67,7 @@ export function TutorReviews({
   reviewedCourses,
   reviewActions,
   helpfulVote,
+  responseControls,
   headingRef: givenHeadingRef,
 }: {
   tutorId: string;
@@ -69,6 +77,7 @@ export function TutorReviews({
   reviewedCourses: TutorReviewSummary['courses'];
   reviewActions?: ReviewActions;
   helpfulVote?: HelpfulVoteControl;
+  responseControls?: ResponseControls;
   /** The section's heading, focusable: where focus can go when an action removes a review. */
   headingRef?: RefObject<HTMLHeadingElement | null>;
 }) {
@@ -144,6 +153,7 @@ export function TutorReviews({
                     review={review}
                     actions={reviewActions?.(review)}
                     vote={review.writtenByMe ? undefined : helpfulVote?.(review)}
+                    responseControls={responseControls?.(review)}
                   />
                 </li>
               ))}
@@ -216,7 +226,17 @@ function ReviewListControls({
   );
 }
 
-function ReviewItem({ review, actions, vote }: { review: TutorReview; actions: ReactNode; vote: ReactNode }) {
+function ReviewItem({
+  review,
+  actions,
+  vote,
+  responseControls,
+}: {
+  review: TutorReview;
+  actions: ReactNode;
+  vote: ReactNode;
+  responseControls: ReactNode;
+}) {
   return (
     // An anchor a summary's citation leads to; focusable so the reader's place follows it.
     <article
@@ -250,6 +270,8 @@ function ReviewItem({ review, actions, vote }: { review: TutorReview; actions: R
         {/* One's own review cannot be voted on; its author, like a moderator, reads the count. */}
         {vote ?? <p className="text-sm text-slate-600">{helpfulCountSentence(review.helpfulCount)}</p>}
       </div>
+      {review.response && <ResponseFromTutorView response={review.response} />}
+      {responseControls}
     </article>
   );
 }

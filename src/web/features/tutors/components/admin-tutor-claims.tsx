@@ -1,0 +1,148 @@
+import { useId, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { REJECTION_REASON_MAX_LENGTH } from '../../../../shared/tutors-constants';
+import type { AdminTutorClaim } from '../../../../shared/tutor-side';
+import { EmptyList, ListLoadError } from '../../../components/lists/list-status';
+import { Button } from '../../../components/ui/button';
+import { ReasonDialog } from '../../../components/ui/reason-dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { TextLink } from '../../../components/ui/text-link';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { useApproveTutorClaim } from '../api/approve-tutor-claim';
+import { useAdminTutorClaims } from '../api/get-admin-tutor-claims';
+import { useRejectTutorClaim } from '../api/reject-tutor-claim';
+
+const claimDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * The claims waiting for a decision, oldest first: who asks (with their address, whether it is
+ * verified, and its domain), which profile, and what they wrote. Approve, or Reject with a reason.
+ */
+export function AdminTutorClaims() {
+  const claims = useAdminTutorClaims('pending');
+  const listRef = useRef<HTMLDivElement>(null);
+  // A decided claim leaves the list with its buttons: focus goes back to the top of the queue.
+  const focusList = () => listRef.current?.focus();
+
+  if (claims.isPending) return <Spinner label="Loading claims..." />;
+  if (claims.isError)
+    return (
+      <ListLoadError
+        message="Failed to load the data. Please try again later."
+        onRetry={() => void claims.refetch()}
+        retrying={claims.isFetching}
+      />
+    );
+  return (
+    <div ref={listRef} tabIndex={-1} className="focus:outline-none">
+      {claims.data.items.length === 0 ? (
+        <EmptyList message="No claims are waiting." />
+      ) : (
+        <ul aria-label="Profile claims" className="space-y-3">
+          {claims.data.items.map((claim) => (
+            <li key={claim.id}>
+              <ClaimCard claim={claim} onDecided={focusList} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function ClaimCard({ claim, onDecided }: { claim: AdminTutorClaim; onDecided: () => void }) {
+  const headingId = useId();
+  const approve = useApproveTutorClaim();
+  const reject = useRejectTutorClaim();
+  const [rejecting, setRejecting] = useState(false);
+  const { requester } = claim;
+  const onError = (error: Error) => toast.error(errorMessage(error));
+
+  return (
+    <article aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 flex-1 basis-60 space-y-1">
+          <h2 id={headingId} className="font-semibold break-words text-slate-900">
+            {requester.name} claims{' '}
+            <TextLink to={paths.admin.teacherFullProfile(claim.tutor.id)}>{claim.tutor.name}</TextLink>
+          </h2>
+          <p className="text-sm break-all text-slate-800">
+            {requester.email}{' '}
+            <span
+              className={`ml-1 inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold ${
+                requester.emailVerified
+                  ? 'border-emerald-300 bg-emerald-50 text-emerald-900'
+                  : 'border-amber-300 bg-amber-50 text-amber-950'
+              }`}
+            >
+              {requester.emailVerified ? 'Verified address' : 'Address not verified'}
+            </span>
+          </p>
+          <p className="text-sm text-slate-700">
+            Domain: <span className="font-medium text-slate-900">{requester.emailDomain}</span> · Asked{' '}
+            <time dateTime={claim.createdAt}>{claimDate.format(new Date(claim.createdAt))}</time>
+          </p>
+          {claim.tutorClaimedBy && (
+            <p role="note" className="text-sm text-red-800">
+              This profile is already held by {claim.tutorClaimedBy.name}.
+            </p>
+          )}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            disabled={approve.isPending}
+            aria-busy={approve.isPending || undefined}
+            aria-label={`Approve the claim of ${requester.name}`}
+            onClick={() =>
+              approve.mutate(claim.id, {
+                onSuccess: () => {
+                  toast.success(`${requester.name} now manages ${claim.tutor.name}.`);
+                  onDecided();
+                },
+                onError,
+              })
+            }
+          >
+            {approve.isPending ? 'Approving...' : 'Approve'}
+          </Button>
+          <Button
+            variant="danger"
+            aria-label={`Reject the claim of ${requester.name}`}
+            onClick={() => setRejecting(true)}
+          >
+            Reject
+          </Button>
+        </div>
+      </div>
+      {claim.message && (
+        <blockquote className="mt-3 border-l-4 border-slate-300 pl-3 text-sm whitespace-pre-line break-words text-slate-800">
+          {claim.message}
+        </blockquote>
+      )}
+      <ReasonDialog
+        open={rejecting}
+        title="Reject this claim"
+        description={`${requester.name} is told the reason.`}
+        confirmLabel="Reject claim"
+        busyLabel="Rejecting..."
+        maxLength={REJECTION_REASON_MAX_LENGTH}
+        busy={reject.isPending}
+        onConfirm={(reason) =>
+          reject.mutate(
+            { claimId: claim.id, reason },
+            {
+              onSuccess: () => {
+                setRejecting(false);
+                toast.success('Claim rejected');
+                onDecided();
+              },
+              onError,
+            },
+          )
+        }
+        onCancel={() => setRejecting(false)}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,48 @@
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import type { TutorProfile } from '../../../../shared/tutors';
+import { useMyTutorClaims } from '../api/get-my-tutor-claims';
+
+/** The dialog is a form (and with it the schema library): it loads on the first opening. */
+const ClaimDialog = lazy(() => import('./claim-profile-dialog').then((module) => ({ default: module.ClaimDialog })));
+
+/**
+ * On a public profile: 'Claim this profile' for a signed-in user who is not a tutor's account
+ * yet, or where their claim stands (waiting, or rejected with the administrator's reason).
+ */
+export function ClaimProfile({ tutor }: { tutor: TutorProfile }) {
+  const claims = useMyTutorClaims();
+  const [open, setOpen] = useState(false);
+  if (!tutor.isPublic || tutor.claimed || !claims.data) return null;
+  // An account is the tutor of one profile at most.
+  if (claims.data.items.some((claim) => claim.status === 'approved' && claim.tutor.id !== tutor.id)) return null;
+  const latest = claims.data.items.find((claim) => claim.tutor.id === tutor.id);
+
+  if (latest?.status === 'pending') {
+    return (
+      <p role="status" className="rounded-md border border-slate-300 bg-slate-50 px-3 py-2 text-sm text-slate-800">
+        Your claim of this profile is waiting for an administrator.
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-2">
+      {latest?.status === 'rejected' && (
+        <div role="note" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+          <p className="font-semibold">Your claim of this profile was rejected.</p>
+          {latest.rejectionReason && (
+            <p className="mt-1 whitespace-pre-line break-words">Reason: {latest.rejectionReason}</p>
+          )}
+        </div>
+      )}
+      <Button variant="secondary" className="w-full sm:w-auto" onClick={() => setOpen(true)}>
+        Claim this profile
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <ClaimDialog tutor={tutor} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

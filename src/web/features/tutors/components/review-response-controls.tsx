@@ -1,0 +1,83 @@
+import { lazy, Suspense, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { reviewByAuthor } from '../../../components/reviews/review-parts';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import type { TutorReview } from '../../../../shared/tutors';
+import { useDeleteReviewResponse } from '../api/delete-review-response';
+
+/** The form (and with it the schema library) loads when the tutor first opens it. */
+const ResponseForm = lazy(() => import('./review-response-form').then((module) => ({ default: module.ResponseForm })));
+
+/**
+ * What the tutor's own account does under a review of its profile: 'Respond', or 'Edit
+ * response' and 'Delete response' once it has. The form opens in place, under the review.
+ */
+export function ReviewResponseControls({ review }: { review: TutorReview }) {
+  const [editing, setEditing] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const controlsRef = useRef<HTMLDivElement>(null);
+  const remove = useDeleteReviewResponse();
+  const named = reviewByAuthor(review);
+
+  function close() {
+    setEditing(false);
+    // Back on the button that opened the form.
+    requestAnimationFrame(() => controlsRef.current?.querySelector('button')?.focus());
+  }
+
+  if (editing)
+    return (
+      <Suspense fallback={<Spinner label="Loading the form..." />}>
+        <ResponseForm review={review} onDone={close} />
+      </Suspense>
+    );
+
+  return (
+    <div ref={controlsRef} className="mt-3 flex flex-wrap items-center gap-2">
+      <Button
+        variant="secondary"
+        className="min-h-11"
+        aria-label={`${review.response ? 'Edit response' : 'Respond'} to the ${named}`}
+        onClick={() => setEditing(true)}
+      >
+        {review.response ? 'Edit response' : 'Respond'}
+      </Button>
+      {review.response && (
+        <>
+          <Button
+            variant="ghost"
+            className="min-h-11"
+            aria-label={`Delete response to the ${named}`}
+            onClick={() => setConfirmingDelete(true)}
+          >
+            Delete response
+          </Button>
+          <ConfirmDialog
+            open={confirmingDelete}
+            title="Delete your response?"
+            description="Your response will no longer show under this review."
+            confirmLabel="Delete response"
+            busyLabel="Deleting..."
+            busy={remove.isPending}
+            onCancel={() => setConfirmingDelete(false)}
+            onConfirm={() =>
+              remove.mutate(review.id, {
+                onSuccess: () => {
+                  setConfirmingDelete(false);
+                  toast.success('Response deleted.');
+                },
+                onError: (error) => {
+                  setConfirmingDelete(false);
+                  toast.error(errorMessage(error));
+                },
+              })
+            }
+          />
+        </>
+      )}
+    </div>
+  );
+}
