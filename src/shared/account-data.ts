@@ -58,6 +58,52 @@ export const accountDataSchema = z.object({
       resolvedAt: timestamp.nullable(),
     }),
   ),
+  /** Its reviews a moderator deleted, kept so it can appeal them, as they were. */
+  deletedReviews: z.array(
+    z.object({
+      id: z.uuid(),
+      tutor: z.object({ id: z.uuid(), name: z.string() }),
+      title: z.string(),
+      body: z.string(),
+      rating: z.number(),
+      reason: z.string(),
+      deletedAt: timestamp,
+    }),
+  ),
+  /** Its appeals of hidden or deleted reviews and how they were decided. */
+  appeals: z.array(
+    z.object({
+      reviewId: z.uuid(),
+      against: z.string(),
+      text: z.string(),
+      status: z.string(),
+      decisionReason: z.string().nullable(),
+      createdAt: timestamp,
+      decidedAt: timestamp.nullable(),
+    }),
+  ),
+  /** Its requests to be recognised as a tutor. */
+  tutorClaims: z.array(
+    z.object({
+      tutor: z.object({ id: z.uuid(), name: z.string() }),
+      message: z.string().nullable(),
+      status: z.string(),
+      rejectionReason: z.string().nullable(),
+      createdAt: timestamp,
+      decidedAt: timestamp.nullable(),
+    }),
+  ),
+  /** The responses it wrote to reviews of its tutor profile. */
+  responses: z.array(
+    z.object({
+      reviewId: z.uuid(),
+      body: z.string(),
+      isHidden: z.boolean(),
+      hiddenReason: z.string().nullable(),
+      createdAt: timestamp,
+      updatedAt: timestamp,
+    }),
+  ),
   notifications: z.array(
     z.object({
       id: z.uuid(),

@@ -6,11 +6,15 @@ import {
   departmentFollows,
   notifications,
   reviewReports,
+  reviewResponses,
   reviews,
   sessions,
+  tutorClaims,
   tutors,
   users,
 } from '../../src/server/db/schema';
+import { appealReview } from '../../src/server/services/reviews/appeals';
+import { deleteReviewAsModerator } from '../../src/server/services/reviews/moderation';
 import { notify } from '../../src/server/services/notifications';
 import { reportReview } from '../../src/server/services/reviews/reports';
 import {
@@ -70,6 +74,54 @@ async function busyStudent() {
     .values({ userId: student.user.id, provider: 'gemini', model: 'gemini-flash-latest', createdAt: now });
   return { student, other, reviewed, review, submission, othersReview };
 }
+
+describe("Download my data, of moderation and the tutor's side", () => {
+  test('holds the reviews a moderator deleted, the appeals, the claims of a tutor profile and the responses', async () => {
+    const student = await signedInStudent(t, 'Tess Tutor');
+    const admin = await signedInAdmin(t);
+    const now = t.clock();
+    const [own, other] = await Promise.all([
+      createTutorRecord(t.db, { name: 'Tess Tutor', department: 'Music' }),
+      createTutorRecord(t.db, { name: 'Dan Deleted', department: 'Art' }),
+    ]);
+    const deleted = await createReviewRecord(t.db, { tutorId: other.id, authorId: student.user.id, rating: 1 });
+    await deleteReviewAsModerator(t.db, admin.user, deleted.id, 'Names a classmate.', now);
+    await appealReview(t.db, student.user, deleted.id, 'It names nobody: please look again.', now);
+    await t.db
+      .insert(tutorClaims)
+      .values({ tutorId: own.id, userId: student.user.id, message: 'I am Tess.', createdAt: now });
+    const reviewOfOwn = await createReviewRecord(t.db, { tutorId: own.id, authorId: admin.user.id, rating: 5 });
+    await t.db.insert(reviewResponses).values({
+      reviewId: reviewOfOwn.id,
+      tutorId: own.id,
+      authorId: student.user.id,
+      body: 'Thank you for the kind words.',
+      createdAt: now,
+      updatedAt: now,
+    });
+
+    const data = (await callAs(t, student, 'GET', apiPaths.accountData)).json<AccountData>();
+
+    expect(data.deletedReviews).toEqual([
+      expect.objectContaining({ id: deleted.id, title: deleted.title, rating: 1, reason: 'Names a classmate.' }),
+    ]);
+    expect(data.deletedReviews[0]!.tutor).toEqual({ id: other.id, name: 'Dan Deleted' });
+    expect(data.appeals).toEqual([
+      expect.objectContaining({
+        reviewId: deleted.id,
+        against: 'deleted',
+        text: 'It names nobody: please look again.',
+        status: 'pending',
+      }),
+    ]);
+    expect(data.tutorClaims).toEqual([
+      expect.objectContaining({ tutor: { id: own.id, name: 'Tess Tutor' }, message: 'I am Tess.', status: 'pending' }),
+    ]);
+    expect(data.responses).toEqual([
+      expect.objectContaining({ reviewId: reviewOfOwn.id, body: 'Thank you for the kind words.', isHidden: false }),
+    ]);
+  });
+});
 
 describe('Download my data', () => {
   test('holds everything the database has about the account, and nothing secret', async () => {

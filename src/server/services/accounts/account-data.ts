@@ -3,13 +3,17 @@ import type { AccountData } from '../../../shared/account-data';
 import type { Database } from '../../db/client';
 import {
   aiDrafts,
+  deletedReviews,
   departmentFollows,
   notifications,
+  reviewAppeals,
   reviewHelpfulVotes,
   reviewReports,
+  reviewResponses,
   reviews,
   sessions,
   userIdentities,
+  tutorClaims,
   tutors,
   users,
 } from '../../db/schema';
@@ -18,9 +22,12 @@ import { reviewDetailsOf } from '../reviews/views';
 
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
+/** A text column of a deleted review's kept row. */
+const keptText = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /**
- * Everything Tutorly holds about the account: its profile, its reviews with their tutors, its
+ * Everything Tutorly holds about the account: its profile, its reviews with their tutors (and
+ * those a moderator deleted), its appeals, claims of a tutor profile and responses as a tutor, its
  * submitted tutors, the reports it made, its notifications, followed departments, the
  * university accounts it signs in with, sessions
  * (metadata only: never a token or its hash) and the AI drafts it asked for (nothing of what
@@ -39,6 +46,10 @@ export async function exportAccountData(db: Database, userId: string, now: Date)
     sessionRows,
     draftRows,
     voteRows,
+    deletedRows,
+    appealRows,
+    claimRows,
+    responseRows,
   ] = await Promise.all([
     db
       .select({ review: reviews, tutor: { id: tutors.id, name: tutors.name, department: tutors.department } })
@@ -68,6 +79,24 @@ export async function exportAccountData(db: Database, userId: string, now: Date)
       .innerJoin(reviews, eq(reviews.id, reviewHelpfulVotes.reviewId))
       .where(eq(reviewHelpfulVotes.voterId, userId))
       .orderBy(asc(reviewHelpfulVotes.createdAt)),
+    db
+      .select({ deleted: deletedReviews, tutor: { id: tutors.id, name: tutors.name } })
+      .from(deletedReviews)
+      .innerJoin(tutors, eq(tutors.id, deletedReviews.tutorId))
+      .where(eq(deletedReviews.authorId, userId))
+      .orderBy(asc(deletedReviews.deletedAt)),
+    db.select().from(reviewAppeals).where(eq(reviewAppeals.authorId, userId)).orderBy(asc(reviewAppeals.createdAt)),
+    db
+      .select({ claim: tutorClaims, tutor: { id: tutors.id, name: tutors.name } })
+      .from(tutorClaims)
+      .innerJoin(tutors, eq(tutors.id, tutorClaims.tutorId))
+      .where(eq(tutorClaims.userId, userId))
+      .orderBy(asc(tutorClaims.createdAt)),
+    db
+      .select()
+      .from(reviewResponses)
+      .where(eq(reviewResponses.authorId, userId))
+      .orderBy(asc(reviewResponses.createdAt)),
   ]);
   return {
     exportedAt: iso(now),
@@ -118,6 +147,40 @@ export async function exportAccountData(db: Database, userId: string, now: Date)
       details: report.details,
       createdAt: iso(report.createdAt),
       resolvedAt: isoOrNull(report.resolvedAt),
+    })),
+    deletedReviews: deletedRows.map(({ deleted, tutor }) => ({
+      id: deleted.id,
+      tutor,
+      title: keptText(deleted.review.title),
+      body: keptText(deleted.review.body),
+      rating: typeof deleted.review.rating === 'number' ? deleted.review.rating : 0,
+      reason: deleted.reason,
+      deletedAt: iso(deleted.deletedAt),
+    })),
+    appeals: appealRows.map((appeal) => ({
+      reviewId: appeal.reviewId,
+      against: appeal.against,
+      text: appeal.text,
+      status: appeal.status,
+      decisionReason: appeal.decisionReason,
+      createdAt: iso(appeal.createdAt),
+      decidedAt: isoOrNull(appeal.decidedAt),
+    })),
+    tutorClaims: claimRows.map(({ claim, tutor }) => ({
+      tutor,
+      message: claim.message,
+      status: claim.status,
+      rejectionReason: claim.rejectionReason,
+      createdAt: iso(claim.createdAt),
+      decidedAt: isoOrNull(claim.decidedAt),
+    })),
+    responses: responseRows.map((response) => ({
+      reviewId: response.reviewId,
+      body: response.body,
+      isHidden: response.isHidden,
+      hiddenReason: response.hiddenReason,
+      createdAt: iso(response.createdAt),
+      updatedAt: iso(response.updatedAt),
     })),
     notifications: notificationRows.map((notification) => ({
       id: notification.id,
