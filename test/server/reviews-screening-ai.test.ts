@@ -62,7 +62,7 @@ async function start(env: Record<string, string>, aiScreening: boolean) {
 const verdict = (findings: object[]) => JSON.stringify({ findings });
 
 describe.each(Object.keys(providers) as (keyof typeof providers)[])('%s', (name) => {
-  test("its findings join the rules', asked as JSON at temperature 0; the student sees them before publishing", async () => {
+  test("its findings join the rules', asked for JSON following the verdict's schema at temperature 0; the student sees them before publishing", async () => {
     const { fake, env } = providers[name]();
     await start(env, true);
     fake.draftText = verdict([{ category: 'appearance', field: 'body', quote: QUOTE }]);
@@ -78,10 +78,18 @@ describe.each(Object.keys(providers) as (keyof typeof providers)[])('%s', (name)
       },
     ]);
     const asked = fake.requests.at(-1)!.body as Record<string, unknown>;
+    // The verdict's JSON Schema constrains the reply where the provider can.
     if (name === 'gemini') {
-      expect(asked.generationConfig).toMatchObject({ temperature: 0, responseMimeType: 'application/json' });
+      expect(asked.generationConfig).toMatchObject({
+        temperature: 0,
+        responseMimeType: 'application/json',
+        responseJsonSchema: { required: ['findings'] },
+      });
     } else {
-      expect(asked).toMatchObject({ temperature: 0, response_format: { type: 'json_object' } });
+      expect(asked).toMatchObject({
+        temperature: 0,
+        response_format: { type: 'json_schema', json_schema: { name: 'screening_verdict' } },
+      });
     }
     expect(JSON.stringify(asked)).toContain('Notes-7e21');
 
