@@ -43,8 +43,8 @@ import { rankingScoreOf } from '../tutors/ranking';
 import type { Viewer } from '../auth/viewer';
 import type { ScreeningFinding } from '../../../shared/screening';
 import type { TextProvider } from '../ai-drafting/providers/text-provider';
-import { screenForPublishing, type ScreeningOutcome } from '../screening/screen-for-publishing';
-import { screeningSettingsOf } from '../screening/screening-settings';
+import type { ScreeningOutcome } from '../screening/screen-for-publishing';
+import { screenAsSet } from '../screening/screening-settings';
 import { assertAuthor, lockReview } from './access';
 import { reviewTagChoices } from '../settings';
 import {
@@ -105,11 +105,7 @@ export async function createReview(
 ): Promise<MyReview> {
   if (!isTutorId(input.tutorId)) throw tutorNotFound();
   assertTermTaken(input, now);
-  const screened = await screenForPublishing(
-    await screeningSettingsOf(db, ai, logAiFailure),
-    input,
-    input.screeningAcknowledged ?? false,
-  );
+  const screened = await screenAsSet(db, ai, input, input.screeningAcknowledged ?? false, logAiFailure);
   if (screened.state === 'held') return createHeldReview(db, author, input, screened.screeningFindings, now);
   const screening = {
     screeningFindings: screened.state === 'flagged' ? screened.screeningFindings : [],
@@ -407,11 +403,7 @@ export async function updateOwnReview(
     : [];
   const screened: ScreeningOutcome =
     existing?.authorId === author.id
-      ? await screenForPublishing(
-          await screeningSettingsOf(db, ai, logAiFailure),
-          input,
-          input.screeningAcknowledged ?? false,
-        )
+      ? await screenAsSet(db, ai, input, input.screeningAcknowledged ?? false, logAiFailure)
       : { state: 'unscreened' };
   await changeData(db, [], async (tx, alsoChanged) => {
     const locked = await lockReview(tx, reviewId);

@@ -38,17 +38,23 @@ function withSecondOpinion(rules: ScreeningFinding[], ai: ScreeningFinding[]): S
 }
 
 /**
- * Screens a text about to be published. Off: no screen at all. Found nothing: clean. Found
+ * Screens a text about to be published. Off: no screen at all (found nothing: clean, as it is
+ * under any setting). Found
  * something without the author's "Submit anyway": refused with the findings. With it: Warn
  * publishes it flagged, Hold keeps it for a moderator.
  */
 export async function screenForPublishing(
-  settings: ScreeningSettings,
+  settingsOf: () => Promise<ScreeningSettings>,
   text: ScreenedText,
   acknowledged: boolean,
+  { secondOpinionPossible }: { secondOpinionPossible: boolean },
 ): Promise<ScreeningOutcome> {
-  if (settings.screeningMode === 'off') return { state: 'unscreened' };
   const rules = screenText(text);
+  // The common case, a text the rules pass with no AI provider to ask, is clean whatever the
+  // setting: it needs no settings read, so a review stays one statement after its write limit.
+  if (rules.length === 0 && !secondOpinionPossible) return { state: 'clean', screeningFindings: [] };
+  const settings = await settingsOf();
+  if (settings.screeningMode === 'off') return { state: 'unscreened' };
   const ai = settings.secondOpinion ? await settings.secondOpinion(text) : [];
   const findings = withSecondOpinion(rules, ai);
   if (findings.length === 0) return { state: 'clean', screeningFindings: [] };
