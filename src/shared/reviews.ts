@@ -27,7 +27,7 @@ import {
   REVIEW_TITLE_MAX_LENGTH,
 } from './reviews-constants';
 import { COURSE_MAX_LENGTH, DEPARTMENT_MAX_LENGTH } from './tutors-constants';
-import { responseFromTutorSchema } from './tutor-side';
+import { adminResponseFromTutorSchema } from './tutor-side';
 import { requiredText } from './validation';
 
 export * from './reviews-constants';
@@ -327,8 +327,8 @@ export const adminReviewSchema = z.object({
   flagged: z.boolean(),
   /** What the screen found when it was last submitted or edited. */
   screeningFindings: z.array(screeningFindingSchema),
-  /** The tutor's response, hidden or not; null when there is none. */
-  response: responseFromTutorSchema.nullable(),
+  /** The tutor's response, hidden or not, with what the screen found in it; null when there is none. */
+  response: adminResponseFromTutorSchema.nullable(),
 });
 export type AdminReview = z.infer<typeof adminReviewSchema>;
 

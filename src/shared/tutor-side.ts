@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REVIEW_BODY_MAX_LENGTH } from './reviews-constants';
+import { screeningFindingSchema } from './screening';
 import { REJECTION_REASON_MAX_LENGTH } from './tutors-constants';
 import { requiredText } from './validation';
 
@@ -81,6 +82,8 @@ export const tutorClaimPathParamsSchema = z.object({ claimId: z.string() });
 /** What the tutor's account writes under a review. */
 export const responseInputSchema = z.object({
   body: requiredText('The response', RESPONSE_BODY_MAX_LENGTH),
+  /** "Submit anyway": the tutor saw what the screen found and sends the response as it is. */
+  screeningAcknowledged: z.boolean().optional(),
 });
 export type ResponseInput = z.infer<typeof responseInputSchema>;
 
@@ -93,9 +96,20 @@ export const responseFromTutorSchema = z.object({
   body: z.string(),
   isHidden: z.boolean(),
   hiddenReason: z.string().nullable(),
+  /** Held by the screen until a moderator publishes it ("Waiting for a moderator"); also hidden. */
+  waitingForModerator: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
 export type ResponseFromTutor = z.infer<typeof responseFromTutorSchema>;
+
+/** The tutor's response as review management shows it: with what the screen found in it. */
+export const adminResponseFromTutorSchema = responseFromTutorSchema.extend({
+  /** Flagged by the screen and not yet approved, hidden or deleted by a moderator. */
+  flagged: z.boolean(),
+  /** What the screen found when it was last written. */
+  screeningFindings: z.array(screeningFindingSchema),
+});
+export type AdminResponseFromTutor = z.infer<typeof adminResponseFromTutorSchema>;
 export const responseAnswerSchema = z.object({ response: responseFromTutorSchema });
 export type ResponseAnswer = z.infer<typeof responseAnswerSchema>;

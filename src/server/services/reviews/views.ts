@@ -1,4 +1,4 @@
-import type { ResponseFromTutor } from '../../../shared/tutor-side';
+import type { AdminResponseFromTutor } from '../../../shared/tutor-side';
 import { sql } from 'drizzle-orm';
 import { storedImage } from '../../../shared/uploads';
 import type {
@@ -146,7 +146,7 @@ export function toAdminReview(
     screening: Pick<ReviewRow, keyof typeof reviewScreeningColumns>;
   },
   reports: ReviewReport[],
-  response: ResponseFromTutor | null,
+  response: AdminResponseFromTutor | null,
 ): AdminReview {
   const { appeal: _appeal, ...review } = toMyReview(row);
   return {
