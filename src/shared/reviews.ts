@@ -27,7 +27,7 @@ import {
   REVIEW_TITLE_MAX_LENGTH,
 } from './reviews-constants';
 import { COURSE_MAX_LENGTH, DEPARTMENT_MAX_LENGTH } from './tutors-constants';
-import { adminResponseFromTutorSchema } from './tutor-side';
+import { responseFromTutorSchema } from './tutor-side';
 import { requiredText } from './validation';
 
 export * from './reviews-constants';
@@ -308,6 +308,15 @@ export const reviewReportSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 export type ReviewReport = z.infer<typeof reviewReportSchema>;
+
+/** The tutor's response as review management shows it: with what the screen found in it. */
+export const adminResponseFromTutorSchema = responseFromTutorSchema.extend({
+  /** Flagged by the screen and not yet approved, hidden or deleted by a moderator. */
+  flagged: z.boolean(),
+  /** What the screen found when it was last written. */
+  screeningFindings: z.array(screeningFindingSchema),
+});
+export type AdminResponseFromTutor = z.infer<typeof adminResponseFromTutorSchema>;
 
 export const adminReviewSchema = z.object({
   ...reviewFields,

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { REVIEW_BODY_MAX_LENGTH } from './reviews-constants';
-import { screeningFindingSchema } from './screening';
 import { REJECTION_REASON_MAX_LENGTH } from './tutors-constants';
 import { requiredText } from './validation';
 
@@ -103,13 +102,5 @@ export const responseFromTutorSchema = z.object({
 });
 export type ResponseFromTutor = z.infer<typeof responseFromTutorSchema>;
 
-/** The tutor's response as review management shows it: with what the screen found in it. */
-export const adminResponseFromTutorSchema = responseFromTutorSchema.extend({
-  /** Flagged by the screen and not yet approved, hidden or deleted by a moderator. */
-  flagged: z.boolean(),
-  /** What the screen found when it was last written. */
-  screeningFindings: z.array(screeningFindingSchema),
-});
-export type AdminResponseFromTutor = z.infer<typeof adminResponseFromTutorSchema>;
 export const responseAnswerSchema = z.object({ response: responseFromTutorSchema });
 export type ResponseAnswer = z.infer<typeof responseAnswerSchema>;

@@ -20,6 +20,7 @@ import {
   isReviewId,
   RECENT_REVIEWS_COUNT,
   REVIEW_FEED_COUNT_MAX,
+  type AdminResponseFromTutor,
   type AdminReview,
   type AdminReviewList,
   type AdminReviewListQuery,
@@ -32,7 +33,7 @@ import {
   type ReviewReport,
 } from '../../../shared/reviews';
 import { isTutorId, type TutorReview, type TutorReviewsQuery } from '../../../shared/tutors';
-import type { AdminResponseFromTutor, ResponseFromTutor } from '../../../shared/tutor-side';
+import type { ResponseFromTutor } from '../../../shared/tutor-side';
 import type { TutorReviewSort } from '../../../shared/reviews-constants';
 import { offsetOf } from '../../../shared/pagination';
 import type { FeedPosition } from '../../cache/data-changes';
