@@ -120,6 +120,8 @@ export const apiPaths = {
   adminReviewResponse: (reviewId: string) => `/api/admin/reviews/${reviewId}/response`,
   hideReviewResponse: (reviewId: string) => `/api/admin/reviews/${reviewId}/response/hide`,
   unhideReviewResponse: (reviewId: string) => `/api/admin/reviews/${reviewId}/response/unhide`,
+  /** POST: a response the screen flagged or holds stands; a held one is published. */
+  approveReviewResponse: (reviewId: string) => `/api/admin/reviews/${reviewId}/response/approve`,
 
   /** GET ?status=pending|approved|rejected. */
   adminTutorClaims: '/api/admin/tutor-claims',

@@ -309,6 +309,15 @@ export const reviewReportSchema = z.object({
 });
 export type ReviewReport = z.infer<typeof reviewReportSchema>;
 
+/** The tutor's response as review management shows it: with what the screen found in it. */
+export const adminResponseFromTutorSchema = responseFromTutorSchema.extend({
+  /** Flagged by the screen and not yet approved, hidden or deleted by a moderator. */
+  flagged: z.boolean(),
+  /** What the screen found when it was last written. */
+  screeningFindings: z.array(screeningFindingSchema),
+});
+export type AdminResponseFromTutor = z.infer<typeof adminResponseFromTutorSchema>;
+
 export const adminReviewSchema = z.object({
   ...reviewFields,
   helpfulCount: helpfulCountSchema,
@@ -327,8 +336,8 @@ export const adminReviewSchema = z.object({
   flagged: z.boolean(),
   /** What the screen found when it was last submitted or edited. */
   screeningFindings: z.array(screeningFindingSchema),
-  /** The tutor's response, hidden or not; null when there is none. */
-  response: responseFromTutorSchema.nullable(),
+  /** The tutor's response, hidden or not, with what the screen found in it; null when there is none. */
+  response: adminResponseFromTutorSchema.nullable(),
 });
 export type AdminReview = z.infer<typeof adminReviewSchema>;
 

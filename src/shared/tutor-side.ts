@@ -81,6 +81,8 @@ export const tutorClaimPathParamsSchema = z.object({ claimId: z.string() });
 /** What the tutor's account writes under a review. */
 export const responseInputSchema = z.object({
   body: requiredText('The response', RESPONSE_BODY_MAX_LENGTH),
+  /** "Submit anyway": the tutor saw what the screen found and sends the response as it is. */
+  screeningAcknowledged: z.boolean().optional(),
 });
 export type ResponseInput = z.infer<typeof responseInputSchema>;
 
@@ -93,9 +95,12 @@ export const responseFromTutorSchema = z.object({
   body: z.string(),
   isHidden: z.boolean(),
   hiddenReason: z.string().nullable(),
+  /** Held by the screen until a moderator publishes it ("Waiting for a moderator"); also hidden. */
+  waitingForModerator: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
 export type ResponseFromTutor = z.infer<typeof responseFromTutorSchema>;
+
 export const responseAnswerSchema = z.object({ response: responseFromTutorSchema });
 export type ResponseAnswer = z.infer<typeof responseAnswerSchema>;

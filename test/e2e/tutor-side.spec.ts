@@ -76,16 +76,35 @@ test('a tutor claims their profile, an administrator approves, the tutor respond
   await expect(review.getByRole('button', { name: /^Edit response to the/ })).toBeVisible();
   await expectNoSidewaysScroll(page, 'the profile with a response');
 
+  // Rewritten with a phone number: the screen says what it found and where; "Submit anyway"
+  // publishes it, flagged for a moderator under the default Warn.
+  await review.getByRole('button', { name: /^Edit response to the/ }).click();
+  await review.getByLabel('Your response').fill('Thank you! Text me at 555-123-4567.');
+  await review.getByRole('button', { name: 'Publish response' }).click();
+  const notice = review.getByRole('region', { name: 'Please check your response before it is published' });
+  await expect(notice).toContainText('555-123-4567');
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await notice.getByRole('button', { name: 'Edit my response' }).click();
+  await expect(notice).toHaveCount(0);
+  await review.getByRole('button', { name: 'Publish response' }).click();
+  await notice.getByRole('button', { name: 'Submit anyway' }).click();
+  await expect(page.getByText('Response updated.')).toBeVisible();
+  await expect(response).toContainText('Thank you! Text me at 555-123-4567.');
+
   // Every student reads it under the review.
   await reviewer.page.setViewportSize({ width: 360, height: 800 });
   await reviewer.page.goto(`/user/tutorprofile/${tutorId}`);
   const seen = reviewer.page.getByRole('article', { name: 'Clear lectures' });
   await expect(seen.getByRole('region', { name: 'Response from the tutor' })).toContainText(
-    'Thank you, see you in the lab!',
+    'Thank you! Text me at 555-123-4567.',
   );
   await expect(seen.getByRole('button', { name: /response/i })).toHaveCount(0);
   expect(await accessibilityViolations(reviewer.page)).toEqual([]);
   await expectNoSidewaysScroll(reviewer.page, "a student's view of the response");
+
+  // Review management's Flagged tab finds it, with what the screen found.
+  await adminPage.goto(`/admin/review-managment?tab=flagged&q=${encodeURIComponent(tutorName)}`);
+  await expect(adminPage.getByText('Response flagged')).toBeVisible();
 
   // A moderator hides it from the admin's tutor profile: students no longer see it.
   await adminPage.goto(`/admin/teacher/fullprofile/${tutorId}`);

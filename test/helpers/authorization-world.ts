@@ -275,6 +275,8 @@ async function createTutorSide(
         tutorId: ownTutor!.id,
         authorId: student.id,
         body: 'Thank you!',
+        // Flagged by the screen, so a moderator may approve it.
+        flaggedAt: now,
         createdAt: now,
         updatedAt: now,
       },

@@ -310,6 +310,10 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     params: (w) => ({ reviewId: w.reviewWithHiddenResponse.id }),
     statuses: adminOnly(200),
   },
+  'POST /api/admin/reviews/{reviewId}/response/approve': {
+    params: (w) => ({ reviewId: w.respondedReview.id }),
+    statuses: adminOnly(200),
+  },
   'DELETE /api/admin/reviews/{reviewId}/response': {
     params: (w) => ({ reviewId: w.respondedReview.id }),
     body: () => reason,

@@ -1,8 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { auditLog, notifications, tutors, type ReviewRow, type TutorRow } from '../../src/server/db/schema';
+import {
+  auditLog,
+  notifications,
+  reviewResponses,
+  tutors,
+  type ReviewRow,
+  type TutorRow,
+} from '../../src/server/db/schema';
 import { apiPaths } from '../../src/shared/api-paths';
 import type { AdminReviewList } from '../../src/shared/reviews';
+import type { ScreeningMode } from '../../src/shared/screening';
 import {
   ALREADY_A_TUTOR_MESSAGE,
   CLAIM_PENDING_MESSAGE,
@@ -389,5 +397,122 @@ describe('moderating responses', () => {
     expect(
       (await callAs(t, admin, 'DELETE', apiPaths.adminReviewResponse(review.id), { reason: 'x' })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('screening responses', () => {
+  const WITH_PHONE = 'Thanks! Text me at 555-123-4567 to book a session.';
+  const phoneFinding = {
+    category: 'personal_information',
+    kind: 'phone_number',
+    field: 'body',
+    start: 19,
+    end: 31,
+    source: 'rules',
+  };
+
+  beforeEach(async () => {
+    tutor = await makeTutorAccount(t.db, tutor, tutorAccount.user.id);
+  });
+
+  async function setMode(mode: ScreeningMode) {
+    const response = await callAs(t, admin, 'PATCH', apiPaths.adminSettings, { screeningMode: mode });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+
+  const respond = (body: string, screeningAcknowledged?: boolean) =>
+    callAs(t, tutorAccount, 'PUT', apiPaths.reviewResponse(review.id), {
+      body,
+      ...(screeningAcknowledged === undefined ? {} : { screeningAcknowledged }),
+    });
+
+  async function flaggedList(): Promise<AdminReviewList> {
+    return (await callAs(t, admin, 'GET', `${apiPaths.adminReviews}?flagged=true`)).json();
+  }
+
+  test('a response with a phone number is refused with what the screen found, and nothing is stored', async () => {
+    expect(WITH_PHONE.slice(19, 31)).toBe('555-123-4567');
+    const refused = await respond(WITH_PHONE);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({ code: 'screening_findings', screeningFindings: [phoneFinding] });
+    expect(await t.db.select().from(reviewResponses)).toEqual([]);
+    // Anyone else is refused as before, the screen unheard.
+    const byStudent = await callAs(t, student, 'PUT', apiPaths.reviewResponse(review.id), { body: WITH_PHONE });
+    expect(byStudent.json().error).toEqual({ code: 'forbidden', message: ONLY_THE_TUTOR_RESPONDS_MESSAGE });
+  });
+
+  test('Warn: "Submit anyway" publishes it flagged; the Flagged tab shows it and a moderator approves it, audited', async () => {
+    const published = await respond(WITH_PHONE, true);
+    expect(published.statusCode, published.body).toBe(201);
+    expect(published.json().response).toMatchObject({ isHidden: false, waitingForModerator: false });
+    expect((await reviewsAs(student)).items[0]!.response).toMatchObject({ body: WITH_PHONE });
+    const [stored] = await t.db.select().from(reviewResponses);
+    expect(stored).toMatchObject({ heldAt: null, isHidden: false, screeningFindings: [phoneFinding] });
+    expect(stored!.flaggedAt).not.toBeNull();
+
+    const flagged = await flaggedList();
+    expect(flagged.items.map((item) => item.id)).toEqual([review.id]);
+    expect(flagged.items[0]).toMatchObject({
+      flagged: false,
+      response: { flagged: true, screeningFindings: [phoneFinding] },
+    });
+
+    expect((await callAs(t, tutorAccount, 'POST', apiPaths.approveReviewResponse(review.id))).statusCode).toBe(403);
+    const approved = await callAs(t, admin, 'POST', apiPaths.approveReviewResponse(review.id));
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await flaggedList()).items).toEqual([]);
+    expect((await callAs(t, admin, 'POST', apiPaths.approveReviewResponse(review.id))).statusCode).toBe(409);
+    expect(await auditOf('response_approved')).toEqual([
+      expect.objectContaining({
+        actorId: admin.user.id,
+        targetType: 'response',
+        targetId: stored!.id,
+        tutorId: tutor.id,
+        subjectUserId: tutorAccount.user.id,
+      }),
+    ]);
+
+    // A clean rewrite clears the flag of a published response; a new finding flags it again.
+    await respond(WITH_PHONE, true);
+    expect((await flaggedList()).items).toHaveLength(1);
+    expect((await respond('Thanks, see you in class.')).statusCode).toBe(200);
+    expect((await flaggedList()).items).toEqual([]);
+  });
+
+  test('Hold: held for a moderator, seen only by the tutor ("Waiting for a moderator") and administrators until approved', async () => {
+    await setMode('hold');
+    const held = await respond(WITH_PHONE, true);
+    expect(held.statusCode, held.body).toBe(201);
+    expect(held.json().response).toMatchObject({ isHidden: true, waitingForModerator: true, hiddenReason: null });
+    const reader = await signedInStudent(t, 'Rita Reader');
+    expect((await reviewsAs(reader)).items[0]!.response).toBeNull();
+    expect((await reviewsAs(student)).items[0]!.response).toBeNull();
+    expect((await reviewsAs(tutorAccount)).items[0]!.response).toMatchObject({ waitingForModerator: true });
+    expect((await reviewsAs(admin)).items[0]!.response).toMatchObject({ waitingForModerator: true });
+    expect((await flaggedList()).items[0]!.response).toMatchObject({
+      waitingForModerator: true,
+      flagged: true,
+      screeningFindings: [phoneFinding],
+    });
+
+    const approved = await callAs(t, admin, 'POST', apiPaths.approveReviewResponse(review.id));
+    expect(approved.json().response).toMatchObject({ isHidden: false, waitingForModerator: false });
+    expect((await reviewsAs(reader)).items[0]!.response).toMatchObject({ body: WITH_PHONE, isHidden: false });
+    expect((await flaggedList()).items).toEqual([]);
+    expect(await auditOf('response_approved')).toHaveLength(1);
+  });
+
+  test('hiding a flagged response settles its flag', async () => {
+    await respond(WITH_PHONE, true);
+    await callAs(t, admin, 'POST', apiPaths.hideReviewResponse(review.id), { reason: 'Personal details.' });
+    expect((await flaggedList()).items).toEqual([]);
+  });
+
+  test('Off: no screen at all', async () => {
+    await setMode('off');
+    const published = await respond(WITH_PHONE);
+    expect(published.statusCode, published.body).toBe(201);
+    const [stored] = await t.db.select().from(reviewResponses);
+    expect(stored).toMatchObject({ flaggedAt: null, heldAt: null, isHidden: false, screeningFindings: [] });
   });
 });

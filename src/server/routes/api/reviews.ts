@@ -238,7 +238,7 @@ export async function reviewRoutes(app: App): Promise<void> {
       schema: {
         tags: ['reviews'],
         summary:
-          "The tutor's own account writes (201) or rewrites (200) its one public response to a review of its profile",
+          "The tutor's own account writes (201) or rewrites (200) its one public response to a review of its profile, screened as a review is: findings without screeningAcknowledged are refused (409 screening_findings); with it, Warn publishes it flagged and Hold keeps it for a moderator",
         params: reviewPathParamsSchema,
         body: responseInputSchema,
         response: { 200: responseAnswerSchema, 201: responseAnswerSchema, ...errorResponses },
@@ -251,6 +251,8 @@ export async function reviewRoutes(app: App): Promise<void> {
         request.params.reviewId,
         request.body,
         app.clock(),
+        app.aiProvider,
+        aiScreeningFailed(request),
       );
       return reply.status(created ? 201 : 200).send({ response });
     },

@@ -20,6 +20,7 @@ import {
   isReviewId,
   RECENT_REVIEWS_COUNT,
   REVIEW_FEED_COUNT_MAX,
+  type AdminResponseFromTutor,
   type AdminReview,
   type AdminReviewList,
   type AdminReviewListQuery,
@@ -171,11 +172,30 @@ export async function responsesTo(db: Database, reviewIds: string[]): Promise<Ma
   return byReview;
 }
 
+/** The tutor's responses to these reviews as review management shows them, with what the screen found. */
+async function adminResponsesTo(db: Database, reviewIds: string[]): Promise<Map<string, AdminResponseFromTutor>> {
+  const byReview = new Map<string, AdminResponseFromTutor>();
+  if (reviewIds.length === 0) return byReview;
+  const rows = await db
+    .select({
+      reviewId: reviewResponses.reviewId,
+      ...responseColumns,
+      flaggedAt: reviewResponses.flaggedAt,
+      screeningFindings: reviewResponses.screeningFindings,
+    })
+    .from(reviewResponses)
+    .where(inArray(reviewResponses.reviewId, reviewIds));
+  for (const { reviewId, flaggedAt, screeningFindings, ...row } of rows)
+    byReview.set(reviewId, { ...toResponseFromTutor(row), flagged: flaggedAt !== null, screeningFindings });
+  return byReview;
+}
+
 export const responseColumns = {
   id: reviewResponses.id,
   body: reviewResponses.body,
   isHidden: reviewResponses.isHidden,
   hiddenReason: reviewResponses.hiddenReason,
+  heldAt: reviewResponses.heldAt,
   createdAt: reviewResponses.createdAt,
   updatedAt: reviewResponses.updatedAt,
 };
@@ -185,6 +205,7 @@ export function toResponseFromTutor(row: {
   body: string;
   isHidden: boolean;
   hiddenReason: string | null;
+  heldAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }): ResponseFromTutor {
@@ -193,6 +214,7 @@ export function toResponseFromTutor(row: {
     body: row.body,
     isHidden: row.isHidden,
     hiddenReason: row.hiddenReason,
+    waitingForModerator: row.heldAt !== null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -566,13 +588,20 @@ export async function listAdminReviews(db: Database, query: AdminReviewListQuery
       .from(reviewReports)
       .where(and(eq(reviewReports.reviewId, reviews.id), isNull(reviewReports.resolvedAt))),
   );
+  const hasFlaggedResponse = exists(
+    db
+      .select({ one: sql`1` })
+      .from(reviewResponses)
+      .where(and(eq(reviewResponses.reviewId, reviews.id), isNotNull(reviewResponses.flaggedAt))),
+  );
   const where = and(
     matchesReviewSearch(query.q),
     query.hideHidden ? eq(reviews.isHidden, false) : undefined,
     query.hidden ? eq(reviews.isHidden, true) : undefined,
     query.reported ? hasOpenReports : undefined,
-    // Held reviews are flagged too: the Flagged tab is what the screen found and no moderator settled.
-    query.flagged ? isNotNull(reviews.flaggedAt) : undefined,
+    // Held reviews are flagged too: the Flagged tab is what the screen found and no moderator
+    // settled, in the review or in the tutor's response to it.
+    query.flagged ? or(isNotNull(reviews.flaggedAt), hasFlaggedResponse) : undefined,
   );
   const order = query.reported
     ? [sql`${openReportCount} desc`, sql`${latestOpenReport} desc`, ...newestFirst]
@@ -591,7 +620,7 @@ export async function listAdminReviews(db: Database, query: AdminReviewListQuery
         .where(where)
     : counted.where(where));
   const reviewIds = rows.map((row) => row.review.id);
-  const [reports, responses] = [await openReportsOf(db, reviewIds), await responsesTo(db, reviewIds)];
+  const [reports, responses] = [await openReportsOf(db, reviewIds), await adminResponsesTo(db, reviewIds)];
   return {
     items: rows.map((row) =>
       toAdminReview(row, reports.get(row.review.id) ?? [], responses.get(row.review.id) ?? null),
@@ -607,6 +636,6 @@ export async function getAdminReview(db: Database, reviewId: string): Promise<Ad
   const [row] = await adminReviewRows(db).where(eq(reviews.id, reviewId)).limit(1);
   if (!row) throw reviewNotFound();
   const reports = await openReportsOf(db, [reviewId]);
-  const responses = await responsesTo(db, [reviewId]);
+  const responses = await adminResponsesTo(db, [reviewId]);
   return toAdminReview(row, reports.get(reviewId) ?? [], responses.get(reviewId) ?? null);
 }

@@ -63,7 +63,7 @@ export async function hideResponse(
     if (locked.response.isHidden) throw new AppError('conflict', 'This response is already hidden.');
     const [hidden] = await tx
       .update(reviewResponses)
-      .set({ isHidden: true, hiddenReason: reason, hiddenAt: now, hiddenBy: moderator.id })
+      .set({ isHidden: true, hiddenReason: reason, hiddenAt: now, hiddenBy: moderator.id, flaggedAt: null })
       .where(eq(reviewResponses.id, locked.response.id))
       .returning();
     await audit(tx, moderator, locked, 'response_hidden', reason, now);
@@ -92,13 +92,40 @@ export async function unhideResponse(
     const locked = await lockReviewWithResponse(tx, reviewId);
     alsoChanged(tutorReviewPagesChanged(locked.tutor.id));
     if (!locked.response.isHidden) throw new AppError('conflict', 'This response is not hidden.');
+    // Shown by a moderator who read it: what the screen flagged is settled too.
     const [shown] = await tx
       .update(reviewResponses)
-      .set({ isHidden: false, hiddenReason: null, hiddenAt: null, hiddenBy: null, heldAt: null })
+      .set({ isHidden: false, hiddenReason: null, hiddenAt: null, hiddenBy: null, heldAt: null, flaggedAt: null })
       .where(eq(reviewResponses.id, locked.response.id))
       .returning();
     await audit(tx, moderator, locked, 'response_unhidden', null, now);
     return toResponseFromTutor(shown!);
+  });
+}
+
+/**
+ * A response the screen flagged or holds stands: the flag goes, and a held one is published
+ * under its review.
+ */
+export async function approveResponse(
+  db: Database,
+  moderator: Viewer,
+  reviewId: string,
+  now: Date,
+): Promise<ResponseFromTutor> {
+  return changeData(db, [], async (tx, alsoChanged) => {
+    const locked = await lockReviewWithResponse(tx, reviewId);
+    alsoChanged(tutorReviewPagesChanged(locked.tutor.id));
+    const held = locked.response.heldAt !== null;
+    if (!held && locked.response.flaggedAt === null)
+      throw new AppError('conflict', 'This response is not flagged or waiting for a moderator.');
+    const [approved] = await tx
+      .update(reviewResponses)
+      .set({ flaggedAt: null, ...(held ? { heldAt: null, isHidden: false } : {}) })
+      .where(eq(reviewResponses.id, locked.response.id))
+      .returning();
+    await audit(tx, moderator, locked, 'response_approved', null, now);
+    return toResponseFromTutor(approved!);
   });
 }
 

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { isReviewId } from '../../../shared/reviews-constants';
 import {
   ONLY_THE_TUTOR_RESPONDS_MESSAGE,
   type ResponseFromTutor,
@@ -7,27 +8,80 @@ import {
 import { tutorReviewPagesChanged } from '../../cache/data-changes';
 import { changeData } from '../../db/change-data';
 import type { Database, WritableDatabase } from '../../db/client';
-import type { ScreeningFinding } from '../../../shared/screening';
-import { reviewResponses, type ReviewResponseRow } from '../../db/schema';
+import { reviewResponses, reviews, tutors, type ReviewResponseRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import type { TextProvider } from '../ai-drafting/providers/text-provider';
 import type { Viewer } from '../auth/viewer';
+import { screenForPublishing, type ScreeningOutcome } from '../screening/screen-for-publishing';
+import { screeningSettingsOf } from '../screening/screening-settings';
 import { canRead, lockReview, reviewNotFound, type LockedReview } from './access';
 import { toResponseFromTutor } from './queries';
 
-/** What the screen decided about a response: its findings, and whether it waits for a moderator. */
-interface ResponseScreening {
-  screeningFindings: ScreeningFinding[];
-  flaggedAt: Date | null;
-  heldAt: Date | null;
+/**
+ * The screen's columns of a new response: what it found, flagged when it found something, and
+ * held (hidden until a moderator publishes it) under Hold.
+ */
+function screeningColumnsOfNewResponse(screened: ScreeningOutcome, now: Date) {
+  switch (screened.state) {
+    case 'unscreened':
+    case 'clean':
+      return { screeningFindings: [], flaggedAt: null, heldAt: null, isHidden: false };
+    case 'flagged':
+      return { screeningFindings: screened.screeningFindings, flaggedAt: now, heldAt: null, isHidden: false };
+    case 'held':
+      return { screeningFindings: screened.screeningFindings, flaggedAt: now, heldAt: now, isHidden: true };
+  }
 }
 
 /**
- * The one place a response's text is screened before it is stored, as a review's is (personal
- * information, slurs, remarks on appearance; Off/Warn/Hold). Until the screen exists every
- * response is published as written, with no findings.
+ * The screen's columns after a rewrite, as a review's after an edit: clean text clears the flag
+ * of a published response (a held one stays waiting for a moderator); under Hold a published
+ * response with findings goes back on hold, and one a moderator hid stays hidden as it was.
  */
-async function screenResponse(_tx: WritableDatabase, _body: string, _now: Date): Promise<ResponseScreening> {
-  return { screeningFindings: [], flaggedAt: null, heldAt: null };
+function screeningColumnsAfterRewrite(screened: ScreeningOutcome, existing: ReviewResponseRow, now: Date) {
+  const held = existing.heldAt !== null;
+  switch (screened.state) {
+    case 'unscreened':
+      return {};
+    case 'clean':
+      return held ? { screeningFindings: [] } : { screeningFindings: [], flaggedAt: null };
+    case 'flagged':
+      return { screeningFindings: screened.screeningFindings, flaggedAt: now };
+    case 'held':
+      return {
+        screeningFindings: screened.screeningFindings,
+        flaggedAt: now,
+        ...(existing.isHidden ? {} : { heldAt: now, isHidden: true }),
+      };
+  }
+}
+
+/**
+ * The response's text through the same screen as a review's, for the tutor's own account only:
+ * anyone else is refused in the transaction, the screen unheard. It runs before the transaction
+ * because the AI provider's second opinion may take a moment.
+ */
+async function screenResponse(
+  db: Database,
+  tutorAccount: Viewer,
+  reviewId: string,
+  input: ResponseInput,
+  ai: TextProvider | null,
+  logAiFailure: ((failure: string) => void) | undefined,
+): Promise<ScreeningOutcome> {
+  const [reviewed] = isReviewId(reviewId)
+    ? await db
+        .select({ claimedBy: tutors.claimedBy })
+        .from(reviews)
+        .innerJoin(tutors, eq(tutors.id, reviews.tutorId))
+        .where(eq(reviews.id, reviewId))
+    : [];
+  if (!reviewed || reviewed.claimedBy !== tutorAccount.id) return { state: 'unscreened' };
+  return screenForPublishing(
+    await screeningSettingsOf(db, ai, logAiFailure),
+    { body: input.body },
+    input.screeningAcknowledged ?? false,
+  );
 }
 
 /**
@@ -55,8 +109,8 @@ export async function lockResponse(tx: WritableDatabase, reviewId: string): Prom
 }
 
 /**
- * The tutor's account writes its one response to a review, or rewrites it. A response a
- * moderator hid stays hidden when rewritten: only a moderator shows it again.
+ * The tutor's account writes its one response to a review, or rewrites it, screened as a review
+ * is. A response a moderator hid stays hidden when rewritten: only a moderator shows it again.
  */
 export async function respondToReview(
   db: Database,
@@ -64,21 +118,18 @@ export async function respondToReview(
   reviewId: string,
   input: ResponseInput,
   now: Date,
+  ai: TextProvider | null = null,
+  logAiFailure?: (failure: string) => void,
 ): Promise<{ response: ResponseFromTutor; created: boolean }> {
+  const screened = await screenResponse(db, tutorAccount, reviewId, input, ai, logAiFailure);
   return changeData(db, [], async (tx, alsoChanged) => {
     const { review, tutor } = await lockReviewForItsTutor(tx, tutorAccount, reviewId);
     alsoChanged(tutorReviewPagesChanged(tutor.id));
-    const screening = await screenResponse(tx, input.body, now);
     const existing = await lockResponse(tx, review.id);
     if (existing) {
       const [updated] = await tx
         .update(reviewResponses)
-        .set({
-          body: input.body,
-          ...screening,
-          isHidden: existing.isHidden || screening.heldAt !== null,
-          updatedAt: now,
-        })
+        .set({ body: input.body, ...screeningColumnsAfterRewrite(screened, existing, now), updatedAt: now })
         .where(eq(reviewResponses.id, existing.id))
         .returning();
       return { response: toResponseFromTutor(updated!), created: false };
@@ -90,8 +141,7 @@ export async function respondToReview(
         tutorId: tutor.id,
         authorId: tutorAccount.id,
         body: input.body,
-        ...screening,
-        isHidden: screening.heldAt !== null,
+        ...screeningColumnsOfNewResponse(screened, now),
         createdAt: now,
         updatedAt: now,
       })

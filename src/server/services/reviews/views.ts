@@ -1,7 +1,5 @@
-import type { ResponseFromTutor } from '../../../shared/tutor-side';
-import { sql } from 'drizzle-orm';
-import { storedImage } from '../../../shared/uploads';
 import type {
+  AdminResponseFromTutor,
   AdminReview,
   MyReview,
   ReviewCard,
@@ -10,6 +8,8 @@ import type {
   ReviewAppeal,
   ReviewReport,
 } from '../../../shared/reviews';
+import { sql } from 'drizzle-orm';
+import { storedImage } from '../../../shared/uploads';
 import { reviews, tutors, users, type ReviewRow, type TutorRow, type UserRow } from '../../db/schema';
 
 /** The review columns every review answer is built from. */
@@ -146,7 +146,7 @@ export function toAdminReview(
     screening: Pick<ReviewRow, keyof typeof reviewScreeningColumns>;
   },
   reports: ReviewReport[],
-  response: ResponseFromTutor | null,
+  response: AdminResponseFromTutor | null,
 ): AdminReview {
   const { appeal: _appeal, ...review } = toMyReview(row);
   return {

@@ -23,7 +23,12 @@ import {
   appealDecisions,
   appealPathParamsSchema,
 } from '../../../../shared/appeals';
-import { deleteResponseAsModerator, hideResponse, unhideResponse } from '../../../services/reviews/response-moderation';
+import {
+  approveResponse,
+  deleteResponseAsModerator,
+  hideResponse,
+  unhideResponse,
+} from '../../../services/reviews/response-moderation';
 import { responseAnswerSchema } from '../../../../shared/tutor-side';
 import type { App } from '../../../types';
 import { errorResponses } from '../responses';
@@ -206,6 +211,22 @@ export async function adminReviewRoutes(app: App): Promise<void> {
     },
     async (request) => ({
       response: await unhideResponse(app.db, viewerOf(request), request.params.reviewId, app.clock()),
+    }),
+  );
+
+  app.post(
+    '/:reviewId/response/approve',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Approve the tutor's response the screen flagged or holds: the flag goes, and a held response is published under its review",
+        params: reviewPathParamsSchema,
+        response: { 200: responseAnswerSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      response: await approveResponse(app.db, viewerOf(request), request.params.reviewId, app.clock()),
     }),
   );
 

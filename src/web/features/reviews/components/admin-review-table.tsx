@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { reportReasonLabels } from '../../../../shared/reviews-constants';
 import type { AdminReview, ReviewReport } from '../../../../shared/reviews';
+import type { ScreenedText, ScreeningFinding } from '../../../../shared/screening';
 import { describeFinding, findingText } from '../../../../shared/screening-wording';
 import { FlagIcon } from '../../../components/ui/icons/flag-icon';
 import { RowMenu } from '../../../components/tables/row-menu';
@@ -168,6 +169,11 @@ function ReviewRow({
                 </span>
               )
             )}
+            {review.response?.flagged && (
+              <span className="shrink-0 rounded-full bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-950">
+                {review.response.waitingForModerator ? 'Response waiting for a moderator' : 'Response flagged'}
+              </span>
+            )}
             <button
               type="button"
               aria-expanded={expanded}
@@ -218,12 +224,25 @@ function ReviewRow({
               </p>
               {review.aiAssisted && <AiAssistedBadge />}
               {(review.flagged || review.waitingForModerator) && review.screeningFindings.length > 0 && (
-                <ScreeningFindings review={review} />
+                <ScreeningFindings
+                  findings={review.screeningFindings}
+                  text={{ title: review.title, body: review.body }}
+                  heading="The screen found"
+                  listLabel="What the screen found"
+                />
               )}
               {review.isHidden && review.hiddenReason && (
                 <p className="break-words whitespace-pre-line">Hidden: {review.hiddenReason}</p>
               )}
               <p className="break-words whitespace-pre-line">{review.body}</p>
+              {review.response?.flagged && review.response.screeningFindings.length > 0 && (
+                <ScreeningFindings
+                  findings={review.response.screeningFindings}
+                  text={{ body: review.response.body }}
+                  heading="The screen found in the tutor's response"
+                  listLabel="What the screen found in the tutor's response"
+                />
+              )}
               {review.response && (
                 <ResponseFromTutorView
                   response={review.response}
@@ -247,14 +266,23 @@ function ReviewRow({
   );
 }
 
-/** What the screen found, each finding named and its words quoted, as the student was shown it. */
-function ScreeningFindings({ review }: { review: AdminReview }) {
-  const text = { title: review.title, body: review.body };
+/** What the screen found, each finding named and its words quoted, as the writer was shown it. */
+function ScreeningFindings({
+  findings,
+  text,
+  heading,
+  listLabel,
+}: {
+  findings: readonly ScreeningFinding[];
+  text: ScreenedText;
+  heading: string;
+  listLabel: string;
+}) {
   return (
     <div className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
-      <p className="font-semibold">The screen found</p>
-      <ul aria-label="What the screen found" className="mt-1 list-disc space-y-1 pl-5">
-        {review.screeningFindings.map((finding) => (
+      <p className="font-semibold">{heading}</p>
+      <ul aria-label={listLabel} className="mt-1 list-disc space-y-1 pl-5">
+        {findings.map((finding) => (
           <li key={`${finding.field}-${finding.start}-${finding.category}-${finding.source}`} className="break-words">
             {describeFinding(finding)}
             {findingText(finding, text) && (

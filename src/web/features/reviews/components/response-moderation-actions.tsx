@@ -6,6 +6,7 @@ import { reviewByAuthor } from '../../../components/reviews/review-parts';
 import { Button } from '../../../components/ui/button';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { errorMessage } from '../../../lib/api-client';
+import { useApproveReviewResponse } from '../api/approve-review-response';
 import { useDeleteAdminReviewResponse } from '../api/delete-admin-review-response';
 import { useHideReviewResponse } from '../api/hide-review-response';
 import { useUnhideReviewResponse } from '../api/unhide-review-response';
@@ -14,14 +15,17 @@ interface ReviewWithResponse {
   id: string;
   authorName: string | null;
   title: string;
-  response: ResponseFromTutor | null;
+  /** Review management knows whether the screen flagged it; a tutor's page knows only whether it is held. */
+  response: (ResponseFromTutor & { flagged?: boolean }) | null;
 }
 
 /**
- * A moderator's Hide (or Unhide) and Delete of the tutor's response to a review, each with its
- * reason where one is asked; nothing when the review has no response.
+ * A moderator's Approve (of a response the screen flagged or holds), Hide (or Unhide) and Delete
+ * of the tutor's response to a review, each with its reason where one is asked; nothing when the
+ * review has no response.
  */
 export function ResponseModerationActions({ review }: { review: ReviewWithResponse }) {
+  const approve = useApproveReviewResponse();
   const hide = useHideReviewResponse();
   const unhide = useUnhideReviewResponse();
   const remove = useDeleteAdminReviewResponse();
@@ -43,7 +47,23 @@ export function ResponseModerationActions({ review }: { review: ReviewWithRespon
 
   return (
     <div className="mt-2 flex flex-wrap items-center gap-2">
-      {review.response.isHidden ? (
+      {(review.response.flagged || review.response.waitingForModerator) && (
+        <Button
+          className="min-h-11"
+          aria-label={`Approve ${named}`}
+          disabled={approve.isPending}
+          onClick={() =>
+            approve.mutate(review.id, {
+              onSuccess: ({ response }) =>
+                toast.success(response.isHidden ? 'Response approved' : 'Response approved and published'),
+              onError,
+            })
+          }
+        >
+          {approve.isPending ? 'Approving...' : 'Approve response'}
+        </Button>
+      )}
+      {review.response.isHidden && !review.response.waitingForModerator ? (
         <Button
           variant="secondary"
           className="min-h-11"

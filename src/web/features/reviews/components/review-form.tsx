@@ -43,7 +43,7 @@ const ReviewDetailsFields = lazy(() =>
 
 /** Shown only when the screen found something: loaded with the screen's rules, not with the form. */
 const ScreeningNotice = lazy(() =>
-  import('./screening-notice').then((module) => ({ default: module.ScreeningNotice })),
+  import('../../../components/reviews/screening-notice').then((module) => ({ default: module.ScreeningNotice })),
 );
 
 /**

@@ -4,8 +4,8 @@ import { api } from '../../../lib/api-client';
 import { useTutorMutation } from './use-tutor-mutation';
 
 /** The tutor's account writes its response to a review, or rewrites it. */
-export const saveReviewResponse = ({ reviewId, body }: { reviewId: string } & ResponseInput) =>
-  api.put<ResponseAnswer>(apiPaths.reviewResponse(reviewId), { body } satisfies ResponseInput);
+export const saveReviewResponse = ({ reviewId, body, screeningAcknowledged }: { reviewId: string } & ResponseInput) =>
+  api.put<ResponseAnswer>(apiPaths.reviewResponse(reviewId), { body, screeningAcknowledged } satisfies ResponseInput);
 
 export function useSaveReviewResponse() {
   return useTutorMutation(saveReviewResponse);

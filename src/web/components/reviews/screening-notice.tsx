@@ -1,18 +1,33 @@
-import { useEffect, useRef } from 'react';
-import type { ScreenedText, ScreeningFinding, ScreeningMode } from '../../../../shared/screening';
-import { describeFinding, findingText } from '../../../../shared/screening-wording';
-import { Button } from '../../../components/ui/button';
+import { useEffect, useId, useRef } from 'react';
+import type { ScreenedText, ScreeningFinding, ScreeningMode } from '../../../shared/screening';
+import { describeFinding, findingText } from '../../../shared/screening-wording';
+import { Button } from '../ui/button';
 
 const afterSubmitAnyway: Record<Exclude<ScreeningMode, 'off'>, string> = {
   warn: 'If you submit it anyway, it is published and a moderator will look at it.',
   hold: 'If you submit it anyway, it waits for a moderator before anyone else sees it.',
 };
 
+/** What is screened: a student's review or a tutor's response to one. */
+const wording = {
+  review: {
+    heading: 'Please check your review before it is published',
+    rules: 'Reviews should not',
+    edit: 'Edit my review',
+  },
+  response: {
+    heading: 'Please check your response before it is published',
+    rules: 'Responses should not',
+    edit: 'Edit my response',
+  },
+} as const;
+
 /**
- * What the screen found, before the review is sent: each finding named and quoted, with the
+ * What the screen found, before the text is sent: each finding named and quoted, with the
  * choice to edit or to submit anyway. It explains rather than blocks: a person decides.
  */
 export function ScreeningNotice({
+  subject = 'review',
   findings,
   text,
   mode,
@@ -20,16 +35,20 @@ export function ScreeningNotice({
   onEdit,
   onSubmitAnyway,
 }: {
+  subject?: keyof typeof wording;
   findings: readonly ScreeningFinding[];
   text: ScreenedText;
-  mode: ScreeningMode;
+  /** The screening setting, when the page knows it; it says what "Submit anyway" leads to. */
+  mode?: ScreeningMode;
   busy: boolean;
   /** Closes the notice; the notice puts the cursor on what it found. */
   onEdit: () => void;
   onSubmitAnyway: () => void;
 }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
-  // Shown instead of sending the review: the student reads it first.
+  const headingId = useId();
+  const words = wording[subject];
+  // Shown instead of sending the text: its writer reads it first.
   useEffect(() => headingRef.current?.focus(), []);
 
   /** Back to the words the screen found: the first finding's field, its words selected. */
@@ -45,11 +64,11 @@ export function ScreeningNotice({
 
   return (
     <section
-      aria-labelledby="screening-notice-heading"
+      aria-labelledby={headingId}
       className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
     >
-      <h2 id="screening-notice-heading" ref={headingRef} tabIndex={-1} className="font-semibold focus:outline-none">
-        Please check your review before it is published
+      <h2 id={headingId} ref={headingRef} tabIndex={-1} className="font-semibold focus:outline-none">
+        {words.heading}
       </h2>
       <p className="mt-1">We found:</p>
       <ul className="mt-1 list-disc space-y-1 pl-5">
@@ -65,11 +84,13 @@ export function ScreeningNotice({
         ))}
       </ul>
       <p className="mt-2">
-        Reviews should not share personal information, use slurs or profanity, or remark on anyone's appearance or body.{' '}
-        {mode !== 'off' && afterSubmitAnyway[mode]}
+        {words.rules} share personal information, use slurs or profanity, or remark on anyone's appearance or body.{' '}
+        {mode === undefined
+          ? 'If you submit it anyway, a moderator will look at it.'
+          : mode !== 'off' && afterSubmitAnyway[mode]}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <Button onClick={edit}>Edit my review</Button>
+        <Button onClick={edit}>{words.edit}</Button>
         <Button variant="secondary" onClick={onSubmitAnyway} disabled={busy}>
           Submit anyway
         </Button>
