@@ -12,8 +12,8 @@ import { reviewResponses, reviews, tutors, type ReviewResponseRow } from '../../
 import { AppError } from '../../lib/errors';
 import type { TextProvider } from '../ai-drafting/providers/text-provider';
 import type { Viewer } from '../auth/viewer';
-import { screenForPublishing, type ScreeningOutcome } from '../screening/screen-for-publishing';
-import { screeningSettingsOf } from '../screening/screening-settings';
+import type { ScreeningOutcome } from '../screening/screen-for-publishing';
+import { screenAsSet } from '../screening/screening-settings';
 import { canRead, lockReview, reviewNotFound, type LockedReview } from './access';
 import { toResponseFromTutor } from './queries';
 
@@ -77,11 +77,7 @@ async function screenResponse(
         .where(eq(reviews.id, reviewId))
     : [];
   if (!reviewed || reviewed.claimedBy !== tutorAccount.id) return { state: 'unscreened' };
-  return screenForPublishing(
-    await screeningSettingsOf(db, ai, logAiFailure),
-    { body: input.body },
-    input.screeningAcknowledged ?? false,
-  );
+  return screenAsSet(db, ai, { body: input.body }, input.screeningAcknowledged ?? false, logAiFailure);
 }
 
 /**
