@@ -16,7 +16,6 @@ import { HelpfulButton } from '../../features/tutors/components/helpful-button';
 import { RateTutorLink } from '../../features/tutors/components/rate-tutor-link';
 import { ClaimProfile } from '../../features/tutors/components/claim-profile';
 import { ReviewResponseControls } from '../../features/tutors/components/review-response-controls';
-import { myTutorClaimsQueryOptions } from '../../features/tutors/api/get-my-tutor-claims';
 import { TutorProfileView } from '../../features/tutors/components/tutor-profile-view';
 
 export function loader({ params, request }: LoaderFunctionArgs) {
@@ -27,7 +26,7 @@ export function loader({ params, request }: LoaderFunctionArgs) {
     client.prefetchQuery(tutorQueryOptions(tutorId)),
     client.prefetchQuery(tutorReviewsQueryOptions(tutorId, reviewsQuery)),
     client.prefetchQuery(myReviewOfTutorQueryOptions(tutorId)),
-    client.prefetchQuery(myTutorClaimsQueryOptions()),
+    // Not the caller's claims: the claim button asks for them itself, off the page's first answers.
   ]);
 }
 
