@@ -1,15 +1,9 @@
 import { useId } from 'react';
 import type { MyDeletedReview } from '../../../../shared/appeals';
 import { HiddenByModeratorNote } from '../../../components/reviews/hidden-by-moderator-note';
-import {
-  ReviewDate,
-  ReviewStars,
-  ReviewText,
-  ReviewTutorName,
-  reviewTitle,
-} from '../../../components/reviews/review-parts';
-import { TutorPicture } from '../../../components/tutors/tutor-picture';
+import { ReviewDate, ReviewStars, ReviewText, reviewTitle } from '../../../components/reviews/review-parts';
 import { ReviewAppealSection } from './review-appeal';
+import { ReviewedTutor } from './reviewed-tutor';
 
 /** One of the student's reviews a moderator deleted: as it was, why, and its appeal. */
 export function DeletedReviewItem({ review, appealOpen = false }: { review: MyDeletedReview; appealOpen?: boolean }) {
@@ -17,15 +11,7 @@ export function DeletedReviewItem({ review, appealOpen = false }: { review: MyDe
   const { tutor } = review;
   return (
     <article aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-      <div className="flex min-w-0 items-center gap-3">
-        <TutorPicture image={tutor.image} name={tutor.name} size="sm" />
-        <div className="min-w-0">
-          <p className="break-words font-semibold text-slate-900">
-            <ReviewTutorName tutor={tutor} />
-          </p>
-          <p className="break-words text-sm text-slate-700">{tutor.department}</p>
-        </div>
-      </div>
+      <ReviewedTutor tutor={tutor} />
       <div className="mt-4">
         <HiddenByModeratorNote heading="Deleted by a moderator" reason={review.reason}>
           <p className="mt-1">

@@ -3,19 +3,18 @@ import { Button, LinkButton } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import type { MyReview } from '../../../../shared/reviews';
 import { ANONYMOUS_AUTHOR_NAME } from '../../../../shared/reviews-constants';
-import { TutorPicture } from '../../../components/tutors/tutor-picture';
 import {
   AiAssistedBadge,
   ReviewDate,
   ReviewStars,
   ReviewText,
-  ReviewTutorName,
   reviewTitle,
 } from '../../../components/reviews/review-parts';
 import { helpfulCountSentence, ReviewDetails } from '../../../components/reviews/review-details';
 import { HiddenByModeratorNote } from '../../../components/reviews/hidden-by-moderator-note';
 import { WaitingForModeratorNote } from '../../../components/reviews/waiting-for-moderator-note';
 import { AppealState, ReviewAppealSection } from './review-appeal';
+import { ReviewedTutor } from './reviewed-tutor';
 
 /**
  * One of the student's own reviews in My Reviews, with the way to edit or delete it, and to
@@ -36,15 +35,7 @@ export function MyReviewItem({
   return (
     <article aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-        <div className="flex min-w-0 flex-1 items-center gap-3">
-          <TutorPicture image={tutor.image} name={tutor.name} size="sm" />
-          <div className="min-w-0">
-            <p className="break-words font-semibold text-slate-900">
-              <ReviewTutorName tutor={tutor} />
-            </p>
-            <p className="break-words text-sm text-slate-700">{tutor.department}</p>
-          </div>
-        </div>
+        <ReviewedTutor tutor={tutor} className="flex-1" />
         <div className="flex flex-wrap gap-2 sm:shrink-0 sm:justify-end">
           <LinkButton
             to={paths.user.submitReview(review.id)}
