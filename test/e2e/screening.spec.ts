@@ -49,7 +49,12 @@ test('a review with a phone number gets the notice; under Hold "Submit anyway" l
     await page.getByLabel('Title').fill(title);
     await page.getByRole('radio', { name: '4 stars' }).check();
     const body = page.getByRole('textbox', { name: 'Review', exact: true });
+    await body.fill('Patient with proofs.');
+    await expect(page.getByText('Before you submit:')).toBeHidden();
+    // As the student types, the same rules say what they found under the text.
     await body.fill(`Patient with proofs. Text her at ${PHONE} to book a session.`);
+    await expect(page.getByText('Before you submit:')).toBeVisible();
+    await expect(page.getByText('this review seems to contain a phone number in the text')).toBeVisible();
     await page.getByRole('button', { name: 'Submit Review' }).click();
 
     // The notice names what the screen found and where, and offers both ways on.

@@ -254,6 +254,20 @@ describe('deciding', () => {
     expect(list.items[0]?.appeal).toMatchObject({ status: 'upheld', decisionReason: 'The rules stand.' });
   });
 
+  test('unhiding an appealed review settles its appeal: restored, out of the queue', async () => {
+    expect((await hide()).statusCode).toBe(200);
+    expect((await appeal(author)).statusCode).toBe(201);
+    expect((await queue()).items).toHaveLength(1);
+
+    expect((await callAs(t, admin, 'POST', apiPaths.unhideReview(review.id))).statusCode).toBe(200);
+
+    expect((await queue()).items).toEqual([]);
+    const [settled] = await t.db.select().from(reviewAppeals).where(eq(reviewAppeals.reviewId, review.id));
+    expect(settled).toMatchObject({ status: 'restored', decidedBy: admin.user.id });
+    const mine: MyReviewList = (await callAs(t, author, 'GET', apiPaths.myReviews)).json();
+    expect(mine.items.find((item) => item.id === review.id)?.appeal).toMatchObject({ status: 'restored' });
+  });
+
   test('upholding a hidden review leaves it hidden and out of the aggregates', async () => {
     await hide();
     const hidden = await tutorAggregates(t.db, tutor.id);

@@ -4,7 +4,7 @@ import { reviewChanged } from '../../cache/data-changes';
 import { changeData, NOTHING_KEPT } from '../../db/change-data';
 import type { Database, WritableDatabase } from '../../db/client';
 import type { AuditAction } from '../../../shared/audit';
-import { reviewReports, reviews, type NotificationKind } from '../../db/schema';
+import { reviewAppeals, reviewReports, reviews, type NotificationKind } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit-log';
 import { notify } from '../notifications';
@@ -115,6 +115,11 @@ export async function unhideReview(db: Database, moderator: Viewer, reviewId: st
       .set({ isHidden: false, hiddenReason: null, hiddenAt: null, hiddenBy: null })
       .where(eq(reviews.id, locked.review.id));
     await applyAggregateChange(tx, locked.tutor.id, reviewShown(countedReviewOf(locked.review)));
+    // Shown again: an appeal waiting for just that is settled with it (the author is told by review_unhidden).
+    await tx
+      .update(reviewAppeals)
+      .set({ status: 'restored', decidedBy: moderator.id, decidedAt: now })
+      .where(and(eq(reviewAppeals.reviewId, locked.review.id), eq(reviewAppeals.status, 'pending')));
     await record(
       tx,
       moderator,

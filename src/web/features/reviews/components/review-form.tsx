@@ -41,6 +41,11 @@ const ReviewDetailsFields = lazy(() =>
   import('./review-details-fields').then((module) => ({ default: module.ReviewDetailsFields })),
 );
 
+/** What the screen finds as the student types: it and the rules load once the student starts typing. */
+const LiveScreeningHint = lazy(() =>
+  import('./live-screening-hint').then((module) => ({ default: module.LiveScreeningHint })),
+);
+
 /** Shown only when the screen found something: loaded with the screen's rules, not with the form. */
 const ScreeningNotice = lazy(() =>
   import('../../../components/reviews/screening-notice').then((module) => ({ default: module.ScreeningNotice })),
@@ -356,6 +361,14 @@ export function ReviewForm({
         aria-invalid={bodyField.fieldState.invalid || undefined}
         hint={`${values.body.length.toLocaleString()} of ${REVIEW_BODY_MAX_LENGTH.toLocaleString()} characters`}
       />
+      {/* Present from the start so screen readers announce the hint when it appears. */}
+      <div aria-live="polite">
+        {screeningMode !== undefined && screeningMode !== 'off' && !drafting && (values.title || values.body) && (
+          <Suspense fallback={null}>
+            <LiveScreeningHint text={{ title: values.title, body: values.body }} />
+          </Suspense>
+        )}
+      </div>
       {draftControls?.({
         values,
         setField,
