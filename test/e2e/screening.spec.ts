@@ -82,6 +82,12 @@ test('a review with a phone number gets the notice; under Hold "Submit anyway" l
     const myReview = page.getByRole('article', { name: title });
     await expect(myReview).toContainText('Waiting for a moderator');
     await expectAccessible(page, 'My Reviews with a review waiting for a moderator at 360 px');
+    // Its author sees that status wherever the review leads: the tutor's page and the edit form.
+    await page.goto(`/user/tutorprofile/${tutorId}`);
+    await expect(page.getByText('Your review is waiting for a moderator')).toBeVisible();
+    await page.getByRole('link', { name: 'Edit your review' }).click();
+    await expect(page.getByRole('heading', { name: 'Update Review' })).toBeVisible();
+    await expect(page.getByRole('note')).toContainText('it keeps waiting after you update it');
 
     // Nobody else sees it: not on the tutor's page, not in its average.
     const other = await studentSession(browser, 'Olive Other');
@@ -105,7 +111,10 @@ test('a review with a phone number gets the notice; under Hold "Submit anyway" l
 
     const published = await (await other.page.request.get(`/api/tutors/${tutorId}/reviews`)).json();
     expect(published.items.map((item: { title: string }) => item.title)).toEqual([title]);
-    await page.reload();
+    await page.goto(`/user/tutorprofile/${tutorId}`);
+    await expect(page.getByRole('article', { name: title })).toBeVisible();
+    await expect(page.getByText('Your review is waiting for a moderator')).toBeHidden();
+    await page.goto('/user/myreviews');
     await expect(page.getByRole('article', { name: title })).not.toContainText('Waiting for a moderator');
     await other.page.context().close();
   } finally {

@@ -13,6 +13,7 @@ import { useMyReviewOfTutor } from '../../features/reviews/api/get-my-review-of-
 import { useReview } from '../../features/reviews/api/get-review';
 import { ReviewForm } from '../../features/reviews/components/review-form';
 import { HiddenByModeratorNote } from '../../components/reviews/hidden-by-moderator-note';
+import { WaitingForModeratorNote } from '../../components/reviews/waiting-for-moderator-note';
 import { ReviewedTutors } from '../../features/reviews/components/reviewed-tutors';
 import { type PickedTutor, type TutorMarks, TutorPicker } from '../../features/tutors/components/tutor-picker';
 import { usePublicSettings } from '../../features/settings/api/get-public-settings';
@@ -129,6 +130,15 @@ function EditReview({ reviewId }: { reviewId: string }) {
           <HiddenByModeratorNote reason={ownReview.hiddenReason}>
             <p className="mt-1">It stays hidden after you update it.</p>
           </HiddenByModeratorNote>
+        </div>
+      )}
+      {ownReview.waitingForModerator && (
+        <div className="mb-6">
+          <WaitingForModeratorNote>
+            <p className="mt-1">
+              Only you can see it until a moderator publishes it; it keeps waiting after you update it.
+            </p>
+          </WaitingForModeratorNote>
         </div>
       )}
       <ReviewFormWithHelpers review={ownReview} />

@@ -66,8 +66,23 @@ export function UserTutorProfileRoute() {
 /** 'Rate the Tutor', or 'Edit your review' straight to the form once the student has reviewed this tutor. */
 function RateOrEdit({ tutorId }: { tutorId: string }) {
   const mine = useMyReviewOfTutor(tutorId);
-  if (mine.data) return <LinkButton to={paths.user.submitReview(mine.data.id)}>Edit your review</LinkButton>;
-  return <RateTutorLink tutorId={tutorId} />;
+  if (!mine.data) return <RateTutorLink tutorId={tutorId} />;
+  // Not in the list below while it waits or is hidden: its author learns why here.
+  const status = mine.data.waitingForModerator
+    ? 'Your review is waiting for a moderator'
+    : mine.data.isHidden
+      ? 'Your review is hidden by a moderator'
+      : null;
+  return (
+    <>
+      <LinkButton to={paths.user.submitReview(mine.data.id)}>Edit your review</LinkButton>
+      {status && (
+        <span className="inline-flex items-center rounded-full border border-sky-300 bg-sky-50 px-2.5 py-0.5 text-xs font-semibold text-sky-950">
+          {status}
+        </span>
+      )}
+    </>
+  );
 }
 
 /** The student's own review can be edited; anyone else's can be reported, once. */
