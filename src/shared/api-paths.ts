@@ -127,6 +127,7 @@ export const apiPaths = {
   adminTutorClaims: '/api/admin/tutor-claims',
   approveTutorClaim: (claimId: string) => `/api/admin/tutor-claims/${claimId}/approve`,
   rejectTutorClaim: (claimId: string) => `/api/admin/tutor-claims/${claimId}/reject`,
+  releaseTutorClaim: (claimId: string) => `/api/admin/tutor-claims/${claimId}/release`,
 
   /** The API described for people and tools, served by the server's OpenAPI plugin. */
   openApiDocument: '/api/openapi.json',

@@ -18,6 +18,8 @@ export const notificationKinds = [
   'response_hidden',
   'claim_approved',
   'claim_rejected',
+  /** An administrator took back a profile the account managed. */
+  'claim_released',
   /** The author's appeal of a hidden or deleted review was decided. */
   'appeal_restored',
   'appeal_upheld',

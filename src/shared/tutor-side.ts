@@ -16,7 +16,8 @@ export const PROFILE_ALREADY_CLAIMED_MESSAGE = 'This profile has already been cl
 export const CLAIM_PENDING_MESSAGE = 'Your claim of this profile is already waiting for an administrator.';
 export const ONLY_THE_TUTOR_RESPONDS_MESSAGE = "Only the tutor's own account can respond to its reviews.";
 
-export const tutorClaimStatuses = ['pending', 'approved', 'rejected'] as const;
+/** 'released': approved once, then an administrator took the profile back from the account. */
+export const tutorClaimStatuses = ['pending', 'approved', 'rejected', 'released'] as const;
 export const tutorClaimStatusSchema = z.enum(tutorClaimStatuses);
 export type TutorClaimStatus = z.infer<typeof tutorClaimStatusSchema>;
 
@@ -35,6 +36,9 @@ export const rejectTutorClaimSchema = z.object({
   reason: requiredText('A reason', REJECTION_REASON_MAX_LENGTH),
 });
 export type RejectTutorClaimRequest = z.infer<typeof rejectTutorClaimSchema>;
+/** Releasing an approved claim takes a reason too: the account is told why it no longer manages the profile. */
+export const releaseTutorClaimSchema = rejectTutorClaimSchema;
+export type ReleaseTutorClaimRequest = RejectTutorClaimRequest;
 
 /** A claim as its requester sees it. */
 export const myTutorClaimSchema = z.object({
@@ -42,6 +46,7 @@ export const myTutorClaimSchema = z.object({
   tutor: z.object({ id: z.uuid(), name: z.string() }),
   message: z.string().nullable(),
   status: tutorClaimStatusSchema,
+  /** Why an administrator rejected the claim, or released the profile after approving it. */
   rejectionReason: z.string().nullable(),
   createdAt: z.iso.datetime(),
   decidedAt: z.iso.datetime().nullable(),

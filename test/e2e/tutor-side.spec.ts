@@ -120,6 +120,28 @@ test('a tutor claims their profile, an administrator approves, the tutor respond
       .getByRole('article', { name: 'Clear lectures' })
       .getByRole('region', { name: 'Response from the tutor' }),
   ).toHaveCount(0);
+
+  // The administrator releases the profile from the account (say, the wrong person was
+  // approved): the account is told why and the profile may be claimed again.
+  await adminPage.goto('/admin/profile-claims');
+  await adminPage
+    .getByRole('navigation', { name: 'Claim queues' })
+    .getByRole('link', { name: /Approved/ })
+    .click();
+  const held = adminPage.getByRole('article', { name: `${tutorName} manages ${tutorName}` });
+  await expect(held).toContainText(tutor.email);
+  expect(await accessibilityViolations(adminPage)).toEqual([]);
+  await held.getByRole('button', { name: `Release ${tutorName} from ${tutorName}` }).click();
+  const releaseDialog = adminPage.getByRole('dialog', { name: 'Release this profile' });
+  await releaseDialog.getByLabel('Reason').fill('The department asked us to.');
+  await releaseDialog.getByRole('button', { name: 'Release profile' }).click();
+  await expect(adminPage.getByText(`${tutorName} was released from ${tutorName}.`)).toBeVisible();
+  await expect(adminPage.getByText('No account manages a tutor profile.')).toBeVisible();
+  await page.goto(`/user/tutorprofile/${tutorId}`);
+  await expect(page.getByText('An administrator released this profile from your account.')).toBeVisible();
+  await expect(page.getByText('Reason: The department asked us to.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Claim this profile' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Edit response to the/ })).toHaveCount(0);
   await adminContext.close();
   await reviewer.page.context().close();
 });

@@ -72,6 +72,8 @@ export interface World {
   reviewWithHiddenResponse: ReviewRow;
   /** The invitee's pending claim of publicTutor. */
   pendingClaim: TutorClaimRow;
+  /** The claim that made the student Tom Tutor's account, for releasing. */
+  approvedClaim: TutorClaimRow;
   /** An unread notification of the student's. */
   notification: NotificationRow;
   /** A picture uploaded by the admin and used by no tutor yet. */
@@ -237,7 +239,9 @@ export async function createWorld(t: TestApp, label = 'world'): Promise<World> {
 async function createTutorSide(
   t: TestApp,
   cast: { student: UserRow; reviewers: [UserRow, UserRow]; claimed: TutorRow; now: Date },
-): Promise<Pick<World, 'ownTutor' | 'respondedReview' | 'reviewWithHiddenResponse' | 'pendingClaim'>> {
+): Promise<
+  Pick<World, 'ownTutor' | 'respondedReview' | 'reviewWithHiddenResponse' | 'pendingClaim' | 'approvedClaim'>
+> {
   const { student, reviewers, now } = cast;
   return changeData(t.db, [], async (tx, alsoChanged) => {
     const [ownTutor] = await tx
@@ -296,6 +300,16 @@ async function createTutorSide(
       .insert(tutorClaims)
       .values({ tutorId: cast.claimed.id, userId: reviewers[0].id, message: 'I teach algebra here.', createdAt: now })
       .returning();
-    return { ownTutor: ownTutor!, respondedReview, reviewWithHiddenResponse, pendingClaim: pendingClaim! };
+    const [approvedClaim] = await tx
+      .insert(tutorClaims)
+      .values({ tutorId: ownTutor!.id, userId: student.id, status: 'approved', decidedAt: now, createdAt: now })
+      .returning();
+    return {
+      ownTutor: ownTutor!,
+      respondedReview,
+      reviewWithHiddenResponse,
+      pendingClaim: pendingClaim!,
+      approvedClaim: approvedClaim!,
+    };
   });
 }

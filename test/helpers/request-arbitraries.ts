@@ -76,6 +76,7 @@ export function worldIds(w: World): string[] {
     w.ownTutor.id,
     w.respondedReview.id,
     w.pendingClaim.id,
+    w.approvedClaim.id,
     w.notification.id,
   ];
 }

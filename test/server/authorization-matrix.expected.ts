@@ -329,6 +329,11 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     body: () => reason,
     statuses: adminOnly(200),
   },
+  'POST /api/admin/tutor-claims/{claimId}/release': {
+    params: (w) => ({ claimId: w.approvedClaim.id }),
+    body: () => reason,
+    statuses: adminOnly(200),
+  },
   'POST /api/admin/ai/check': { statuses: adminOnly(200) },
   'GET /api/admin/users': { query: () => ({ role: 'student', status: 'active' }), statuses: adminOnly(200) },
   'POST /api/admin/users': {

@@ -187,6 +187,57 @@ describe('claiming a profile', () => {
     ).toBe(404);
   });
 
+  test('an administrator releases an approved claim: the account no longer manages the profile and is told why', async () => {
+    expect((await claim(tutorAccount)).statusCode).toBe(201);
+    const [pending] = (await pendingClaims()).items;
+    // Only an approved claim can be released.
+    const early = await callAs(t, admin, 'POST', apiPaths.releaseTutorClaim(pending!.id), { reason: 'Wrong person.' });
+    expect(early.json().error).toEqual({ code: 'conflict', message: 'Only an approved claim can be released.' });
+    expect((await callAs(t, admin, 'POST', apiPaths.approveTutorClaim(pending!.id))).statusCode).toBe(200);
+    expect(await profileAs(tutorAccount)).toMatchObject({ claimed: true, claimedByMe: true });
+    const approved: AdminTutorClaimList = (
+      await callAs(t, admin, 'GET', `${apiPaths.adminTutorClaims}?status=approved`)
+    ).json();
+    expect(approved.items.map((item) => item.id)).toEqual([pending!.id]);
+
+    const noReason = await callAs(t, admin, 'POST', apiPaths.releaseTutorClaim(pending!.id), { reason: ' ' });
+    expect(noReason.statusCode).toBe(400);
+    const released = await callAs(t, admin, 'POST', apiPaths.releaseTutorClaim(pending!.id), {
+      reason: 'The department says this is not the tutor.',
+    });
+    expect(released.statusCode, released.body).toBe(200);
+    expect(released.json().claim).toMatchObject({ status: 'released', tutorClaimedBy: null });
+
+    // Kept profile answers do not outlive it; the profile may be claimed again, by anyone.
+    expect(await profileAs(tutorAccount)).toMatchObject({ claimed: false, claimedByMe: false });
+    const [stored] = await t.db.select({ claimedBy: tutors.claimedBy }).from(tutors).where(eq(tutors.id, tutor.id));
+    expect(stored!.claimedBy).toBeNull();
+    const respond = await callAs(t, tutorAccount, 'PUT', apiPaths.reviewResponse(review.id), { body: 'Thanks!' });
+    expect(respond.statusCode).toBe(403);
+    const mine: MyTutorClaims = (await callAs(t, tutorAccount, 'GET', apiPaths.myTutorClaims)).json();
+    expect(mine.items).toEqual([
+      expect.objectContaining({ status: 'released', rejectionReason: 'The department says this is not the tutor.' }),
+    ]);
+    expect(await notificationsOf(tutorAccount.user.id)).toContainEqual({
+      kind: 'claim_released',
+      tutorId: tutor.id,
+      data: { tutorName: 'Grace Hopper', reason: 'The department says this is not the tutor.' },
+    });
+    expect(await auditOf('tutor_claim_released')).toEqual([
+      expect.objectContaining({
+        actorId: admin.user.id,
+        targetType: 'tutor',
+        targetId: tutor.id,
+        subjectUserId: tutorAccount.user.id,
+        reason: 'The department says this is not the tutor.',
+      }),
+    ]);
+    expect((await claim(student)).statusCode).toBe(201);
+    // Released once.
+    const again = await callAs(t, admin, 'POST', apiPaths.releaseTutorClaim(pending!.id), { reason: 'Again.' });
+    expect(again.statusCode).toBe(409);
+  });
+
   test('approving is refused while another account holds the profile', async () => {
     expect((await claim(student)).statusCode).toBe(201);
     await makeTutorAccount(t.db, tutor, tutorAccount.user.id);

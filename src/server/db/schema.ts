@@ -536,7 +536,7 @@ export const reviewResponses = pgTable(
   ],
 );
 
-export type TutorClaimStatus = 'pending' | 'approved' | 'rejected';
+export type TutorClaimStatus = 'pending' | 'approved' | 'rejected' | 'released';
 
 /**
  * A signed-in user's request to be recognised as a tutor: an administrator approves it (the

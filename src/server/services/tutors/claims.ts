@@ -149,10 +149,14 @@ async function getAdminTutorClaim(db: Database, claimId: string): Promise<AdminT
   return toAdminTutorClaim(row);
 }
 
-/** The pending claim and its tutor, both locked (the tutor first, as every tutor write locks it). */
-async function lockPendingClaim(
+/**
+ * The claim in the given state and its tutor, both locked (the tutor first, as every tutor write
+ * locks it): pending to be decided, approved to be released.
+ */
+async function lockClaim(
   tx: WritableDatabase,
   claimId: string,
+  expected: 'pending' | 'approved',
 ): Promise<{ claim: TutorClaimRow; tutor: TutorRow }> {
   if (!isUuid(claimId)) throw claimNotFound();
   const [located] = await tx
@@ -163,14 +167,19 @@ async function lockPendingClaim(
   const tutor = await lockTutor(tx, located.tutorId);
   const [claim] = await tx.select().from(tutorClaims).where(eq(tutorClaims.id, claimId)).for('update');
   if (!claim) throw claimNotFound();
-  if (claim.status !== 'pending') throw new AppError('conflict', `This claim was already ${claim.status}.`);
+  if (claim.status !== expected) {
+    throw new AppError(
+      'conflict',
+      expected === 'pending' ? `This claim was already ${claim.status}.` : 'Only an approved claim can be released.',
+    );
+  }
   return { claim, tutor };
 }
 
 async function auditClaim(
   tx: WritableDatabase,
   admin: Viewer,
-  action: 'tutor_claim_approved' | 'tutor_claim_rejected',
+  action: 'tutor_claim_approved' | 'tutor_claim_rejected' | 'tutor_claim_released',
   { claim, tutor }: { claim: TutorClaimRow; tutor: TutorRow },
   reason: string | null,
   now: Date,
@@ -202,7 +211,7 @@ export async function approveTutorClaim(
   now: Date,
 ): Promise<AdminTutorClaim> {
   await changeData(db, [], async (tx, alsoChanged) => {
-    const locked = await lockPendingClaim(tx, claimId);
+    const locked = await lockClaim(tx, claimId, 'pending');
     const { claim, tutor } = locked;
     if (tutor.claimedBy !== null) throw new AppError('conflict', PROFILE_ALREADY_CLAIMED_MESSAGE);
     if (await heldTutorOf(tx, claim.userId))
@@ -250,7 +259,7 @@ export async function rejectTutorClaim(
   now: Date,
 ): Promise<AdminTutorClaim> {
   await changeData(db, NOTHING_KEPT, async (tx) => {
-    const locked = await lockPendingClaim(tx, claimId);
+    const locked = await lockClaim(tx, claimId, 'pending');
     await tx
       .update(tutorClaims)
       .set({ status: 'rejected', decidedBy: admin.id, decidedAt: now, rejectionReason: reason })
@@ -261,6 +270,41 @@ export async function rejectTutorClaim(
       kind: 'claim_rejected',
       tutorId: locked.tutor.id,
       data: { tutorName: locked.tutor.name, reason },
+      createdAt: now,
+    });
+  });
+  return getAdminTutorClaim(db, claimId);
+}
+
+/**
+ * An administrator takes a profile back from the account an approved claim gave it (the wrong
+ * person, or a tutor who left): the profile shows unclaimed and may be claimed again. Responses
+ * already posted stay, each for moderators to hide or delete; the account is told why.
+ */
+export async function releaseTutorClaim(
+  db: Database,
+  admin: Viewer,
+  claimId: string,
+  reason: string,
+  now: Date,
+): Promise<AdminTutorClaim> {
+  await changeData(db, [], async (tx, alsoChanged) => {
+    const locked = await lockClaim(tx, claimId, 'approved');
+    const { claim, tutor } = locked;
+    if (tutor.claimedBy === claim.userId) {
+      alsoChanged(tutorChanged(tutor, false));
+      await tx.update(tutors).set({ claimedBy: null }).where(eq(tutors.id, tutor.id));
+    }
+    await tx
+      .update(tutorClaims)
+      .set({ status: 'released', decidedBy: admin.id, decidedAt: now, rejectionReason: reason })
+      .where(eq(tutorClaims.id, claim.id));
+    await auditClaim(tx, admin, 'tutor_claim_released', locked, reason, now);
+    await notify(tx, {
+      userId: claim.userId,
+      kind: 'claim_released',
+      tutorId: tutor.id,
+      data: { tutorName: tutor.name, reason },
       createdAt: now,
     });
   });

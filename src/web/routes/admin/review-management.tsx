@@ -1,5 +1,4 @@
 import { useCallback, useMemo, useRef } from 'react';
-import { Link } from 'react-router';
 import { REVIEW_SEARCH_MAX_LENGTH } from '../../../shared/reviews-constants';
 import { CheckboxField } from '../../components/forms/field';
 import { useSelection } from '../../components/tables/use-selection';
@@ -14,6 +13,7 @@ import { useReviewModeration } from '../../features/reviews/components/review-mo
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 import { ListSearchBox } from '../../components/lists/list-search-box';
 import { PagedList } from '../../components/lists/paged-list';
+import { QueueTabs } from '../../components/lists/queue-tabs';
 import { useListParams } from '../../hooks/use-list-params';
 import { pageFromParam } from '../../../shared/page-data';
 
@@ -98,44 +98,22 @@ export function ReviewManagementRoute() {
         </p>
       </div>
 
-      <nav aria-label="Review queues" className="border-b border-slate-200">
-        <ul className="-mb-px flex flex-wrap gap-1">
-          {tabs.map((item) => {
-            const current = item.id === tab;
-            const count = counts[item.id];
-            const params = new URLSearchParams();
-            if (item.id !== 'all') params.set('tab', item.id);
-            if (q) params.set('q', q);
-            const query = params.toString();
-            return (
-              <li key={item.id}>
-                <Link
-                  to={`${paths.admin.reviewManagement}${query ? `?${query}` : ''}`}
-                  aria-current={current ? 'page' : undefined}
-                  className={`inline-flex items-center gap-2 border-b-2 px-3 py-2 text-sm font-semibold ${
-                    current
-                      ? 'border-indigo-700 text-indigo-800'
-                      : 'border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900'
-                  }`}
-                >
-                  {item.label}
-                  {count !== undefined && (
-                    <span
-                      className={`rounded-full px-2 py-0.5 text-xs tabular-nums ${
-                        (item.id === 'reported' || item.id === 'flagged' || item.id === 'appeals') && count > 0
-                          ? 'bg-amber-200 text-amber-950'
-                          : 'bg-slate-100 text-slate-800'
-                      }`}
-                    >
-                      {count}
-                    </span>
-                  )}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <QueueTabs
+        label="Review queues"
+        current={tab}
+        tabs={tabs.map((item) => {
+          const params = new URLSearchParams();
+          if (item.id !== 'all') params.set('tab', item.id);
+          if (q) params.set('q', q);
+          const query = params.toString();
+          return {
+            ...item,
+            to: `${paths.admin.reviewManagement}${query ? `?${query}` : ''}`,
+            count: counts[item.id],
+            urgent: item.id === 'reported' || item.id === 'flagged' || item.id === 'appeals',
+          };
+        })}
+      />
 
       {tab === 'appeals' ? (
         <AppealQueue page={page} onDecided={focusTop} />

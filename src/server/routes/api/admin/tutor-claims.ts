@@ -3,10 +3,16 @@ import {
   adminTutorClaimListQuerySchema,
   adminTutorClaimListSchema,
   rejectTutorClaimSchema,
+  releaseTutorClaimSchema,
   tutorClaimPathParamsSchema,
 } from '../../../../shared/tutor-side';
 import { viewerOf } from '../../../plugins/auth';
-import { approveTutorClaim, listAdminTutorClaims, rejectTutorClaim } from '../../../services/tutors/claims';
+import {
+  approveTutorClaim,
+  listAdminTutorClaims,
+  rejectTutorClaim,
+  releaseTutorClaim,
+} from '../../../services/tutors/claims';
 import type { App } from '../../../types';
 import { errorResponses } from '../responses';
 
@@ -55,6 +61,29 @@ export async function adminTutorClaimRoutes(app: App): Promise<void> {
     },
     async (request) => ({
       claim: await rejectTutorClaim(
+        app.db,
+        viewerOf(request),
+        request.params.claimId,
+        request.body.reason,
+        app.clock(),
+      ),
+    }),
+  );
+
+  app.post(
+    '/:claimId/release',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Release an approved claim with a reason the account is told: the profile is no longer managed by it and may be claimed again',
+        params: tutorClaimPathParamsSchema,
+        body: releaseTutorClaimSchema,
+        response: { 200: adminTutorClaimAnswerSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      claim: await releaseTutorClaim(
         app.db,
         viewerOf(request),
         request.params.claimId,

@@ -122,6 +122,14 @@ export function NotificationMessage({ notification }: { notification: Notificati
           <Reason reason={notification.reason} />
         </>
       );
+    case 'claim_released':
+      return (
+        <>
+          An administrator released the profile <TutorName notification={notification} /> from your account: you no
+          longer manage it.
+          <Reason reason={notification.reason} />
+        </>
+      );
     case 'appeal_restored':
       return (
         <>

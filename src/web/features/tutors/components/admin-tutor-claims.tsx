@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { REJECTION_REASON_MAX_LENGTH } from '../../../../shared/tutors-constants';
 import type { AdminTutorClaim } from '../../../../shared/tutor-side';
@@ -12,15 +12,20 @@ import { errorMessage } from '../../../lib/api-client';
 import { useApproveTutorClaim } from '../api/approve-tutor-claim';
 import { useAdminTutorClaims } from '../api/get-admin-tutor-claims';
 import { useRejectTutorClaim } from '../api/reject-tutor-claim';
+import { useReleaseTutorClaim } from '../api/release-tutor-claim';
+
+/** The claims an administrator works on: those waiting for a decision, and those approved (to release). */
+export type AdminClaimQueue = 'pending' | 'approved';
 
 const claimDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The claims waiting for a decision, oldest first: who asks (with their address, whether it is
  * verified, and its domain), which profile, and what they wrote. Approve, or Reject with a reason.
+ * Approved ones, newest first, can be released: the account no longer manages the profile.
  */
-export function AdminTutorClaims() {
-  const claims = useAdminTutorClaims('pending');
+export function AdminTutorClaims({ queue }: { queue: AdminClaimQueue }) {
+  const claims = useAdminTutorClaims(queue);
   const listRef = useRef<HTMLDivElement>(null);
   // A decided claim leaves the list with its buttons: focus goes back to the top of the queue.
   const focusList = () => listRef.current?.focus();
@@ -37,12 +42,18 @@ export function AdminTutorClaims() {
   return (
     <div ref={listRef} tabIndex={-1} className="focus:outline-none">
       {claims.data.items.length === 0 ? (
-        <EmptyList message="No claims are waiting." />
+        <EmptyList message={queue === 'pending' ? 'No claims are waiting.' : 'No account manages a tutor profile.'} />
       ) : (
         <ul aria-label="Profile claims" className="space-y-3">
           {claims.data.items.map((claim) => (
             <li key={claim.id}>
-              <ClaimCard claim={claim} onDecided={focusList} />
+              <ClaimCard claim={claim}>
+                {queue === 'pending' ? (
+                  <DecideClaim claim={claim} onDecided={focusList} />
+                ) : (
+                  <ReleaseClaim claim={claim} onDecided={focusList} />
+                )}
+              </ClaimCard>
             </li>
           ))}
         </ul>
@@ -51,20 +62,16 @@ export function AdminTutorClaims() {
   );
 }
 
-function ClaimCard({ claim, onDecided }: { claim: AdminTutorClaim; onDecided: () => void }) {
+function ClaimCard({ claim, children }: { claim: AdminTutorClaim; children: ReactNode }) {
   const headingId = useId();
-  const approve = useApproveTutorClaim();
-  const reject = useRejectTutorClaim();
-  const [rejecting, setRejecting] = useState(false);
   const { requester } = claim;
-  const onError = (error: Error) => toast.error(errorMessage(error));
 
   return (
     <article aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 flex-1 basis-60 space-y-1">
           <h2 id={headingId} className="font-semibold break-words text-slate-900">
-            {requester.name} claims{' '}
+            {requester.name} {claim.status === 'approved' ? 'manages' : 'claims'}{' '}
             <TextLink to={paths.admin.teacherFullProfile(claim.tutor.id)}>{claim.tutor.name}</TextLink>
           </h2>
           <p className="text-sm break-all text-slate-800">
@@ -82,44 +89,57 @@ function ClaimCard({ claim, onDecided }: { claim: AdminTutorClaim; onDecided: ()
           <p className="text-sm text-slate-700">
             Domain: <span className="font-medium text-slate-900">{requester.emailDomain}</span> · Asked{' '}
             <time dateTime={claim.createdAt}>{claimDate.format(new Date(claim.createdAt))}</time>
+            {claim.status === 'approved' && claim.decidedAt && (
+              <>
+                {' '}
+                · Approved <time dateTime={claim.decidedAt}>{claimDate.format(new Date(claim.decidedAt))}</time>
+              </>
+            )}
           </p>
-          {claim.tutorClaimedBy && (
+          {claim.status === 'pending' && claim.tutorClaimedBy && (
             <p role="note" className="text-sm text-red-800">
               This profile is already held by {claim.tutorClaimedBy.name}.
             </p>
           )}
         </div>
-        <div className="flex flex-wrap gap-2">
-          <Button
-            disabled={approve.isPending}
-            aria-busy={approve.isPending || undefined}
-            aria-label={`Approve the claim of ${requester.name}`}
-            onClick={() =>
-              approve.mutate(claim.id, {
-                onSuccess: () => {
-                  toast.success(`${requester.name} now manages ${claim.tutor.name}.`);
-                  onDecided();
-                },
-                onError,
-              })
-            }
-          >
-            {approve.isPending ? 'Approving...' : 'Approve'}
-          </Button>
-          <Button
-            variant="danger"
-            aria-label={`Reject the claim of ${requester.name}`}
-            onClick={() => setRejecting(true)}
-          >
-            Reject
-          </Button>
-        </div>
+        {children}
       </div>
       {claim.message && (
         <blockquote className="mt-3 border-l-4 border-slate-300 pl-3 text-sm whitespace-pre-line break-words text-slate-800">
           {claim.message}
         </blockquote>
       )}
+    </article>
+  );
+}
+
+/** Approve, or Reject with a reason the requester is told. */
+function DecideClaim({ claim, onDecided }: { claim: AdminTutorClaim; onDecided: () => void }) {
+  const approve = useApproveTutorClaim();
+  const reject = useRejectTutorClaim();
+  const [rejecting, setRejecting] = useState(false);
+  const { requester } = claim;
+  const onError = (error: Error) => toast.error(errorMessage(error));
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        disabled={approve.isPending}
+        aria-busy={approve.isPending || undefined}
+        aria-label={`Approve the claim of ${requester.name}`}
+        onClick={() =>
+          // A promise, not mutate's callbacks: the claim leaves the list (and this card) before it settles.
+          approve.mutateAsync(claim.id).then(() => {
+            toast.success(`${requester.name} now manages ${claim.tutor.name}.`);
+            onDecided();
+          }, onError)
+        }
+      >
+        {approve.isPending ? 'Approving...' : 'Approve'}
+      </Button>
+      <Button variant="danger" aria-label={`Reject the claim of ${requester.name}`} onClick={() => setRejecting(true)}>
+        Reject
+      </Button>
       <ReasonDialog
         open={rejecting}
         title="Reject this claim"
@@ -129,20 +149,53 @@ function ClaimCard({ claim, onDecided }: { claim: AdminTutorClaim; onDecided: ()
         maxLength={REJECTION_REASON_MAX_LENGTH}
         busy={reject.isPending}
         onConfirm={(reason) =>
-          reject.mutate(
-            { claimId: claim.id, reason },
-            {
-              onSuccess: () => {
-                setRejecting(false);
-                toast.success('Claim rejected');
-                onDecided();
-              },
-              onError,
-            },
-          )
+          reject.mutateAsync({ claimId: claim.id, reason }).then(() => {
+            setRejecting(false);
+            toast.success('Claim rejected');
+            onDecided();
+          }, onError)
         }
         onCancel={() => setRejecting(false)}
       />
-    </article>
+    </div>
+  );
+}
+
+/** Takes the profile back (the wrong person approved, or a tutor who left), with a reason the account is told. */
+function ReleaseClaim({ claim, onDecided }: { claim: AdminTutorClaim; onDecided: () => void }) {
+  const release = useReleaseTutorClaim();
+  const [releasing, setReleasing] = useState(false);
+  const { requester } = claim;
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        variant="secondary"
+        aria-label={`Release ${claim.tutor.name} from ${requester.name}`}
+        onClick={() => setReleasing(true)}
+      >
+        Release
+      </Button>
+      <ReasonDialog
+        open={releasing}
+        title="Release this profile"
+        description={`${requester.name} no longer manages ${claim.tutor.name} and is told the reason. Responses already posted stay; moderators can hide or delete them in Review Management.`}
+        confirmLabel="Release profile"
+        busyLabel="Releasing..."
+        maxLength={REJECTION_REASON_MAX_LENGTH}
+        busy={release.isPending}
+        onConfirm={(reason) =>
+          release.mutateAsync({ claimId: claim.id, reason }).then(
+            () => {
+              setReleasing(false);
+              toast.success(`${claim.tutor.name} was released from ${requester.name}.`);
+              onDecided();
+            },
+            (error: Error) => toast.error(errorMessage(error)),
+          )
+        }
+        onCancel={() => setReleasing(false)}
+      />
+    </div>
   );
 }

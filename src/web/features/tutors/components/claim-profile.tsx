@@ -8,7 +8,7 @@ const ClaimDialog = lazy(() => import('./claim-profile-dialog').then((module) =>
 
 /**
  * On a public profile: 'Claim this profile' for a signed-in user who is not a tutor's account
- * yet, or where their claim stands (waiting, or rejected with the administrator's reason).
+ * yet, or where their claim stands (waiting, or rejected or released with the administrator's reason).
  */
 export function ClaimProfile({ tutor }: { tutor: TutorProfile }) {
   const claims = useMyTutorClaims();
@@ -27,6 +27,14 @@ export function ClaimProfile({ tutor }: { tutor: TutorProfile }) {
   }
   return (
     <div className="space-y-2">
+      {latest?.status === 'released' && (
+        <div role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          <p className="font-semibold">An administrator released this profile from your account.</p>
+          {latest.rejectionReason && (
+            <p className="mt-1 whitespace-pre-line break-words">Reason: {latest.rejectionReason}</p>
+          )}
+        </div>
+      )}
       {latest?.status === 'rejected' && (
         <div role="note" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
           <p className="font-semibold">Your claim of this profile was rejected.</p>
