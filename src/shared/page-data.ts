@@ -1,7 +1,7 @@
 import { apiPaths } from './api-paths';
 import { withQuery } from './query-string';
 import type { TutorReviewSort } from './reviews-constants';
-import type { MyReviewsQueryInput } from './reviews';
+import type { MyReviewsQueryInput } from './my-reviews';
 import type { TutorListQueryInput } from './tutors';
 import { COURSE_MAX_LENGTH, isTutorId, type TutorSort, tutorSorts } from './tutors-constants';
 
