@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reviewDetailFields } from './reviews';
+import { reviewDetailFields } from './review-answers';
 import { ownerPasswordSchema } from './account';
 
 const timestamp = z.iso.datetime();

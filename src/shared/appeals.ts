@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './pagination';
-import { reviewTutorSchema } from './reviews';
+import { reviewTutorSchema } from './review-answers';
 import { MAX_RATING, MIN_RATING, MODERATION_REASON_MAX_LENGTH } from './reviews-constants';
 import { requiredText } from './validation';
 

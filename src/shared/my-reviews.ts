@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { reviewAppealSchema } from './appeals';
 import { pageOf, pageQuery } from './pagination';
-import { helpfulCountSchema, reviewFields } from './reviews';
+import { helpfulCountSchema, reviewFields } from './review-answers';
 import { MY_REVIEWS_PAGE_SIZE, MY_REVIEWS_TUTOR_IDS_MAX } from './reviews-constants';
 
 // The author's own reviews (My Reviews, and the review form's answer): answers the web app

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery, pageOf } from './pagination';
-import { helpfulCountSchema, reportReasonSchema, reviewFields } from './reviews';
+import { reportReasonSchema } from './reviews';
+import { helpfulCountSchema, reviewFields } from './review-answers';
 import { ADMIN_REVIEWS_PAGE_SIZE, MODERATION_REASON_MAX_LENGTH, REVIEW_SEARCH_MAX_LENGTH } from './reviews-constants';
 import { screeningFindingSchema } from './screening';
 import { responseFromTutorSchema } from './tutor-side';

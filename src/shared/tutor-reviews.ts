@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './pagination';
-import { helpfulCountSchema, reviewDetailFields, shownAuthorNameSchema } from './reviews';
+import { helpfulCountSchema, reviewDetailFields, shownAuthorNameSchema } from './review-answers';
 import { tutorReviewSorts } from './reviews-constants';
 import { responseFromTutorSchema } from './tutor-side';
 import { COURSE_MAX_LENGTH, TUTOR_REVIEWS_PAGE_SIZE } from './tutors-constants';

@@ -11,8 +11,8 @@ import {
   TERM_IN_FUTURE_MESSAGE,
   UNKNOWN_REVIEW_COURSE_MESSAGE,
   UNKNOWN_REVIEW_TAG_MESSAGE,
-  type ReviewFeed,
 } from '../../src/shared/reviews';
+import type { ReviewFeed } from '../../src/shared/review-answers';
 import type { MyReview } from '../../src/shared/my-reviews';
 import type { TutorReviewList } from '../../src/shared/tutor-reviews';
 import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';

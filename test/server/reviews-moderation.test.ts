@@ -13,8 +13,8 @@ import {
   OWN_REVIEW_REPORT_MESSAGE,
   REPORT_DETAILS_REQUIRED_MESSAGE,
   REVIEW_NOT_FOUND_MESSAGE,
-  type ReviewFeed,
 } from '../../src/shared/reviews';
+import type { ReviewFeed } from '../../src/shared/review-answers';
 import type { AdminReviewList } from '../../src/shared/review-moderation';
 import type { TutorProfile } from '../../src/shared/tutors';
 import type { TutorReviewList } from '../../src/shared/tutor-reviews';

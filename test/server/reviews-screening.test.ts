@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { auditLog, notifications, reviews, type TutorRow } from '../../src/server/db/schema';
 import { apiPaths } from '../../src/shared/api-paths';
-import type { ReviewFeed } from '../../src/shared/reviews';
+import type { ReviewFeed } from '../../src/shared/review-answers';
 import type { AdminReview, AdminReviewList } from '../../src/shared/review-moderation';
 import type { MyReview, MyReviewList } from '../../src/shared/my-reviews';
 import type { ScreeningMode } from '../../src/shared/screening';

@@ -2,14 +2,16 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   createReviewSchema,
-  helpfulVoteSchema,
-  recentReviewsSchema,
   reportReviewSchema,
-  reviewFeedQuerySchema,
-  reviewFeedSchema,
   reviewPathParamsSchema,
   updateReviewSchema,
 } from '../../../shared/reviews';
+import {
+  helpfulVoteSchema,
+  recentReviewsSchema,
+  reviewFeedQuerySchema,
+  reviewFeedSchema,
+} from '../../../shared/review-answers';
 import { myReviewListSchema, myReviewsQuerySchema, reviewResponseSchema } from '../../../shared/my-reviews';
 import { responseAnswerSchema, responseInputSchema } from '../../../shared/tutor-side';
 import { requireVerifiedUser, viewerOf } from '../../plugins/auth';

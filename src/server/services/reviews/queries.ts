@@ -20,10 +20,8 @@ import {
   isReviewId,
   RECENT_REVIEWS_COUNT,
   REVIEW_FEED_COUNT_MAX,
-  type RecentReviews,
-  type ReviewFeed,
-  type ReviewFeedQuery,
 } from '../../../shared/reviews';
+import type { RecentReviews, ReviewFeed, ReviewFeedQuery } from '../../../shared/review-answers';
 import {
   type AdminResponseFromTutor,
   type AdminReview,

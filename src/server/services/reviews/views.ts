@@ -1,4 +1,5 @@
-import type { ReviewCard, ReviewContent, ReviewDetails } from '../../../shared/reviews';
+import type { ReviewContent } from '../../../shared/reviews';
+import type { ReviewCard, ReviewDetails } from '../../../shared/review-answers';
 import type { AdminResponseFromTutor, AdminReview, ReviewReport } from '../../../shared/review-moderation';
 import type { MyReview } from '../../../shared/my-reviews';
 import type { ReviewAppeal } from '../../../shared/appeals';
