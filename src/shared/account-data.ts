@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { reviewDetailFields } from './reviews';
-import { ownerPasswordSchema } from './account';
+import { reviewDetailFields } from './review-answers';
 
 const timestamp = z.iso.datetime();
 
@@ -145,21 +144,3 @@ export const accountDataSchema = z.object({
   ),
 });
 export type AccountData = z.infer<typeof accountDataSchema>;
-
-export const DELETE_ACCOUNT_EMAIL_MISMATCH_MESSAGE = 'Type your email address exactly as it is shown.';
-export const LAST_ADMIN_SELF_DELETE_MESSAGE =
-  'You are the last active administrator: make someone else an administrator before deleting your account.';
-
-/**
- * 'Delete my account': the current password (or, left out, a campus sign-in of this session in
- * the last few minutes), and the address typed out as a deliberate confirmation.
- */
-export const deleteAccountSchema = z.object({
-  currentPassword: ownerPasswordSchema,
-  confirmEmail: z
-    .string({ error: 'Type your email address to confirm.' })
-    .trim()
-    .min(1, 'Type your email address to confirm.')
-    .max(254),
-});
-export type DeleteAccountRequest = z.infer<typeof deleteAccountSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema, ownerPasswordSchema } from './account';
 
-/** The account's lifecycle beyond sign-up and login: password recovery, e-mail change, its sessions. Kept apart from account.ts so pages that never show them do not load them. */
+/** The account's lifecycle beyond sign-up and login: password recovery, e-mail change, its sessions, deleting it. Kept apart from account.ts so pages that never show them do not load them. */
 /** 'Forgot password?': the answer is the same whether or not the address has an account. */
 export const passwordResetRequestSchema = z.object({ email: emailSchema });
 export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
@@ -48,3 +48,21 @@ export const accountSessionSchema = z.object({
 export type AccountSession = z.infer<typeof accountSessionSchema>;
 export const accountSessionListSchema = z.object({ sessions: z.array(accountSessionSchema) });
 export const sessionPathParamsSchema = z.object({ sessionId: z.string().min(1).max(64) });
+
+export const DELETE_ACCOUNT_EMAIL_MISMATCH_MESSAGE = 'Type your email address exactly as it is shown.';
+export const LAST_ADMIN_SELF_DELETE_MESSAGE =
+  'You are the last active administrator: make someone else an administrator before deleting your account.';
+
+/**
+ * 'Delete my account': the current password (or, left out, a campus sign-in of this session in
+ * the last few minutes), and the address typed out as a deliberate confirmation.
+ */
+export const deleteAccountSchema = z.object({
+  currentPassword: ownerPasswordSchema,
+  confirmEmail: z
+    .string({ error: 'Type your email address to confirm.' })
+    .trim()
+    .min(1, 'Type your email address to confirm.')
+    .max(254),
+});
+export type DeleteAccountRequest = z.infer<typeof deleteAccountSchema>;

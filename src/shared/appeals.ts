@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './pagination';
-import {
-  appealAgainst,
-  MAX_RATING,
-  MIN_RATING,
-  MODERATION_REASON_MAX_LENGTH,
-  reviewAppealSchema,
-  reviewTutorSchema,
-} from './reviews';
+import { reviewTutorSchema } from './review-answers';
+import { MAX_RATING, MIN_RATING, MODERATION_REASON_MAX_LENGTH } from './reviews-constants';
 import { requiredText } from './validation';
 
 /** An appeal says why the review should come back: long enough to explain, short enough to read. */
@@ -18,6 +12,23 @@ export const APPEAL_ALREADY_DECIDED_MESSAGE = 'This appeal has already been deci
 export const APPEAL_NOT_FOUND_MESSAGE = 'Appeal not found.';
 export const APPEAL_RESTORE_CONFLICT_MESSAGE =
   'This review cannot be restored: its author has since written another review of this tutor. Uphold the decision instead.';
+
+/** What an appeal was against: the review hidden, or deleted, by a moderator. */
+export const appealAgainst = ['hidden', 'deleted'] as const;
+export const appealStatuses = ['pending', 'restored', 'upheld'] as const;
+
+/** The author's appeal of a hidden or deleted review, as its author sees it. */
+export const reviewAppealSchema = z.object({
+  id: z.uuid(),
+  against: z.enum(appealAgainst),
+  text: z.string(),
+  /** Waiting for a moderator, or decided: restored or upheld with the moderator's reason. */
+  status: z.enum(appealStatuses),
+  decisionReason: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  decidedAt: z.iso.datetime().nullable(),
+});
+export type ReviewAppeal = z.infer<typeof reviewAppealSchema>;
 
 export const appealReviewSchema = z.object({
   text: requiredText('Your appeal', APPEAL_TEXT_MAX_LENGTH),

@@ -1,7 +1,7 @@
 import { apiPaths } from './api-paths';
-import { withQuery } from './query-string';
+import { pageFromParam, withQuery } from './query-string';
 import type { TutorReviewSort } from './reviews-constants';
-import type { MyReviewsQueryInput } from './reviews';
+import type { MyReviewsQueryInput } from './my-reviews';
 import type { TutorListQueryInput } from './tutors';
 import { COURSE_MAX_LENGTH, isTutorId, type TutorSort, tutorSorts } from './tutors-constants';
 
@@ -26,17 +26,11 @@ export const tutorReviewsParams = {
 export const DEFAULT_TUTOR_REVIEW_SORT: TutorReviewSort = 'newest';
 /**
  * tutorReviewSorts written out (the compiler checks that the two agree): importing the reviews'
- * constants here would load them on every page that reads its page number from this module.
+ * constants here would load them on every page that builds its URLs here.
  */
 const TUTOR_REVIEW_SORTS = ['newest', 'helpful', 'highest', 'lowest'] as const satisfies readonly TutorReviewSort[];
 type Never<T extends never> = T;
 export type EveryTutorReviewSortListed = Never<Exclude<TutorReviewSort, (typeof TUTOR_REVIEW_SORTS)[number]>>;
-
-/** A `?page=` value as a page number: anything that is not a positive whole number is page 1. */
-export function pageFromParam(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
 
 /** The tutor list's query as its page's URL gives it: every value checked, the defaults filled in. */
 export interface TutorListPageQuery extends TutorListQueryInput {

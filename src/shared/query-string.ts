@@ -11,3 +11,9 @@ export function withQuery(path: string, query: Record<string, unknown>): string 
   const search = params.toString();
   return search ? `${path}?${search}` : path;
 }
+
+/** A `?page=` value as a page number: anything that is not a positive whole number is page 1. */
+export function pageFromParam(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}

@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import { pageOf, pageQuery } from './pagination';
-import { storedImageSchema } from './uploads';
-import { screeningAcknowledgedSchema, screeningFindingSchema } from './screening';
+import { screeningAcknowledgedSchema } from './screening';
 import {
-  ADMIN_REVIEWS_PAGE_SIZE,
   MAX_DIFFICULTY,
   MIN_DIFFICULTY,
   REVIEW_TAG_CHOICES_MAX,
@@ -11,23 +8,16 @@ import {
   REVIEW_TAGS_MAX,
   TERM_YEAR_MIN,
   termSeasons,
-  ALL_REVIEWS_PAGE_SIZE,
-  ALL_REVIEWS_PAGE_SIZE_MAX,
   MAX_RATING,
   MIN_RATING,
-  MODERATION_REASON_MAX_LENGTH,
-  MY_REVIEWS_PAGE_SIZE,
-  MY_REVIEWS_TUTOR_IDS_MAX,
   REPORT_DETAILS_MAX_LENGTH,
   REPORT_DETAILS_REQUIRED_MESSAGE,
   reportReasons,
   REVIEW_BODY_MAX_LENGTH,
   REVIEW_FORM_INCOMPLETE_MESSAGE,
-  REVIEW_SEARCH_MAX_LENGTH,
   REVIEW_TITLE_MAX_LENGTH,
 } from './reviews-constants';
-import { COURSE_MAX_LENGTH, DEPARTMENT_MAX_LENGTH } from './tutors-constants';
-import { responseFromTutorSchema } from './tutor-side';
+import { COURSE_MAX_LENGTH } from './tutors-constants';
 import { requiredText } from './validation';
 
 export * from './reviews-constants';
@@ -112,145 +102,6 @@ export const updateReviewSchema = reviewContentSchema.extend({ screeningAcknowle
 export type UpdateReviewRequest = z.infer<typeof updateReviewSchema>;
 export type UpdateReviewInput = z.input<typeof updateReviewSchema>;
 
-/** The tutor a review is about, as review cards show it. */
-export const reviewTutorSchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  department: z.string(),
-  image: storedImageSchema.nullable(),
-  isPublic: z.boolean(),
-});
-export type ReviewTutor = z.infer<typeof reviewTutorSchema>;
-
-/** What a review says besides its title, text and stars, as every review answer carries it. */
-export const reviewDetailFields = {
-  course: z.string().nullable(),
-  term: termSchema.nullable(),
-  difficulty: z.number().int().min(MIN_DIFFICULTY).max(MAX_DIFFICULTY).nullable(),
-  wouldTakeAgain: z.boolean().nullable(),
-  tags: z.array(z.string()),
-};
-
-export const reviewDetailsSchema = z.object(reviewDetailFields);
-export type ReviewDetails = z.infer<typeof reviewDetailsSchema>;
-
-/** How many students marked the review helpful: on a tutor's page and for its author. */
-export const helpfulCountSchema = z.number().int().nonnegative();
-
-const reviewFields = {
-  id: z.uuid(),
-  tutor: reviewTutorSchema,
-  title: z.string(),
-  body: z.string(),
-  rating: z.number().int().min(MIN_RATING).max(MAX_RATING),
-  aiAssisted: z.boolean(),
-  ...reviewDetailFields,
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-};
-
-/**
- * Who wrote a review, as other students see it: the author's name only when they chose to show
- * it; null for an anonymous review, which names no one ("Anonymous student").
- */
-export const shownAuthorNameSchema = z.string().nullable();
-
-/** A visible review in the public lists (All Reviews, Recent Reviews). */
-export const reviewCardSchema = z.object({ ...reviewFields, authorName: shownAuthorNameSchema });
-export type ReviewCard = z.infer<typeof reviewCardSchema>;
-
-/** What an appeal was against: the review hidden, or deleted, by a moderator. */
-export const appealAgainst = ['hidden', 'deleted'] as const;
-export const appealStatuses = ['pending', 'restored', 'upheld'] as const;
-
-/** The author's appeal of a hidden or deleted review, as its author sees it. */
-export const reviewAppealSchema = z.object({
-  id: z.uuid(),
-  against: z.enum(appealAgainst),
-  text: z.string(),
-  /** Waiting for a moderator, or decided: restored or upheld with the moderator's reason. */
-  status: z.enum(appealStatuses),
-  decisionReason: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-  decidedAt: z.iso.datetime().nullable(),
-});
-export type ReviewAppeal = z.infer<typeof reviewAppealSchema>;
-
-/** The author's own review, with whether a moderator hid it and why, and the author's appeal if any. */
-export const myReviewSchema = z.object({
-  ...reviewFields,
-  helpfulCount: helpfulCountSchema,
-  showName: z.boolean(),
-  isHidden: z.boolean(),
-  hiddenReason: z.string().nullable(),
-  /** Held by the screen ("Waiting for a moderator"): seen by its author only until a moderator publishes it. */
-  waitingForModerator: z.boolean(),
-  appeal: reviewAppealSchema.nullable(),
-});
-export type MyReview = z.infer<typeof myReviewSchema>;
-
-export const reviewResponseSchema = z.object({ review: myReviewSchema });
-export type ReviewResponse = z.infer<typeof reviewResponseSchema>;
-
-export const myReviewsQuerySchema = z.object({
-  /** Only the review of this tutor, if any: the form uses it to offer editing instead of a second review. */
-  tutorId: z.uuid().optional(),
-  /**
-   * Only the reviews of these tutors, comma-separated: the tutor picker marks the tutors listed
-   * that the student has reviewed already.
-   */
-  tutorIds: z
-    .string()
-    .max(MY_REVIEWS_TUTOR_IDS_MAX * 37)
-    .transform((text) => text.split(',').filter(Boolean))
-    .pipe(z.array(z.uuid()).max(MY_REVIEWS_TUTOR_IDS_MAX, `At most ${MY_REVIEWS_TUTOR_IDS_MAX} tutors.`))
-    .optional(),
-  ...pageQuery(MY_REVIEWS_PAGE_SIZE, 50),
-});
-export type MyReviewsQuery = z.infer<typeof myReviewsQuerySchema>;
-export type MyReviewsQueryInput = z.input<typeof myReviewsQuerySchema>;
-export const myReviewListSchema = pageOf(myReviewSchema);
-export type MyReviewList = z.infer<typeof myReviewListSchema>;
-
-/**
- * All Reviews is a feed: each page ends in a cursor naming its last review, and the next page
- * starts after it. Unlike page numbers this costs the same on page 1 and page 40000.
- */
-export const reviewFeedQuerySchema = z.object({
-  cursor: z
-    .string()
-    .max(200)
-    .regex(/^[A-Za-z0-9_-]+$/, 'The cursor is not valid.')
-    .optional(),
-  limit: z.coerce.number().int().min(1).max(ALL_REVIEWS_PAGE_SIZE_MAX).default(ALL_REVIEWS_PAGE_SIZE),
-  /** Only reviews of tutors in this department. */
-  department: z.string().trim().max(DEPARTMENT_MAX_LENGTH).optional(),
-  /** Only reviews that name this course, in any letter case. */
-  course: z.string().trim().max(COURSE_MAX_LENGTH).optional(),
-});
-export type ReviewFeedQuery = z.infer<typeof reviewFeedQuerySchema>;
-export const reviewFeedSchema = z.object({
-  items: z.array(reviewCardSchema),
-  /** Pass as `cursor` for the next page; null on the last page. */
-  nextCursor: z.string().nullable(),
-  /**
-   * How many reviews the feed holds ("Showing 24 of 295"), counted up to REVIEW_FEED_COUNT_MAX:
-   * past it `more` is true ("of 1,000+"). On the first page; null after a cursor.
-   */
-  total: z.object({ count: z.number().int().nonnegative(), more: z.boolean() }).nullable(),
-});
-export type ReviewFeed = z.infer<typeof reviewFeedSchema>;
-
-export const recentReviewsSchema = z.object({ items: z.array(reviewCardSchema) });
-export type RecentReviews = z.infer<typeof recentReviewsSchema>;
-
-/** A helpful vote given or taken back: the review's count after it, and whether the caller's vote stands. */
-export const helpfulVoteSchema = z.object({
-  helpfulCount: z.number().int().nonnegative(),
-  markedHelpfulByMe: z.boolean(),
-});
-export type HelpfulVote = z.infer<typeof helpfulVoteSchema>;
-
 export const reportReasonSchema = z.enum(reportReasons);
 
 export const reportReviewSchema = z
@@ -268,83 +119,5 @@ export const reportReviewSchema = z
   });
 export type ReportReviewRequest = z.infer<typeof reportReviewSchema>;
 export type ReportReviewInput = z.input<typeof reportReviewSchema>;
-
-export const moderationReasonSchema = z.object({
-  reason: requiredText('A reason', MODERATION_REASON_MAX_LENGTH),
-});
-export type ModerationReasonRequest = z.infer<typeof moderationReasonSchema>;
-
-/** `?flag=true|false` in a query string (z.coerce.boolean would read "false" as true). */
-const queryFlag = z
-  .enum(['true', 'false'])
-  .default('false')
-  .transform((value) => value === 'true');
-
-export const adminReviewListQuerySchema = z.object({
-  /** Title, text, author name or email, tutor name: case- and accent-insensitive. */
-  q: z
-    .string()
-    .trim()
-    .max(REVIEW_SEARCH_MAX_LENGTH, `Search at most ${REVIEW_SEARCH_MAX_LENGTH} characters.`)
-    .optional(),
-  /** Leave hidden reviews out. */
-  hideHidden: queryFlag,
-  /** Only hidden reviews (Review Management's Hidden tab). */
-  hidden: queryFlag,
-  /** Only reviews with open reports, the most reported first. */
-  reported: queryFlag,
-  /** Only reviews the screen flagged or holds for a moderator (Review Management's Flagged tab). */
-  flagged: queryFlag,
-  ...pageQuery(ADMIN_REVIEWS_PAGE_SIZE, 100),
-});
-export type AdminReviewListQuery = z.infer<typeof adminReviewListQuerySchema>;
-export type AdminReviewListQueryInput = z.input<typeof adminReviewListQuerySchema>;
-
-export const reviewReportSchema = z.object({
-  id: z.uuid(),
-  reason: reportReasonSchema,
-  details: z.string().nullable(),
-  reporterName: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-});
-export type ReviewReport = z.infer<typeof reviewReportSchema>;
-
-/** The tutor's response as review management shows it: with what the screen found in it. */
-export const adminResponseFromTutorSchema = responseFromTutorSchema.extend({
-  /** Flagged by the screen and not yet approved, hidden or deleted by a moderator. */
-  flagged: z.boolean(),
-  /** What the screen found when it was last written. */
-  screeningFindings: z.array(screeningFindingSchema),
-});
-export type AdminResponseFromTutor = z.infer<typeof adminResponseFromTutorSchema>;
-
-export const adminReviewSchema = z.object({
-  ...reviewFields,
-  helpfulCount: helpfulCountSchema,
-  /** Whether other students see the author's name; moderators always do. */
-  showName: z.boolean(),
-  isHidden: z.boolean(),
-  hiddenReason: z.string().nullable(),
-  author: z.object({ id: z.uuid(), name: z.string(), email: z.string() }),
-  /** Reports no moderator has acted on yet. */
-  openReportCount: z.number().int().nonnegative(),
-  /** The latest open reports (at most ADMIN_REVIEW_REPORTS_SHOWN). */
-  reports: z.array(reviewReportSchema),
-  /** Held by the screen until a moderator publishes it ("Waiting for a moderator"). */
-  waitingForModerator: z.boolean(),
-  /** Flagged by the screen and not yet approved, hidden or deleted by a moderator. */
-  flagged: z.boolean(),
-  /** What the screen found when it was last submitted or edited. */
-  screeningFindings: z.array(screeningFindingSchema),
-  /** The tutor's response, hidden or not, with what the screen found in it; null when there is none. */
-  response: adminResponseFromTutorSchema.nullable(),
-});
-export type AdminReview = z.infer<typeof adminReviewSchema>;
-
-export const adminReviewListSchema = pageOf(adminReviewSchema);
-export type AdminReviewList = z.infer<typeof adminReviewListSchema>;
-
-export const adminReviewResponseSchema = z.object({ review: adminReviewSchema });
-export type AdminReviewResponse = z.infer<typeof adminReviewResponseSchema>;
 
 export const reviewPathParamsSchema = z.object({ reviewId: z.string() });

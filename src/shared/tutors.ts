@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './pagination';
 import { imageKeySchema, storedImageSchema } from './uploads';
-import { helpfulCountSchema, reviewDetailFields, shownAuthorNameSchema } from './reviews';
-import { tutorReviewSorts } from './reviews-constants';
-import { responseFromTutorSchema } from './tutor-side';
 import {
   adminTutorSorts,
   BIOGRAPHY_MAX_LENGTH,
@@ -16,7 +13,6 @@ import {
   TUTOR_NAME_MAX_LENGTH,
   TUTOR_PAGE_SIZE,
   TUTOR_PAGE_SIZE_MAX,
-  TUTOR_REVIEWS_PAGE_SIZE,
   tutorSorts,
   tutorStatuses,
 } from './tutors-constants';
@@ -172,49 +168,6 @@ export type MySubmission = z.infer<typeof mySubmissionSchema>;
 
 export const mySubmissionsSchema = z.object({ items: z.array(mySubmissionSchema) });
 export type MySubmissions = z.infer<typeof mySubmissionsSchema>;
-
-export const tutorReviewSchema = z.object({
-  id: z.uuid(),
-  title: z.string(),
-  body: z.string(),
-  rating: z.number().int().min(1).max(5),
-  authorName: shownAuthorNameSchema,
-  aiAssisted: z.boolean(),
-  ...reviewDetailFields,
-  helpfulCount: helpfulCountSchema,
-  /** The caller wrote it: the profile offers Edit instead of Report. */
-  writtenByMe: z.boolean(),
-  /** The caller has reported it already; a second report is refused. */
-  reportedByMe: z.boolean(),
-  /** The caller marked it helpful (and may take the vote back). */
-  markedHelpfulByMe: z.boolean(),
-  /** "Response from the tutor"; null when there is none, or it is hidden from this reader. */
-  response: responseFromTutorSchema.nullable(),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-});
-export type TutorReview = z.infer<typeof tutorReviewSchema>;
-
-/** `?recent=1`: only reviews of the last RECENT_REVIEW_MONTHS months. */
-const onOrOff = z
-  .enum(['1', '0', 'true', 'false'])
-  .transform((value) => value === '1' || value === 'true')
-  .optional();
-
-/** A tutor's reviews: one order, optional filters, a page. Each combination is its own kept page. */
-export const tutorReviewsQuerySchema = z.object({
-  sort: z.enum(tutorReviewSorts).default('newest'),
-  /** Only reviews that name this course (COURSE_NOT_LISTED included). */
-  course: z.string().trim().min(1).max(COURSE_MAX_LENGTH).optional(),
-  /** Only reviews with this many stars. */
-  rating: z.coerce.number().int().min(1).max(5).optional(),
-  recent: onOrOff,
-  ...pageQuery(TUTOR_REVIEWS_PAGE_SIZE, 50),
-});
-export type TutorReviewsQueryInput = z.input<typeof tutorReviewsQuerySchema>;
-export type TutorReviewsQuery = z.infer<typeof tutorReviewsQuerySchema>;
-export const tutorReviewListSchema = pageOf(tutorReviewSchema);
-export type TutorReviewList = z.infer<typeof tutorReviewListSchema>;
 
 export const adminTutorListQuerySchema = z.object({
   q: searchQuery,

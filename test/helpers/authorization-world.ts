@@ -22,7 +22,7 @@ import { issueInvitationSecret } from '../../src/server/services/accounts/invita
 import { issuePasswordResetToken } from '../../src/server/services/accounts/password-reset';
 import { storeImage } from '../../src/server/services/images';
 import { apiPaths } from '../../src/shared/api-paths';
-import type { ReviewAppeal } from '../../src/shared/reviews';
+import type { ReviewAppeal } from '../../src/shared/appeals';
 import { appealReview } from '../../src/server/services/reviews/appeals';
 import { deleteReviewAsModerator } from '../../src/server/services/reviews/moderation';
 import type { TestApp } from './app';

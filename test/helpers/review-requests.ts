@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { apiPaths } from '../../src/shared/api-paths';
-import type { MyReview } from '../../src/shared/reviews';
+import type { MyReview } from '../../src/shared/my-reviews';
 import type { TutorProfile } from '../../src/shared/tutors';
 import { type Actor, callAs } from './actors';
 import type { TestApp } from './app';

@@ -17,11 +17,11 @@ import { appealReview } from '../../src/server/services/reviews/appeals';
 import { deleteReviewAsModerator } from '../../src/server/services/reviews/moderation';
 import { notify } from '../../src/server/services/notifications';
 import { reportReview } from '../../src/server/services/reviews/reports';
+import type { AccountData } from '../../src/shared/account-data';
 import {
   DELETE_ACCOUNT_EMAIL_MISMATCH_MESSAGE,
   LAST_ADMIN_SELF_DELETE_MESSAGE,
-  type AccountData,
-} from '../../src/shared/account-data';
+} from '../../src/shared/account-lifecycle';
 import { WRONG_CURRENT_PASSWORD_MESSAGE } from '../../src/shared/account';
 import { apiPaths } from '../../src/shared/api-paths';
 import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';

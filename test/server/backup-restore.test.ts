@@ -7,7 +7,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
 import type { Account } from '../../src/shared/account';
 import { apiPaths } from '../../src/shared/api-paths';
-import type { MyReview, MyReviewList } from '../../src/shared/reviews';
+import type { MyReview, MyReviewList } from '../../src/shared/my-reviews';
 import type { TutorProfile, TutorResponse } from '../../src/shared/tutors';
 import { createUserRecord } from '../helpers/factories';
 import { addStudentOverHttp, addTutorOverHttp, httpExpect, loginOverHttp } from '../helpers/http-client';

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { departmentTutorCounts, reviews, tutorSearch, tutors } from '../../src/server/db/schema';
 import { storeImage } from '../../src/server/services/images';
 import { apiPaths } from '../../src/shared/api-paths';
-import type { ReviewFeed } from '../../src/shared/reviews';
+import type { ReviewFeed } from '../../src/shared/review-answers';
 import type { DepartmentList, TutorList, TutorProfile } from '../../src/shared/tutors';
 import { callAs, signedInAdmin, signedInStudent, type Actor } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';

@@ -17,7 +17,8 @@ import { CHANGE_CHANNEL_APPLICATION_NAME } from '../../src/server/db/change-chan
 import { openDatabase } from '../../src/server/db/client';
 import { sessions as sessionsTable, tutors, type TutorRow } from '../../src/server/db/schema';
 import { revokeAllSessions } from '../../src/server/services/accounts/sessions';
-import type { TutorProfile, TutorReviewList } from '../../src/shared/tutors';
+import type { TutorProfile } from '../../src/shared/tutors';
+import type { TutorReviewList } from '../../src/shared/tutor-reviews';
 import { apiPaths } from '../../src/shared/api-paths';
 import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';

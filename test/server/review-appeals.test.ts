@@ -18,7 +18,7 @@ import {
   type MyDeletedReviewList,
 } from '../../src/shared/appeals';
 import { apiPaths } from '../../src/shared/api-paths';
-import type { MyReviewList } from '../../src/shared/reviews';
+import type { MyReviewList } from '../../src/shared/my-reviews';
 import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
 import {

@@ -8,11 +8,10 @@ import {
   MY_REVIEWS_TUTOR_IDS_MAX,
   REVIEW_FEED_COUNT_MAX,
   REVIEW_NOT_FOUND_MESSAGE,
-  type MyReviewList,
-  type RecentReviews,
-  type ReviewFeed,
 } from '../../src/shared/reviews';
-import type { TutorReviewList } from '../../src/shared/tutors';
+import type { RecentReviews, ReviewFeed } from '../../src/shared/review-answers';
+import type { MyReviewList } from '../../src/shared/my-reviews';
+import type { TutorReviewList } from '../../src/shared/tutor-reviews';
 import { apiPaths } from '../../src/shared/api-paths';
 import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';

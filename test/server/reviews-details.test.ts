@@ -11,10 +11,10 @@ import {
   TERM_IN_FUTURE_MESSAGE,
   UNKNOWN_REVIEW_COURSE_MESSAGE,
   UNKNOWN_REVIEW_TAG_MESSAGE,
-  type MyReview,
-  type ReviewFeed,
 } from '../../src/shared/reviews';
-import type { TutorReviewList } from '../../src/shared/tutors';
+import type { ReviewFeed } from '../../src/shared/review-answers';
+import type { MyReview } from '../../src/shared/my-reviews';
+import type { TutorReviewList } from '../../src/shared/tutor-reviews';
 import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createReviewRecord, createTutorRecord } from '../helpers/factories';

@@ -13,10 +13,11 @@ import {
   OWN_REVIEW_REPORT_MESSAGE,
   REPORT_DETAILS_REQUIRED_MESSAGE,
   REVIEW_NOT_FOUND_MESSAGE,
-  type AdminReviewList,
-  type ReviewFeed,
 } from '../../src/shared/reviews';
-import type { TutorProfile, TutorReviewList } from '../../src/shared/tutors';
+import type { ReviewFeed } from '../../src/shared/review-answers';
+import type { AdminReviewList } from '../../src/shared/review-moderation';
+import type { TutorProfile } from '../../src/shared/tutors';
+import type { TutorReviewList } from '../../src/shared/tutor-reviews';
 import { apiPaths } from '../../src/shared/api-paths';
 import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';

@@ -9,7 +9,7 @@ import {
   type TutorRow,
 } from '../../src/server/db/schema';
 import { apiPaths } from '../../src/shared/api-paths';
-import type { AdminReviewList } from '../../src/shared/reviews';
+import type { AdminReviewList } from '../../src/shared/review-moderation';
 import type { ScreeningMode } from '../../src/shared/screening';
 import {
   ALREADY_A_TUTOR_MESSAGE,
@@ -20,7 +20,8 @@ import {
   type AdminTutorClaimList,
   type MyTutorClaims,
 } from '../../src/shared/tutor-side';
-import type { TutorProfile, TutorReviewList } from '../../src/shared/tutors';
+import type { TutorProfile } from '../../src/shared/tutors';
+import type { TutorReviewList } from '../../src/shared/tutor-reviews';
 import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createResponseRecord, createReviewRecord, createTutorRecord, makeTutorAccount } from '../helpers/factories';

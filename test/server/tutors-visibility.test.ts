@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { DAY_MS } from '../../src/server/lib/clock';
-import type { MySubmissions, TutorList, TutorProfile, TutorReviewList } from '../../src/shared/tutors';
+import type { MySubmissions, TutorList, TutorProfile } from '../../src/shared/tutors';
+import type { TutorReviewList } from '../../src/shared/tutor-reviews';
 import { apiPaths } from '../../src/shared/api-paths';
 import { callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';

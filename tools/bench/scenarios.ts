@@ -4,7 +4,8 @@
  */
 import type autocannon from 'autocannon';
 import { SESSION_COOKIE } from '../../src/server/plugins/auth';
-import { ALL_REVIEWS_PAGE_SIZE, type ReviewFeed } from '../../src/shared/reviews';
+import { ALL_REVIEWS_PAGE_SIZE } from '../../src/shared/reviews';
+import type { ReviewFeed } from '../../src/shared/review-answers';
 import { TUTOR_PAGE_SIZE } from '../../src/shared/tutors';
 import type { BenchFixtures } from './dataset';
 import { type FirstReview, type FirstReviews, REVIEWS_PATH, reviewPostHeaders } from './first-reviews';

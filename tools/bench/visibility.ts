@@ -5,8 +5,9 @@
  * then asks the other instance again and again until its profile counts one review more and
  * the review is on the first page. The tries alternate direction.
  */
-import type { ReviewResponse } from '../../src/shared/reviews';
-import type { TutorResponse, TutorReviewList } from '../../src/shared/tutors';
+import type { ReviewResponse } from '../../src/shared/my-reviews';
+import type { TutorResponse } from '../../src/shared/tutors';
+import type { TutorReviewList } from '../../src/shared/tutor-reviews';
 import { type FirstReviews, postReview } from './first-reviews';
 import { readAs } from './scenarios';
 

@@ -1,4 +1,4 @@
-import { recentReviewsSchema, reviewFeedSchema, type ReviewFeedQuery } from '../../shared/reviews';
+import { recentReviewsSchema, reviewFeedSchema, type ReviewFeedQuery } from '../../shared/review-answers';
 import type { Dependency } from '../cache/data-changes';
 import { toJsonBytes } from '../lib/json-bytes';
 import { decodeFeedCursor, recentReviews, reviewFeed } from '../services/reviews/queries';

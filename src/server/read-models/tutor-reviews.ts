@@ -1,4 +1,4 @@
-import { tutorReviewListSchema, type TutorReviewList, type TutorReviewsQuery } from '../../shared/tutors';
+import { tutorReviewListSchema, type TutorReviewList, type TutorReviewsQuery } from '../../shared/tutor-reviews';
 import { toJsonBytes } from '../lib/json-bytes';
 import { isAdmin, type Viewer } from '../services/auth/viewer';
 import {

@@ -5,12 +5,13 @@ import {
   accountSessionListSchema,
   changeEmailResponseSchema,
   changeEmailSchema,
+  deleteAccountSchema,
   sessionPathParamsSchema,
 } from '../../../shared/account-lifecycle';
 import { AppError } from '../../lib/errors';
 import { removeInitialAdminFile } from '../../lib/initial-admin-file';
 import { accountDeletedMail, emailChangeMail, emailChangeNoticeMail } from '../../mail/templates';
-import { accountDataSchema, deleteAccountSchema } from '../../../shared/account-data';
+import { accountDataSchema } from '../../../shared/account-data';
 import { exportAccountData } from '../../services/accounts/account-data';
 import { deleteOwnAccount } from '../../services/accounts/account-deletion';
 import { clearSessionCookie, requireUser, viewerOf } from '../../plugins/auth';

@@ -2,17 +2,17 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   createReviewSchema,
-  helpfulVoteSchema,
-  myReviewListSchema,
-  myReviewsQuerySchema,
-  recentReviewsSchema,
   reportReviewSchema,
-  reviewFeedQuerySchema,
-  reviewFeedSchema,
   reviewPathParamsSchema,
-  reviewResponseSchema,
   updateReviewSchema,
 } from '../../../shared/reviews';
+import {
+  helpfulVoteSchema,
+  recentReviewsSchema,
+  reviewFeedQuerySchema,
+  reviewFeedSchema,
+} from '../../../shared/review-answers';
+import { myReviewListSchema, myReviewsQuerySchema, reviewResponseSchema } from '../../../shared/my-reviews';
 import { responseAnswerSchema, responseInputSchema } from '../../../shared/tutor-side';
 import { requireVerifiedUser, viewerOf } from '../../plugins/auth';
 import { deleteOwnResponse, respondToReview } from '../../services/reviews/responses';

@@ -8,10 +8,9 @@ import {
   tutorListQuerySchema,
   tutorListSchema,
   tutorResponseSchema,
-  tutorReviewListSchema,
-  tutorReviewsQuerySchema,
   tutorSubmissionSchema,
 } from '../../../shared/tutors';
+import { tutorReviewListSchema, tutorReviewsQuerySchema } from '../../../shared/tutor-reviews';
 import { createTutorClaimSchema, myTutorClaimsSchema, tutorClaimAnswerSchema } from '../../../shared/tutor-side';
 import { requireVerifiedUser, viewerOf } from '../../plugins/auth';
 import { claimTutor, listMyTutorClaims } from '../../services/tutors/claims';

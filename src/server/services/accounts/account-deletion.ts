@@ -3,7 +3,7 @@ import {
   DELETE_ACCOUNT_EMAIL_MISMATCH_MESSAGE,
   LAST_ADMIN_SELF_DELETE_MESSAGE,
   type DeleteAccountRequest,
-} from '../../../shared/account-data';
+} from '../../../shared/account-lifecycle';
 import { reportsChanged, sessionsChanged } from '../../cache/data-changes';
 import { changeData } from '../../db/change-data';
 import type { Database } from '../../db/client';

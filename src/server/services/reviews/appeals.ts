@@ -10,10 +10,11 @@ import {
   type AdminAppealListQuery,
   type AppealDecision,
   type MyDeletedReview,
+  type ReviewAppeal,
 } from '../../../shared/appeals';
 import { isUuid } from '../../../shared/ids';
 import { offsetOf } from '../../../shared/pagination';
-import { isReviewId, type ReviewAppeal } from '../../../shared/reviews';
+import { isReviewId } from '../../../shared/reviews';
 import { storedImage } from '../../../shared/uploads';
 import { reviewChanged } from '../../cache/data-changes';
 import { changeData, NOTHING_KEPT } from '../../db/change-data';

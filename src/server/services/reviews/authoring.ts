@@ -10,10 +10,10 @@ import {
   UNKNOWN_REVIEW_COURSE_MESSAGE,
   UNKNOWN_REVIEW_TAG_MESSAGE,
   type CreateReviewRequest,
-  type MyReview,
   type ReviewContent,
   type UpdateReviewRequest,
 } from '../../../shared/reviews';
+import type { MyReview } from '../../../shared/my-reviews';
 import {
   feedPositionOf,
   FILLED_IN_BY_STATEMENT,

@@ -1,10 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import {
-  type HelpfulVote,
-  isReviewId,
-  OWN_REVIEW_HELPFUL_MESSAGE,
-  STUDENTS_ONLY_HELPFUL_MESSAGE,
-} from '../../../shared/reviews';
+import { isReviewId, OWN_REVIEW_HELPFUL_MESSAGE, STUDENTS_ONLY_HELPFUL_MESSAGE } from '../../../shared/reviews';
+import type { HelpfulVote } from '../../../shared/review-answers';
 import { helpfulVoteChanged } from '../../cache/data-changes';
 import { changeData } from '../../db/change-data';
 import type { Database } from '../../db/client';

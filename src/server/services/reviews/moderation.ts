@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { AdminReview } from '../../../shared/reviews';
+import type { AdminReview } from '../../../shared/review-moderation';
 import { reviewChanged } from '../../cache/data-changes';
 import { changeData, NOTHING_KEPT } from '../../db/change-data';
 import type { Database, WritableDatabase } from '../../db/client';

@@ -20,19 +20,18 @@ import {
   isReviewId,
   RECENT_REVIEWS_COUNT,
   REVIEW_FEED_COUNT_MAX,
+} from '../../../shared/reviews';
+import type { RecentReviews, ReviewFeed, ReviewFeedQuery } from '../../../shared/review-answers';
+import {
   type AdminResponseFromTutor,
   type AdminReview,
   type AdminReviewList,
   type AdminReviewListQuery,
-  type MyReview,
-  type MyReviewList,
-  type MyReviewsQuery,
-  type RecentReviews,
-  type ReviewFeed,
-  type ReviewFeedQuery,
   type ReviewReport,
-} from '../../../shared/reviews';
-import { isTutorId, type TutorReview, type TutorReviewsQuery } from '../../../shared/tutors';
+} from '../../../shared/review-moderation';
+import type { MyReview, MyReviewList, MyReviewsQuery } from '../../../shared/my-reviews';
+import { isTutorId } from '../../../shared/tutors';
+import type { TutorReview, TutorReviewsQuery } from '../../../shared/tutor-reviews';
 import type { ResponseFromTutor } from '../../../shared/tutor-side';
 import type { TutorReviewSort } from '../../../shared/reviews-constants';
 import { offsetOf } from '../../../shared/pagination';

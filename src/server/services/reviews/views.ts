@@ -1,13 +1,8 @@
-import type {
-  AdminResponseFromTutor,
-  AdminReview,
-  MyReview,
-  ReviewCard,
-  ReviewContent,
-  ReviewDetails,
-  ReviewAppeal,
-  ReviewReport,
-} from '../../../shared/reviews';
+import type { ReviewContent } from '../../../shared/reviews';
+import type { ReviewCard, ReviewDetails } from '../../../shared/review-answers';
+import type { AdminResponseFromTutor, AdminReview, ReviewReport } from '../../../shared/review-moderation';
+import type { MyReview } from '../../../shared/my-reviews';
+import type { ReviewAppeal } from '../../../shared/appeals';
 import { sql } from 'drizzle-orm';
 import { storedImage } from '../../../shared/uploads';
 import { reviews, tutors, users, type ReviewRow, type TutorRow, type UserRow } from '../../db/schema';

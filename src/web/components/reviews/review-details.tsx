@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { MAX_DIFFICULTY, termLabel } from '../../../shared/reviews-constants';
-import type { ReviewDetails as ReviewDetailsData } from '../../../shared/reviews';
+import type { ReviewDetails as ReviewDetailsData } from '../../../shared/review-answers';
 
 // Apart from review-parts.tsx: the lists that show a review's details load this, the others do not.
 

@@ -3,7 +3,7 @@ import { StarRating } from '../ui/star-rating';
 import { TextLink } from '../ui/text-link';
 import { paths } from '../../config/paths';
 import { ANONYMOUS_AUTHOR_NAME } from '../../../shared/reviews-constants';
-import type { ReviewTutor } from '../../../shared/reviews';
+import type { ReviewTutor } from '../../../shared/review-answers';
 
 // The small pieces every review list is made of (All Reviews, My Reviews, a tutor's profile,
 // review management), so a review reads the same wherever it appears.

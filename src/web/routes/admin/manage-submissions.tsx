@@ -12,7 +12,7 @@ import { useAdminTutors } from '../../features/tutors/api/get-admin-tutors';
 import { TutorDecisionActions } from '../../features/tutors/components/tutor-decision-actions';
 import { useBulkApprove } from '../../features/tutors/components/use-bulk-approve';
 import { PagedList } from '../../components/lists/paged-list';
-import { pageFromParam } from '../../../shared/page-data';
+import { pageFromParam } from '../../../shared/query-string';
 
 const submittedDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const submittedTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

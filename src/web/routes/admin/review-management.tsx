@@ -15,7 +15,7 @@ import { ListSearchBox } from '../../components/lists/list-search-box';
 import { PagedList } from '../../components/lists/paged-list';
 import { QueueTabs } from '../../components/lists/queue-tabs';
 import { useListParams } from '../../hooks/use-list-params';
-import { pageFromParam } from '../../../shared/page-data';
+import { pageFromParam } from '../../../shared/query-string';
 
 /** How the URL and the API spell a filter that is on; off is left out of the URL. */
 const ON = 'true';

@@ -11,7 +11,7 @@ import { TutorStatusBadge } from '../../features/tutors/components/tutor-status-
 import { TutorVisibilityBadge } from '../../components/tutors/tutor-visibility-badge';
 import { optionFromParam, useListParams } from '../../hooks/use-list-params';
 import { SEARCH_QUERY_MAX_LENGTH, type AdminTutorSort, type TutorStatus } from '../../../shared/tutors-constants';
-import { pageFromParam } from '../../../shared/page-data';
+import { pageFromParam } from '../../../shared/query-string';
 
 const statusOptions: ReadonlyArray<{ value: TutorStatus | ''; label: string }> = [
   { value: '', label: 'All statuses' },

@@ -22,7 +22,7 @@ import { useUserActions } from '../../features/users/components/user-actions';
 import { UsersList } from '../../features/users/components/users-list';
 import { optionFromParam, useListParams } from '../../hooks/use-list-params';
 import { errorMessage } from '../../lib/api-client';
-import { pageFromParam } from '../../../shared/page-data';
+import { pageFromParam } from '../../../shared/query-string';
 
 const roleFilterOptions = [
   { value: '', label: 'All roles' },

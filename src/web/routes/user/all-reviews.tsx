@@ -2,7 +2,7 @@ import { type RefCallback, useCallback, useState } from 'react';
 import { Button, LinkButton } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
-import type { ReviewFeed } from '../../../shared/reviews';
+import type { ReviewFeed } from '../../../shared/review-answers';
 import { COURSE_MAX_LENGTH } from '../../../shared/tutors-constants';
 import { type ReviewFeedFilters, useReviewFeed } from '../../features/reviews/api/get-review-feed';
 import { ReviewCard } from '../../features/reviews/components/review-card';

@@ -13,8 +13,8 @@ import { useMyDeletedReviews } from '../../features/reviews/api/get-my-deleted-r
 import { useReview } from '../../features/reviews/api/get-review';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 import { PagedList } from '../../components/lists/paged-list';
-import type { MyReview } from '../../../shared/reviews';
-import { pageFromParam } from '../../../shared/page-data';
+import type { MyReview } from '../../../shared/my-reviews';
+import { pageFromParam } from '../../../shared/query-string';
 
 export function MyReviewsRoute() {
   useDocumentTitle('My Reviews');

@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, useParams } from 'react-router';
-import type { TutorReview } from '../../../shared/tutors';
+import type { TutorReview } from '../../../shared/tutor-reviews';
 import { isTutorId } from '../../../shared/tutors-constants';
 import { tutorReviewsQuery } from '../../../shared/page-data';
 import { prefetchSignedInPageData } from '../../app/page-data';

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { reviewPathParamsSchema } from '../../../../shared/reviews';
 import {
   adminReviewListQuerySchema,
   adminReviewListSchema,
   adminReviewResponseSchema,
   moderationReasonSchema,
-  reviewPathParamsSchema,
-} from '../../../../shared/reviews';
+} from '../../../../shared/review-moderation';
 import {
   approveReview,
   deleteReviewAsModerator,

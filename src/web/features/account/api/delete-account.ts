@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DeleteAccountRequest } from '../../../../shared/account-data';
+import type { DeleteAccountRequest } from '../../../../shared/account-lifecycle';
 import { apiPaths } from '../../../../shared/api-paths';
 import { api } from '../../../lib/api-client';
 import { sessionQueryKey } from '../../../lib/session';

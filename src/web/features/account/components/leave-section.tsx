@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { deleteAccountSchema } from '../../../../shared/account-data';
+import { deleteAccountSchema } from '../../../../shared/account-lifecycle';
 import { apiPaths } from '../../../../shared/api-paths';
 import { PASSWORD_MAX_LENGTH } from '../../../../shared/account';
 import { FormErrorAlert, FormPasswordField, FormTextField } from '../../../components/forms/form-fields';

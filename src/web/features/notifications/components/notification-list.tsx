@@ -8,7 +8,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { NotificationItem } from './notification-item';
-import { pageFromParam } from '../../../../shared/page-data';
+import { pageFromParam } from '../../../../shared/query-string';
 
 const showOptions = [
   { value: '', label: 'All notifications' },

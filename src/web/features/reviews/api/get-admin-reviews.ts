@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths';
-import type { AdminReviewList, AdminReviewListQueryInput } from '../../../../shared/reviews';
+import type { AdminReviewList, AdminReviewListQueryInput } from '../../../../shared/review-moderation';
 import { api } from '../../../lib/api-client';
 import { withQuery } from '../../../../shared/query-string';
 import { reviewKeys } from './query-keys';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MyReviewList } from '../../../../shared/reviews';
+import type { MyReviewList } from '../../../../shared/my-reviews';
 import { isTutorId } from '../../../../shared/tutors-constants';
 import { api } from '../../../lib/api-client';
 import { myReviewOfTutorQuery, myReviewOfTutorUrl } from '../../../../shared/page-data';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths';
 import { MY_REVIEWS_TUTOR_IDS_MAX } from '../../../../shared/reviews-constants';
-import type { MyReviewList, MyReviewsQueryInput } from '../../../../shared/reviews';
+import type { MyReviewList, MyReviewsQueryInput } from '../../../../shared/my-reviews';
 import { api } from '../../../lib/api-client';
 import { withQuery } from '../../../../shared/query-string';
 import { reviewKeys } from './query-keys';

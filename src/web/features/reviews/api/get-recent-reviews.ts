@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths';
-import type { RecentReviews } from '../../../../shared/reviews';
+import type { RecentReviews } from '../../../../shared/review-answers';
 import { api } from '../../../lib/api-client';
 import { reviewKeys } from './query-keys';
 

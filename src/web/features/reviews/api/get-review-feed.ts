@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths';
 import { ALL_REVIEWS_PAGE_SIZE } from '../../../../shared/reviews-constants';
-import type { ReviewFeed, ReviewFeedQuery } from '../../../../shared/reviews';
+import type { ReviewFeed, ReviewFeedQuery } from '../../../../shared/review-answers';
 import { api } from '../../../lib/api-client';
 import { withQuery } from '../../../../shared/query-string';
 import { reviewKeys } from './query-keys';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths';
 import { isReviewId } from '../../../../shared/reviews-constants';
-import type { ReviewResponse } from '../../../../shared/reviews';
+import type { ReviewResponse } from '../../../../shared/my-reviews';
 import { api } from '../../../lib/api-client';
 import { reviewKeys } from './query-keys';
 

@@ -1,5 +1,5 @@
 import { apiPaths } from '../../../../shared/api-paths';
-import type { AdminReviewResponse, ModerationReasonRequest } from '../../../../shared/reviews';
+import type { AdminReviewResponse, ModerationReasonRequest } from '../../../../shared/review-moderation';
 import { api } from '../../../lib/api-client';
 import { useReviewMutation } from './use-review-mutation';
 

@@ -1,4 +1,6 @@
-import type { AdminReviewListQueryInput, MyReviewsQueryInput, ReviewFeedQuery } from '../../../../shared/reviews';
+import type { ReviewFeedQuery } from '../../../../shared/review-answers';
+import type { AdminReviewListQueryInput } from '../../../../shared/review-moderation';
+import type { MyReviewsQueryInput } from '../../../../shared/my-reviews';
 import type { AdminAppealListQueryInput } from '../../../../shared/appeals';
 import { staleOn } from '../../../lib/data-changes';
 

@@ -1,5 +1,6 @@
 import { apiPaths } from '../../../../shared/api-paths';
-import type { ReviewResponse, UpdateReviewInput } from '../../../../shared/reviews';
+import type { UpdateReviewInput } from '../../../../shared/reviews';
+import type { ReviewResponse } from '../../../../shared/my-reviews';
 import { api } from '../../../lib/api-client';
 import { useReviewMutation } from './use-review-mutation';
 

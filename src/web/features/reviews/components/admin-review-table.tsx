@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { reportReasonLabels } from '../../../../shared/reviews-constants';
-import type { AdminReview, ReviewReport } from '../../../../shared/reviews';
+import type { AdminReview, ReviewReport } from '../../../../shared/review-moderation';
 import type { ScreenedText, ScreeningFinding } from '../../../../shared/screening';
 import { describeFinding, findingText } from '../../../../shared/screening-wording';
 import { FlagIcon } from '../../../components/ui/icons/flag-icon';

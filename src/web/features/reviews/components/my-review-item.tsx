@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Button, LinkButton } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
-import type { MyReview } from '../../../../shared/reviews';
+import type { MyReview } from '../../../../shared/my-reviews';
 import { ANONYMOUS_AUTHOR_NAME } from '../../../../shared/reviews-constants';
 import {
   AiAssistedBadge,

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import type { ReviewAppeal } from '../../../../shared/reviews';
+import type { ReviewAppeal } from '../../../../shared/appeals';
 import { Button } from '../../../components/ui/button';
 import { ReviewDate } from '../../../components/reviews/review-parts';
 

@@ -1,5 +1,5 @@
 import { memo, useId } from 'react';
-import type { ReviewCard as ReviewCardData } from '../../../../shared/reviews';
+import type { ReviewCard as ReviewCardData } from '../../../../shared/review-answers';
 import { TutorPicture } from '../../../components/tutors/tutor-picture';
 import {
   AiAssistedBadge,

@@ -1,11 +1,7 @@
 import type { Control } from 'react-hook-form';
 import { z } from 'zod';
-import {
-  type MyReview,
-  REVIEW_FORM_INCOMPLETE_MESSAGE,
-  reviewContentSchema,
-  termSchema,
-} from '../../../../shared/reviews';
+import { REVIEW_FORM_INCOMPLETE_MESSAGE, reviewContentSchema, termSchema } from '../../../../shared/reviews';
+import type { MyReview } from '../../../../shared/my-reviews';
 import type { TutorSummary } from '../../../../shared/tutors';
 
 /** The tutor a review is about, as the form shows it (what the tutor picker hands back). */

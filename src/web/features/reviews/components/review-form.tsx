@@ -5,11 +5,11 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import {
   ANONYMOUS_AUTHOR_NAME,
-  type MyReview,
   PUBLIC_TUTORS_ONLY_MESSAGE,
   REVIEW_BODY_MAX_LENGTH,
   REVIEW_TITLE_MAX_LENGTH,
 } from '../../../../shared/reviews';
+import type { MyReview } from '../../../../shared/my-reviews';
 import { CheckboxField, RequiredFieldsNote, TextAreaField, TextInputField } from '../../../components/forms/field';
 import { mergeRefs } from '../../../components/forms/form-fields';
 import { useAppForm } from '../../../components/forms/use-app-form';

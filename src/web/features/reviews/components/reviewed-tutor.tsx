@@ -1,4 +1,4 @@
-import type { ReviewTutor } from '../../../../shared/reviews';
+import type { ReviewTutor } from '../../../../shared/review-answers';
 import { ReviewTutorName } from '../../../components/reviews/review-parts';
 import { TutorPicture } from '../../../components/tutors/tutor-picture';
 

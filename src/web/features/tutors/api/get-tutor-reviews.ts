@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isTutorId } from '../../../../shared/tutors-constants';
-import type { TutorReviewList } from '../../../../shared/tutors';
+import type { TutorReviewList } from '../../../../shared/tutor-reviews';
 import { api } from '../../../lib/api-client';
 import { type TutorReviewsPageQuery, tutorReviewsUrl } from '../../../../shared/page-data';
 import { tutorKeys } from './query-keys';

@@ -1,7 +1,7 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths';
-import type { HelpfulVote } from '../../../../shared/reviews';
-import type { TutorReviewList } from '../../../../shared/tutors';
+import type { HelpfulVote } from '../../../../shared/review-answers';
+import type { TutorReviewList } from '../../../../shared/tutor-reviews';
 import { api } from '../../../lib/api-client';
 import { tutorKeys } from './query-keys';
 

@@ -1,5 +1,5 @@
 import toast from 'react-hot-toast';
-import type { TutorReview } from '../../../../shared/tutors';
+import type { TutorReview } from '../../../../shared/tutor-reviews';
 import { reviewByAuthor } from '../../../components/reviews/review-parts';
 import { buttonClasses } from '../../../components/ui/button';
 import { ThumbUpIcon } from '../../../components/ui/icons/thumb-up-icon';

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import type { TutorReview } from '../../../../shared/tutors';
+import type { TutorReview } from '../../../../shared/tutor-reviews';
 import { useDeleteReviewResponse } from '../api/delete-review-response';
 
 /** The form (and with it the schema library) loads when the tutor first opens it. */

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { ApiRequestError } from '../../../lib/api-client';
 import type { ScreeningFinding } from '../../../../shared/screening';
 import { RESPONSE_BODY_MAX_LENGTH, responseInputSchema, type ResponseInput } from '../../../../shared/tutor-side';
-import type { TutorReview } from '../../../../shared/tutors';
+import type { TutorReview } from '../../../../shared/tutor-reviews';
 import { useSaveReviewResponse } from '../api/save-review-response';
 
 /** The tutor's response to a review, written or rewritten in place under it. */

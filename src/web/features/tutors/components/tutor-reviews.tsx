@@ -1,7 +1,8 @@
 import { type ReactNode, type RefObject, useId, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { MAX_RATING, tutorReviewSortLabels, tutorReviewSorts } from '../../../../shared/reviews-constants';
-import type { TutorReview, TutorReviewSummary } from '../../../../shared/tutors';
+import type { TutorReviewSummary } from '../../../../shared/tutors';
+import type { TutorReview } from '../../../../shared/tutor-reviews';
 import { ListFilterSelect } from '../../../components/lists/list-filter-select';
 import { PagedList } from '../../../components/lists/paged-list';
 import {
