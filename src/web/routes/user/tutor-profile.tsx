@@ -26,16 +26,16 @@ export function loader({ params, request }: LoaderFunctionArgs) {
   if (!isTutorId(tutorId)) return null;
   const reviewsQuery = tutorReviewsQuery(new URL(request.url).searchParams);
   return prefetchSignedInPageData((client) => [
-    client.fetchQuery(tutorQueryOptions(tutorId)).then(
-      ({ tutor }) => {
+    client
+      .fetchQuery(tutorQueryOptions(tutorId))
+      .then(({ tutor }) => {
         // What the profile shows beside its first answers, each asked for soon after, not in its first render.
         if (showsAiSummary(tutor)) prefetchSoon(client, tutorReviewSummaryQueryOptions(tutorId));
         // The claim button, shown on public profiles; the server does not announce the caller's claims with the page.
         if (tutor.isPublic) prefetchSoon(client, myTutorClaimsQueryOptions());
-      },
+      })
       // The page shows what went wrong.
-      () => undefined,
-    ),
+      .catch(() => undefined),
     client.prefetchQuery(tutorReviewsQueryOptions(tutorId, reviewsQuery)),
     client.prefetchQuery(myReviewOfTutorQueryOptions(tutorId)),
   ]);
