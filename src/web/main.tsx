@@ -3,6 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { queryClient } from './app/query-client';
+import { createAppRouter } from './app/router';
 import { sessionQueryOptions } from './lib/session';
 import { publicSettingsQueryOptions } from './features/settings/api/get-public-settings';
 import './styles.css';
@@ -13,13 +14,18 @@ import './styles.css';
 void queryClient.prefetchQuery(sessionQueryOptions());
 void queryClient.prefetchQuery(publicSettingsQueryOptions());
 
-// As a transition, the first render yields to the browser every few milliseconds instead of
-// holding the main thread for the whole tree: the page answers input while it builds.
-const root = createRoot(document.getElementById('root')!);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+// The router, which starts the first navigation, in a task of its own after the modules'
+// evaluation: each is a shorter block of the main thread than the two together.
+setTimeout(() => {
+  const router = createAppRouter();
+  // As a transition, the first render yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole tree: the page answers input while it builds.
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    );
+  });
+}, 0);

@@ -14,12 +14,21 @@ async function askedFor(loader: LoaderFunction, url: string, params: Record<stri
   const asked: string[] = [];
   vi.stubGlobal('fetch', async (input: string) => {
     asked.push(input);
-    const body = input === apiPaths.session ? { account: { id: 'u1', role: 'student' } } : { items: [] };
+    const body =
+      input === apiPaths.session
+        ? { account: { id: 'u1', role: 'student', emailVerified: true } }
+        : input === apiPaths.tutor(tutorId)
+          ? { tutor: { id: tutorId, isPublic: true, reviewCount: 40 } }
+          : { items: [] };
     return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
   });
   const request = new Request(ORIGIN + url);
   await loader({ request, url: new URL(request.url), pattern: '', params, context: undefined });
-  return asked.filter((path) => path !== apiPaths.session);
+  const atOnce = asked.filter((path) => path !== apiPaths.session);
+  // What the page shows but does not wait for comes in tasks of its own, after.
+  await vi.waitFor(() => expect(asked.length).toBeGreaterThan(atOnce.length + 1));
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  return { atOnce, soon: asked.slice(atOnce.length + 1) };
 }
 
 afterEach(() => {
@@ -32,7 +41,9 @@ describe("the answers the server announces with a page are the ones the page's l
     '%s',
     async (url) => {
       const { pathname, searchParams } = new URL(ORIGIN + url);
-      expect(await askedFor(tutorsLoader, url)).toEqual(firstPageDataUrls(pathname, searchParams));
+      const { atOnce, soon } = await askedFor(tutorsLoader, url);
+      expect(atOnce).toEqual(firstPageDataUrls(pathname, searchParams));
+      expect(soon).toEqual([apiPaths.unreadNotifications]);
     },
   );
 
@@ -45,7 +56,11 @@ describe("the answers the server announces with a page are the ones the page's l
     const { pathname, searchParams } = new URL(ORIGIN + url);
     const announced = firstPageDataUrls(pathname, searchParams);
     expect(announced).toHaveLength(3);
-    expect(await askedFor(tutorProfileLoader, url, { tutorId })).toEqual(announced);
+    const { atOnce, soon } = await askedFor(tutorProfileLoader, url, { tutorId });
+    expect(atOnce).toEqual(announced);
+    expect(soon.sort()).toEqual(
+      [apiPaths.unreadNotifications, apiPaths.tutorReviewSummary(tutorId), apiPaths.myTutorClaims].sort(),
+    );
   });
 });
 

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { queryClient } from './query-client';
-import { router } from './router';
+import type { AppRouter } from './router';
 import { AppToaster } from './toasts';
 import { useSignedOut } from '../lib/signed-out';
 
@@ -23,7 +23,7 @@ function SignedOutGate() {
   ) : null;
 }
 
-export function App() {
+export function App({ router }: { router: AppRouter }) {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -112,4 +112,11 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * The app's router. Made by main.tsx in a task after the one that evaluates the app's modules:
+ * making it starts the first navigation (matching, guards, the route's loaders), and the two
+ * together were the longest task of a page's start-up.
+ */
+export const createAppRouter = () => createBrowserRouter(routes);
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -8,13 +8,18 @@ import type { ReviewTutor } from '../../../shared/review-answers';
 // The small pieces every review list is made of (All Reviews, My Reviews, a tutor's profile,
 // review management), so a review reads the same wherever it appears.
 
-const reviewDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+let reviewDate: Intl.DateTimeFormat | undefined;
+const reviewDateFormat = () => (reviewDate ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }));
+// A page's first date formatter sets up the browser's locale data: tens of milliseconds on a slow
+// CPU. Made in a task of its own while the page's data is on its way, not in the evaluation of
+// the page's script or in its render (where it is made after all should that come first).
+setTimeout(reviewDateFormat, 0);
 
 /** A review's date as every review list shows it. */
 export function ReviewDate({ value, className }: { value: string; className?: string }) {
   return (
     <time dateTime={value} className={className}>
-      {reviewDate.format(new Date(value))}
+      {reviewDateFormat().format(new Date(value))}
     </time>
   );
 }

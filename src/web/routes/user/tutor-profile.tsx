@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs, useParams } from 'react-router';
 import type { TutorReview } from '../../../shared/tutor-reviews';
 import { isTutorId } from '../../../shared/tutors-constants';
 import { tutorReviewsQuery } from '../../../shared/page-data';
-import { prefetchSignedInPageData } from '../../app/page-data';
+import { prefetchSignedInPageData, prefetchSoon } from '../../app/page-data';
 import { LinkButton } from '../../components/ui/button';
 import { TextLink } from '../../components/ui/text-link';
 import { paths } from '../../config/paths';
@@ -10,11 +10,14 @@ import { useRememberedListPath } from '../../hooks/use-remembered-list';
 import { myReviewOfTutorQueryOptions, useMyReviewOfTutor } from '../../features/reviews/api/get-my-review-of-tutor';
 import { ReportReviewButton } from '../../features/reviews/components/report-review-button';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
+import { myTutorClaimsQueryOptions } from '../../features/tutors/api/get-my-tutor-claims';
 import { tutorQueryOptions, useTutor } from '../../features/tutors/api/get-tutor';
+import { tutorReviewSummaryQueryOptions } from '../../features/tutors/api/get-tutor-review-summary';
 import { tutorReviewsQueryOptions } from '../../features/tutors/api/get-tutor-reviews';
 import { HelpfulButton } from '../../features/tutors/components/helpful-button';
 import { RateTutorLink } from '../../features/tutors/components/rate-tutor-link';
 import { ClaimProfile } from '../../features/tutors/components/claim-profile';
+import { showsAiSummary } from '../../features/tutors/components/tutor-ai-summary';
 import { ReviewResponseControls } from '../../features/tutors/components/review-response-controls';
 import { TutorProfileView } from '../../features/tutors/components/tutor-profile-view';
 
@@ -23,10 +26,18 @@ export function loader({ params, request }: LoaderFunctionArgs) {
   if (!isTutorId(tutorId)) return null;
   const reviewsQuery = tutorReviewsQuery(new URL(request.url).searchParams);
   return prefetchSignedInPageData((client) => [
-    client.prefetchQuery(tutorQueryOptions(tutorId)),
+    client
+      .fetchQuery(tutorQueryOptions(tutorId))
+      .then(({ tutor }) => {
+        // What the profile shows beside its first answers, each asked for soon after, not in its first render.
+        if (showsAiSummary(tutor)) prefetchSoon(client, tutorReviewSummaryQueryOptions(tutorId));
+        // The claim button, shown on public profiles; the server does not announce the caller's claims with the page.
+        if (tutor.isPublic) prefetchSoon(client, myTutorClaimsQueryOptions());
+      })
+      // The page shows what went wrong.
+      .catch(() => undefined),
     client.prefetchQuery(tutorReviewsQueryOptions(tutorId, reviewsQuery)),
     client.prefetchQuery(myReviewOfTutorQueryOptions(tutorId)),
-    // Not the caller's claims: the claim button asks for them itself, off the page's first answers.
   ]);
 }
 

@@ -31,6 +31,10 @@ export function useShowReviewInAddress(reviewsShown: unknown): void {
   }, [hash, key, reviewsShown]);
 }
 
+/** Whether a profile asks for its AI summary: a public tutor with enough reviews to have one. */
+export const showsAiSummary = (tutor: Pick<TutorProfile, 'isPublic' | 'reviewCount'>) =>
+  tutor.isPublic && tutor.reviewCount >= AI_SUMMARY_MIN_REVIEWS;
+
 /**
  * "What students say": the AI summary of the tutor's reviews, each sentence followed by links
  * to the reviews it comes from. A cited review on the page shown is scrolled to; one that is
@@ -40,7 +44,7 @@ export function useShowReviewInAddress(reviewsShown: unknown): void {
  */
 export function TutorAiSummary({ tutor }: { tutor: TutorProfile }) {
   const headingId = useId();
-  const summary = useTutorReviewSummary(tutor.id, tutor.isPublic && tutor.reviewCount >= AI_SUMMARY_MIN_REVIEWS);
+  const summary = useTutorReviewSummary(tutor.id, showsAiSummary(tutor));
   const navigate = useNavigate();
   const location = useLocation();
   const shown = summary.data?.summary;
