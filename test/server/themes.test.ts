@@ -113,6 +113,17 @@ describe('the theme an account chooses', () => {
     const plain = await postLogin(t.app, { email: user.email, password });
     expect(themeCookie(plain)).toBeUndefined();
   });
+
+  test('the session brings a device up to date with a theme chosen on another', async () => {
+    await t.db.update(users).set({ theme: 'dark' }).where(eq(users.id, student.user.id));
+
+    const stale = await request(t.app, 'GET', apiPaths.session, { as: `${student.cookie}; ${THEME_COOKIE}=light` });
+    expect(themeCookie(stale)?.value).toBe('dark');
+    const current = await request(t.app, 'GET', apiPaths.session, { as: `${student.cookie}; ${THEME_COOKIE}=dark` });
+    expect(themeCookie(current)).toBeUndefined();
+    // Signed out, the visitor's own choice stays.
+    expect(themeCookie(await request(t.app, 'GET', apiPaths.session, { as: `${THEME_COOKIE}=light` }))).toBeUndefined();
+  });
 });
 
 describe('pages come in the theme of the cookie, in their first bytes', () => {
