@@ -29,7 +29,15 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] } },
+    // The accessibility suite again with the system set to dark, which the app follows by default.
+    {
+      name: 'chromium-dark',
+      testMatch: 'accessibility.spec.ts',
+      use: { ...devices['Desktop Chrome'], colorScheme: 'dark' },
+    },
+  ],
   webServer: [
     {
       command: 'node_modules/.bin/tsx test/fakes/serve-fake-ai.ts',

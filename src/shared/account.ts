@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { themes } from './theme';
 
 export const roles = ['student', 'admin'] as const;
 export const roleSchema = z.enum(roles);
@@ -22,6 +23,8 @@ export const emailSchema = z
   .max(EMAIL_MAX_LENGTH, 'Email address is too long.')
   .pipe(z.email('Please enter a valid email address.'));
 
+export const themeSchema = z.enum(themes, { error: 'Choose System, Light or Dark.' });
+
 export const newPasswordSchema = z
   .string({ error: 'Password is required.' })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
@@ -37,6 +40,8 @@ export const accountSchema = z.object({
   role: roleSchema,
   /** Signed in with a password someone else handed over: nothing but choosing a new one until then. */
   passwordChangeRequired: z.boolean(),
+  /** The theme the account chose, on every device it signs in to. */
+  theme: themeSchema,
 });
 export type Account = z.infer<typeof accountSchema>;
 
@@ -91,11 +96,12 @@ export const phoneSchema = z
   .regex(/^(\+?[0-9][0-9 ()./-]{3,}[0-9])?$/, 'Please enter a valid phone number.')
   .transform((phone) => (phone === '' ? null : phone));
 
-/** 'Edit Profile': name and phone for everyone; administrators may also change their email. */
+/** 'Edit Profile': name, phone and theme for everyone; administrators may also change their email. */
 export const updateProfileSchema = z.object({
   name: nameSchema.optional(),
   phone: phoneSchema.nullable().optional(),
   email: emailSchema.optional(),
+  theme: themeSchema.optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileSchema>;
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;

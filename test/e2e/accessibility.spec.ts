@@ -86,9 +86,11 @@ test('tutor pages fit a phone screen without sideways scrolling', async ({ page,
     email: `a-rather-long-student-address-${Date.now()}@students.university-of-examples.edu`,
   });
   await logInAs(page, student);
+  // Its own name each run: the suite runs again in the dark theme against the same site.
+  const tutorName = `Maximiliana Wolkenstein-Oberhausen ${suffix()}`;
   const created = await page.request.post('/api/tutors', {
     data: {
-      name: 'Maximiliana Wolkenstein-Oberhausen',
+      name: tutorName,
       department: 'Comparative Literature',
       biography: 'Reads everything.',
       courses: ['CLIT301 Translation Studies and World Literatures'],
@@ -103,10 +105,8 @@ test('tutor pages fit a phone screen without sideways scrolling', async ({ page,
   };
   await fitsWidth('/user/tutors', heading('Tutors'));
   await fitsWidth('/user/add-teacher', heading('Add Tutor'));
-  await fitsWidth('/user/mytutors', async (p) =>
-    expect(p.getByText('Maximiliana Wolkenstein-Oberhausen')).toBeVisible(),
-  );
-  await fitsWidth(`/user/tutorprofile/${tutor.id}`, heading('Maximiliana Wolkenstein-Oberhausen'));
+  await fitsWidth('/user/mytutors', async (p) => expect(p.getByText(tutorName)).toBeVisible());
+  await fitsWidth(`/user/tutorprofile/${tutor.id}`, heading(tutorName));
 
   const adminContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const adminTab = await adminContext.newPage();
@@ -114,11 +114,11 @@ test('tutor pages fit a phone screen without sideways scrolling', async ({ page,
   // On a phone the queue keeps the tutor and the decision; the submitter's address waits for a wider screen.
   await fitsWidth(
     '/admin/manage-submissions',
-    async (p) => expect(p.getByRole('row').filter({ hasText: 'Maximiliana Wolkenstein-Oberhausen' })).toBeVisible(),
+    async (p) => expect(p.getByRole('row').filter({ hasText: tutorName })).toBeVisible(),
     adminTab,
   );
   await fitsWidth('/admin/teacher-profile-managment', heading(/teacher profile/i), adminTab);
-  await fitsWidth(`/admin/teacher/fullprofile/${tutor.id}`, heading('Maximiliana Wolkenstein-Oberhausen'), adminTab);
+  await fitsWidth(`/admin/teacher/fullprofile/${tutor.id}`, heading(tutorName), adminTab);
   await fitsWidth('/admin/add-teacher', heading('Add Teacher'), adminTab);
   await adminContext.close();
 });

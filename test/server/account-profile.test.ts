@@ -32,6 +32,7 @@ describe('Edit Profile', () => {
       emailVerified: true,
       role: 'student',
       passwordChangeRequired: false,
+      theme: 'system',
     };
     expect(response.json()).toEqual({ account: expected });
     expect(await getSessionAccount(t.app, student.cookie)).toEqual(expected);

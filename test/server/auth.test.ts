@@ -34,6 +34,7 @@ describe('sign up', () => {
       emailVerified: false,
       role: 'student',
       passwordChangeRequired: false,
+      theme: 'system',
     });
     expect(response.body).not.toContain(password);
     expect(response.body).not.toMatch(/passwordHash|password_hash|argon2/);
@@ -224,6 +225,7 @@ describe('session', () => {
       emailVerified: false,
       role: 'student',
       passwordChangeRequired: false,
+      theme: 'system',
     });
   });
 

@@ -89,6 +89,7 @@ describe('an invitation', () => {
         emailVerified: true,
         role: 'student',
         passwordChangeRequired: false,
+        theme: 'system',
       },
     });
     expect(await getSessionAccount(t.app, cookieHeader(response))).toMatchObject({ id: body.user.id });

@@ -3,6 +3,7 @@ import type { AuditAction, AuditTargetType } from '../../shared/audit';
 import type { NotificationKind } from '../../shared/notifications';
 import { RECENT_REVIEW_MONTHS, REVIEW_TAGS_MAX, type TermSeason } from '../../shared/reviews-constants';
 import type { ScreeningFinding } from '../../shared/screening';
+import { themes } from '../../shared/theme';
 import { RANKING_PRIOR_WEIGHT } from '../../shared/tutors-constants';
 import {
   boolean,
@@ -27,6 +28,7 @@ const timestamps = {
 };
 
 export const userRole = pgEnum('user_role', ['student', 'admin']);
+export const userTheme = pgEnum('user_theme', themes);
 
 export const users = pgTable(
   'users',
@@ -45,6 +47,8 @@ export const users = pgTable(
     passwordChangeRequired: boolean('password_change_required').notNull().default(false),
     /** When the account last signed in or used a session (to the minute, as sessions note it); null if never. */
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+    /** Light, dark, or the system's preference; sign-in carries it to the device (the theme cookie). */
+    theme: userTheme('theme').notNull().default('system'),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), index('users_role_idx').on(t.role)],

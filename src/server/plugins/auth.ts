@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PASSWORD_CHANGE_REQUIRED_MESSAGE } from '../../shared/account';
 import { apiPaths } from '../../shared/api-paths';
+import { THEME_COOKIE, THEME_COOKIE_MAX_AGE_SECONDS, type Theme } from '../../shared/theme';
 import {
   DEVICE_TOKEN_LIFETIME_MS,
   type DeviceToken,
@@ -122,6 +123,18 @@ export function setSessionCookie(reply: FastifyReply, session: NewSession): void
 
 export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(sessionCookieName(reply.server.config), cookieOptions(reply));
+}
+
+/**
+ * The account's theme on this device, for the server to write into the first HTML of every page
+ * (web-app.ts). Readable by the page, which writes it itself for a visitor who is signed out;
+ * the system's preference needs no cookie.
+ */
+export function setThemeCookie(reply: FastifyReply, theme: Theme): void {
+  const options = { ...cookieOptions(reply), httpOnly: false };
+  if (theme === 'system') {
+    if (reply.request.cookies[THEME_COOKIE] !== undefined) reply.clearCookie(THEME_COOKIE, options);
+  } else reply.setCookie(THEME_COOKIE, theme, { ...options, maxAge: THEME_COOKIE_MAX_AGE_SECONDS });
 }
 
 /**

@@ -1,10 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { firstPageDataUrls } from '../../shared/page-data';
+import { THEME_COOKIE, themeAttribute } from '../../shared/theme';
 import { projectRoot } from '../lib/project-root';
 import { sessionCookieName } from './auth';
 import { METRICS_PATH } from './metrics';
@@ -59,6 +61,38 @@ function readRoutePreloads(distDir: string): { pattern: RegExp; link: string }[]
   );
 }
 
+type PageEncoding = 'br' | 'gzip' | 'identity';
+
+/** The encoding the browser takes, best first; pages are small, so no quality values are weighed. */
+function pageEncoding(acceptEncoding: string | undefined): PageEncoding {
+  const accepted = (acceptEncoding ?? '').toLowerCase();
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return 'identity';
+}
+
+/**
+ * A page as the theme cookie asks for it: `<html data-theme="dark">` in the very first bytes, so
+ * the page never shows in the other theme first, and no script has to run before it paints (the
+ * CSP allows none inline). Without the cookie, the file as built: the stylesheet follows the
+ * system's preference alone. Each variant is made and compressed once, on first use.
+ */
+function themedPages(distDir: string) {
+  const made = new Map<string, Buffer>();
+  return function themedPage(file: string, theme: 'light' | 'dark', encoding: PageEncoding): Buffer {
+    const key = `${file} ${theme} ${encoding}`;
+    let body = made.get(key);
+    if (!body) {
+      const html = readFileSync(path.join(distDir, file), 'utf8').replace(/<html\b/, `<html data-theme="${theme}"`);
+      const raw = Buffer.from(html);
+      body =
+        encoding === 'br' ? zlib.brotliCompressSync(raw) : encoding === 'gzip' ? zlib.gzipSync(raw, { level: 9 }) : raw;
+      made.set(key, body);
+    }
+    return body;
+  };
+}
+
 /**
  * Serves the built web app: `/` with the landing page, and every other non-API GET with
  * index.html, so the client router decides (including its own 'Page Not Found'). API misses get
@@ -69,6 +103,17 @@ export const webAppPlugin = fp(async function webApp(app: FastifyInstance, optio
   const hasWebBuild = existsSync(path.join(distDir, 'index.html'));
   const hasLandingPage = existsSync(path.join(distDir, LANDING_PAGE));
   const routePreloads = hasWebBuild ? readRoutePreloads(distDir) : [];
+  const themedPage = themedPages(distDir);
+
+  function sendPage(request: FastifyRequest, reply: FastifyReply, file: string) {
+    // The same URL is another page under another theme cookie.
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie');
+    const theme = themeAttribute(request.cookies[THEME_COOKIE]);
+    if (!theme) return reply.sendFile(file, distDir);
+    const encoding = pageEncoding(request.headers['accept-encoding']);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.type('text/html; charset=utf-8').send(themedPage(file, theme, encoding));
+  }
   if (hasWebBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -96,8 +141,7 @@ export const webAppPlugin = fp(async function webApp(app: FastifyInstance, optio
     // /metrics is the server's even when it serves no metrics there: a 404, never the web app's page.
     const isServerPath = pathname === '/api' || pathname.startsWith('/api/') || pathname === METRICS_PATH;
     if (!isServerPath && hasWebBuild && (request.method === 'GET' || request.method === 'HEAD')) {
-      if (pathname === '/' && hasLandingPage)
-        return reply.header('cache-control', 'no-cache').sendFile(LANDING_PAGE, distDir);
+      if (pathname === '/' && hasLandingPage) return sendPage(request, reply, LANDING_PAGE);
       const links: string[] = [];
       const preload = routePreloads.find((route) => route.pattern.test(pathname));
       if (preload) links.push(preload.link);
@@ -109,7 +153,7 @@ export const webAppPlugin = fp(async function webApp(app: FastifyInstance, optio
           links.push(`<${url}>; rel=preload; as=fetch; crossorigin`);
       }
       if (links.length > 0) reply.header('link', links.join(', '));
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', distDir);
+      return sendPage(request, reply, 'index.html');
     }
     return reply
       .status(404)

@@ -3,7 +3,12 @@ import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 import { useSignedOut } from '../lib/signed-out';
 
 /** Spec section 9: toasts last 4000 ms, success toasts 2000 ms (react-hot-toast keeps at most 20). */
-const toastOptions = { duration: 4000, success: { duration: 2000 } } as const;
+const toastOptions = {
+  duration: 4000,
+  success: { duration: 2000 },
+  // react-hot-toast paints its own white: the theme's colours instead.
+  style: { background: 'var(--color-white)', color: 'var(--color-slate-900)' },
+} as const;
 
 /**
  * Outcomes of what the reader did, in the bottom corner where they cover neither the

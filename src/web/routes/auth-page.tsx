@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { DeviceThemeSelect } from '../components/ui/device-theme-select';
 import { paths } from '../config/paths';
 import { useSiteName } from '../features/settings/api/get-public-settings';
 
@@ -17,6 +18,9 @@ export function AuthPage({ title, children }: { title?: string; children: ReactN
         {title && <h1 className="mb-6 text-center text-2xl font-semibold text-slate-900">{title}</h1>}
         {children}
       </main>
+      <footer className="mt-6">
+        <DeviceThemeSelect />
+      </footer>
     </div>
   );
 }

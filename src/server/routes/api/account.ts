@@ -14,7 +14,7 @@ import { accountDeletedMail, emailChangeMail, emailChangeNoticeMail } from '../.
 import { accountDataSchema } from '../../../shared/account-data';
 import { exportAccountData } from '../../services/accounts/account-data';
 import { deleteOwnAccount } from '../../services/accounts/account-deletion';
-import { clearSessionCookie, requireUser, viewerOf } from '../../plugins/auth';
+import { clearSessionCookie, requireUser, setThemeCookie, viewerOf } from '../../plugins/auth';
 import { signInMethodsSchema } from '../../../shared/campus-sign-in';
 import { emailChangeLink, requestEmailChange } from '../../services/accounts/email-change';
 import { assertOwner, signInMethodsOf } from '../../services/accounts/campus-sign-in';
@@ -57,14 +57,19 @@ export async function accountRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['account'],
-        summary: 'Change your name and phone number (null or empty clears it); administrators may change their email',
+        summary:
+          'Change your name, phone number (null or empty clears it) or theme; administrators may change their email',
+        description:
+          'A theme (system, light or dark) also sets the theme cookie this browser is served its pages with (system clears it).',
         body: updateProfileSchema,
         response: { 200: accountResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({
-      account: toAccount(await updateProfile(app.db, viewerOf(request), request.body, app.clock())),
-    }),
+    async (request, reply) => {
+      const updated = await updateProfile(app.db, viewerOf(request), request.body, app.clock());
+      if (request.body.theme !== undefined) setThemeCookie(reply, updated.theme);
+      return { account: toAccount(updated) };
+    },
   );
 
   app.post(

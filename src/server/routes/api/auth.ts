@@ -31,6 +31,7 @@ import {
   requireUser,
   setDeviceCookie,
   setSessionCookie,
+  setThemeCookie,
 } from '../../plugins/auth';
 import { authenticate } from '../../services/accounts/login';
 import { signUpStudent } from '../../services/accounts/sign-up';
@@ -180,6 +181,7 @@ export async function authRoutes(app: App): Promise<void> {
       const session = await createSession(app.db, user.id, app.clock(), sessionOrigin(request));
       setSessionCookie(reply, session);
       setDeviceCookie(reply, user.id);
+      setThemeCookie(reply, user.theme);
       return { account: toAccount(user) };
     },
   );
@@ -198,6 +200,7 @@ export async function authRoutes(app: App): Promise<void> {
       const user = await acceptInvitation(app.db, request.body, app.clock());
       const session = await createSession(app.db, user.id, app.clock(), sessionOrigin(request));
       setSessionCookie(reply, session);
+      setThemeCookie(reply, user.theme);
       return { account: toAccount(user) };
     },
   );

@@ -16,7 +16,7 @@ import {
   takeCampusAttempt,
 } from '../../services/accounts/campus-sign-in';
 import { createSession } from '../../services/accounts/sessions';
-import { sessionOrigin, setDeviceCookie, setSessionCookie } from '../../plugins/auth';
+import { sessionOrigin, setDeviceCookie, setSessionCookie, setThemeCookie } from '../../plugins/auth';
 import type { App } from '../../types';
 import { errorResponses } from './responses';
 
@@ -144,6 +144,7 @@ export async function campusSignInRoutes(app: App): Promise<void> {
         });
         setSessionCookie(reply, session);
         setDeviceCookie(reply, user.id);
+        setThemeCookie(reply, user.theme);
         request.log.info({ userId: user.id }, 'signed in through the university');
         await app.rateLimits.giveBackOne('campusStartPerIp', request.ip);
         return reply.redirect(attempt.returnTo || homeOf(user), 303);

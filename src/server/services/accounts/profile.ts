@@ -19,7 +19,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import { assertAcceptablePassword } from './password-rules';
 
 /**
- * 'Edit Profile': name and phone for everyone (null clears the phone). Only administrators
+ * 'Edit Profile': name, phone and theme for everyone (null clears the phone). Only administrators
  * change their email address; a student sending their current one unchanged is no change.
  */
 export async function updateProfile(
@@ -28,9 +28,10 @@ export async function updateProfile(
   input: UpdateProfileRequest,
   now: Date,
 ): Promise<UserRow> {
-  const changes: Partial<Pick<UserRow, 'name' | 'phone' | 'email'>> = {};
+  const changes: Partial<Pick<UserRow, 'name' | 'phone' | 'email' | 'theme'>> = {};
   if (input.name !== undefined) changes.name = input.name;
   if (input.phone !== undefined) changes.phone = input.phone;
+  if (input.theme !== undefined) changes.theme = input.theme;
   if (input.email !== undefined && normalizeEmail(input.email) !== user.email) {
     if (!isAdmin(user)) throw new AppError('forbidden', ONLY_ADMINS_CHANGE_EMAIL_MESSAGE, 'email');
     changes.email = normalizeEmail(input.email);

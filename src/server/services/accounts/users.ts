@@ -16,6 +16,7 @@ export function toAccount(user: UserRow): Account {
     emailVerified: user.emailVerifiedAt !== null,
     role: user.role,
     passwordChangeRequired: user.passwordChangeRequired,
+    theme: user.theme,
   };
 }
 

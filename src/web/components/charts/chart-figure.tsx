@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
+import { useColourScheme } from '../../lib/theme';
 
 // Chart.js is the largest library in the app: it loads once a chart is on screen, after the page
 // has rendered, instead of holding up the page that shows it.
@@ -30,6 +31,8 @@ export interface ChartFigureProps {
 export function ChartFigure({ title, kind, labels, series, summary, labelHeading }: ChartFigureProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const captionId = useId();
+  // Drawn again when the theme changes: the canvas keeps the colours it was drawn with.
+  const scheme = useColourScheme();
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -39,7 +42,7 @@ export function ChartFigure({ title, kind, labels, series, summary, labelHeading
     loadChartDrawing()
       .then(({ drawChart }) => {
         if (unmounted) return;
-        chart = drawChart(canvas, { kind, labels, series });
+        chart = drawChart(canvas, { kind, labels, series }, scheme);
         canvas.dataset.drawn = 'true';
       })
       // Without the picture the summary and the table still tell everything.
@@ -49,7 +52,7 @@ export function ChartFigure({ title, kind, labels, series, summary, labelHeading
       chart?.destroy();
       delete canvas.dataset.drawn;
     };
-  }, [kind, labels, series]);
+  }, [kind, labels, series, scheme]);
 
   return (
     <figure aria-labelledby={captionId} className="rounded-lg border border-slate-200 bg-white p-4">

@@ -10,6 +10,7 @@ import {
   PointElement,
   Tooltip,
 } from 'chart.js';
+import type { ColourScheme } from '../../lib/theme';
 import type { ChartFigureProps } from './chart-figure';
 
 // Only what these charts draw, so the rest of Chart.js stays out of the bundle.
@@ -24,14 +25,24 @@ Chart.register(
   Tooltip,
 );
 
-/** Colours with at least 3:1 contrast against white, as non-text graphics need. */
-const seriesColours = ['#4338ca', '#b45309', '#047857'];
+/**
+ * A canvas takes no CSS variables: each theme's colours, as styles.css defines them (indigo, amber
+ * and emerald 700, slate 600 for the axes' text). Series have at least 3:1 contrast against the
+ * chart's background, as non-text graphics need.
+ */
+const schemeColours = {
+  light: { series: ['#4338ca', '#b45309', '#047857'], text: '#475569', grid: 'rgba(0, 0, 0, 0.1)' },
+  dark: { series: ['#9da8ff', '#d86819', '#2da179'], text: '#98aac4', grid: 'rgba(255, 255, 255, 0.15)' },
+} as const;
 
 /** Draws a chart on the canvas; `destroy()` frees it before the canvas is drawn again or goes away. */
 export function drawChart(
   canvas: HTMLCanvasElement,
   { kind, labels, series }: Pick<ChartFigureProps, 'kind' | 'labels' | 'series'>,
+  scheme: ColourScheme,
 ): { destroy(): void } {
+  const colours = schemeColours[scheme];
+  const seriesColours = colours.series;
   const config: ChartConfiguration<'bar' | 'line'> = {
     type: kind,
     data: {
@@ -49,8 +60,13 @@ export function drawChart(
       responsive: true,
       maintainAspectRatio: false,
       animation: false,
+      color: colours.text,
+      borderColor: colours.grid,
       plugins: { tooltip: { enabled: true } },
-      scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
+      scales: {
+        x: { ticks: { color: colours.text }, grid: { color: colours.grid } },
+        y: { beginAtZero: true, ticks: { precision: 0, color: colours.text }, grid: { color: colours.grid } },
+      },
     },
   };
   return new Chart(canvas, config);

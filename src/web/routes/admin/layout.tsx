@@ -5,6 +5,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { isAdmin, useAccount } from '../../lib/session';
 import { LogoutButton } from '../../features/auth/components/logout-button';
+import { AccountThemeControl } from '../../features/account/components/account-theme-control';
 import { useAdminReviews } from '../../features/reviews/api/get-admin-reviews';
 import { useSiteName } from '../../features/settings/api/get-public-settings';
 import { useAdminTutors } from '../../features/tutors/api/get-admin-tutors';
@@ -163,6 +164,7 @@ export function AdminLayout() {
           >
             Help
           </Link>
+          <AccountThemeControl account={account} labelClassName="text-indigo-100" className="px-3 py-1.5" />
           <LogoutButton
             onKeyDown={handleMenuKeyDown}
             className="block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-indigo-100 hover:bg-indigo-800 focus-visible:outline-white"

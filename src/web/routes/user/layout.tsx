@@ -7,6 +7,7 @@ import { paths } from '../../config/paths';
 import { isAdmin, useAccount } from '../../lib/session';
 import { EmailNotVerified } from '../../features/auth/components/email-not-verified';
 import { LogoutButton } from '../../features/auth/components/logout-button';
+import { AccountThemeControl } from '../../features/account/components/account-theme-control';
 import {
   NotificationsMenuBadge,
   NotificationsNavLabel,
@@ -150,6 +151,12 @@ export function UserLayout() {
                     {account.email}
                   </li>
                   {accountItems.map(link)}
+                  {/* Only once the menu is open does the select load. */}
+                  {(open === 'account' || open === 'menu') && (
+                    <li className="px-3 py-1.5">
+                      <AccountThemeControl account={account} />
+                    </li>
+                  )}
                   <li>
                     <LogoutButton className="block w-full rounded-md px-3 py-2 text-left text-sm font-medium whitespace-nowrap text-slate-700 hover:bg-slate-100" />
                   </li>

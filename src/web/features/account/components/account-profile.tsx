@@ -14,6 +14,7 @@ import { EditProfileDialog } from './edit-profile-dialog';
 import { useSignInMethods } from '../api/get-sign-in-methods';
 import { LeaveSection } from './leave-section';
 import { confirmedUntilText } from './owner-proof';
+import { AccountThemeControl } from './account-theme-control';
 import { SessionsSection } from './sessions-section';
 import { UpdatePasswordDialog } from './update-password-dialog';
 
@@ -32,6 +33,7 @@ export function AccountProfile({
   audience: 'student' | 'admin';
 }) {
   const headingId = useId();
+  const appearanceId = useId();
   const [openDialog, setOpenDialog] = useState<'profile' | 'password' | 'email' | null>(null);
   const close = () => setOpenDialog(null);
   const { data: methods } = useSignInMethods();
@@ -99,6 +101,18 @@ export function AccountProfile({
       />
       <UpdatePasswordDialog open={openDialog === 'password'} email={account.email} onClose={close} />
       <ChangeEmailDialog open={openDialog === 'email'} audience={audience} onClose={close} />
+      <section
+        aria-labelledby={appearanceId}
+        className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      >
+        <h2 id={appearanceId} className="text-lg font-semibold text-slate-900">
+          Appearance
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          Light, dark, or as your device is set: on every device you sign in to.
+        </p>
+        <AccountThemeControl account={account} className="mt-3" />
+      </section>
       <SessionsSection />
       <LeaveSection email={account.email} audience={audience} />
     </section>

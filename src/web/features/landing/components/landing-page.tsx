@@ -1,6 +1,7 @@
 import type { ComponentType, MouseEvent, ReactNode } from 'react';
 import type { Account } from '../../../../shared/account';
 import { buttonClasses } from '../../../components/ui/button-classes';
+import { DeviceThemeSelect } from '../../../components/ui/device-theme-select';
 import { paths } from '../../../config/paths';
 import { useTabTitle } from '../../../hooks/use-tab-title';
 import { FeatureCards } from './feature-cards';
@@ -65,6 +66,8 @@ export function LandingPage({
         <Link to={paths.about} className="underline-offset-2 hover:underline">
           About {siteName}
         </Link>
+        {/* Signed in, the account's theme is chosen in the app. */}
+        {account === null && <DeviceThemeSelect className="mt-4 justify-center" />}
       </footer>
     </div>
   );
