@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { queryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
+import { i18nReady } from './i18n/i18n';
 import { sessionQueryOptions } from './lib/session';
 import { publicSettingsQueryOptions } from './features/settings/api/get-public-settings';
 import './styles.css';
@@ -15,8 +16,11 @@ void queryClient.prefetchQuery(sessionQueryOptions());
 void queryClient.prefetchQuery(publicSettingsQueryOptions());
 
 // The router, which starts the first navigation, in a task of its own after the modules'
-// evaluation: each is a shorter block of the main thread than the two together.
-setTimeout(() => {
+// evaluation: each is a shorter block of the main thread than the two together. In a language
+// other than English, once its catalogs have arrived (i18nReady), so the page opens in it.
+void i18nReady.then(() => setTimeout(renderApp, 0));
+
+function renderApp() {
   const router = createAppRouter();
   // As a transition, the first render yields to the browser every few milliseconds instead of
   // holding the main thread for the whole tree: the page answers input while it builds.
@@ -28,4 +32,4 @@ setTimeout(() => {
       </StrictMode>,
     );
   });
-}, 0);
+}

@@ -4,9 +4,11 @@ import { TextLink } from '../components/ui/text-link';
 import { paths } from '../config/paths';
 import { useSiteName } from '../features/settings/api/get-public-settings';
 import { useDocumentTitle } from '../features/settings/hooks/use-document-title';
+import { useCommonText } from '../i18n/namespaces/common';
 
 export function NotFoundRoute() {
-  useDocumentTitle('Page Not Found');
+  const { t } = useCommonText();
+  useDocumentTitle(t('notFound.title'));
   const siteName = useSiteName();
   const navigate = useNavigate();
   // React Router numbers history entries; at 0 there is nothing inside the app to go back to.
@@ -22,11 +24,13 @@ export function NotFoundRoute() {
       </header>
       <main id="main" className="flex flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
         <p className="text-6xl font-semibold text-indigo-700">404</p>
-        <h1 className="text-2xl font-semibold text-slate-900">Page Not Found</h1>
-        <p className="text-slate-700">The page you are looking for does not exist or has moved.</p>
+        <h1 className="text-2xl font-semibold text-slate-900">{t('notFound.title')}</h1>
+        <p className="text-slate-700">{t('notFound.explanation')}</p>
         <div className="flex flex-wrap items-center justify-center gap-4">
-          <Button onClick={() => (canGoBack ? navigate(-1) : navigate('/', { replace: true }))}>Go Back</Button>
-          <TextLink to={paths.home}>Go to the home page</TextLink>
+          <Button onClick={() => (canGoBack ? navigate(-1) : navigate('/', { replace: true }))}>
+            {t('notFound.goBack')}
+          </Button>
+          <TextLink to={paths.home}>{t('notFound.goHome')}</TextLink>
         </div>
       </main>
     </div>
