@@ -7,6 +7,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import { importX } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
+import i18next from 'eslint-plugin-i18next';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -95,6 +96,54 @@ export default tseslint.config(
   {
     files: ['src/web/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    // Every text a reader sees comes from the message catalogs (src/web/i18n/locales): a literal
+    // in JSX, in a user-facing attribute or prop, or handed to a toast or the tab title would
+    // show in English whatever the reader's language.
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': {
+            include: [
+              'label',
+              'title',
+              'alt',
+              'aria-label',
+              'aria-description',
+              'aria-roledescription',
+              'aria-valuetext',
+              'placeholder',
+              'description',
+              'hint',
+              'heading',
+              'legend',
+              'caption',
+              'message',
+              'explanation',
+              'summary',
+              '[a-z]+(Label|Text|Title|Message|Description|Hint|Heading|Placeholder|Explanation)',
+            ],
+          },
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.name='toast'] > :matches(Literal, TemplateLiteral).arguments:first-child, CallExpression[callee.object.name='toast'] > :matches(Literal, TemplateLiteral).arguments:first-child",
+          message: "A toast's text comes from the message catalogs (t('…')), not a literal.",
+        },
+        {
+          selector: "CallExpression[callee.name='useTabTitle'] > :matches(Literal, TemplateLiteral).arguments",
+          message: "A page's title comes from the message catalogs (t('…')), not a literal.",
+        },
+      ],
+    },
   },
   {
     files: ['src/server/**/*.ts', 'src/shared/**/*.ts', 'tools/**/*.ts', 'test/**/*.ts', '*.config.{js,ts}'],
