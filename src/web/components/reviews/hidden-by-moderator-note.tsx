@@ -1,16 +1,18 @@
 import type { ReactNode } from 'react';
+import { useReviewsText } from '../../i18n/namespaces/reviews';
 import { EyeOffIcon } from '../ui/icons/eye-off-icon';
 
 /** What the author sees on a review a moderator hid (or deleted, said in `heading`): that it is, and why. */
 export function HiddenByModeratorNote({
   reason,
-  heading = 'Hidden by a moderator',
+  heading,
   children,
 }: {
   reason: string | null;
   heading?: string;
   children?: ReactNode;
 }) {
+  const { t } = useReviewsText();
   return (
     <div
       role="note"
@@ -18,10 +20,10 @@ export function HiddenByModeratorNote({
     >
       <EyeOffIcon className="mt-0.5 h-4 w-4 shrink-0" />
       <div className="min-w-0">
-        <p className="font-semibold">{heading}</p>
+        <p className="font-semibold">{heading ?? t('hiddenNote.heading')}</p>
         <p className="whitespace-pre-line break-words">
-          <span className="font-semibold">Reason: </span>
-          {reason ?? 'No reason was given.'}
+          <span className="font-semibold">{t('hiddenNote.reason')}</span>
+          {reason ?? t('general.noReasonGiven')}
         </p>
         {children}
       </div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ResponseFromTutor } from '../../../shared/tutor-side';
+import { useReviewsText } from '../../i18n/namespaces/reviews';
 import { HiddenByModeratorNote } from './hidden-by-moderator-note';
 import { ReviewDate } from './review-parts';
 import { WaitingForModeratorNote } from './waiting-for-moderator-note';
@@ -10,19 +11,20 @@ import { WaitingForModeratorNote } from './waiting-for-moderator-note';
  * with the moderator's reason or that it waits for a moderator.
  */
 export function ResponseFromTutorView({ response, actions }: { response: ResponseFromTutor; actions?: ReactNode }) {
+  const { t } = useReviewsText();
   return (
     <section
-      aria-label="Response from the tutor"
-      className="mt-3 rounded-lg border-l-4 border-indigo-300 bg-slate-50 px-3 py-2 sm:px-4"
+      aria-label={t('response.heading')}
+      className="mt-3 rounded-lg border-s-4 border-indigo-300 bg-slate-50 px-3 py-2 sm:px-4"
     >
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-        <p className="text-sm font-semibold text-slate-900">Response from the tutor</p>
+        <p className="text-sm font-semibold text-slate-900">{t('response.heading')}</p>
         <ReviewDate value={response.createdAt} className="text-sm text-slate-600" />
       </div>
       {response.waitingForModerator ? (
         <div className="mt-2">
           <WaitingForModeratorNote>
-            <p className="mt-1">Students do not see this response until a moderator publishes it.</p>
+            <p className="mt-1">{t('response.waiting')}</p>
           </WaitingForModeratorNote>
         </div>
       ) : (

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { MAX_DIFFICULTY, termLabel } from '../../../shared/reviews-constants';
+import { MAX_DIFFICULTY, type TermSeason } from '../../../shared/reviews-constants';
 import type { ReviewDetails as ReviewDetailsData } from '../../../shared/review-answers';
+import { reviewsText, useReviewsText } from '../../i18n/namespaces/reviews';
 
 // Apart from review-parts.tsx: the lists that show a review's details load this, the others do not.
 
@@ -10,26 +11,26 @@ import type { ReviewDetails as ReviewDetailsData } from '../../../shared/review-
  * none of it.
  */
 export function ReviewDetails({ review, className = '' }: { review: ReviewDetailsData; className?: string }) {
+  const { t } = useReviewsText();
   const { course, term, difficulty, wouldTakeAgain, tags } = review;
   const facts: { label: string; value: ReactNode }[] = [];
-  if (course) facts.push({ label: 'Course', value: course });
-  if (term) facts.push({ label: 'Term', value: termLabel(term) });
+  if (course) facts.push({ label: t('details.course'), value: course });
+  if (term) facts.push({ label: t('details.term'), value: termLabel(term) });
   if (difficulty !== null) {
     facts.push({
-      label: 'Difficulty',
+      label: t('details.difficulty'),
       value: (
         <>
           <span aria-hidden="true">
             {difficulty}/{MAX_DIFFICULTY}
           </span>
-          <span className="sr-only">
-            {difficulty} out of {MAX_DIFFICULTY}
-          </span>
+          <span className="sr-only">{t('details.difficultyOutOf', { value: difficulty, max: MAX_DIFFICULTY })}</span>
         </>
       ),
     });
   }
-  if (wouldTakeAgain !== null) facts.push({ label: 'Would take again', value: wouldTakeAgain ? 'Yes' : 'No' });
+  if (wouldTakeAgain !== null)
+    facts.push({ label: t('details.wouldTakeAgain'), value: wouldTakeAgain ? t('general.yes') : t('general.no') });
   if (facts.length === 0 && tags.length === 0) return null;
   return (
     <div className={`space-y-2 ${className}`}>
@@ -37,14 +38,14 @@ export function ReviewDetails({ review, className = '' }: { review: ReviewDetail
         <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           {facts.map(({ label, value }) => (
             <div key={label} className="flex min-w-0 gap-1">
-              <dt className="shrink-0 text-slate-600">{label}:</dt>
+              <dt className="shrink-0 text-slate-600">{t('details.fact', { label })}</dt>
               <dd className="min-w-0 break-words font-medium text-slate-800">{value}</dd>
             </div>
           ))}
         </dl>
       )}
       {tags.length > 0 && (
-        <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
+        <ul aria-label={t('details.tags')} className="flex flex-wrap gap-1.5">
           {tags.map((tag) => (
             <li
               key={tag}
@@ -61,6 +62,11 @@ export function ReviewDetails({ review, className = '' }: { review: ReviewDetail
 
 /** How many students found a review helpful, as its author and moderators read it. */
 export function helpfulCountSentence(count: number): string {
-  if (count === 0) return 'Not marked helpful yet';
-  return `Marked helpful by ${count} ${count === 1 ? 'student' : 'students'}`;
+  if (count === 0) return reviewsText('details.notHelpfulYet');
+  return reviewsText('details.markedHelpful', { count });
+}
+
+/** A term as reviews show it: "Fall 2025". */
+export function termLabel(term: { season: TermSeason; year: number }): string {
+  return reviewsText('details.termValue', { season: reviewsText(`seasons.${term.season}`), year: term.year });
 }

@@ -2,31 +2,30 @@ import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { StarRating } from '../ui/star-rating';
 import { TextLink } from '../ui/text-link';
 import { paths } from '../../config/paths';
-import { ANONYMOUS_AUTHOR_NAME } from '../../../shared/reviews-constants';
 import type { ReviewTutor } from '../../../shared/review-answers';
+import { formatDate } from '../../i18n/format';
+import { reviewsText, useReviewsText } from '../../i18n/namespaces/reviews';
 
 // The small pieces every review list is made of (All Reviews, My Reviews, a tutor's profile,
 // review management), so a review reads the same wherever it appears.
 
-let reviewDate: Intl.DateTimeFormat | undefined;
-const reviewDateFormat = () => (reviewDate ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }));
 // A page's first date formatter sets up the browser's locale data: tens of milliseconds on a slow
 // CPU. Made in a task of its own while the page's data is on its way, not in the evaluation of
 // the page's script or in its render (where it is made after all should that come first).
-setTimeout(reviewDateFormat, 0);
+setTimeout(() => formatDate(0), 0);
 
 /** A review's date as every review list shows it. */
 export function ReviewDate({ value, className }: { value: string; className?: string }) {
   return (
     <time dateTime={value} className={className}>
-      {reviewDateFormat().format(new Date(value))}
+      {formatDate(value)}
     </time>
   );
 }
 
 /** Who wrote a review, as other students see it: the name its author chose to show, else "Anonymous student". */
 export function reviewAuthorName(authorName: string | null): string {
-  return authorName ?? ANONYMOUS_AUTHOR_NAME;
+  return authorName ?? reviewsText('parts.anonymousAuthor');
 }
 
 /**
@@ -36,13 +35,13 @@ export function reviewAuthorName(authorName: string | null): string {
  */
 export function reviewByAuthor(review: { authorName: string | null; title: string }): string {
   return review.authorName === null
-    ? `anonymous review “${reviewTitle(review.title)}”`
-    : `review by ${review.authorName}`;
+    ? reviewsText('parts.anonymousReview', { title: reviewTitle(review.title) })
+    : reviewsText('parts.reviewByAuthor', { name: review.authorName });
 }
 
 /** A title is required today, but older reviews may have none. */
 export function reviewTitle(title: string): string {
-  return title.trim() || 'No Title';
+  return title.trim() || reviewsText('parts.noTitle');
 }
 
 /** The tutor's name, a link to the profile while the tutor is public (students cannot open a hidden one). */
@@ -52,9 +51,10 @@ export function ReviewTutorName({ tutor }: { tutor: ReviewTutor }) {
 
 /** Stars for the eye, one label for screen readers; the number repeats the stars for those who cannot tell them apart. */
 export function ReviewStars({ rating }: { rating: number }) {
+  const { t } = useReviewsText();
   return (
     <span className="inline-flex items-center gap-2">
-      <StarRating value={rating} size="sm" label={`Rated ${rating} out of 5`} />
+      <StarRating value={rating} size="sm" label={t('parts.rated', { rating })} />
       <span aria-hidden="true" className="text-sm font-medium text-slate-700">
         {rating}/5
       </span>
@@ -64,9 +64,10 @@ export function ReviewStars({ rating }: { rating: number }) {
 
 /** Readers are told when an AI model drafted the text. */
 export function AiAssistedBadge() {
+  const { t } = useReviewsText();
   return (
     <span className="inline-flex items-center rounded-full border border-violet-300 bg-violet-50 px-2.5 py-0.5 text-xs font-semibold text-violet-900">
-      AI-assisted
+      {t('parts.aiAssisted')}
     </span>
   );
 }
@@ -76,6 +77,7 @@ export function AiAssistedBadge() {
  * the rest: the whole text stays in the page, so screen readers and find-in-page still reach it.
  */
 export function ReviewText({ text, title, className = '' }: { text: string; title: string; className?: string }) {
+  const { t } = useReviewsText();
   const textId = useId();
   const textRef = useRef<HTMLParagraphElement>(null);
   const [expanded, setExpanded] = useState(false);
@@ -110,9 +112,9 @@ export function ReviewText({ text, title, className = '' }: { text: string; titl
           onClick={() => setExpanded((open) => !open)}
           className="mt-1 rounded text-sm font-semibold text-indigo-700 underline-offset-2 hover:underline"
         >
-          {expanded ? 'Show less' : 'Read more'}
+          {expanded ? t('parts.showLess') : t('parts.readMore')}
           {/* A page of cards has many such buttons; each says which review it opens. */}
-          <span className="sr-only"> of “{title}”</span>
+          <span className="sr-only">{t('parts.ofTitle', { title })}</span>
         </button>
       )}
     </div>

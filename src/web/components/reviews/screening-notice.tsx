@@ -1,26 +1,12 @@
 import { useEffect, useId, useRef } from 'react';
 import type { ScreenedText, ScreeningFinding, ScreeningMode } from '../../../shared/screening';
-import { describeFinding, findingText } from '../../../shared/screening-wording';
+import { findingText } from '../../../shared/screening-wording';
+import { useReviewsText } from '../../i18n/namespaces/reviews';
 import { Button } from '../ui/button';
+import { describeScreeningFinding } from './screening-words';
 
-const afterSubmitAnyway: Record<Exclude<ScreeningMode, 'off'>, string> = {
-  warn: 'If you submit it anyway, it is published and a moderator will look at it.',
-  hold: 'If you submit it anyway, it waits for a moderator before anyone else sees it.',
-};
-
-/** What is screened: a student's review or a tutor's response to one. */
-const wording = {
-  review: {
-    heading: 'Please check your review before it is published',
-    rules: 'Reviews should not',
-    edit: 'Edit my review',
-  },
-  response: {
-    heading: 'Please check your response before it is published',
-    rules: 'Responses should not',
-    edit: 'Edit my response',
-  },
-} as const;
+/** What is screened: a student's review or a tutor's response to one (its texts in the catalog's `screeningNotice`). */
+type ScreenedSubject = 'review' | 'response';
 
 /**
  * What the screen found, before the text is sent: each finding named and quoted, with the
@@ -35,7 +21,7 @@ export function ScreeningNotice({
   onEdit,
   onSubmitAnyway,
 }: {
-  subject?: keyof typeof wording;
+  subject?: ScreenedSubject;
   findings: readonly ScreeningFinding[];
   text: ScreenedText;
   /** The screening setting, when the page knows it; it says what "Submit anyway" leads to. */
@@ -47,7 +33,7 @@ export function ScreeningNotice({
 }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
-  const words = wording[subject];
+  const { t } = useReviewsText();
   // Shown instead of sending the text: its writer reads it first.
   useEffect(() => headingRef.current?.focus(), []);
 
@@ -68,13 +54,13 @@ export function ScreeningNotice({
       className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
     >
       <h2 id={headingId} ref={headingRef} tabIndex={-1} className="font-semibold focus:outline-none">
-        {words.heading}
+        {t(`screeningNotice.${subject}.heading`)}
       </h2>
-      <p className="mt-1">We found:</p>
-      <ul className="mt-1 list-disc space-y-1 pl-5">
+      <p className="mt-1">{t('screeningNotice.weFound')}</p>
+      <ul className="mt-1 list-disc space-y-1 ps-5">
         {findings.map((finding) => (
           <li key={`${finding.field}-${finding.start}-${finding.category}`} className="break-words">
-            {describeFinding(finding)}
+            {describeScreeningFinding(finding)}
             {findingText(finding, text) && (
               <>
                 : <q className="font-medium">{findingText(finding, text)}</q>
@@ -84,15 +70,17 @@ export function ScreeningNotice({
         ))}
       </ul>
       <p className="mt-2">
-        {words.rules} share personal information, use slurs or profanity, or remark on anyone's appearance or body.{' '}
+        {t(`screeningNotice.${subject}.rules`)}{' '}
         {mode === undefined
-          ? 'If you submit it anyway, a moderator will look at it.'
-          : mode !== 'off' && afterSubmitAnyway[mode]}
+          ? t('screeningNotice.afterSubmitAnyway')
+          : mode === 'warn'
+            ? t('screeningNotice.afterSubmitAnywayWarn')
+            : mode === 'hold' && t('screeningNotice.afterSubmitAnywayHold')}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <Button onClick={edit}>{words.edit}</Button>
+        <Button onClick={edit}>{t(`screeningNotice.${subject}.edit`)}</Button>
         <Button variant="secondary" onClick={onSubmitAnyway} disabled={busy}>
-          Submit anyway
+          {t('screeningNotice.submitAnyway')}
         </Button>
       </div>
     </section>

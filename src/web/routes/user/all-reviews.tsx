@@ -12,6 +12,8 @@ import { ListFilterSelect } from '../../components/lists/list-filter-select';
 import { ListSearchBox } from '../../components/lists/list-search-box';
 import { useListParams } from '../../hooks/use-list-params';
 import { useDepartments } from '../../lib/departments';
+import { formatNumber } from '../../i18n/format';
+import { reviewsText, useReviewsText } from '../../i18n/namespaces/reviews';
 
 /** How far below the screen the next page starts loading, so scrolling rarely waits for it. */
 const PRELOAD_MARGIN = '0px 0px 800px 0px';
@@ -26,7 +28,8 @@ function feedFilters(searchParams: URLSearchParams): ReviewFeedFilters {
 }
 
 export function AllReviewsRoute() {
-  useDocumentTitle('All Reviews');
+  const { t } = useReviewsText();
+  useDocumentTitle(t('allReviews.title'));
   const { searchParams, update } = useListParams();
   const filters = feedFilters(searchParams);
   const filtered = filters.department !== undefined || filters.course !== undefined;
@@ -60,23 +63,23 @@ export function AllReviewsRoute() {
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-semibold text-slate-900">All Reviews</h1>
-        <p className="mt-1 text-slate-700">What students say about their tutors, newest first.</p>
+        <h1 className="text-2xl font-semibold text-slate-900">{t('allReviews.title')}</h1>
+        <p className="mt-1 text-slate-700">{t('allReviews.intro')}</p>
       </div>
 
       <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:flex-row md:items-end">
         <ListFilterSelect
-          label="Department"
+          label={t('allReviews.department')}
           value={filters.department ?? ''}
           options={departmentOptions(departments.data?.items ?? [], filters.department)}
           onChange={(department) => update({ department })}
           className="md:w-64"
         />
         <ListSearchBox
-          label="Course"
+          label={t('allReviews.course')}
           value={filters.course ?? ''}
           onSearch={searchCourse}
-          placeholder="Course name, e.g. MATH 201"
+          placeholder={t('allReviews.coursePlaceholder')}
           maxLength={COURSE_MAX_LENGTH}
         />
       </div>
@@ -85,24 +88,28 @@ export function AllReviewsRoute() {
         <Spinner />
       ) : feed.isError && reviews.length === 0 ? (
         <ListLoadError
-          message="Error To Fetch Reviews"
+          message={t('allReviews.loadError')}
           onRetry={() => void feed.refetch()}
           retrying={feed.isFetching}
         />
       ) : reviews.length === 0 && feed.isPlaceholderData ? (
         <Spinner />
       ) : reviews.length === 0 && filtered ? (
-        <EmptyList message="No reviews match these filters.">
+        <EmptyList message={t('allReviews.noMatch')}>
           <LinkButton to={paths.user.allReviews} variant="secondary">
-            Show all reviews
+            {t('allReviews.showAll')}
           </LinkButton>
         </EmptyList>
       ) : reviews.length === 0 ? (
-        <EmptyList message="No Record Found!">
-          <LinkButton to={paths.user.tutors}>Find a tutor to review</LinkButton>
+        <EmptyList message={t('allReviews.empty')}>
+          <LinkButton to={paths.user.tutors}>{t('allReviews.findTutor')}</LinkButton>
         </EmptyList>
       ) : (
-        <section aria-label="Reviews" aria-busy={feed.isPlaceholderData || undefined} className="space-y-4">
+        <section
+          aria-label={t('allReviews.reviews')}
+          aria-busy={feed.isPlaceholderData || undefined}
+          className="space-y-4"
+        >
           <p role="status" aria-live="polite" className="text-sm text-slate-700">
             {/* One text node, so the live region reads the whole sentence, not just the changed number. */}
             {shownSentence(reviews.length, feed.data?.pages[0]?.total ?? null)}
@@ -128,7 +135,7 @@ export function AllReviewsRoute() {
           <div className="flex flex-col items-center gap-3 pt-2">
             {feed.isError ? (
               <ListLoadError
-                message="Error To Fetch Reviews"
+                message={t('allReviews.loadError')}
                 onRetry={() => void (feed.isFetchNextPageError ? feed.fetchNextPage() : feed.refetch())}
                 retrying={feed.isFetching}
               />
@@ -141,14 +148,14 @@ export function AllReviewsRoute() {
                       aria-hidden="true"
                       className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent"
                     />
-                    Loading...
+                    {t('allReviews.loading')}
                   </>
                 ) : (
-                  'Load more reviews'
+                  t('allReviews.loadMore')
                 )}
               </Button>
             ) : (
-              <p className="text-sm text-slate-600">You have reached the end of the reviews.</p>
+              <p className="text-sm text-slate-600">{t('allReviews.end')}</p>
             )}
           </div>
         </section>
@@ -160,7 +167,7 @@ export function AllReviewsRoute() {
 /** The department filter's choices: every department with public tutors, and one a bookmark names though it has none now. */
 function departmentOptions(departments: ReadonlyArray<{ name: string }>, chosen: string | undefined) {
   const options = [
-    { value: '', label: 'All departments' },
+    { value: '', label: reviewsText('allReviews.allDepartments') },
     ...departments.map((department) => ({ value: department.name, label: department.name })),
   ];
   if (chosen && !options.some((option) => option.value === chosen)) options.push({ value: chosen, label: chosen });
@@ -169,11 +176,15 @@ function departmentOptions(departments: ReadonlyArray<{ name: string }>, chosen:
 
 /** "Showing 24 of 295 reviews" ("of 1,000+" past the count's cap); without a total, what is shown. */
 function shownSentence(shown: number, total: ReviewFeed['total']): string {
-  if (!total) return `Showing ${shown.toLocaleString()} ${shown === 1 ? 'review' : 'reviews'}`;
+  if (!total) return reviewsText('allReviews.showing', { count: shown, shown: formatNumber(shown) });
   // The feed may have grown since its first page was read: never say fewer than are shown.
   const count = Math.max(total.count, shown);
   const more = total.more && count === total.count;
-  return `Showing ${shown.toLocaleString()} of ${count.toLocaleString()}${more ? '+' : ''} ${count === 1 && !more ? 'review' : 'reviews'}`;
+  return reviewsText('allReviews.showingOf', {
+    count,
+    shown: formatNumber(shown),
+    total: `${formatNumber(count)}${more ? '+' : ''}`,
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Trans } from 'react-i18next';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { LinkButton } from '../../components/ui/button';
@@ -15,9 +16,11 @@ import { useDocumentTitle } from '../../features/settings/hooks/use-document-tit
 import { PagedList } from '../../components/lists/paged-list';
 import type { MyReview } from '../../../shared/my-reviews';
 import { pageFromParam } from '../../../shared/query-string';
+import { useReviewsText } from '../../i18n/namespaces/reviews';
 
 export function MyReviewsRoute() {
-  useDocumentTitle('My Reviews');
+  const { t } = useReviewsText();
+  useDocumentTitle(t('myReviews.title'));
   const [searchParams] = useSearchParams();
   const page = pageFromParam(searchParams.get('page'));
   const myReviews = useMyReviews({ page });
@@ -53,7 +56,7 @@ export function MyReviewsRoute() {
     deleteReview.mutate(toDelete.id, {
       onSuccess: () => {
         focusHeadingOnClose.current = true;
-        toast.success('Deleted Successfully');
+        toast.success(t('myReviews.deleted'));
       },
       onError: (error) => {
         toast.error(errorMessage(error));
@@ -69,19 +72,17 @@ export function MyReviewsRoute() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold text-slate-900 focus:outline-none">
-            My Reviews
+            {t('myReviews.title')}
           </h1>
-          <p className="mt-1 text-slate-700">
-            The reviews you wrote, newest first. Edit or delete any of them; appeal one a moderator hid or deleted.
-          </p>
+          <p className="mt-1 text-slate-700">{t('myReviews.intro')}</p>
         </div>
-        <LinkButton to={paths.user.submitReview()}>Write a Review</LinkButton>
+        <LinkButton to={paths.user.submitReview()}>{t('myReviews.write')}</LinkButton>
       </div>
 
       {pinned && (
         <section aria-labelledby="appealed-review-heading" className="space-y-3">
           <h2 id="appealed-review-heading" className="text-lg font-semibold text-slate-900">
-            Appeal
+            {t('myReviews.appeal')}
           </h2>
           <MyReviewItem review={pinned} onDelete={() => setToDelete(pinned)} appealOpen />
         </section>
@@ -90,7 +91,7 @@ export function MyReviewsRoute() {
       {deletedItems.length > 0 && (
         <section aria-labelledby="deleted-reviews-heading" className="space-y-3">
           <h2 id="deleted-reviews-heading" className="text-lg font-semibold text-slate-900">
-            Deleted by a moderator
+            {t('myReviews.deletedByModerator')}
           </h2>
           <ul className="space-y-4">
             {deletedItems.map((review) => (
@@ -105,19 +106,19 @@ export function MyReviewsRoute() {
       <PagedList
         query={myReviews}
         page={page}
-        label="Your reviews"
-        errorMessage="Failed to load the data. Please try again later."
-        emptyMessage="No Record Found!"
+        label={t('myReviews.label')}
+        errorMessage={t('general.failedToLoad')}
+        emptyMessage={t('myReviews.empty')}
         emptyActions={
           <>
-            <LinkButton to={paths.user.tutors}>Find a tutor to review</LinkButton>
+            <LinkButton to={paths.user.tutors}>{t('myReviews.findTutor')}</LinkButton>
             <LinkButton to={paths.user.allReviews} variant="secondary">
-              All Reviews
+              {t('myReviews.allReviews')}
             </LinkButton>
           </>
         }
-        noun={['review', 'reviews']}
-        pagesLabel="My reviews pages"
+        noun={[t('general.reviewNoun'), t('general.reviewsNoun')]}
+        pagesLabel={t('myReviews.pages')}
         onNavigate={() => {
           // Keyboard and screen reader users continue from the top of the new page.
           headingRef.current?.focus({ preventScroll: true });
@@ -141,16 +142,18 @@ export function MyReviewsRoute() {
 
       <ConfirmDialog
         open={toDelete !== null}
-        title="Are you sure?"
+        title={t('myReviews.confirmTitle')}
         description={
-          <>
-            Do you really want to delete your review of <strong>{toDelete?.tutor.name}</strong>? This process cannot be
-            undone.
-          </>
+          <Trans
+            t={t}
+            i18nKey="myReviews.confirmText"
+            values={{ name: toDelete?.tutor.name }}
+            components={{ strong: <strong /> }}
+          />
         }
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        cancelLabel="Cancel"
+        confirmLabel={t('general.delete')}
+        busyLabel={t('general.deleting')}
+        cancelLabel={t('general.cancel')}
         busy={deleteReview.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setToDelete(null)}

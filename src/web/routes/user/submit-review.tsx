@@ -1,8 +1,8 @@
 import { type ComponentProps, lazy, Suspense, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Navigate, useParams, useSearchParams } from 'react-router';
-import { isReviewId, PUBLIC_TUTORS_ONLY_MESSAGE, REVIEW_NOT_FOUND_MESSAGE } from '../../../shared/reviews-constants';
-import { isTutorId, TUTOR_NOT_FOUND_MESSAGE } from '../../../shared/tutors-constants';
+import { isReviewId } from '../../../shared/reviews-constants';
+import { isTutorId } from '../../../shared/tutors-constants';
 import { FormPage } from '../../components/forms/form-page';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -20,6 +20,7 @@ import { usePublicSettings } from '../../features/settings/api/get-public-settin
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 import { useTutor } from '../../features/tutors/api/get-tutor';
 import { TutorCourses } from '../../features/tutors/components/tutor-courses';
+import { reviewsText, useReviewsText } from '../../i18n/namespaces/reviews';
 
 /**
  * The AI draft controls load after the form: the form is usable at once, and the route's own
@@ -31,9 +32,10 @@ const ReviewDraftAssistant = lazy(() =>
   })),
 );
 
-const CREATE_TITLE = 'Submit a Review';
-const EDIT_TITLE = 'Update Review';
-const CREATE_INTRO = 'Share how a tutor helped you, so other students can choose well.';
+// Functions, not constants: the texts are in the page's language of the moment.
+const CREATE_TITLE = () => reviewsText('submitReview.createTitle');
+const EDIT_TITLE = () => reviewsText('submitReview.editTitle');
+const CREATE_INTRO = () => reviewsText('submitReview.intro');
 
 /**
  * /user/SubmitReview writes a review (`?tutorId=` chooses the tutor, from 'Rate the Tutor');
@@ -43,13 +45,16 @@ export function SubmitReviewRoute() {
   const { reviewId } = useParams();
   const [searchParams] = useSearchParams();
   const tutorId = searchParams.get('tutorId') || null;
-  useDocumentTitle(reviewId === undefined ? CREATE_TITLE : EDIT_TITLE);
+  // Re-rendered when the language changes, so the title follows it.
+  useReviewsText();
+  useDocumentTitle(reviewId === undefined ? CREATE_TITLE() : EDIT_TITLE());
   // Keyed, so following 'Edit your review' or another 'Rate the Tutor' link starts a fresh form.
   if (reviewId !== undefined) return <EditReview key={reviewId} reviewId={reviewId} />;
   return <CreateReview key={tutorId ?? ''} tutorId={tutorId} />;
 }
 
 function CreateReview({ tutorId }: { tutorId: string | null }) {
+  const { t } = useReviewsText();
   const tutor = useTutor(tutorId ?? undefined);
   // A student writes one review per tutor: 'Rate the Tutor' on one already reviewed opens that
   // review. Decided once, as the page opens: the review this form creates must not send it there.
@@ -61,7 +66,7 @@ function CreateReview({ tutorId }: { tutorId: string | null }) {
   if (reviewedAlready && existing.data) return <Navigate to={paths.user.submitReview(existing.data.id)} replace />;
   if (tutorId === null) {
     return (
-      <FormPage title={CREATE_TITLE} intro={CREATE_INTRO}>
+      <FormPage title={CREATE_TITLE()} intro={CREATE_INTRO()}>
         <ReviewFormWithHelpers />
       </FormPage>
     );
@@ -69,8 +74,8 @@ function CreateReview({ tutorId }: { tutorId: string | null }) {
   // Wait for the tutor in the link, so the form starts with it chosen.
   if (isTutorId(tutorId) && (tutor.isPending || reviewedAlready === null)) {
     return (
-      <FormPage title={CREATE_TITLE} intro={CREATE_INTRO}>
-        <Spinner label="Loading the tutor..." />
+      <FormPage title={CREATE_TITLE()} intro={CREATE_INTRO()}>
+        <Spinner label={t('submitReview.loadingTutor')} />
       </FormPage>
     );
   }
@@ -78,27 +83,28 @@ function CreateReview({ tutorId }: { tutorId: string | null }) {
   let tutorNotice: string | null = null;
   if (tutor.data) {
     if (tutor.data.tutor.isPublic) initialTutor = tutor.data.tutor;
-    else tutorNotice = PUBLIC_TUTORS_ONLY_MESSAGE;
+    else tutorNotice = t('submitReview.tutorNotPublic');
   } else if (!isTutorId(tutorId) || (tutor.error instanceof ApiRequestError && tutor.error.status === 404)) {
     // The API answers a tutor the student may not see exactly like an unknown one.
-    tutorNotice = TUTOR_NOT_FOUND_MESSAGE;
+    tutorNotice = t('submitReview.tutorNotFound');
   } else {
-    tutorNotice = 'The tutor could not be loaded. Please choose one from the list.';
+    tutorNotice = t('submitReview.tutorNotLoaded');
   }
   return (
-    <FormPage title={CREATE_TITLE} intro={CREATE_INTRO}>
+    <FormPage title={CREATE_TITLE()} intro={CREATE_INTRO()}>
       <ReviewFormWithHelpers initialTutor={initialTutor} tutorNotice={tutorNotice} />
     </FormPage>
   );
 }
 
 function EditReview({ reviewId }: { reviewId: string }) {
+  const { t } = useReviewsText();
   const review = useReview(reviewId);
-  if (!isReviewId(reviewId)) return <LeaveForMyReviews message={REVIEW_NOT_FOUND_MESSAGE} />;
+  if (!isReviewId(reviewId)) return <LeaveForMyReviews message={t('submitReview.reviewNotFound')} />;
   if (review.isPending) {
     return (
-      <FormPage title={EDIT_TITLE}>
-        <Spinner label="Loading your review..." />
+      <FormPage title={EDIT_TITLE()}>
+        <Spinner label={t('submitReview.loadingReview')} />
       </FormPage>
     );
   }
@@ -107,16 +113,16 @@ function EditReview({ reviewId }: { reviewId: string }) {
     if (review.error instanceof ApiRequestError && review.error.status === 404)
       return <LeaveForMyReviews message={review.error.message} />;
     return (
-      <FormPage title={EDIT_TITLE}>
+      <FormPage title={EDIT_TITLE()}>
         <ErrorAlert>
-          <p>Failed to load the data. Please try again later.</p>
+          <p>{t('general.failedToLoad')}</p>
           <Button
             variant="secondary"
             className="mt-2"
             onClick={() => void review.refetch()}
             disabled={review.isFetching}
           >
-            {review.isFetching ? 'Trying again...' : 'Try again'}
+            {review.isFetching ? t('submitReview.tryingAgain') : t('submitReview.tryAgain')}
           </Button>
         </ErrorAlert>
       </FormPage>
@@ -124,20 +130,18 @@ function EditReview({ reviewId }: { reviewId: string }) {
   }
   const { review: ownReview } = review.data;
   return (
-    <FormPage title={EDIT_TITLE}>
+    <FormPage title={EDIT_TITLE()}>
       {ownReview.isHidden && (
         <div className="mb-6">
           <HiddenByModeratorNote reason={ownReview.hiddenReason}>
-            <p className="mt-1">It stays hidden after you update it.</p>
+            <p className="mt-1">{t('submitReview.staysHidden')}</p>
           </HiddenByModeratorNote>
         </div>
       )}
       {ownReview.waitingForModerator && (
         <div className="mb-6">
           <WaitingForModeratorNote>
-            <p className="mt-1">
-              Only you can see it until a moderator publishes it; it keeps waiting after you update it.
-            </p>
+            <p className="mt-1">{t('submitReview.keepsWaiting')}</p>
           </WaitingForModeratorNote>
         </div>
       )}
@@ -148,7 +152,9 @@ function EditReview({ reviewId }: { reviewId: string }) {
 
 /** The picker marks the tutors the student reviewed already: choosing one offers that review to edit. */
 const reviewedMarks: TutorMarks = {
-  label: 'Reviewed',
+  get label() {
+    return reviewsText('submitReview.reviewed');
+  },
   lookUp: (tutorIds, render) => <ReviewedTutors tutorIds={tutorIds}>{render}</ReviewedTutors>,
 };
 

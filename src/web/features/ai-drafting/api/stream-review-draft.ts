@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  DRAFT_INTERRUPTED_MESSAGE,
   DRAFT_STREAM_CONTENT_TYPE,
   type DraftFailureCode,
   draftEventSchema,
   type ReviewDraftInput,
 } from '../../../../shared/ai-drafting';
 import { apiPaths } from '../../../../shared/api-paths';
+import { reviewsText } from '../../../i18n/namespaces/reviews';
 import { apiFetch } from '../../../lib/api-client';
 import { readEventStream, type ServerSentEvent } from '../../../lib/event-stream';
 import { aiDraftingKeys } from './query-keys';
@@ -15,8 +15,6 @@ import { aiDraftingKeys } from './query-keys';
 const DRAFT_INTERRUPTED_CODE = 'draft_interrupted';
 /** The answer was not the event stream the contract describes (an old page against a new server, or a proxy's page). */
 const DRAFT_UNREADABLE_CODE = 'draft_unreadable';
-const DRAFT_UNREADABLE_MESSAGE =
-  'The draft arrived in a form this page cannot read. Please reload the page and try again.';
 
 /** A draft that had started but could not be finished; the message is for the student. */
 export class DraftFailedError extends Error {
@@ -35,8 +33,9 @@ export interface StreamReviewDraftOptions {
   onText: (text: string) => void;
 }
 
-const interrupted = () => new DraftFailedError(DRAFT_INTERRUPTED_CODE, DRAFT_INTERRUPTED_MESSAGE);
-const unreadable = () => new DraftFailedError(DRAFT_UNREADABLE_CODE, DRAFT_UNREADABLE_MESSAGE);
+// Said by this page, not the server: in the page's language.
+const interrupted = () => new DraftFailedError(DRAFT_INTERRUPTED_CODE, reviewsText('aiDraft.interrupted'));
+const unreadable = () => new DraftFailedError(DRAFT_UNREADABLE_CODE, reviewsText('aiDraft.unreadable'));
 
 /** The body's events; a body that breaks off (the connection dropped) counts as an interrupted draft. */
 async function* draftStreamEvents(

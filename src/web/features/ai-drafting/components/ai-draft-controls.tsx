@@ -1,28 +1,25 @@
 import { type RefObject, useEffect, useId, useRef } from 'react';
-import { AI_NEEDS_TUTOR_MESSAGE, type AiStatus } from '../../../../shared/ai-drafting';
+import type { AiStatus } from '../../../../shared/ai-drafting';
 import { REVIEW_BODY_MAX_LENGTH } from '../../../../shared/reviews-constants';
 import { buttonClasses } from '../../../components/ui/button';
+import { formatNumber, formatTime } from '../../../i18n/format';
+import { reviewsText, useReviewsText } from '../../../i18n/namespaces/reviews';
 import type { ReviewDraft, ReviewDraftPhase } from '../hooks/use-review-draft';
-
-const AI_DRAFT_BUTTON_LABEL = 'Write Review with AI';
-const AI_STATUS_FAILED_MESSAGE = 'AI drafting is unavailable right now.';
-
-const nextDraftTime = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
 /** Why the button cannot be used, or where the words would go when it can; null while the status loads. */
 function aiAvailabilityNote(status: Pick<ReviewDraft['status'], 'data' | 'isError'>): string | null {
   const { data } = status;
-  if (!data) return status.isError ? AI_STATUS_FAILED_MESSAGE : null;
-  if (!data.available) return data.reason ?? AI_STATUS_FAILED_MESSAGE;
+  if (!data) return status.isError ? reviewsText('aiDraft.statusFailed') : null;
+  if (!data.available) return data.reason ?? reviewsText('aiDraft.statusFailed');
   if (data.draftsLeft <= 0) return allDraftsUsedNote(data);
-  const receiver = data.providerLabel ?? 'the AI provider';
-  return `Your title, rating and notes are sent to ${receiver} to write the draft. ${data.draftsLeft} of ${data.draftsPerHour} drafts left this hour.`;
+  const receiver = data.providerLabel ?? reviewsText('aiDraft.theProvider');
+  return reviewsText('aiDraft.sentTo', { receiver, left: data.draftsLeft, count: data.draftsPerHour });
 }
 
 function allDraftsUsedNote({ draftsPerHour, nextDraftAt }: AiStatus): string {
-  const used = `You have used all ${draftsPerHour} AI drafts for this hour.`;
+  const used = reviewsText('aiDraft.allUsed', { count: draftsPerHour });
   if (!nextDraftAt) return used;
-  return `${used} You can ask for another at ${nextDraftTime.format(new Date(nextDraftAt))}.`;
+  return `${used} ${reviewsText('aiDraft.nextAt', { time: formatTime(nextDraftAt) })}`;
 }
 
 /**
@@ -31,6 +28,7 @@ function allDraftsUsedNote({ draftsPerHour, nextDraftAt }: AiStatus): string {
  * left on a button that has just gone.
  */
 export function AiDraftControls({ draft }: { draft: ReviewDraft }) {
+  const { t } = useReviewsText();
   const noteId = useId();
   const needsTutorId = useId();
   const startRef = useRef<HTMLButtonElement>(null);
@@ -53,16 +51,16 @@ export function AiDraftControls({ draft }: { draft: ReviewDraft }) {
           disabled={!draft.canDraft}
           aria-describedby={describedBy || undefined}
         >
-          {AI_DRAFT_BUTTON_LABEL}
+          {t('aiDraft.button')}
         </button>
         {draft.drafting && (
           <button ref={stopRef} type="button" className={buttonClasses('secondary')} onClick={draft.stop}>
-            Stop
+            {t('aiDraft.stop')}
           </button>
         )}
         {draft.canUndo && (
           <button ref={undoRef} type="button" className={buttonClasses('ghost')} onClick={draft.undo}>
-            Undo AI draft
+            {t('aiDraft.undo')}
           </button>
         )}
         {/* Present from the start, so the first announcement is read. */}
@@ -76,14 +74,13 @@ export function AiDraftControls({ draft }: { draft: ReviewDraft }) {
             id={needsTutorId}
             className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
           >
-            {AI_NEEDS_TUTOR_MESSAGE}
+            {t('aiDraft.needsTutor')}
           </p>
         )}
       </div>
       {phase.kind === 'drafted' && phase.truncated && (
         <p className="text-sm text-slate-700">
-          The draft reached the longest review allowed ({REVIEW_BODY_MAX_LENGTH.toLocaleString()} characters) and was
-          cut there.
+          {t('aiDraft.truncated', { max: formatNumber(REVIEW_BODY_MAX_LENGTH) })}
         </p>
       )}
       {note && (

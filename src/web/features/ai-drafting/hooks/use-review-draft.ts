@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { AI_THINKING_PLACEHOLDER } from '../../../../shared/ai-drafting';
 import { REVIEW_BODY_MAX_LENGTH } from '../../../../shared/reviews-constants';
+import { reviewsText } from '../../../i18n/namespaces/reviews';
 import { errorMessage } from '../../../lib/api-client';
 import { useAiStatus } from '../api/get-ai-status';
 import { useStreamReviewDraft } from '../api/stream-review-draft';
@@ -44,13 +44,6 @@ interface DraftRun {
   controller: AbortController;
   stoppedByStudent: boolean;
 }
-
-const DRAFT_WRITING_ANNOUNCEMENT = 'Writing a draft…';
-const DRAFT_READY_ANNOUNCEMENT = 'Draft ready.';
-const DRAFT_STOPPED_ANNOUNCEMENT = 'Stopped. The draft so far is kept.';
-const DRAFT_STOPPED_EMPTY_ANNOUNCEMENT = 'Stopped. Your text is back as it was.';
-const DRAFT_UNDONE_ANNOUNCEMENT = 'AI draft undone. Your text is back as it was.';
-const EMPTY_DRAFT_MESSAGE = 'The AI did not write anything. Please try again.';
 
 /** One toast for drafting, so a second failure replaces the first rather than stacking. */
 const DRAFT_TOAST_ID = 'ai-review-draft';
@@ -102,8 +95,8 @@ export function useReviewDraft({ values, setField, focusTutor }: ReviewDraftOpti
     runRef.current = run;
     setPhase({ kind: 'drafting' });
     setBeforeDraft(null);
-    setAnnouncement(DRAFT_WRITING_ANNOUNCEMENT);
-    setField('body', AI_THINKING_PLACEHOLDER);
+    setAnnouncement(reviewsText('aiDraft.writing'));
+    setField('body', reviewsText('aiDraft.thinking'));
 
     let draft = '';
     const onText = (text: string) => {
@@ -120,31 +113,31 @@ export function useReviewDraft({ values, setField, focusTutor }: ReviewDraftOpti
         restore(previous);
         setPhase({ kind: 'idle' });
         setAnnouncement('');
-        toast.error(EMPTY_DRAFT_MESSAGE, { id: DRAFT_TOAST_ID });
+        toast.error(reviewsText('aiDraft.empty'), { id: DRAFT_TOAST_ID });
         return;
       }
       setField('aiAssisted', true);
       setBeforeDraft(previous);
       setPhase({ kind: 'drafted', stopped: false, truncated });
-      setAnnouncement(DRAFT_READY_ANNOUNCEMENT);
+      setAnnouncement(reviewsText('aiDraft.ready'));
     } catch (error) {
       if (runRef.current !== run) return;
       if (run.stoppedByStudent && draft !== '') {
         setField('aiAssisted', true);
         setBeforeDraft(previous);
         setPhase({ kind: 'drafted', stopped: true, truncated: false });
-        setAnnouncement(DRAFT_STOPPED_ANNOUNCEMENT);
+        setAnnouncement(reviewsText('aiDraft.stopped'));
         return;
       }
       restore(previous);
       setPhase({ kind: 'idle' });
       if (run.stoppedByStudent) {
-        setAnnouncement(DRAFT_STOPPED_EMPTY_ANNOUNCEMENT);
+        setAnnouncement(reviewsText('aiDraft.stoppedEmpty'));
         return;
       }
       // The toast says what went wrong; the status line would only repeat the old news.
       setAnnouncement('');
-      toast.error(errorMessage(error, 'The draft could not be written. Please try again.'), { id: DRAFT_TOAST_ID });
+      toast.error(errorMessage(error, reviewsText('aiDraft.failed')), { id: DRAFT_TOAST_ID });
     } finally {
       if (runRef.current === run) runRef.current = null;
     }
@@ -162,7 +155,7 @@ export function useReviewDraft({ values, setField, focusTutor }: ReviewDraftOpti
     restore(beforeDraft);
     setBeforeDraft(null);
     setPhase({ kind: 'idle' });
-    setAnnouncement(DRAFT_UNDONE_ANNOUNCEMENT);
+    setAnnouncement(reviewsText('aiDraft.undone'));
   }
 
   return {

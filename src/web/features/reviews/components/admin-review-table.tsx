@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { reportReasonLabels } from '../../../../shared/reviews-constants';
+import { Trans } from 'react-i18next';
 import type { AdminReview, ReviewReport } from '../../../../shared/review-moderation';
 import type { ScreenedText, ScreeningFinding } from '../../../../shared/screening';
-import { describeFinding, findingText } from '../../../../shared/screening-wording';
+import { findingText } from '../../../../shared/screening-wording';
 import { FlagIcon } from '../../../components/ui/icons/flag-icon';
 import { RowMenu } from '../../../components/tables/row-menu';
 import { TruncatedEmail } from '../../../components/tables/truncated-text';
@@ -10,6 +10,9 @@ import type { Selection } from '../../../components/tables/use-selection';
 import { TextLink } from '../../../components/ui/text-link';
 import { AiAssistedBadge, ReviewDate, reviewTitle } from '../../../components/reviews/review-parts';
 import { paths } from '../../../config/paths';
+import { describeScreeningFinding } from '../../../components/reviews/screening-words';
+import { formatDateTime } from '../../../i18n/format';
+import { useReviewsText } from '../../../i18n/namespaces/reviews';
 import { ResponseFromTutorView } from '../../../components/reviews/response-from-tutor';
 import { ResponseModerationActions } from './response-moderation-actions';
 import type { ReviewModeration } from './review-moderation-actions';
@@ -27,6 +30,9 @@ export interface RowLeaves {
   /** Where focus goes once a deleted review has left. */
   remove: () => void;
 }
+
+/** A star before the rating, for the eye (screen readers hear the rating in words). */
+const STAR = '★';
 
 const listed = (review: AdminReview) => ({
   id: review.id,
@@ -54,6 +60,7 @@ export function AdminReviewTable({
   selection: Selection;
   leaves: RowLeaves;
 }) {
+  const { t } = useReviewsText();
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const toggle = (id: string) =>
     setOpen((current) => {
@@ -65,14 +72,14 @@ export function AdminReviewTable({
 
   return (
     <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full table-fixed text-left text-sm">
-        <caption className="sr-only">Reviews</caption>
+      <table className="w-full table-fixed text-start text-sm">
+        <caption className="sr-only">{t('adminTable.caption')}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-slate-800">
           <tr>
             <th scope="col" className="w-10 px-3 py-2">
               <input
                 type="checkbox"
-                aria-label="Select every review on this page"
+                aria-label={t('adminTable.selectAll')}
                 checked={selection.allSelected}
                 ref={(box) => {
                   if (box) box.indeterminate = selection.someSelected;
@@ -82,22 +89,22 @@ export function AdminReviewTable({
               />
             </th>
             <th scope="col" className="px-3 py-2 font-semibold">
-              Review
+              {t('adminTable.review')}
             </th>
             <th scope="col" className="hidden w-[20%] px-3 py-2 font-semibold md:table-cell">
-              Tutor
+              {t('adminTable.tutor')}
             </th>
             <th scope="col" className="hidden w-[22%] px-3 py-2 font-semibold md:table-cell">
-              Author
+              {t('adminTable.author')}
             </th>
-            <th scope="col" className="w-[5.5rem] px-3 py-2 text-right font-semibold">
-              Reports
+            <th scope="col" className="w-[5.5rem] px-3 py-2 text-end font-semibold">
+              {t('adminTable.reports')}
             </th>
             <th scope="col" className="hidden w-[7.5rem] px-3 py-2 font-semibold xl:table-cell">
-              Date
+              {t('adminTable.date')}
             </th>
             <th scope="col" className="w-12 px-2 py-2">
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t('adminTable.actions')}</span>
             </th>
           </tr>
         </thead>
@@ -134,6 +141,7 @@ function ReviewRow({
   expanded: boolean;
   onToggle: () => void;
 }) {
+  const { t } = useReviewsText();
   const detailsId = useId();
   const title = reviewTitle(review.title);
   return (
@@ -142,7 +150,7 @@ function ReviewRow({
         <td className="px-3 py-2">
           <input
             type="checkbox"
-            aria-label={`Select the review “${title}” by ${review.author.name}`}
+            aria-label={t('adminTable.selectOne', { title, name: review.author.name })}
             checked={selection.isSelected(review.id)}
             onChange={(event) => selection.toggle(review.id, event.target.checked)}
             className="h-4 w-4 rounded border-slate-400 accent-indigo-700"
@@ -151,27 +159,30 @@ function ReviewRow({
         <th scope="row" className="px-3 py-2 font-normal">
           <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
             <span className="shrink-0 text-xs font-semibold text-amber-800 tabular-nums" aria-hidden="true">
-              ★{review.rating}
+              {STAR}
+              {review.rating}
             </span>
-            <span className="sr-only">{review.rating} out of 5 stars,</span>
+            <span className="sr-only">{t('adminTable.starsOutOf', { rating: review.rating })}</span>
             {review.waitingForModerator ? (
               <span className="shrink-0 rounded-full bg-sky-800 px-2 py-0.5 text-xs font-semibold text-white">
-                Waiting for a moderator
+                {t('adminTable.waiting')}
               </span>
             ) : review.isHidden ? (
               <span className="shrink-0 rounded-full bg-slate-800 px-2 py-0.5 text-xs font-semibold text-white">
-                Hidden
+                {t('adminTable.hidden')}
               </span>
             ) : (
               review.flagged && (
                 <span className="shrink-0 rounded-full bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-950">
-                  Flagged
+                  {t('adminTable.flagged')}
                 </span>
               )
             )}
             {review.response?.flagged && (
               <span className="shrink-0 rounded-full bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-950">
-                {review.response.waitingForModerator ? 'Response waiting for a moderator' : 'Response flagged'}
+                {review.response.waitingForModerator
+                  ? t('adminTable.responseWaiting')
+                  : t('adminTable.responseFlagged')}
               </span>
             )}
             <button
@@ -180,7 +191,7 @@ function ReviewRow({
               aria-controls={detailsId}
               onClick={onToggle}
               title={title}
-              className="min-w-0 truncate text-left font-medium text-slate-900 underline-offset-2 hover:underline"
+              className="min-w-0 truncate text-start font-medium text-slate-900 underline-offset-2 hover:underline"
             >
               {title}
             </button>
@@ -195,7 +206,7 @@ function ReviewRow({
           </span>
           <TruncatedEmail email={review.author.email} className="text-xs text-slate-700" />
         </td>
-        <td className="px-3 py-2 text-right tabular-nums">
+        <td className="px-3 py-2 text-end tabular-nums">
           {review.openReportCount > 0 ? (
             <span className="rounded-full bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-950">
               {review.openReportCount}
@@ -207,9 +218,9 @@ function ReviewRow({
         <td className="hidden px-3 py-2 whitespace-nowrap text-slate-700 xl:table-cell">
           <ReviewDate value={review.createdAt} />
         </td>
-        <td className="px-2 py-1 text-right">
+        <td className="px-2 py-1 text-end">
           <RowMenu
-            label={`Actions for the review by ${review.author.name}`}
+            label={t('adminTable.actionsFor', { name: review.author.name })}
             items={reviewMenuItems(listed(review), moderation, leaves)}
           />
         </td>
@@ -219,28 +230,38 @@ function ReviewRow({
           <td colSpan={7} className="bg-slate-50 px-4 py-3">
             <div className="space-y-3 text-sm text-slate-800">
               <p className="md:hidden">
-                <TextLink to={paths.admin.teacherFullProfile(review.tutor.id)}>{review.tutor.name}</TextLink>, by{' '}
-                {review.author.name} ({review.author.email})
+                <Trans
+                  t={t}
+                  i18nKey="adminTable.byAuthor"
+                  values={{ name: review.author.name, email: review.author.email }}
+                  components={{
+                    tutor: (
+                      <TextLink to={paths.admin.teacherFullProfile(review.tutor.id)}>{review.tutor.name}</TextLink>
+                    ),
+                  }}
+                />
               </p>
               {review.aiAssisted && <AiAssistedBadge />}
               {(review.flagged || review.waitingForModerator) && review.screeningFindings.length > 0 && (
                 <ScreeningFindings
                   findings={review.screeningFindings}
                   text={{ title: review.title, body: review.body }}
-                  heading="The screen found"
-                  listLabel="What the screen found"
+                  heading={t('adminTable.screenFound')}
+                  listLabel={t('adminTable.screenFoundList')}
                 />
               )}
               {review.isHidden && review.hiddenReason && (
-                <p className="break-words whitespace-pre-line">Hidden: {review.hiddenReason}</p>
+                <p className="break-words whitespace-pre-line">
+                  {t('adminTable.hiddenReason', { reason: review.hiddenReason })}
+                </p>
               )}
               <p className="break-words whitespace-pre-line">{review.body}</p>
               {review.response?.flagged && review.response.screeningFindings.length > 0 && (
                 <ScreeningFindings
                   findings={review.response.screeningFindings}
                   text={{ body: review.response.body }}
-                  heading="The screen found in the tutor's response"
-                  listLabel="What the screen found in the tutor's response"
+                  heading={t('adminTable.screenFoundResponse')}
+                  listLabel={t('adminTable.screenFoundResponseList')}
                 />
               )}
               {review.response && (
@@ -278,19 +299,20 @@ function ScreeningFindings({
   heading: string;
   listLabel: string;
 }) {
+  const { t } = useReviewsText();
   return (
     <div className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
       <p className="font-semibold">{heading}</p>
-      <ul aria-label={listLabel} className="mt-1 list-disc space-y-1 pl-5">
+      <ul aria-label={listLabel} className="mt-1 list-disc space-y-1 ps-5">
         {findings.map((finding) => (
           <li key={`${finding.field}-${finding.start}-${finding.category}-${finding.source}`} className="break-words">
-            {describeFinding(finding)}
+            {describeScreeningFinding(finding)}
             {findingText(finding, text) && (
               <>
                 : <mark className="rounded bg-amber-200 px-0.5 text-amber-950">{findingText(finding, text)}</mark>
               </>
             )}
-            {finding.source === 'ai' && <span className="text-amber-900"> (AI second opinion)</span>}
+            {finding.source === 'ai' && <span className="text-amber-900">{t('adminTable.aiSecondOpinion')}</span>}
           </li>
         ))}
       </ul>
@@ -298,35 +320,30 @@ function ScreeningFindings({
   );
 }
 
-const reportDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-const reportCountLabel = (count: number) => `${count} ${count === 1 ? 'report' : 'reports'}`;
-
 /** Why students reported the review, the latest first: what a moderator reads before anything else. */
 function OpenReports({ count, reports }: { count: number; reports: ReviewReport[] }) {
+  const { t } = useReviewsText();
   const notShown = count - reports.length;
   return (
     <div className="border-b border-amber-300 bg-amber-50 px-5 py-4 text-amber-950">
       <p className="flex items-center gap-2 font-semibold">
         <FlagIcon className="h-5 w-5 shrink-0" />
-        {reportCountLabel(count)}
+        {t('adminTable.reportCount', { count })}
       </p>
-      <ul aria-label="Reports" className="mt-2 space-y-2 text-sm">
+      <ul aria-label={t('adminTable.reportsList')} className="mt-2 space-y-2 text-sm">
         {reports.map((report) => (
           <li key={report.id} className="break-words">
-            <span className="font-semibold">{reportReasonLabels[report.reason]}</span>
+            <span className="font-semibold">{t(`reportReasons.${report.reason}`)}</span>
             {report.details && <span className="whitespace-pre-line">: {report.details}</span>}
             <span className="block text-amber-900">
-              {report.reporterName ?? 'A deleted account'},{' '}
-              <time dateTime={report.createdAt}>{reportDate.format(new Date(report.createdAt))}</time>
+              {report.reporterName ?? t('adminTable.deletedAccount')},{' '}
+              <time dateTime={report.createdAt}>{formatDateTime(report.createdAt)}</time>
             </span>
           </li>
         ))}
       </ul>
       {notShown > 0 && (
-        <p className="mt-2 text-sm text-amber-900">
-          and {notShown} earlier {notShown === 1 ? 'report' : 'reports'}.
-        </p>
+        <p className="mt-2 text-sm text-amber-900">{t('adminTable.earlierReports', { count: notShown })}</p>
       )}
     </div>
   );

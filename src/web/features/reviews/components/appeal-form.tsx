@@ -4,6 +4,7 @@ import { APPEAL_TEXT_MAX_LENGTH, appealReviewSchema, type AppealReviewRequest } 
 import { FormErrorAlert, FormTextAreaField } from '../../../components/forms/form-fields';
 import { useAppForm } from '../../../components/forms/use-app-form';
 import { Button } from '../../../components/ui/button';
+import { useReviewsText } from '../../../i18n/namespaces/reviews';
 import { useAppealReview } from '../api/appeal-review';
 
 /** The author's appeal: why a moderator should look again, sent once. */
@@ -16,6 +17,7 @@ export function AppealForm({
   tutorName: string;
   onCancel: () => void;
 }) {
+  const { t } = useReviewsText();
   const textRef = useRef<HTMLTextAreaElement>(null);
   const appeal = useAppealReview();
   const form = useAppForm({ schema: appealReviewSchema, defaultValues: { text: '' } });
@@ -27,7 +29,7 @@ export function AppealForm({
     appeal.mutate(
       { reviewId, ...request },
       {
-        onSuccess: () => toast.success('Your appeal was sent to the moderators.'),
+        onSuccess: () => toast.success(t('appeal.sent')),
         onError: form.showServerError,
       },
     );
@@ -36,7 +38,7 @@ export function AppealForm({
   return (
     <form
       noValidate
-      aria-label={`Appeal about your review of ${tutorName}`}
+      aria-label={t('appeal.formLabel', { name: tutorName })}
       onSubmit={form.handleSubmit(send)}
       className="space-y-3 rounded-md border border-slate-200 p-3"
     >
@@ -45,18 +47,18 @@ export function AppealForm({
         control={form.control}
         name="text"
         ref={textRef}
-        label="Why should a moderator look again?"
-        hint={`You can appeal once. At most ${APPEAL_TEXT_MAX_LENGTH} characters.`}
+        label={t('appeal.question')}
+        hint={t('appeal.hint', { max: APPEAL_TEXT_MAX_LENGTH })}
         required
         rows={4}
         maxLength={APPEAL_TEXT_MAX_LENGTH}
       />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="secondary" onClick={onCancel} disabled={appeal.isPending}>
-          Cancel
+          {t('general.cancel')}
         </Button>
         <Button type="submit" disabled={appeal.isPending}>
-          {appeal.isPending ? 'Sending...' : 'Send appeal'}
+          {appeal.isPending ? t('general.sending') : t('appeal.send')}
         </Button>
       </div>
     </form>

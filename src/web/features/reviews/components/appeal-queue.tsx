@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans } from 'react-i18next';
 import toast from 'react-hot-toast';
 import type { AdminAppeal, AppealDecision } from '../../../../shared/appeals';
 import { MODERATION_REASON_MAX_LENGTH } from '../../../../shared/reviews-constants';
@@ -7,29 +8,22 @@ import { Button } from '../../../components/ui/button';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { PagedList } from '../../../components/lists/paged-list';
+import { useReviewsText } from '../../../i18n/namespaces/reviews';
 import { useReviewAppeals } from '../api/get-review-appeals';
 import { useDecideAppeal } from '../api/decide-appeal';
 
-const removalText: Record<AdminAppeal['review']['state'], string> = {
-  hidden: 'Hidden',
-  deleted: 'Deleted',
-  visible: 'Hidden, and since shown again',
-};
+/** The catalog's keys (appealQueue.*) for what a review went through. */
+const removalKey = {
+  hidden: 'hidden',
+  deleted: 'deleted',
+  visible: 'shownAgain',
+} as const satisfies Record<AdminAppeal['review']['state'], string>;
 
-const decisionWords: Record<AppealDecision, { title: string; confirm: string; busy: string; done: string }> = {
-  restore: {
-    title: 'Restore this review?',
-    confirm: 'Restore',
-    busy: 'Restoring...',
-    done: 'Review restored',
-  },
-  uphold: {
-    title: 'Uphold the decision?',
-    confirm: 'Uphold',
-    busy: 'Upholding...',
-    done: 'Decision upheld',
-  },
-};
+/** The catalog's keys (appealQueue.*) for each decision's dialog and toast. */
+const decisionKeys = {
+  restore: { title: 'restoreTitle', confirm: 'restore', busy: 'restoring', done: 'restored' },
+  uphold: { title: 'upholdTitle', confirm: 'uphold', busy: 'upholding', done: 'upheld' },
+} as const satisfies Record<AppealDecision, { title: string; confirm: string; busy: string; done: string }>;
 
 /**
  * Review management's Appeals queue: each waiting appeal, oldest first, with the review as it
@@ -38,6 +32,7 @@ const decisionWords: Record<AppealDecision, { title: string; confirm: string; bu
  * outlive the last appeal leaving it; `onDecided` then puts focus back on the page.
  */
 export function AppealQueue({ page, onDecided }: { page: number; onDecided: () => void }) {
+  const { t } = useReviewsText();
   const appeals = useReviewAppeals({ page });
   const decide = useDecideAppeal();
   const [request, setRequest] = useState<{ appeal: AdminAppeal; decision: AppealDecision } | null>(null);
@@ -50,7 +45,7 @@ export function AppealQueue({ page, onDecided }: { page: number; onDecided: () =
       {
         onSuccess: () => {
           setRequest(null);
-          toast.success(decisionWords[decision].done);
+          toast.success(t(`appealQueue.${decisionKeys[decision].done}`));
           onDecided();
         },
         onError: (error) => toast.error(errorMessage(error)),
@@ -63,11 +58,11 @@ export function AppealQueue({ page, onDecided }: { page: number; onDecided: () =
       <PagedList
         query={appeals}
         page={page}
-        label="Appeals"
-        errorMessage="Failed to load the data. Please try again later."
-        emptyMessage="No appeals are waiting."
-        noun={['appeal', 'appeals']}
-        pagesLabel="Appeal pages"
+        label={t('appealQueue.label')}
+        errorMessage={t('general.failedToLoad')}
+        emptyMessage={t('appealQueue.empty')}
+        noun={[t('appealQueue.appealNoun'), t('appealQueue.appealsNoun')]}
+        pagesLabel={t('appealQueue.pages')}
         onNavigate={onDecided}
       >
         {(list) => (
@@ -86,20 +81,25 @@ export function AppealQueue({ page, onDecided }: { page: number; onDecided: () =
       </PagedList>
       <ReasonDialog
         open={request !== null}
-        title={request ? decisionWords[request.decision].title : ''}
+        title={request ? t(`appealQueue.${decisionKeys[request.decision].title}`) : ''}
         description={
           request && (
             <p>
               {request.decision === 'restore'
-                ? `"${reviewTitle(request.appeal.review.title)}" by ${request.appeal.review.author.name} is published again and counts in ${request.appeal.review.tutor.name}'s rating.`
-                : `"${reviewTitle(request.appeal.review.title)}" stays ${request.appeal.review.state === 'deleted' ? 'deleted' : 'hidden'}.`}{' '}
-              Its author is told your reason.
+                ? t('appealQueue.restoreDescription', {
+                    title: reviewTitle(request.appeal.review.title),
+                    author: request.appeal.review.author.name,
+                    tutor: request.appeal.review.tutor.name,
+                  })
+                : request.appeal.review.state === 'deleted'
+                  ? t('appealQueue.upholdDeletedDescription', { title: reviewTitle(request.appeal.review.title) })
+                  : t('appealQueue.upholdHiddenDescription', { title: reviewTitle(request.appeal.review.title) })}
             </p>
           )
         }
-        label="Reason"
-        confirmLabel={request ? decisionWords[request.decision].confirm : ''}
-        busyLabel={request ? decisionWords[request.decision].busy : undefined}
+        label={t('general.reason')}
+        confirmLabel={request ? t(`appealQueue.${decisionKeys[request.decision].confirm}`) : ''}
+        busyLabel={request ? t(`appealQueue.${decisionKeys[request.decision].busy}`) : undefined}
         maxLength={MODERATION_REASON_MAX_LENGTH}
         busy={decide.isPending}
         variant={request?.decision === 'restore' ? 'primary' : 'danger'}
@@ -119,6 +119,7 @@ function AppealCard({
   busy: boolean;
   onDecide: (decision: AppealDecision) => void;
 }) {
+  const { t } = useReviewsText();
   const { review } = appeal;
   const title = reviewTitle(review.title);
   const headingId = `appeal-${appeal.id}`;
@@ -130,7 +131,11 @@ function AppealCard({
             {title}
           </h2>
           <p className="mt-0.5 break-words text-sm text-slate-700">
-            Review of {review.tutor.name} by {review.author.name} ({review.author.email})
+            {t('appealQueue.reviewOf', {
+              tutor: review.tutor.name,
+              author: review.author.name,
+              email: review.author.email,
+            })}
           </p>
           <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
             <ReviewStars rating={review.rating} />
@@ -141,17 +146,17 @@ function AppealCard({
           <Button
             disabled={busy || review.state === 'visible'}
             onClick={() => onDecide('restore')}
-            aria-label={`Restore ${title} by ${review.author.name}`}
+            aria-label={t('appealQueue.restoreLabel', { title, author: review.author.name })}
           >
-            Restore
+            {t('appealQueue.restore')}
           </Button>
           <Button
             variant="secondary"
             disabled={busy}
             onClick={() => onDecide('uphold')}
-            aria-label={`Uphold the decision on ${title} by ${review.author.name}`}
+            aria-label={t('appealQueue.upholdLabel', { title, author: review.author.name })}
           >
-            Uphold
+            {t('appealQueue.uphold')}
           </Button>
         </div>
       </div>
@@ -159,8 +164,8 @@ function AppealCard({
       <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
         <div className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950">
           <dt className="font-semibold">
-            {removalText[review.state]}
-            {review.removedBy && ` by ${review.removedBy}`}
+            {t(`appealQueue.${removalKey[review.state]}`)}
+            {review.removedBy && t('appealQueue.removedBy', { name: review.removedBy })}
             {review.removedAt && (
               <>
                 {' '}
@@ -168,11 +173,15 @@ function AppealCard({
               </>
             )}
           </dt>
-          <dd className="mt-1 whitespace-pre-line break-words">{review.reason ?? 'No reason was given.'}</dd>
+          <dd className="mt-1 whitespace-pre-line break-words">{review.reason ?? t('general.noReasonGiven')}</dd>
         </div>
         <div className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-slate-800">
           <dt className="font-semibold text-slate-900">
-            Appeal, <ReviewDate value={appeal.createdAt} />
+            <Trans
+              t={t}
+              i18nKey="appealQueue.appealOn"
+              components={{ date: <ReviewDate value={appeal.createdAt} /> }}
+            />
           </dt>
           <dd className="mt-1 whitespace-pre-line break-words">{appeal.text}</dd>
         </div>

@@ -1,22 +1,24 @@
 import { useId } from 'react';
+import { Trans } from 'react-i18next';
 import type { MyDeletedReview } from '../../../../shared/appeals';
 import { HiddenByModeratorNote } from '../../../components/reviews/hidden-by-moderator-note';
 import { ReviewDate, ReviewStars, ReviewText, reviewTitle } from '../../../components/reviews/review-parts';
+import { useReviewsText } from '../../../i18n/namespaces/reviews';
 import { ReviewAppealSection } from './review-appeal';
 import { ReviewedTutor } from './reviewed-tutor';
 
 /** One of the student's reviews a moderator deleted: as it was, why, and its appeal. */
 export function DeletedReviewItem({ review, appealOpen = false }: { review: MyDeletedReview; appealOpen?: boolean }) {
+  const { t } = useReviewsText();
   const titleId = useId();
   const { tutor } = review;
   return (
     <article aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <ReviewedTutor tutor={tutor} />
       <div className="mt-4">
-        <HiddenByModeratorNote heading="Deleted by a moderator" reason={review.reason}>
+        <HiddenByModeratorNote heading={t('deletedItem.heading')} reason={review.reason}>
           <p className="mt-1">
-            Deleted <ReviewDate value={review.deletedAt} />. Nobody else can see it; if a moderator restores it on
-            appeal, it is published again (without its helpful marks).
+            <Trans t={t} i18nKey="deletedItem.text" components={{ date: <ReviewDate value={review.deletedAt} /> }} />
           </p>
         </HiddenByModeratorNote>
         <div className="mt-3">

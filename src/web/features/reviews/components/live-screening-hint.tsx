@@ -1,7 +1,9 @@
 import { useDeferredValue, useMemo } from 'react';
+import { Trans } from 'react-i18next';
 import type { ScreenedText } from '../../../../shared/screening';
 import { screenText } from '../../../../shared/screening-rules';
-import { describeFinding } from '../../../../shared/screening-wording';
+import { describeScreeningFinding } from '../../../components/reviews/screening-words';
+import { useReviewsText } from '../../../i18n/namespaces/reviews';
 
 /**
  * What the screen finds in the review as the student types, said under the text before they
@@ -9,15 +11,25 @@ import { describeFinding } from '../../../../shared/screening-wording';
  * typing). It never blocks; Submit shows the notice with "Edit my review" and "Submit anyway".
  */
 export function LiveScreeningHint({ text }: { text: ScreenedText }) {
+  const { t, i18n } = useReviewsText();
   // Typing stays responsive: the screen runs on the text React has time for.
   const title = useDeferredValue(text.title ?? '');
   const body = useDeferredValue(text.body);
-  const described = useMemo(() => [...new Set(screenText({ title, body }).map(describeFinding))], [title, body]);
+  const described = useMemo(
+    () => [...new Set(screenText({ title, body }).map(describeScreeningFinding))],
+    // The language too: the findings are said in it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [title, body, i18n.language],
+  );
   if (described.length === 0) return null;
   return (
     <p className="mt-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-      <span className="font-semibold">Before you submit:</span> this review seems to contain {described.join('; ')}.
-      Reviews are about the teaching; leave out personal details and remarks on how someone looks.
+      <Trans
+        t={t}
+        i18nKey="liveHint.text"
+        values={{ found: described.join('; ') }}
+        components={{ bold: <span className="font-semibold" /> }}
+      />
     </p>
   );
 }

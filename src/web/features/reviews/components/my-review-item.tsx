@@ -1,18 +1,20 @@
 import { useId } from 'react';
+import { Trans } from 'react-i18next';
 import { Button, LinkButton } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import type { MyReview } from '../../../../shared/my-reviews';
-import { ANONYMOUS_AUTHOR_NAME } from '../../../../shared/reviews-constants';
 import {
   AiAssistedBadge,
   ReviewDate,
   ReviewStars,
   ReviewText,
+  reviewAuthorName,
   reviewTitle,
 } from '../../../components/reviews/review-parts';
 import { helpfulCountSentence, ReviewDetails } from '../../../components/reviews/review-details';
 import { HiddenByModeratorNote } from '../../../components/reviews/hidden-by-moderator-note';
 import { WaitingForModeratorNote } from '../../../components/reviews/waiting-for-moderator-note';
+import { useReviewsText } from '../../../i18n/namespaces/reviews';
 import { AppealState, ReviewAppealSection } from './review-appeal';
 import { ReviewedTutor } from './reviewed-tutor';
 
@@ -29,6 +31,7 @@ export function MyReviewItem({
   onDelete: () => void;
   appealOpen?: boolean;
 }) {
+  const { t } = useReviewsText();
   const titleId = useId();
   const { tutor } = review;
   const edited = review.updatedAt !== review.createdAt;
@@ -40,12 +43,12 @@ export function MyReviewItem({
           <LinkButton
             to={paths.user.submitReview(review.id)}
             variant="secondary"
-            aria-label={`Edit review of ${tutor.name}`}
+            aria-label={t('myReviewItem.editLabel', { name: tutor.name })}
           >
-            Edit
+            {t('myReviewItem.edit')}
           </LinkButton>
-          <Button variant="danger" onClick={onDelete} aria-label={`Delete review of ${tutor.name}`}>
-            Delete
+          <Button variant="danger" onClick={onDelete} aria-label={t('myReviewItem.deleteLabel', { name: tutor.name })}>
+            {t('myReviewItem.delete')}
           </Button>
         </div>
       </div>
@@ -53,16 +56,14 @@ export function MyReviewItem({
       {review.waitingForModerator && (
         <div className="mt-4">
           <WaitingForModeratorNote>
-            <p className="mt-1">
-              Only you can see it until a moderator publishes it; it does not count towards the tutor&apos;s rating yet.
-            </p>
+            <p className="mt-1">{t('myReviewItem.waiting')}</p>
           </WaitingForModeratorNote>
         </div>
       )}
       {review.isHidden && (
         <div className="mt-4">
           <HiddenByModeratorNote reason={review.hiddenReason}>
-            <p className="mt-1">Other students cannot see it, and it does not count towards the tutor&apos;s rating.</p>
+            <p className="mt-1">{t('myReviewItem.hidden')}</p>
           </HiddenByModeratorNote>
           <div className="mt-3">
             <ReviewAppealSection
@@ -87,22 +88,25 @@ export function MyReviewItem({
       <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
         <ReviewStars rating={review.rating} />
         {review.aiAssisted && <AiAssistedBadge />}
-        <span>{review.showName ? 'Shown with your name' : `Shown as “${ANONYMOUS_AUTHOR_NAME}”`}</span>
+        <span>
+          {review.showName
+            ? t('myReviewItem.shownWithName')
+            : t('myReviewItem.shownAs', { name: reviewAuthorName(null) })}
+        </span>
         <span>
           <ReviewDate value={review.createdAt} />
           {edited && (
             <>
               {' '}
-              (edited
               {sameDay(review.createdAt, review.updatedAt) ? (
-                ''
+                t('myReviewItem.edited')
               ) : (
-                <>
-                  {' '}
-                  <ReviewDate value={review.updatedAt} />
-                </>
+                <Trans
+                  t={t}
+                  i18nKey="myReviewItem.editedOn"
+                  components={{ date: <ReviewDate value={review.updatedAt} /> }}
+                />
               )}
-              )
             </>
           )}
         </span>

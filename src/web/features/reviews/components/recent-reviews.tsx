@@ -2,24 +2,22 @@ import { Spinner } from '../../../components/ui/spinner';
 import { TextLink } from '../../../components/ui/text-link';
 import { paths } from '../../../config/paths';
 import { ListLoadError } from '../../../components/lists/list-status';
+import { useReviewsText } from '../../../i18n/namespaces/reviews';
 import { useRecentReviews } from '../api/get-recent-reviews';
 import { ReviewCard } from './review-card';
 
 /** The dashboard's latest visible reviews, under a heading of level 2 that the page provides. */
 export function RecentReviews() {
+  const { t } = useReviewsText();
   const recent = useRecentReviews();
 
   if (recent.isPending) return <Spinner />;
   if (recent.isError) {
     return (
-      <ListLoadError
-        message="Failed To Load Latest Reviews"
-        onRetry={() => void recent.refetch()}
-        retrying={recent.isFetching}
-      />
+      <ListLoadError message={t('recent.failed')} onRetry={() => void recent.refetch()} retrying={recent.isFetching} />
     );
   }
-  if (recent.data.items.length === 0) return <p className="text-slate-600">No reviews yet.</p>;
+  if (recent.data.items.length === 0) return <p className="text-slate-600">{t('recent.empty')}</p>;
 
   return (
     <div className="space-y-4">
@@ -31,7 +29,7 @@ export function RecentReviews() {
         ))}
       </ul>
       <p>
-        <TextLink to={paths.user.allReviews}>See all reviews</TextLink>
+        <TextLink to={paths.user.allReviews}>{t('recent.seeAll')}</TextLink>
       </p>
     </div>
   );

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { reviewByAuthor } from '../../../components/reviews/review-parts';
 import { buttonClasses } from '../../../components/ui/button';
 import { FlagIcon } from '../../../components/ui/icons/flag-icon';
+import { useReviewsText } from '../../../i18n/namespaces/reviews';
 
 // The dialog is a form (and with it the schema library): loaded on the first report, so pages
 // that list reviews do not pay for it up front.
@@ -23,6 +24,7 @@ interface ReportedReview {
  * and so it can still be read.
  */
 export function ReportReviewButton({ review }: { review: ReportedReview }) {
+  const { t } = useReviewsText();
   const [open, setOpen] = useState(false);
   // Once loaded it stays, so closing the dialog gives the focus back as any dialog does.
   const [needed, setNeeded] = useState(false);
@@ -39,7 +41,7 @@ export function ReportReviewButton({ review }: { review: ReportedReview }) {
         className={buttonClasses('ghost', `min-h-11 px-2 text-xs ${reported ? 'cursor-not-allowed' : ''}`)}
       >
         <FlagIcon className={`h-4 w-4 ${reported ? 'fill-slate-300' : ''}`} />
-        {reported ? 'Reported' : 'Report'}
+        {reported ? t('reportButton.reported') : t('reportButton.report')}
         <span className="sr-only"> {reviewByAuthor(review)}</span>
       </button>
       {needed && (

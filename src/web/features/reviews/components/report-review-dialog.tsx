@@ -8,7 +8,6 @@ import {
   REPORT_DETAILS_MAX_LENGTH,
   type ReportReason,
   type ReportReviewRequest,
-  reportReasonLabels,
   reportReasons,
   reportReviewSchema,
 } from '../../../../shared/reviews';
@@ -18,14 +17,15 @@ import { useAppForm } from '../../../components/forms/use-app-form';
 import { DialogButtons, ModalDialog } from '../../../components/ui/modal-dialog';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { announceChange } from '../../../lib/data-changes';
+import { reviewsText, useReviewsText } from '../../../i18n/namespaces/reviews';
 import { useReportReview } from '../api/report-review';
-
-const REASON_REQUIRED_MESSAGE = 'Please choose a reason.';
 
 /** A reason first; then the API's own rules (details required for 'Other', and a length limit). */
 const reportFormSchema = z
   .object({
-    reason: z.custom<ReportReason | null>().pipe(z.enum(reportReasons, { error: REASON_REQUIRED_MESSAGE })),
+    reason: z
+      .custom<ReportReason | null>()
+      .pipe(z.enum(reportReasons, { error: () => reviewsText('reportDialog.reasonRequired') })),
     details: z.string(),
   })
   .transform((report, context): ReportReviewRequest => {
@@ -51,6 +51,7 @@ export function ReportReviewDialog({
   open: boolean;
   onClose: () => void;
 }) {
+  const { t } = useReviewsText();
   const firstReasonRef = useRef<HTMLInputElement>(null);
   const report = useReportReview();
   const queryClient = useQueryClient();
@@ -61,7 +62,7 @@ export function ReportReviewDialog({
       {
         onSuccess: () => {
           onClose();
-          toast.success('Thanks, a moderator will review your report.');
+          toast.success(t('reportDialog.thanks'));
         },
         onError: (error) => {
           toast.error(errorMessage(error));
@@ -79,13 +80,8 @@ export function ReportReviewDialog({
   return (
     <ModalDialog
       open={open}
-      title="Report this review"
-      description={
-        <p>
-          Tell us what is wrong with the {reviewByAuthor(review)}. A moderator will look at your report. Reporting does
-          not hide the review: it stays on the profile unless a moderator decides otherwise.
-        </p>
-      }
+      title={t('reportDialog.title')}
+      description={<p>{t('reportDialog.description', { review: reviewByAuthor(review) })}</p>}
       initialFocus={firstReasonRef}
       dismissible={!report.isPending}
       onCancel={onClose}
@@ -107,6 +103,7 @@ function ReportForm({
   onSend: (report: ReportReviewRequest) => void;
   onCancel: () => void;
 }) {
+  const { t } = useReviewsText();
   const legendId = useId();
   const reasonErrorId = useId();
   const form = useAppForm({
@@ -138,8 +135,8 @@ function ReportForm({
         className="mt-4"
       >
         <legend id={legendId} className="text-sm font-medium text-slate-800">
-          Why are you reporting this review?
-          <span aria-hidden="true" className="ml-1 font-semibold text-red-700">
+          {t('reportDialog.question')}
+          <span aria-hidden="true" className="ms-1 font-semibold text-red-700">
             *
           </span>
         </legend>
@@ -164,7 +161,7 @@ function ReportForm({
                 onBlur={reason.onBlur}
                 className="h-5 w-5 shrink-0 accent-indigo-700"
               />
-              {reportReasonLabels[value]}
+              {t(`reportReasons.${value}`)}
             </label>
           ))}
         </div>
@@ -174,21 +171,17 @@ function ReportForm({
         control={form.control}
         name="details"
         className="mt-4"
-        label={detailsRequired ? 'Details' : 'Details (optional)'}
+        label={detailsRequired ? t('reportDialog.details') : t('reportDialog.detailsOptional')}
         required={detailsRequired}
         rows={3}
         maxLength={REPORT_DETAILS_MAX_LENGTH}
-        hint={
-          detailsRequired
-            ? 'Required when the reason is Other.'
-            : 'Anything that helps the moderator understand the problem.'
-        }
+        hint={detailsRequired ? t('reportDialog.detailsRequiredHint') : t('reportDialog.detailsHint')}
       />
       <DialogButtons
         confirmType="submit"
-        confirmLabel="Send report"
-        busyLabel="Sending..."
-        cancelLabel="Cancel"
+        confirmLabel={t('reportDialog.send')}
+        busyLabel={t('general.sending')}
+        cancelLabel={t('general.cancel')}
         variant="primary"
         busy={busy}
         onCancel={onCancel}

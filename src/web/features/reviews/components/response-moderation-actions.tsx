@@ -6,6 +6,7 @@ import { reviewByAuthor } from '../../../components/reviews/review-parts';
 import { Button } from '../../../components/ui/button';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { errorMessage } from '../../../lib/api-client';
+import { useReviewsText } from '../../../i18n/namespaces/reviews';
 import { useApproveReviewResponse } from '../api/approve-review-response';
 import { useDeleteAdminReviewResponse } from '../api/delete-admin-review-response';
 import { useHideReviewResponse } from '../api/hide-review-response';
@@ -25,13 +26,14 @@ interface ReviewWithResponse {
  * review has no response.
  */
 export function ResponseModerationActions({ review }: { review: ReviewWithResponse }) {
+  const { t } = useReviewsText();
   const approve = useApproveReviewResponse();
   const hide = useHideReviewResponse();
   const unhide = useUnhideReviewResponse();
   const remove = useDeleteAdminReviewResponse();
   const [asking, setAsking] = useState<'hide' | 'delete' | null>(null);
   if (!review.response) return null;
-  const named = `the response to the ${reviewByAuthor(review)}`;
+  const named = t('responseModeration.named', { review: reviewByAuthor(review) });
   const onError = (error: Error) => toast.error(errorMessage(error));
 
   function handleReason(reason: string) {
@@ -40,9 +42,12 @@ export function ResponseModerationActions({ review }: { review: ReviewWithRespon
       toast.success(message);
     };
     if (asking === 'hide')
-      hide.mutate({ reviewId: review.id, reason }, { onSuccess: onSuccess('Response hidden'), onError });
+      hide.mutate({ reviewId: review.id, reason }, { onSuccess: onSuccess(t('responseModeration.hidden')), onError });
     else if (asking === 'delete')
-      remove.mutate({ reviewId: review.id, reason }, { onSuccess: onSuccess('Response deleted'), onError });
+      remove.mutate(
+        { reviewId: review.id, reason },
+        { onSuccess: onSuccess(t('responseModeration.deleted')), onError },
+      );
   }
 
   return (
@@ -50,47 +55,59 @@ export function ResponseModerationActions({ review }: { review: ReviewWithRespon
       {(review.response.flagged || review.response.waitingForModerator) && (
         <Button
           className="min-h-11"
-          aria-label={`Approve ${named}`}
+          aria-label={t('responseModeration.approveLabel', { named })}
           disabled={approve.isPending}
           onClick={() =>
             approve.mutate(review.id, {
               onSuccess: ({ response }) =>
-                toast.success(response.isHidden ? 'Response approved' : 'Response approved and published'),
+                toast.success(
+                  response.isHidden ? t('responseModeration.approved') : t('responseModeration.approvedPublished'),
+                ),
               onError,
             })
           }
         >
-          {approve.isPending ? 'Approving...' : 'Approve response'}
+          {approve.isPending ? t('responseModeration.approving') : t('responseModeration.approve')}
         </Button>
       )}
       {review.response.isHidden && !review.response.waitingForModerator ? (
         <Button
           variant="secondary"
           className="min-h-11"
-          aria-label={`Unhide ${named}`}
+          aria-label={t('responseModeration.unhideLabel', { named })}
           disabled={unhide.isPending}
-          onClick={() => unhide.mutate(review.id, { onSuccess: () => toast.success('Response shown again'), onError })}
+          onClick={() =>
+            unhide.mutate(review.id, { onSuccess: () => toast.success(t('responseModeration.shownAgain')), onError })
+          }
         >
-          {unhide.isPending ? 'Unhiding...' : 'Unhide response'}
+          {unhide.isPending ? t('responseModeration.unhiding') : t('responseModeration.unhide')}
         </Button>
       ) : (
-        <Button variant="secondary" className="min-h-11" aria-label={`Hide ${named}`} onClick={() => setAsking('hide')}>
-          Hide response
+        <Button
+          variant="secondary"
+          className="min-h-11"
+          aria-label={t('responseModeration.hideLabel', { named })}
+          onClick={() => setAsking('hide')}
+        >
+          {t('responseModeration.hide')}
         </Button>
       )}
-      <Button variant="ghost" className="min-h-11" aria-label={`Delete ${named}`} onClick={() => setAsking('delete')}>
-        Delete response
+      <Button
+        variant="ghost"
+        className="min-h-11"
+        aria-label={t('responseModeration.deleteLabel', { named })}
+        onClick={() => setAsking('delete')}
+      >
+        {t('responseModeration.delete')}
       </Button>
       <ReasonDialog
         open={asking !== null}
-        title={asking === 'hide' ? "Hide the tutor's response" : "Delete the tutor's response"}
+        title={asking === 'hide' ? t('responseModeration.hideTitle') : t('responseModeration.deleteTitle')}
         description={
-          asking === 'hide'
-            ? "Only the tutor's account and administrators will see it. The tutor is told the reason."
-            : 'The response is removed for good. The reason is kept in the audit log.'
+          asking === 'hide' ? t('responseModeration.hideDescription') : t('responseModeration.deleteDescription')
         }
-        confirmLabel={asking === 'hide' ? 'Hide response' : 'Delete response'}
-        busyLabel={asking === 'hide' ? 'Hiding...' : 'Deleting...'}
+        confirmLabel={asking === 'hide' ? t('responseModeration.hide') : t('responseModeration.delete')}
+        busyLabel={asking === 'hide' ? t('general.hiding') : t('general.deleting')}
         maxLength={MODERATION_REASON_MAX_LENGTH}
         busy={hide.isPending || remove.isPending}
         onConfirm={handleReason}

@@ -1,32 +1,30 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Trans } from 'react-i18next';
 import type { ReviewAppeal } from '../../../../shared/appeals';
 import { Button } from '../../../components/ui/button';
 import { ReviewDate } from '../../../components/reviews/review-parts';
+import { useReviewsText } from '../../../i18n/namespaces/reviews';
 
 /** The form (and with it the schema library) loads when the author opens it: My Reviews does not pay for it up front. */
 const AppealForm = lazy(() => import('./appeal-form').then((module) => ({ default: module.AppealForm })));
 
-/** Where an appeal stands, in the author's words. */
-const appealStateText: Record<ReviewAppeal['status'], string> = {
-  pending: 'Appeal sent: waiting for a moderator.',
-  restored: 'Appeal accepted: your review is published again.',
-  upheld: "Appeal declined: the moderator's decision stands.",
-};
-
 /** The author's appeal as it stands: waiting, or decided with the moderator's reason. */
 export function AppealState({ appeal }: { appeal: ReviewAppeal }) {
+  const { t } = useReviewsText();
   return (
     <div className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800">
-      <p className="font-semibold text-slate-900">{appealStateText[appeal.status]}</p>
+      <p className="font-semibold text-slate-900">{t(`appeal.${appeal.status}`)}</p>
       <p className="mt-1 whitespace-pre-line break-words">
-        <span className="font-semibold">You wrote (</span>
-        <ReviewDate value={appeal.createdAt} />
-        <span className="font-semibold">): </span>
+        <Trans
+          t={t}
+          i18nKey="appeal.youWrote"
+          components={{ bold: <span className="font-semibold" />, date: <ReviewDate value={appeal.createdAt} /> }}
+        />
         {appeal.text}
       </p>
       {appeal.decisionReason && (
         <p className="mt-1 whitespace-pre-line break-words">
-          <span className="font-semibold">Moderator&apos;s reason: </span>
+          <span className="font-semibold">{t('appeal.moderatorReason')}</span>
           {appeal.decisionReason}
         </p>
       )}
@@ -50,6 +48,7 @@ export function ReviewAppealSection({
   appeal: ReviewAppeal | null;
   startOpen?: boolean;
 }) {
+  const { t } = useReviewsText();
   const [open, setOpen] = useState(startOpen);
   const sectionRef = useRef<HTMLDivElement>(null);
 
@@ -63,10 +62,10 @@ export function ReviewAppealSection({
       {!open && (
         <Button
           variant="secondary"
-          aria-label={`Appeal the decision on your review of ${tutorName}`}
+          aria-label={t('appeal.buttonLabel', { name: tutorName })}
           onClick={() => setOpen(true)}
         >
-          Appeal
+          {t('appeal.button')}
         </Button>
       )}
       {open && (

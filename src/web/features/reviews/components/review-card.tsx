@@ -1,4 +1,5 @@
 import { memo, useId } from 'react';
+import { Trans } from 'react-i18next';
 import type { ReviewCard as ReviewCardData } from '../../../../shared/review-answers';
 import { TutorPicture } from '../../../components/tutors/tutor-picture';
 import {
@@ -11,6 +12,7 @@ import {
   reviewTitle,
 } from '../../../components/reviews/review-parts';
 import { ReviewDetails } from '../../../components/reviews/review-details';
+import { useReviewsText } from '../../../i18n/namespaces/reviews';
 
 /**
  * One review in a grid (All Reviews, the dashboard): the tutor it is about, the review and who
@@ -23,6 +25,7 @@ export const ReviewCard = memo(function ReviewCard({
   review: ReviewCardData;
   headingLevel?: 2 | 3;
 }) {
+  const { t } = useReviewsText();
   const titleId = useId();
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const { tutor } = review;
@@ -52,7 +55,13 @@ export const ReviewCard = memo(function ReviewCard({
       <ReviewDetails review={review} className="mt-3" />
       <ReviewText text={review.body} title={reviewTitle(review.title)} className="mt-3" />
       <p className="mt-auto break-words pt-4 text-sm text-slate-600">
-        By <span className="font-medium text-slate-800">{reviewAuthorName(review.authorName)}</span>
+        <Trans
+          t={t}
+          i18nKey="reviewCard.by"
+          components={{
+            author: <span className="font-medium text-slate-800">{reviewAuthorName(review.authorName)}</span>,
+          }}
+        />
         <span aria-hidden="true"> · </span>
         <span className="sr-only">, </span>
         <ReviewDate value={review.createdAt} />

@@ -1,38 +1,45 @@
 import { type ReactNode, useId } from 'react';
+import { Trans } from 'react-i18next';
 import { useController } from 'react-hook-form';
-import {
-  COURSE_NOT_LISTED,
-  MAX_DIFFICULTY,
-  REVIEW_TAGS_MAX,
-  termSeasonLabels,
-  termSeasons,
-} from '../../../../shared/reviews-constants';
+import { COURSE_NOT_LISTED, MAX_DIFFICULTY, REVIEW_TAGS_MAX, termSeasons } from '../../../../shared/reviews-constants';
 import { CheckboxGroupField, groupRef, RadioGroupField } from '../../../components/forms/choice-fields';
 import { FieldError, FieldHint, FieldLabel, inputClasses } from '../../../components/forms/field';
 import { SelectField } from '../../../components/forms/select-field';
+import { formatNumber } from '../../../i18n/format';
+import { reviewsText, useReviewsText } from '../../../i18n/namespaces/reviews';
 import type { ReviewFormControl, ReviewFormValues } from './review-form-schema';
 
 /** How many years back the term's year goes, this year included. */
 const TERM_YEARS_OFFERED = 11;
 
-const difficultyWords = ['Very easy', 'Easy', 'Moderate', 'Hard', 'Very hard'];
-const difficultyOptions: ReadonlyArray<{ value: number | null; label: string }> = [
-  { value: null, label: 'Not said' },
-  ...Array.from({ length: MAX_DIFFICULTY }, (_, index) => ({
-    value: index + 1,
-    label: `${index + 1} ${difficultyWords[index] ?? ''}`.trim(),
-  })),
+const difficultyLevels = ['1', '2', '3', '4', '5'] as const;
+
+// Made at each render, not once: the labels are in the page's language of the moment.
+const difficultyOptions = (): ReadonlyArray<{ value: number | null; label: string }> => [
+  { value: null, label: reviewsText('general.notSaid') },
+  ...Array.from({ length: MAX_DIFFICULTY }, (_, index) => {
+    const level = difficultyLevels[index];
+    return {
+      value: index + 1,
+      label: level
+        ? reviewsText('detailsFields.difficultyOption', {
+            value: index + 1,
+            word: reviewsText(`detailsFields.difficultyWords.${level}`),
+          })
+        : String(index + 1),
+    };
+  }),
 ];
 
-const wouldTakeAgainOptions: ReadonlyArray<{ value: boolean | null; label: string }> = [
-  { value: null, label: 'Not said' },
-  { value: true, label: 'Yes' },
-  { value: false, label: 'No' },
+const wouldTakeAgainOptions = (): ReadonlyArray<{ value: boolean | null; label: string }> => [
+  { value: null, label: reviewsText('general.notSaid') },
+  { value: true, label: reviewsText('general.yes') },
+  { value: false, label: reviewsText('general.no') },
 ];
 
-const seasonOptions = [
-  { value: '', label: 'Not said' },
-  ...termSeasons.map((season) => ({ value: season, label: termSeasonLabels[season] })),
+const seasonOptions = () => [
+  { value: '', label: reviewsText('general.notSaid') },
+  ...termSeasons.map((season) => ({ value: season, label: reviewsText(`seasons.${season}`) })),
 ];
 
 /** This year and the ten before it, and a year kept from an older review. */
@@ -40,7 +47,10 @@ function yearOptions(kept: string) {
   const thisYear = new Date().getFullYear();
   const years = Array.from({ length: TERM_YEARS_OFFERED }, (_, index) => String(thisYear - index));
   if (kept && !years.includes(kept)) years.push(kept);
-  return [{ value: '', label: 'Not said' }, ...years.map((year) => ({ value: year, label: year }))];
+  return [
+    { value: '', label: reviewsText('general.notSaid') },
+    ...years.map((year) => ({ value: year, label: formatNumber(Number(year), { useGrouping: false }) })),
+  ];
 }
 
 /**
@@ -64,6 +74,7 @@ export function ReviewDetailsFields({
   /** What the review being edited says, offered though no longer listed. */
   kept: { course: string | null; tags: readonly string[] } | undefined;
 }) {
+  const { t } = useReviewsText();
   const headingId = useId();
   const {
     field: { ref: courseRef, ...course },
@@ -88,13 +99,13 @@ export function ReviewDetailsFields({
 
   const listed = courses ?? [];
   const courseOptions = [
-    { value: '', label: 'Not said' },
+    { value: '', label: t('general.notSaid') },
     ...listed.map((name) => ({ value: name, label: name })),
     // A course the review named before the tutor's list changed.
     ...[kept?.course, course.value].flatMap((name) =>
       name && name !== COURSE_NOT_LISTED && !listed.includes(name) ? [{ value: name, label: name }] : [],
     ),
-    { value: COURSE_NOT_LISTED, label: COURSE_NOT_LISTED },
+    { value: COURSE_NOT_LISTED, label: t('detailsFields.courseNotListed') },
   ].filter((option, index, all) => all.findIndex((other) => other.value === option.value) === index);
 
   const tagOptions = tagChoices && [...tagChoices, ...(kept?.tags ?? []).filter((tag) => !tagChoices.includes(tag))];
@@ -104,21 +115,25 @@ export function ReviewDetailsFields({
     <section aria-labelledby={headingId} className="space-y-5 rounded-lg border border-slate-200 p-4 sm:p-5">
       <div>
         <h2 id={headingId} className="text-base font-semibold text-slate-900">
-          More about your experience <span className="font-normal text-slate-600">(optional)</span>
+          <Trans
+            t={t}
+            i18nKey="detailsFields.heading"
+            components={{ muted: <span className="font-normal text-slate-600" /> }}
+          />
         </h2>
-        <p className="mt-1 text-sm text-slate-600">Other students can compare tutors by these.</p>
+        <p className="mt-1 text-sm text-slate-600">{t('detailsFields.intro')}</p>
       </div>
       <SelectField
         name={course.name}
         ref={courseRef}
-        label="Course"
+        label={t('detailsFields.course')}
         value={course.value ?? ''}
         onChange={(event) => course.onChange(event.target.value)}
         onBlur={course.onBlur}
         options={courseOptions}
         disabled={!tutorChosen}
         error={courseError?.message}
-        hint={tutorChosen ? 'The course you took with this tutor.' : 'Choose a tutor first to see their courses.'}
+        hint={tutorChosen ? t('detailsFields.courseHint') : t('detailsFields.courseHintNoTutor')}
         className="sm:max-w-md"
       />
       <TermField
@@ -130,9 +145,9 @@ export function ReviewDetailsFields({
       />
       <RadioGroupField
         ref={groupRef(difficultyRef)}
-        legend="Difficulty"
+        legend={t('detailsFields.difficulty')}
         name={difficulty.name}
-        options={difficultyOptions}
+        options={difficultyOptions()}
         value={difficulty.value ?? null}
         onChange={difficulty.onChange}
         onBlur={difficulty.onBlur}
@@ -140,9 +155,9 @@ export function ReviewDetailsFields({
       />
       <RadioGroupField
         ref={groupRef(wouldTakeAgainRef)}
-        legend="Would you take this tutor again?"
+        legend={t('detailsFields.wouldTakeAgain')}
         name={wouldTakeAgain.name}
-        options={wouldTakeAgainOptions}
+        options={wouldTakeAgainOptions()}
         value={wouldTakeAgain.value ?? null}
         onChange={wouldTakeAgain.onChange}
         onBlur={wouldTakeAgain.onBlur}
@@ -151,7 +166,7 @@ export function ReviewDetailsFields({
       {tagOptions ? (
         <CheckboxGroupField
           ref={groupRef(tagsRef)}
-          legend="Tags"
+          legend={t('detailsFields.tags')}
           name={tags.name}
           options={tagOptions}
           value={chosenTags}
@@ -161,12 +176,13 @@ export function ReviewDetailsFields({
           error={tagsError?.message}
           hint={
             <span aria-live="polite">
-              Choose up to {REVIEW_TAGS_MAX}.{chosenTags.length >= REVIEW_TAGS_MAX && ' Untick one to choose another.'}
+              {t('detailsFields.tagsHint', { max: REVIEW_TAGS_MAX })}
+              {chosenTags.length >= REVIEW_TAGS_MAX && t('detailsFields.tagsFull')}
             </span>
           }
         />
       ) : (
-        <p className="text-sm text-slate-600">Loading the tags...</p>
+        <p className="text-sm text-slate-600">{t('detailsFields.loadingTags')}</p>
       )}
     </section>
   );
@@ -186,16 +202,17 @@ function TermField({
   seasonRef: (element: HTMLSelectElement | null) => void;
   error: string | undefined;
 }): ReactNode {
+  const { t } = useReviewsText();
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = error ? `${errorId} ${hintId}` : hintId;
   return (
     <fieldset aria-describedby={describedBy}>
-      <legend className="mb-1 text-sm font-medium text-slate-800">Term</legend>
+      <legend className="mb-1 text-sm font-medium text-slate-800">{t('detailsFields.term')}</legend>
       <div className="grid grid-cols-2 gap-3 sm:max-w-md">
         <div>
-          <FieldLabel htmlFor={`${id}-season`}>Season</FieldLabel>
+          <FieldLabel htmlFor={`${id}-season`}>{t('detailsFields.season')}</FieldLabel>
           <select
             id={`${id}-season`}
             ref={seasonRef}
@@ -206,9 +223,9 @@ function TermField({
             onBlur={onBlur}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
-            className={`${inputClasses} h-11 pr-8`}
+            className={`${inputClasses} h-11 pe-8`}
           >
-            {seasonOptions.map((option) => (
+            {seasonOptions().map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
               </option>
@@ -216,7 +233,7 @@ function TermField({
           </select>
         </div>
         <div>
-          <FieldLabel htmlFor={`${id}-year`}>Year</FieldLabel>
+          <FieldLabel htmlFor={`${id}-year`}>{t('detailsFields.year')}</FieldLabel>
           <select
             id={`${id}-year`}
             value={value.year}
@@ -224,7 +241,7 @@ function TermField({
             onBlur={onBlur}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
-            className={`${inputClasses} h-11 pr-8`}
+            className={`${inputClasses} h-11 pe-8`}
           >
             {yearOptions(value.year).map((option) => (
               <option key={option.value} value={option.value}>
@@ -235,7 +252,7 @@ function TermField({
         </div>
       </div>
       {error && <FieldError id={errorId}>{error}</FieldError>}
-      <FieldHint id={hintId}>When you took the course or the sessions.</FieldHint>
+      <FieldHint id={hintId}>{t('detailsFields.termHint')}</FieldHint>
     </fieldset>
   );
 }

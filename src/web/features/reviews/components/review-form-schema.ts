@@ -3,16 +3,18 @@ import { z } from 'zod';
 import { REVIEW_FORM_INCOMPLETE_MESSAGE, reviewContentSchema, termSchema } from '../../../../shared/reviews';
 import type { MyReview } from '../../../../shared/my-reviews';
 import type { TutorSummary } from '../../../../shared/tutors';
+import { reviewsText } from '../../../i18n/namespaces/reviews';
 
 /** The tutor a review is about, as the form shows it (what the tutor picker hands back). */
 export type ReviewFormTutor = Pick<TutorSummary, 'id' | 'name' | 'department' | 'image'>;
 
-export const TERM_INCOMPLETE_MESSAGE = 'Choose both the season and the year, or neither.';
-
 /** The term as its two drop-downs hold it: both chosen, or neither ('' is not said). */
 const termFieldSchema = z
   .object({ season: z.enum(['', 'spring', 'summer', 'fall', 'winter']), year: z.string() })
-  .refine(({ season, year }) => (season === '') === (year === ''), TERM_INCOMPLETE_MESSAGE)
+  .refine(({ season, year }) => (season === '') === (year === ''), {
+    // Said in the page's language when the form is checked.
+    error: () => reviewsText('detailsFields.termIncomplete'),
+  })
   .transform(({ season, year }) => (season !== '' && year !== '' ? { season, year: Number(year) } : null))
   .pipe(termSchema.nullable());
 

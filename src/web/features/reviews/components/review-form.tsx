@@ -3,12 +3,7 @@ import type { ScreenedText, ScreeningFinding, ScreeningMode } from '../../../../
 import { type FieldErrors, useController, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import {
-  ANONYMOUS_AUTHOR_NAME,
-  PUBLIC_TUTORS_ONLY_MESSAGE,
-  REVIEW_BODY_MAX_LENGTH,
-  REVIEW_TITLE_MAX_LENGTH,
-} from '../../../../shared/reviews';
+import { REVIEW_BODY_MAX_LENGTH, REVIEW_TITLE_MAX_LENGTH } from '../../../../shared/reviews';
 import type { MyReview } from '../../../../shared/my-reviews';
 import { CheckboxField, RequiredFieldsNote, TextAreaField, TextInputField } from '../../../components/forms/field';
 import { mergeRefs } from '../../../components/forms/form-fields';
@@ -17,6 +12,9 @@ import { ErrorAlert } from '../../../components/ui/alert';
 import { FormActions } from '../../../components/ui/form-actions';
 import { TextLink } from '../../../components/ui/text-link';
 import { paths } from '../../../config/paths';
+import { reviewAuthorName } from '../../../components/reviews/review-parts';
+import { formatNumber } from '../../../i18n/format';
+import { reviewsText, useReviewsText } from '../../../i18n/namespaces/reviews';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useCreateReview } from '../api/create-review';
 import { useMyReviewOfTutor } from '../api/get-my-review-of-tutor';
@@ -99,7 +97,7 @@ const SUBMIT_TOAST_ID = 'review-form-submit';
 /** The update's failure: the server's message when it sent one, else a fallback. */
 function updateFailureMessage(error: unknown): string {
   // An answer without an error body (a proxy's 502, say) only carries a generic status text.
-  if (error instanceof ApiRequestError && error.code === 'http_error') return 'Failed to update review';
+  if (error instanceof ApiRequestError && error.code === 'http_error') return reviewsText('form.updateFailed');
   return errorMessage(error);
 }
 
@@ -133,6 +131,7 @@ export function ReviewForm({
   screeningMode: ScreeningMode | undefined;
   draftControls?: (target: ReviewDraftTarget) => ReactNode;
 }) {
+  const { t } = useReviewsText();
   const navigate = useNavigate();
   const form = useAppForm({
     schema: reviewFormSchema,
@@ -204,7 +203,7 @@ export function ReviewForm({
   }
 
   function succeeded(saved: MyReview, message: string) {
-    toast.success(saved.waitingForModerator ? 'Your review is waiting for a moderator.' : message, {
+    toast.success(saved.waitingForModerator ? t('form.waiting') : message, {
       id: SUBMIT_TOAST_ID,
     });
     navigate(paths.user.myReviews);
@@ -220,11 +219,11 @@ export function ReviewForm({
     if (!screeningAcknowledged && (await screenedBeforeSending(submission))) return;
     setNotice(null);
     if (review) {
-      toast.loading('Updating your review...', { id: SUBMIT_TOAST_ID });
+      toast.loading(t('form.updating'), { id: SUBMIT_TOAST_ID });
       updateReview.mutate(
         { reviewId: review.id, input: { ...content, screeningAcknowledged } },
         {
-          onSuccess: (saved) => succeeded(saved.review, 'Review updated successfully!'),
+          onSuccess: (saved) => succeeded(saved.review, t('form.updated')),
           onError: (error) => {
             if (showServerScreening(error, submission)) return;
             toast.error(updateFailureMessage(error), { id: SUBMIT_TOAST_ID });
@@ -234,11 +233,11 @@ export function ReviewForm({
       );
       return;
     }
-    toast.loading('Submitting your review...', { id: SUBMIT_TOAST_ID });
+    toast.loading(t('form.submitting'), { id: SUBMIT_TOAST_ID });
     createReview.mutate(
       { tutorId: tutor.id, ...content, screeningAcknowledged },
       {
-        onSuccess: (saved) => succeeded(saved.review, 'Review submitted successfully!'),
+        onSuccess: (saved) => succeeded(saved.review, t('form.submitted')),
         onError: (error) => {
           if (showServerScreening(error, submission)) return;
           if (error instanceof ApiRequestError && error.code === 'review_exists') {
@@ -274,6 +273,12 @@ export function ReviewForm({
       />
     </Suspense>
   );
+  const chooseTutor = (tutor: ReviewFormTutor) => {
+    // Another tutor's courses are not this one's.
+    if (tutor.id !== values.tutor?.id) form.setValue('course', '');
+    tutorField.field.onChange(tutor);
+  };
+  const focusTutor = () => form.setFocus('tutor');
   const cancelTo = review
     ? paths.user.myReviews
     : initialTutor
@@ -303,15 +308,11 @@ export function ReviewForm({
       <div>
         {tutorPicker({
           value: values.tutor,
-          onChange: (tutor) => {
-            // Another tutor's courses are not this one's.
-            if (tutor.id !== values.tutor?.id) form.setValue('course', '');
-            tutorField.field.onChange(tutor);
-          },
+          onChange: chooseTutor,
           required: true,
           invalid: tutorField.fieldState.invalid,
           disabled: review !== undefined,
-          hint: review ? 'A review stays with the tutor it was written about.' : undefined,
+          hint: review ? t('form.tutorKept') : undefined,
           triggerRef: tutorField.field.ref,
         })}
         {tutorNotice && !values.tutor && <Notice>{tutorNotice}</Notice>}
@@ -319,24 +320,22 @@ export function ReviewForm({
         <div aria-live="polite">
           {alreadyReviewed && (
             <Notice>
-              <p className="font-semibold">You have already reviewed this tutor.</p>
+              <p className="font-semibold">{t('form.alreadyReviewed')}</p>
               {existingReview.data && (
                 <p className="mt-1">
-                  <TextLink to={paths.user.submitReview(existingReview.data.id)}>Edit your review</TextLink>
+                  <TextLink to={paths.user.submitReview(existingReview.data.id)}>{t('form.editYours')}</TextLink>
                 </p>
               )}
             </Notice>
           )}
         </div>
-        {tutorNoLongerPublic && (
-          <Notice>{PUBLIC_TUTORS_ONLY_MESSAGE} This tutor is no longer public, so the review cannot be changed.</Notice>
-        )}
+        {tutorNoLongerPublic && <Notice>{t('form.tutorNoLongerPublic')}</Notice>}
       </div>
       <TextInputField
         {...titleField.field}
-        label="Title"
+        label={t('form.title')}
         required
-        placeholder="Enter a title for your review..."
+        placeholder={t('form.titlePlaceholder')}
         maxLength={REVIEW_TITLE_MAX_LENGTH}
         aria-invalid={titleField.fieldState.invalid || undefined}
         autoComplete="off"
@@ -351,15 +350,18 @@ export function ReviewForm({
       <TextAreaField
         {...bodyField.field}
         ref={mergeRefs(bodyField.field.ref, bodyRef)}
-        label="Review"
+        label={t('form.body')}
         required
         rows={4}
         readOnly={drafting}
         aria-busy={drafting || undefined}
-        placeholder="Write your review here..."
+        placeholder={t('form.bodyPlaceholder')}
         maxLength={REVIEW_BODY_MAX_LENGTH}
         aria-invalid={bodyField.fieldState.invalid || undefined}
-        hint={`${values.body.length.toLocaleString()} of ${REVIEW_BODY_MAX_LENGTH.toLocaleString()} characters`}
+        hint={t('form.bodyCount', {
+          length: formatNumber(values.body.length),
+          max: formatNumber(REVIEW_BODY_MAX_LENGTH),
+        })}
       />
       {/* Present from the start so screen readers announce the hint when it appears. */}
       <div aria-live="polite">
@@ -372,7 +374,7 @@ export function ReviewForm({
       {draftControls?.({
         values,
         setField,
-        focusTutor: () => form.setFocus('tutor'),
+        focusTutor,
         onDraftingChange: setDrafting,
       })}
       {values.tutor ? tutorCourses(values.tutor.id, detailsFields) : detailsFields(undefined)}
@@ -381,8 +383,8 @@ export function ReviewForm({
         checked={showName.value}
         onChange={(event) => showName.onChange(event.target.checked)}
         onBlur={showName.onBlur}
-        label="Show my name on this review"
-        hint={`Unticked, other students see “${ANONYMOUS_AUTHOR_NAME}” instead of your name. Moderators can always see who wrote a review.`}
+        label={t('form.showName')}
+        hint={t('form.showNameHint', { anonymous: reviewAuthorName(null) })}
       />
       {notice && (
         <Suspense fallback={null}>
@@ -398,8 +400,8 @@ export function ReviewForm({
       )}
       <FormActions
         cancelTo={cancelTo}
-        submitLabel={review ? 'Update Review' : 'Submit Review'}
-        busyLabel={review ? 'Updating Review...' : 'Submitting...'}
+        submitLabel={review ? t('form.update') : t('form.submit')}
+        busyLabel={review ? t('form.updateBusy') : t('form.submitBusy')}
         busy={busy}
         disabled={alreadyReviewed || tutorNoLongerPublic || drafting}
       />

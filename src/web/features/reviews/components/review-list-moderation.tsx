@@ -6,6 +6,7 @@ import type { RowMenuItem } from '../../../components/tables/row-menu';
 import { undoToast } from '../../../components/tables/undo-toast';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { errorMessage } from '../../../lib/api-client';
+import { reviewsText, useReviewsText } from '../../../i18n/namespaces/reviews';
 import { announceChange } from '../../../lib/data-changes';
 import { dismissReviewReports } from '../api/dismiss-review-reports';
 import { hideReview } from '../api/hide-review';
@@ -34,29 +35,35 @@ export function reviewMenuItems(
   const items: RowMenuItem[] = [];
   if (review.flagged || review.waitingForModerator)
     items.push({
-      label: review.waitingForModerator ? 'Approve and publish' : 'Approve',
+      label: review.waitingForModerator
+        ? reviewsText('listModeration.approvePublish')
+        : reviewsText('listModeration.approve'),
       onSelect: () => moderation.requestApprove(review, { focusAfter: after.approve }),
     });
   // A held review is hidden by the screen, not by a moderator: Hide settles it the other way.
   items.push(
     review.isHidden && !review.waitingForModerator
-      ? { label: 'Unhide', onSelect: () => moderation.requestUnhide(review, { focusAfter: after.unhide }) }
-      : { label: 'Hide', onSelect: () => moderation.requestHide(review, { focusAfter: after.hide }) },
+      ? {
+          label: reviewsText('listModeration.unhide'),
+          onSelect: () => moderation.requestUnhide(review, { focusAfter: after.unhide }),
+        }
+      : {
+          label: reviewsText('listModeration.hide'),
+          onSelect: () => moderation.requestHide(review, { focusAfter: after.hide }),
+        },
   );
   if (review.openReportCount > 0)
     items.push({
-      label: 'Dismiss reports',
+      label: reviewsText('listModeration.dismissReports'),
       onSelect: () => moderation.requestDismiss(review, { focusAfter: after.dismiss }),
     });
   items.push({
-    label: 'Delete',
+    label: reviewsText('listModeration.delete'),
     danger: true,
     onSelect: () => moderation.requestDelete(review, { focusAfter: after.remove }),
   });
   return items;
 }
-
-const reviewCount = (count: number) => `${count} ${count === 1 ? 'review' : 'reviews'}`;
 
 /**
  * Hide or dismiss the reports of several reviews at once, each through its own request (each is
@@ -65,6 +72,7 @@ const reviewCount = (count: number) => `${count} ${count === 1 ? 'review' : 'rev
  * reports are closed for good.
  */
 export function useBulkReviewModeration({ onDone }: { onDone: () => void }) {
+  const { t } = useReviewsText();
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState<ModeratedReview[] | null>(null);
   const [busy, setBusy] = useState(false);
@@ -93,9 +101,9 @@ export function useBulkReviewModeration({ onDone }: { onDone: () => void }) {
     setAsking(null);
     onDone();
     if (hidden.length === 0) return;
-    undoToast(`${reviewCount(hidden.length)} hidden`, () => {
+    undoToast(t('listModeration.hidden', { count: hidden.length }), () => {
       void each(hidden, unhideReview).then((shown) => {
-        if (shown.length > 0) toast.success(`${reviewCount(shown.length)} visible again`);
+        if (shown.length > 0) toast.success(t('listModeration.visibleAgain', { count: shown.length }));
       });
     });
   }
@@ -108,7 +116,7 @@ export function useBulkReviewModeration({ onDone }: { onDone: () => void }) {
       dismissReviewReports,
     ).finally(() => setBusy(false));
     onDone();
-    if (dismissed.length > 0) toast.success(`Reports dismissed on ${reviewCount(dismissed.length)}`);
+    if (dismissed.length > 0) toast.success(t('listModeration.dismissed', { count: dismissed.length }));
   }
 
   return {
@@ -120,16 +128,11 @@ export function useBulkReviewModeration({ onDone }: { onDone: () => void }) {
     dialog: (
       <ReasonDialog
         open={asking !== null}
-        title={asking ? `Hide ${reviewCount(asking.length)}` : 'Hide reviews'}
-        description={
-          <p>
-            The selected reviews leave their tutors&apos; profiles and no longer count in the average ratings. Each
-            author is told the reason.
-          </p>
-        }
-        label="Reason"
-        confirmLabel="Hide reviews"
-        busyLabel="Hiding..."
+        title={asking ? t('listModeration.hideTitle', { count: asking.length }) : t('listModeration.hideReviews')}
+        description={<p>{t('listModeration.hideDescription')}</p>}
+        label={t('general.reason')}
+        confirmLabel={t('listModeration.hideReviews')}
+        busyLabel={t('general.hiding')}
         variant="primary"
         maxLength={MODERATION_REASON_MAX_LENGTH}
         busy={busy}

@@ -6,6 +6,7 @@ import { EyeOffIcon } from '../../../components/ui/icons/eye-off-icon';
 import { TrashIcon } from '../../../components/ui/icons/trash-icon';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { errorMessage } from '../../../lib/api-client';
+import { reviewsText, useReviewsText } from '../../../i18n/namespaces/reviews';
 import { useDeleteAdminReview } from '../api/delete-admin-review';
 import { useDismissReviewReports } from '../api/dismiss-review-reports';
 import { useHideReview } from '../api/hide-review';
@@ -34,8 +35,10 @@ interface ReasonRequest extends ModerationOptions {
   review: ModeratedReview;
 }
 
-const hideReviewLabel = (review: ModeratedReview) => `Hide ${reviewByAuthor(review)}`;
-const deleteReviewLabel = (review: ModeratedReview) => `Delete ${reviewByAuthor(review)}`;
+const hideReviewLabel = (review: ModeratedReview) =>
+  reviewsText('moderation.hideLabel', { review: reviewByAuthor(review) });
+const deleteReviewLabel = (review: ModeratedReview) =>
+  reviewsText('moderation.deleteLabel', { review: reviewByAuthor(review) });
 
 /**
  * A moderator's hide, unhide, delete, dismiss and approve, with the reason dialogs and the toasts. The
@@ -43,6 +46,7 @@ const deleteReviewLabel = (review: ModeratedReview) => `Delete ${reviewByAuthor(
  * list when the refetch that follows each action arrives, so the outcome is always reported.
  */
 export function useReviewModeration() {
+  const { t } = useReviewsText();
   const hide = useHideReview();
   const unhide = useUnhideReview();
   const remove = useDeleteAdminReview();
@@ -76,7 +80,7 @@ export function useReviewModeration() {
           onSuccess: () => {
             setRequest(null);
             settle(request);
-            toast.success('Review hidden');
+            toast.success(t('moderation.hidden'));
           },
           onError,
         },
@@ -88,7 +92,7 @@ export function useReviewModeration() {
           onSuccess: () => {
             setRequest(null);
             settle(request);
-            toast.success('Deleted Successfully');
+            toast.success(t('moderation.deleted'));
           },
           onError,
         },
@@ -101,7 +105,7 @@ export function useReviewModeration() {
     unhide.mutate(review.id, {
       onSuccess: () => {
         settle(options);
-        toast.success('Review is visible again');
+        toast.success(t('moderation.visibleAgain'));
       },
       onError: (error) => toast.error(errorMessage(error)),
     });
@@ -112,7 +116,7 @@ export function useReviewModeration() {
     dismiss.mutate(review.id, {
       onSuccess: () => {
         settle(options);
-        toast.success('Reports dismissed');
+        toast.success(t('moderation.reportsDismissed'));
       },
       onError: (error) => toast.error(errorMessage(error)),
     });
@@ -123,7 +127,7 @@ export function useReviewModeration() {
     approve.mutate(review.id, {
       onSuccess: (saved) => {
         settle(options);
-        toast.success(saved.review.isHidden ? 'Flag cleared' : 'Review published');
+        toast.success(saved.review.isHidden ? t('moderation.flagCleared') : t('moderation.published'));
       },
       onError: (error) => toast.error(errorMessage(error)),
     });
@@ -134,16 +138,15 @@ export function useReviewModeration() {
     <>
       <ReasonDialog
         open={request?.action === 'hide'}
-        title="Hide this review"
+        title={t('moderation.hideTitle')}
         description={
           <p>
-            The {asked ? reviewByAuthor(asked) : 'review'} leaves the tutor&apos;s profile and no longer counts in the
-            average rating. The author is told the reason.
+            {t('moderation.hideDescription', { review: asked ? reviewByAuthor(asked) : t('moderation.theReview') })}
           </p>
         }
-        label="Reason"
-        confirmLabel="Hide review"
-        busyLabel="Hiding..."
+        label={t('general.reason')}
+        confirmLabel={t('moderation.hideConfirm')}
+        busyLabel={t('general.hiding')}
         variant="primary"
         maxLength={MODERATION_REASON_MAX_LENGTH}
         busy={hide.isPending}
@@ -152,16 +155,15 @@ export function useReviewModeration() {
       />
       <ReasonDialog
         open={request?.action === 'delete'}
-        title="Delete this review?"
+        title={t('moderation.deleteTitle')}
         description={
           <p>
-            Do you really want to delete the {asked ? reviewByAuthor(asked) : 'review'}? This process cannot be undone.
-            The author is told the reason.
+            {t('moderation.deleteDescription', { review: asked ? reviewByAuthor(asked) : t('moderation.theReview') })}
           </p>
         }
-        label="Reason"
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
+        label={t('general.reason')}
+        confirmLabel={t('general.delete')}
+        busyLabel={t('general.deleting')}
         maxLength={MODERATION_REASON_MAX_LENGTH}
         busy={remove.isPending}
         onConfirm={handleReason}
@@ -249,7 +251,7 @@ function IconButton({
       </button>
       <span
         aria-hidden="true"
-        className="pointer-events-none absolute right-0 bottom-full z-10 mb-1 w-max max-w-56 rounded-md bg-slate-900 px-2 py-1 text-xs font-medium text-white opacity-0 shadow transition-opacity group-hover:opacity-100 group-has-[:focus-visible]:opacity-100"
+        className="pointer-events-none absolute end-0 bottom-full z-10 mb-1 w-max max-w-56 rounded-md bg-slate-900 px-2 py-1 text-xs font-medium text-white opacity-0 shadow transition-opacity group-hover:opacity-100 group-has-[:focus-visible]:opacity-100"
       >
         {label}
       </span>

@@ -1,10 +1,9 @@
 import { type Ref, useId, useState } from 'react';
 import { MAX_RATING } from '../../../../shared/reviews-constants';
 import { Star } from '../../../components/ui/star-rating';
+import { useReviewsText } from '../../../i18n/namespaces/reviews';
 
 const STARS = Array.from({ length: MAX_RATING }, (_, index) => index + 1);
-
-const starLabel = (stars: number) => (stars === 1 ? '1 star' : `${stars} stars`);
 
 /**
  * Choosing a rating: a group of radio buttons ("1 star" ... "5 stars") drawn as stars. Each
@@ -28,6 +27,7 @@ export function StarRatingInput({
   /** The fieldset, so the form can move focus to the group. */
   ref?: Ref<HTMLFieldSetElement>;
 }) {
+  const { t } = useReviewsText();
   const name = useId();
   const summaryId = useId();
   const [previewed, setPreviewed] = useState(0);
@@ -36,10 +36,10 @@ export function StarRatingInput({
   return (
     <fieldset ref={ref} aria-describedby={summaryId}>
       <legend className="mb-1 text-sm font-medium text-slate-800">
-        Rating
+        {t('starInput.legend')}
         {/* The radios are required; the star is for sighted users and stays out of the name. */}
         {required && (
-          <span aria-hidden="true" className="ml-1 font-semibold text-red-700">
+          <span aria-hidden="true" className="ms-1 font-semibold text-red-700">
             *
           </span>
         )}
@@ -63,7 +63,7 @@ export function StarRatingInput({
                   required={required}
                   className="absolute inset-0 m-0 h-full w-full cursor-pointer appearance-none opacity-0"
                 />
-                <span className="sr-only">{starLabel(stars)}</span>
+                <span className="sr-only">{t('starInput.star', { count: stars })}</span>
                 <Star
                   fill={filled ? 1 : 0}
                   size="input"
@@ -75,7 +75,7 @@ export function StarRatingInput({
           })}
         </div>
         <p id={summaryId} className={`text-sm ${invalid ? 'font-medium text-red-700' : 'text-slate-700'}`}>
-          {value ? `${value} out of ${MAX_RATING}` : 'No rating yet'}
+          {value ? t('starInput.outOf', { value, max: MAX_RATING }) : t('starInput.none')}
         </p>
       </div>
     </fieldset>
