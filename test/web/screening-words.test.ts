@@ -23,4 +23,16 @@ describe('describeScreeningFinding', () => {
     await i18n.changeLanguage('en');
     for (const finding of findings) expect(describeScreeningFinding(finding)).toBe(describeFinding(finding));
   });
+
+  it('says every finding in Spanish and Arabic, none of it in English', async () => {
+    for (const language of ['es', 'ar']) {
+      await i18n.changeLanguage(language);
+      for (const finding of findings) {
+        const described = describeScreeningFinding(finding);
+        expect(described).not.toBe('');
+        expect(described).not.toBe(describeFinding(finding));
+      }
+    }
+    await i18n.changeLanguage('en');
+  });
 });
