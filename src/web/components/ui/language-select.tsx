@@ -1,21 +1,23 @@
 import { useId } from 'react';
 import { type Language, languageNames, languages } from '../../../shared/languages';
-import { useLanguagesText } from '../../i18n/namespaces/languages';
 import { GlobeIcon } from './icons/globe-icon';
 
 /**
  * 'Language': a labelled select that keyboards and screen readers know. Each language is named
  * in itself (and marked as such, so a screen reader pronounces it right), as a reader looking
  * for theirs would recognise it. Compact, for a top bar: a globe stands for the label, which
- * screen readers still read.
+ * screen readers still read. The label comes from the caller, in the page's language (the
+ * `languages` catalog's `menu.label`).
  */
 export function LanguageSelect({
+  label,
   value,
   onChange,
   compact = false,
   labelClassName = 'text-slate-700',
   className = '',
 }: {
+  label: string;
   value: Language;
   onChange: (language: Language) => void;
   compact?: boolean;
@@ -23,12 +25,12 @@ export function LanguageSelect({
   className?: string;
 }) {
   const id = useId();
-  const { t } = useLanguagesText();
   return (
-    <div className={`flex items-center gap-2 ${className}`}>
+    // Marked as the language choice: the names it offers are in their own languages, never the page's.
+    <div data-language-choice className={`flex items-center gap-2 ${className}`}>
       <label htmlFor={id} className={`flex items-center gap-1 text-sm font-medium ${labelClassName}`}>
         {compact && <GlobeIcon className="size-5 shrink-0" />}
-        <span className={compact ? 'sr-only' : undefined}>{t('menu.label')}</span>
+        <span className={compact ? 'sr-only' : undefined}>{label}</span>
       </label>
       <select
         id={id}

@@ -24,11 +24,12 @@ export function AccountLanguageSelect({
   className?: string;
 }) {
   // Re-rendered when the language changes, so the select shows the one the page is in.
-  useLanguagesText();
+  const { t } = useLanguagesText();
   const update = useUpdateLanguage();
   const value = update.isPending ? update.variables : currentLanguage();
   return (
     <LanguageSelect
+      label={t('menu.label')}
       compact={compact}
       className={className}
       labelClassName={labelClassName}

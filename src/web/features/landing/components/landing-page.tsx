@@ -2,7 +2,7 @@ import type { ComponentType, MouseEvent, ReactNode } from 'react';
 import type { Account } from '../../../../shared/account';
 import { buttonClasses } from '../../../components/ui/button-classes';
 import { DeviceThemeSelect } from '../../../components/ui/device-theme-select';
-import { DeviceLanguageSelect } from '../../../components/ui/device-language-select';
+import { LeanLanguageSelect } from '../../../components/ui/lean-language-select';
 import { paths } from '../../../config/paths';
 import { useTabTitle } from '../../../hooks/use-tab-title';
 import { FeatureCards } from './feature-cards';
@@ -40,7 +40,7 @@ export function LandingPage({
           </Link>
         ) : (
           <div className="flex flex-wrap items-center gap-2">
-            <DeviceLanguageSelect compact />
+            <LeanLanguageSelect compact />
             <Link to={paths.signup} className={buttonClasses('secondary')}>
               Sign up with your university email
             </Link>
