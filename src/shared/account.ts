@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languages } from './languages';
 import { themes } from './theme';
 
 export const roles = ['student', 'admin'] as const;
@@ -25,6 +26,9 @@ export const emailSchema = z
 
 export const themeSchema = z.enum(themes, { error: 'Choose System, Light or Dark.' });
 
+/** One of the languages the site speaks; the message names them as their readers would. */
+export const languageSchema = z.enum(languages, { error: 'Choose English, Spanish or Arabic.' });
+
 export const newPasswordSchema = z
   .string({ error: 'Password is required.' })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
@@ -42,6 +46,8 @@ export const accountSchema = z.object({
   passwordChangeRequired: z.boolean(),
   /** The theme the account chose, on every device it signs in to. */
   theme: themeSchema,
+  /** The language the account reads the site and its mails in; null: this device's language. */
+  language: languageSchema.nullable(),
 });
 export type Account = z.infer<typeof accountSchema>;
 
@@ -96,12 +102,13 @@ export const phoneSchema = z
   .regex(/^(\+?[0-9][0-9 ()./-]{3,}[0-9])?$/, 'Please enter a valid phone number.')
   .transform((phone) => (phone === '' ? null : phone));
 
-/** 'Edit Profile': name, phone and theme for everyone; administrators may also change their email. */
+/** 'Edit Profile': name, phone, theme and language for everyone; administrators may also change their email. */
 export const updateProfileSchema = z.object({
   name: nameSchema.optional(),
   phone: phoneSchema.nullable().optional(),
   email: emailSchema.optional(),
   theme: themeSchema.optional(),
+  language: languageSchema.optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileSchema>;
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;

@@ -33,6 +33,7 @@ describe('Edit Profile', () => {
       role: 'student',
       passwordChangeRequired: false,
       theme: 'system',
+      language: null,
     };
     expect(response.json()).toEqual({ account: expected });
     expect(await getSessionAccount(t.app, student.cookie)).toEqual(expected);

@@ -35,6 +35,7 @@ describe('sign up', () => {
       role: 'student',
       passwordChangeRequired: false,
       theme: 'system',
+      language: 'en',
     });
     expect(response.body).not.toContain(password);
     expect(response.body).not.toMatch(/passwordHash|password_hash|argon2/);
@@ -226,6 +227,7 @@ describe('session', () => {
       role: 'student',
       passwordChangeRequired: false,
       theme: 'system',
+      language: null,
     });
   });
 

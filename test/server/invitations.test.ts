@@ -90,6 +90,7 @@ describe('an invitation', () => {
         role: 'student',
         passwordChangeRequired: false,
         theme: 'system',
+        language: 'en',
       },
     });
     expect(await getSessionAccount(t.app, cookieHeader(response))).toMatchObject({ id: body.user.id });

@@ -3,6 +3,7 @@ import type { AuditAction, AuditTargetType } from '../../shared/audit';
 import type { NotificationKind } from '../../shared/notifications';
 import { RECENT_REVIEW_MONTHS, REVIEW_TAGS_MAX, type TermSeason } from '../../shared/reviews-constants';
 import type { ScreeningFinding } from '../../shared/screening';
+import { languages, type Language } from '../../shared/languages';
 import { themes } from '../../shared/theme';
 import { RANKING_PRIOR_WEIGHT } from '../../shared/tutors-constants';
 import {
@@ -49,9 +50,22 @@ export const users = pgTable(
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
     /** Light, dark, or the system's preference; sign-in carries it to the device (the theme cookie). */
     theme: userTheme('theme').notNull().default('system'),
+    /**
+     * The language the account reads Tutorly and its mails in; sign-in carries it to the device
+     * (the lang cookie). Null for an account older than the choice: the device's language stands.
+     */
+    language: text('language').$type<Language>(),
     ...timestamps,
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_role_idx').on(t.role)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_role_idx').on(t.role),
+    // The languages the site speaks, spelled out from the same list the API validates with.
+    check(
+      'users_language_known',
+      sql`${t.language} in (${sql.raw(languages.map((language) => `'${language}'`).join(', '))})`,
+    ),
+  ],
 );
 
 export const sessions = pgTable(

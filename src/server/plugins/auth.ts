@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PASSWORD_CHANGE_REQUIRED_MESSAGE } from '../../shared/account';
 import { apiPaths } from '../../shared/api-paths';
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, type Language } from '../../shared/languages';
 import { THEME_COOKIE, THEME_COOKIE_MAX_AGE_SECONDS, type Theme } from '../../shared/theme';
 import {
   DEVICE_TOKEN_LIFETIME_MS,
@@ -135,6 +136,20 @@ export function setThemeCookie(reply: FastifyReply, theme: Theme): void {
   if (theme === 'system') {
     if (reply.request.cookies[THEME_COOKIE] !== undefined) reply.clearCookie(THEME_COOKIE, options);
   } else reply.setCookie(THEME_COOKIE, theme, { ...options, maxAge: THEME_COOKIE_MAX_AGE_SECONDS });
+}
+
+/**
+ * The language this device is served its pages in (web-app.ts writes it into `<html lang dir>`):
+ * the account's, after signing in or choosing one. Readable by the page, which writes it itself
+ * for a visitor who is signed out; an account without a language leaves the device's as it is.
+ */
+export function setLanguageCookie(reply: FastifyReply, language: Language | null): void {
+  if (language === null || reply.request.cookies[LANGUAGE_COOKIE] === language) return;
+  reply.setCookie(LANGUAGE_COOKIE, language, {
+    ...cookieOptions(reply),
+    httpOnly: false,
+    maxAge: LANGUAGE_COOKIE_MAX_AGE_SECONDS,
+  });
 }
 
 /**

@@ -6,8 +6,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { firstPageDataUrls } from '../../shared/page-data';
+import { DEFAULT_LANGUAGE, languageDirection, type Language } from '../../shared/languages';
 import { THEME_COOKIE, themeAttribute } from '../../shared/theme';
 import { projectRoot } from '../lib/project-root';
+import { requestLanguage } from '../lib/request-language';
 import { sessionCookieName } from './auth';
 import { METRICS_PATH } from './metrics';
 
@@ -72,18 +74,40 @@ function pageEncoding(acceptEncoding: string | undefined): PageEncoding {
 }
 
 /**
- * A page as the theme cookie asks for it: `<html data-theme="dark">` in the very first bytes, so
- * the page never shows in the other theme first, and no script has to run before it paints (the
- * CSP allows none inline). Without the cookie, the file as built: the stylesheet follows the
+ * The page's `<html>` tag for a theme and a language: `data-theme` for an explicit theme, `lang`
+ * always, and `dir` for a language other than the built page's English (left to right needs none).
+ */
+export function htmlTag(builtTag: string, theme: 'light' | 'dark' | null, language: Language): string {
+  const otherAttributes = builtTag
+    .replace(/^<html\b/i, '')
+    .replace(/>$/, '')
+    .replace(/\s(?:data-theme|lang|dir)="[^"]*"/gi, '');
+  const themeAttribute = theme ? ` data-theme="${theme}"` : '';
+  const direction = language === DEFAULT_LANGUAGE ? '' : ` dir="${languageDirection(language)}"`;
+  return `<html${themeAttribute} lang="${language}"${direction}${otherAttributes}>`;
+}
+
+/**
+ * A page as the theme cookie and the reader's language ask for it: `<html data-theme="dark">`
+ * and `<html lang="ar" dir="rtl">` in the very first bytes, so the page never shows in the other
+ * theme or direction first, and no script has to run before it paints (the CSP allows none
+ * inline). Without a theme cookie and in English, the file as built: the stylesheet follows the
  * system's preference alone. Each variant is made and compressed once, on first use.
  */
 function themedPages(distDir: string) {
   const made = new Map<string, Buffer>();
-  return function themedPage(file: string, theme: 'light' | 'dark', encoding: PageEncoding): Buffer {
-    const key = `${file} ${theme} ${encoding}`;
+  return function themedPage(
+    file: string,
+    theme: 'light' | 'dark' | null,
+    language: Language,
+    encoding: PageEncoding,
+  ): Buffer {
+    const key = `${file} ${theme ?? 'system'} ${language} ${encoding}`;
     let body = made.get(key);
     if (!body) {
-      const html = readFileSync(path.join(distDir, file), 'utf8').replace(/<html\b/, `<html data-theme="${theme}"`);
+      const html = readFileSync(path.join(distDir, file), 'utf8').replace(/<html\b[^>]*>/i, (tag) =>
+        htmlTag(tag, theme, language),
+      );
       const raw = Buffer.from(html);
       body =
         encoding === 'br' ? zlib.brotliCompressSync(raw) : encoding === 'gzip' ? zlib.gzipSync(raw, { level: 9 }) : raw;
@@ -106,13 +130,16 @@ export const webAppPlugin = fp(async function webApp(app: FastifyInstance, optio
   const themedPage = themedPages(distDir);
 
   function sendPage(request: FastifyRequest, reply: FastifyReply, file: string) {
-    // The same URL is another page under another theme cookie.
-    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie');
+    // The same URL is another page under another theme or language cookie, or another browser language.
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie, accept-language');
     const theme = themeAttribute(request.cookies[THEME_COOKIE]);
-    if (!theme) return reply.sendFile(file, distDir);
+    // Pages load no session: a signed-in account's language reaches them through the lang cookie,
+    // which signing in, choosing a language and the session answer keep up to date.
+    const language = requestLanguage(request);
+    if (!theme && language === DEFAULT_LANGUAGE) return reply.sendFile(file, distDir);
     const encoding = pageEncoding(request.headers['accept-encoding']);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.type('text/html; charset=utf-8').send(themedPage(file, theme, encoding));
+    return reply.type('text/html; charset=utf-8').send(themedPage(file, theme, language, encoding));
   }
   if (hasWebBuild) {
     await app.register(fastifyStatic, {

@@ -35,6 +35,7 @@ export const namespaces = [
   'reviews',
   'admin',
   'statistics',
+  'languages',
 ] as const;
 
 /**

@@ -9,6 +9,7 @@ import type tutors from './locales/en/tutors.json';
 import type reviews from './locales/en/reviews.json';
 import type admin from './locales/en/admin.json';
 import type statistics from './locales/en/statistics.json';
+import type languages from './locales/en/languages.json';
 
 // Texts are checked against the English catalogs: a key missing from them fails the typecheck.
 declare module 'i18next' {
@@ -25,6 +26,7 @@ declare module 'i18next' {
       reviews: typeof reviews;
       admin: typeof admin;
       statistics: typeof statistics;
+      languages: typeof languages;
     };
   }
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Account } from '../../shared/account';
+import { currentLanguage, i18n } from '../i18n/i18n';
 import { staleOn } from './data-changes';
 import { fetchSession } from './fetch-session';
 
@@ -9,9 +10,10 @@ export const sessionQueryKey = ['session'] as const;
 staleOn(['session', 'users'], sessionQueryKey);
 
 /**
- * The account's theme shows as soon as the session tells it: the page may have come in another,
- * signed in on this very page or changed on another device (the server has brought this
- * browser's cookie up to date with the same answer).
+ * The account's theme and language show as soon as the session tells them: the page may have
+ * come in others, signed in on this very page or changed on another device (the server has
+ * brought this browser's cookies up to date with the same answer). The language changes
+ * without a reload, its catalogs fetched first.
  */
 async function fetchSessionShowingTheme() {
   const session = await fetchSession();
@@ -19,6 +21,8 @@ async function fetchSessionShowingTheme() {
   // As lib/theme.ts's applyTheme, written out: this module is on every page's first path, that one is not.
   if (theme === 'system') delete document.documentElement.dataset.theme;
   else if (theme) document.documentElement.dataset.theme = theme;
+  const language = session.account?.language;
+  if (language && language !== currentLanguage()) void i18n.changeLanguage(language);
   return session;
 }
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DeviceThemeSelect } from '../components/ui/device-theme-select';
+import { DeviceLanguageControl } from '../components/ui/device-language-control';
 import { paths } from '../config/paths';
 import { useSiteName } from '../features/settings/api/get-public-settings';
 
@@ -20,6 +21,7 @@ export function AuthPage({ title, children }: { title?: string; children: ReactN
       </main>
       <footer className="mt-6">
         <DeviceThemeSelect />
+        <DeviceLanguageControl className="mt-3" />
       </footer>
     </div>
   );

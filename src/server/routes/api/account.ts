@@ -9,12 +9,13 @@ import {
   sessionPathParamsSchema,
 } from '../../../shared/account-lifecycle';
 import { AppError } from '../../lib/errors';
+import { mailLanguage } from '../../lib/request-language';
 import { removeInitialAdminFile } from '../../lib/initial-admin-file';
 import { accountDeletedMail, emailChangeMail, emailChangeNoticeMail } from '../../mail/templates';
 import { accountDataSchema } from '../../../shared/account-data';
 import { exportAccountData } from '../../services/accounts/account-data';
 import { deleteOwnAccount } from '../../services/accounts/account-deletion';
-import { clearSessionCookie, requireUser, setThemeCookie, viewerOf } from '../../plugins/auth';
+import { clearSessionCookie, requireUser, setLanguageCookie, setThemeCookie, viewerOf } from '../../plugins/auth';
 import { signInMethodsSchema } from '../../../shared/campus-sign-in';
 import { emailChangeLink, requestEmailChange } from '../../services/accounts/email-change';
 import { assertOwner, signInMethodsOf } from '../../services/accounts/campus-sign-in';
@@ -58,9 +59,9 @@ export async function accountRoutes(app: App): Promise<void> {
       schema: {
         tags: ['account'],
         summary:
-          'Change your name, phone number (null or empty clears it) or theme; administrators may change their email',
+          'Change your name, phone number (null or empty clears it), theme or language; administrators may change their email',
         description:
-          'A theme (system, light or dark) also sets the theme cookie this browser is served its pages with (system clears it).',
+          'A theme (system, light or dark) also sets the theme cookie this browser is served its pages with (system clears it). A language (en, es or ar) is the one pages and mails are written in for the account, and sets the lang cookie the same way.',
         body: updateProfileSchema,
         response: { 200: accountResponseSchema, ...errorResponses },
       },
@@ -68,6 +69,7 @@ export async function accountRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const updated = await updateProfile(app.db, viewerOf(request), request.body, app.clock());
       if (request.body.theme !== undefined) setThemeCookie(reply, updated.theme);
+      if (request.body.language !== undefined) setLanguageCookie(reply, updated.language);
       return { account: toAccount(updated) };
     },
   );
@@ -121,7 +123,12 @@ export async function accountRoutes(app: App): Promise<void> {
       const { siteName } = await getSettings(app.db, app.settingDefaults);
       try {
         await app.mailer.send(
-          emailChangeMail({ to: newEmail, siteName, link: emailChangeLink(app.config.publicUrl, token) }),
+          emailChangeMail({
+            to: newEmail,
+            siteName,
+            link: emailChangeLink(app.config.publicUrl, token),
+            language: mailLanguage(user, request),
+          }),
         );
       } catch (err) {
         app.log.error({ err, userId: user.id }, 'email change mail could not be sent');
@@ -131,7 +138,9 @@ export async function accountRoutes(app: App): Promise<void> {
         );
       }
       app.backgroundTasks.afterResponse(request, 'email change notice', async () => {
-        await app.mailer.send(emailChangeNoticeMail({ to: user.email, siteName, newEmail }));
+        await app.mailer.send(
+          emailChangeNoticeMail({ to: user.email, siteName, newEmail, language: mailLanguage(user, request) }),
+        );
       });
       return reply.status(202).send({ pendingEmail: newEmail });
     },
@@ -247,7 +256,7 @@ export async function accountRoutes(app: App): Promise<void> {
       clearSessionCookie(reply);
       app.backgroundTasks.afterResponse(request, 'account deleted mail', async () => {
         const { siteName } = await getSettings(app.db, app.settingDefaults);
-        await app.mailer.send(accountDeletedMail({ to: user.email, siteName }));
+        await app.mailer.send(accountDeletedMail({ to: user.email, siteName, language: mailLanguage(user, request) }));
       });
       return reply.status(204).send(null);
     },

@@ -24,6 +24,7 @@ import { isAdmin } from '../../services/auth/viewer';
 import { AppError } from '../../lib/errors';
 import { passwordChangedMail, passwordResetMail, signupAttemptMail, verificationMail } from '../../mail/templates';
 import { clientAddressGroup } from '../../lib/client-address';
+import { deviceLanguage, mailLanguage } from '../../lib/request-language';
 import {
   clearSessionCookie,
   sessionOrigin,
@@ -31,6 +32,7 @@ import {
   requireUser,
   setDeviceCookie,
   setSessionCookie,
+  setLanguageCookie,
   setThemeCookie,
 } from '../../plugins/auth';
 import { authenticate } from '../../services/accounts/login';
@@ -41,6 +43,7 @@ import type { CountedRequest } from '../../services/rate-limits';
 import { createSession, revokeSession } from '../../services/accounts/sessions';
 import { assertSignupAllowed, getSettings } from '../../services/settings';
 import { acceptInvitation } from '../../services/accounts/invitations';
+import { adoptLanguage } from '../../services/accounts/profile';
 import { confirmEmailChange } from '../../services/accounts/email-change';
 import { passwordResetLink, requestPasswordReset, resetPassword } from '../../services/accounts/password-reset';
 import type { App } from '../../types';
@@ -60,14 +63,16 @@ export async function authRoutes(app: App): Promise<void> {
   }
 
   /** Sends a fresh verification link; without SMTP the link also goes to the log so a fresh install works. */
-  async function sendVerificationMail(user: UserRow): Promise<void> {
+  async function sendVerificationMail(request: FastifyRequest, user: UserRow): Promise<void> {
     const now = app.clock();
     const secret = await issueVerificationSecret(app.db, user.id, now);
     const link = verificationLink(app.config.publicUrl, user.id, secret);
     const { siteName } = await getSettings(app.db, app.settingDefaults);
     let outboxFile: string | undefined;
     try {
-      ({ outboxFile } = await app.mailer.send(verificationMail({ to: user.email, siteName, link })));
+      ({ outboxFile } = await app.mailer.send(
+        verificationMail({ to: user.email, siteName, link, language: mailLanguage(user, request) }),
+      ));
     } catch (err) {
       app.log.error({ err, userId: user.id }, 'verification mail could not be sent');
       throw new AppError(
@@ -81,7 +86,7 @@ export async function authRoutes(app: App): Promise<void> {
   }
 
   /** Tells the owner of an address that someone tried to sign up with it; nobody else learns the address is taken. */
-  async function sendSignupAttemptMail(user: UserRow): Promise<void> {
+  async function sendSignupAttemptMail(request: FastifyRequest, user: UserRow): Promise<void> {
     // Anyone may sign up with any address: without a cap, a script could fill one inbox with notices.
     if (!(await app.rateLimits.tryConsume('signupNoticesPerAddress', user.email))) {
       app.log.info({ userId: user.id }, 'sign-up attempt notice not sent: this address had enough of them for now');
@@ -91,7 +96,15 @@ export async function authRoutes(app: App): Promise<void> {
     const loginLink = new URL('/login', app.config.publicUrl).toString();
     const forgotPasswordLink = new URL('/forgot-password', app.config.publicUrl).toString();
     try {
-      await app.mailer.send(signupAttemptMail({ to: user.email, siteName, loginLink, forgotPasswordLink }));
+      await app.mailer.send(
+        signupAttemptMail({
+          to: user.email,
+          siteName,
+          loginLink,
+          forgotPasswordLink,
+          language: mailLanguage(user, request),
+        }),
+      );
     } catch (err) {
       app.log.error({ err, userId: user.id }, 'sign-up attempt notice could not be sent');
     }
@@ -139,15 +152,17 @@ export async function authRoutes(app: App): Promise<void> {
       await app.rateLimits.consume('signupPerIp', request.ip);
       // Before looking the address up, so a refused address learns nothing about taken ones.
       await assertSignupAllowed(app.db, request.body.email, app.settingDefaults);
-      const { created } = await signUpStudent(app.db, request.body, app.clock());
+      // The account keeps the language the sign-up page was in (the same one, cookie or browser,
+      // the next pages are served in, so no cookie is needed: the answer sets none).
+      const { created } = await signUpStudent(app.db, request.body, app.clock(), deviceLanguage(request));
       const { email } = request.body;
       // Mail goes after the answer, so a taken address and a new one are answered after the same
       // work. A mail that cannot be sent fails no request: a new student asks for another link
       // after logging in.
       app.backgroundTasks.afterResponse(request, 'sign-up mail', async () => {
-        if (created) return sendVerificationMail(created).catch(() => undefined);
+        if (created) return sendVerificationMail(request, created).catch(() => undefined);
         const owner = await findUserByEmail(app.db, email);
-        if (owner) await sendSignupAttemptMail(owner);
+        if (owner) await sendSignupAttemptMail(request, owner);
       });
       return reply.status(201).send({ email });
     },
@@ -182,6 +197,7 @@ export async function authRoutes(app: App): Promise<void> {
       setSessionCookie(reply, session);
       setDeviceCookie(reply, user.id);
       setThemeCookie(reply, user.theme);
+      setLanguageCookie(reply, user.language);
       return { account: toAccount(user) };
     },
   );
@@ -197,10 +213,16 @@ export async function authRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const user = await acceptInvitation(app.db, request.body, app.clock());
+      const user = await adoptLanguage(
+        app.db,
+        await acceptInvitation(app.db, request.body, app.clock()),
+        deviceLanguage(request),
+        app.clock(),
+      );
       const session = await createSession(app.db, user.id, app.clock(), sessionOrigin(request));
       setSessionCookie(reply, session);
       setThemeCookie(reply, user.theme);
+      setLanguageCookie(reply, user.language);
       return { account: toAccount(user) };
     },
   );
@@ -227,7 +249,9 @@ export async function authRoutes(app: App): Promise<void> {
         const { siteName } = await getSettings(app.db, app.settingDefaults);
         const link = passwordResetLink(app.config.publicUrl, reset.token);
         // Never logged: like an invitation, the link sets a password.
-        await app.mailer.send(passwordResetMail({ to: reset.user.email, siteName, link }));
+        await app.mailer.send(
+          passwordResetMail({ to: reset.user.email, siteName, link, language: mailLanguage(reset.user, request) }),
+        );
       });
       return reply.status(202).send({ email });
     },
@@ -250,7 +274,9 @@ export async function authRoutes(app: App): Promise<void> {
       app.backgroundTasks.afterResponse(request, 'password changed notice', async () => {
         const { siteName } = await getSettings(app.db, app.settingDefaults);
         const forgotPasswordLink = new URL('/forgot-password', app.config.publicUrl).toString();
-        await app.mailer.send(passwordChangedMail({ to: user.email, siteName, forgotPasswordLink }));
+        await app.mailer.send(
+          passwordChangedMail({ to: user.email, siteName, forgotPasswordLink, language: mailLanguage(user, request) }),
+        );
       });
       return reply.status(204).send(null);
     },
@@ -320,7 +346,7 @@ export async function authRoutes(app: App): Promise<void> {
       // Only ever the signed-in account's own address: nothing here can be asked about another account.
       const user = request.user!;
       if (user.emailVerifiedAt) throw new AppError('conflict', 'Your email address is already verified.');
-      await sendVerificationMail(user);
+      await sendVerificationMail(request, user);
       return { email: user.email };
     },
   );

@@ -16,7 +16,14 @@ import {
   takeCampusAttempt,
 } from '../../services/accounts/campus-sign-in';
 import { createSession } from '../../services/accounts/sessions';
-import { sessionOrigin, setDeviceCookie, setSessionCookie, setThemeCookie } from '../../plugins/auth';
+import { deviceLanguage } from '../../lib/request-language';
+import {
+  sessionOrigin,
+  setDeviceCookie,
+  setLanguageCookie,
+  setSessionCookie,
+  setThemeCookie,
+} from '../../plugins/auth';
 import type { App } from '../../types';
 import { errorResponses } from './responses';
 
@@ -137,7 +144,13 @@ export async function campusSignInRoutes(app: App): Promise<void> {
           return reply.redirect(withParam(page, CAMPUS_CONFIRMED_PARAM, '1'), 303);
         }
         const profile = await provider.finish(callbackUrl, attempt);
-        const user = await accountForCampusProfile(app.db, profile, app.settingDefaults, app.clock());
+        const user = await accountForCampusProfile(
+          app.db,
+          profile,
+          app.settingDefaults,
+          app.clock(),
+          deviceLanguage(request),
+        );
         const session = await createSession(app.db, user.id, app.clock(), {
           ...sessionOrigin(request),
           signedInWith: 'campus',
@@ -145,6 +158,7 @@ export async function campusSignInRoutes(app: App): Promise<void> {
         setSessionCookie(reply, session);
         setDeviceCookie(reply, user.id);
         setThemeCookie(reply, user.theme);
+        setLanguageCookie(reply, user.language);
         request.log.info({ userId: user.id }, 'signed in through the university');
         await app.rateLimits.giveBackOne('campusStartPerIp', request.ip);
         return reply.redirect(attempt.returnTo || homeOf(user), 303);

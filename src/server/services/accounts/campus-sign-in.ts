@@ -1,6 +1,7 @@
 import { and, eq, lte } from 'drizzle-orm';
 import { CAMPUS_CONFIRMATION_LIFETIME_MINUTES, type SignInMethods } from '../../../shared/campus-sign-in';
 import { NAME_MAX_LENGTH } from '../../../shared/account';
+import type { Language } from '../../../shared/languages';
 import { emailInDomains } from '../../../shared/settings';
 import { sessionsChanged } from '../../cache/data-changes';
 import { changeData, NOTHING_KEPT } from '../../db/change-data';
@@ -136,6 +137,8 @@ export async function accountForCampusProfile(
   profile: CampusProfile,
   defaults: SettingDefaults,
   now: Date,
+  /** A new account's language: the page the sign-in started from. */
+  language: Language | null = null,
 ): Promise<UserRow> {
   const user = await changeData(db, [], async (tx, alsoChanged) => {
     const known = await linkedAccount(tx, profile, now);
@@ -174,6 +177,7 @@ export async function accountForCampusProfile(
         passwordHash: null,
         role: 'student',
         emailVerifiedAt: now,
+        language,
         createdAt: now,
         updatedAt: now,
       })

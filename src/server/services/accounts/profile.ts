@@ -6,6 +6,7 @@ import {
   type ChangePasswordRequest,
   type UpdateProfileRequest,
 } from '../../../shared/account';
+import type { Language } from '../../../shared/languages';
 import { sessionsChanged } from '../../cache/data-changes';
 import { changeData } from '../../db/change-data';
 import type { Database } from '../../db/client';
@@ -19,7 +20,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import { assertAcceptablePassword } from './password-rules';
 
 /**
- * 'Edit Profile': name, phone and theme for everyone (null clears the phone). Only administrators
+ * 'Edit Profile': name, phone, theme and language for everyone (null clears the phone). Only administrators
  * change their email address; a student sending their current one unchanged is no change.
  */
 export async function updateProfile(
@@ -28,10 +29,11 @@ export async function updateProfile(
   input: UpdateProfileRequest,
   now: Date,
 ): Promise<UserRow> {
-  const changes: Partial<Pick<UserRow, 'name' | 'phone' | 'email' | 'theme'>> = {};
+  const changes: Partial<Pick<UserRow, 'name' | 'phone' | 'email' | 'theme' | 'language'>> = {};
   if (input.name !== undefined) changes.name = input.name;
   if (input.phone !== undefined) changes.phone = input.phone;
   if (input.theme !== undefined) changes.theme = input.theme;
+  if (input.language !== undefined) changes.language = input.language;
   if (input.email !== undefined && normalizeEmail(input.email) !== user.email) {
     if (!isAdmin(user)) throw new AppError('forbidden', ONLY_ADMINS_CHANGE_EMAIL_MESSAGE, 'email');
     changes.email = normalizeEmail(input.email);
@@ -52,6 +54,22 @@ export async function updateProfile(
     if (isUniqueViolation(err, 'users_email_key')) throw emailInUse();
     throw err;
   }
+}
+
+/**
+ * An account that has never chosen a language takes the one its owner is reading the site in
+ * (accepting an invitation, whose account an administrator made): its mails follow from then on.
+ */
+export async function adoptLanguage(db: Database, user: UserRow, language: Language, now: Date): Promise<UserRow> {
+  if (user.language !== null) return user;
+  return changeData(db, [sessionsChanged(user.id)], async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ language, updatedAt: now })
+      .where(and(eq(users.id, user.id), isNull(users.language)))
+      .returning();
+    return updated ?? user;
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, eq, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { SignupRequest } from '../../../shared/account';
+import type { Language } from '../../../shared/languages';
 import { sessionsChanged } from '../../cache/data-changes';
 import { changeData } from '../../db/change-data';
 import type { Database } from '../../db/client';
@@ -26,9 +27,15 @@ export const unclaimed = and(isNull(users.emailVerifiedAt), eq(users.role, 'stud
  * Both outcomes take the same work: the password is hashed and the same two statements run;
  * finding the existing account is left to whoever tells its owner, after the answer, so neither
  * the answer nor its timing says whether the address was taken. Writes users (and, by cascade,
- * the replaced account's sessions and email_verifications).
+ * the replaced account's sessions and email_verifications). The account reads the site in the
+ * language the sign-up page was in, until its owner chooses another.
  */
-export async function signUpStudent(db: Database, input: SignupRequest, now: Date): Promise<SignupOutcome> {
+export async function signUpStudent(
+  db: Database,
+  input: SignupRequest,
+  now: Date,
+  language: Language | null = null,
+): Promise<SignupOutcome> {
   const email = normalizeEmail(input.email);
   assertAcceptablePassword(input.password, { email, name: input.name });
   const passwordHash = await hashPassword(input.password);
@@ -50,6 +57,7 @@ export async function signUpStudent(db: Database, input: SignupRequest, now: Dat
         passwordHash,
         role: 'student',
         emailVerifiedAt: null,
+        language,
         createdAt: now,
         updatedAt: now,
       })

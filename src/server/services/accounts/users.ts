@@ -17,6 +17,7 @@ export function toAccount(user: UserRow): Account {
     role: user.role,
     passwordChangeRequired: user.passwordChangeRequired,
     theme: user.theme,
+    language: user.language,
   };
 }
 

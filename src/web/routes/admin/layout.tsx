@@ -6,6 +6,7 @@ import { paths } from '../../config/paths';
 import { isAdmin, useAccount } from '../../lib/session';
 import { LogoutButton } from '../../features/auth/components/logout-button';
 import { AccountThemeControl } from '../../features/account/components/account-theme-control';
+import { AccountLanguageControl } from '../../features/account/components/account-language-control';
 import { useAdminReviews } from '../../features/reviews/api/get-admin-reviews';
 import { useSiteName } from '../../features/settings/api/get-public-settings';
 import { useAdminTutors } from '../../features/tutors/api/get-admin-tutors';
@@ -114,6 +115,12 @@ export function AdminLayout() {
           <span className="block font-bold">Admin Panel</span>
           <span className="block truncate text-xs text-indigo-200">{siteName}</span>
         </div>
+        <AccountLanguageControl
+          account={account}
+          compact
+          labelClassName="text-white"
+          className="ms-auto flex items-center"
+        />
         <button
           ref={toggleRef}
           type="button"
@@ -165,6 +172,12 @@ export function AdminLayout() {
             Help
           </Link>
           <AccountThemeControl account={account} labelClassName="text-indigo-100" className="px-3 py-1.5" />
+          {/* On a phone the top bar offers it already. */}
+          <AccountLanguageControl
+            account={account}
+            labelClassName="text-indigo-100"
+            className="hidden px-3 py-1.5 lg:block"
+          />
           <LogoutButton
             onKeyDown={handleMenuKeyDown}
             className="block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-indigo-100 hover:bg-indigo-800 focus-visible:outline-white"

@@ -8,6 +8,7 @@ import { isAdmin, useAccount } from '../../lib/session';
 import { EmailNotVerified } from '../../features/auth/components/email-not-verified';
 import { LogoutButton } from '../../features/auth/components/logout-button';
 import { AccountThemeControl } from '../../features/account/components/account-theme-control';
+import { AccountLanguageControl } from '../../features/account/components/account-language-control';
 import {
   NotificationsMenuBadge,
   NotificationsNavLabel,
@@ -93,6 +94,11 @@ export function UserLayout() {
           <Link to={paths.home} className="text-lg font-semibold tracking-tight text-indigo-800">
             {siteName}
           </Link>
+          <AccountLanguageControl
+            account={account}
+            compact
+            className="ms-auto flex items-center md:order-last md:ms-0"
+          />
           <button
             type="button"
             className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 md:hidden"

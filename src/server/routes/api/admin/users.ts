@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   adminUserListQuerySchema,
@@ -11,6 +12,7 @@ import {
 import type { UserRow } from '../../../db/schema';
 import { invitationMail, passwordResetMail } from '../../../mail/templates';
 import { AppError } from '../../../lib/errors';
+import { mailLanguage } from '../../../lib/request-language';
 import { passwordResetLink } from '../../../services/accounts/password-reset';
 import { viewerOf } from '../../../plugins/auth';
 import { getSettings } from '../../../services/settings';
@@ -30,7 +32,7 @@ import { errorResponses } from '../responses';
 /** The Users page: every account, and what an administrator may do to one. */
 export async function adminUserRoutes(app: App): Promise<void> {
   /** Mails the invitation link. Unlike a verification link it is never logged: it sets the password. */
-  function invitationSender(invitedBy: UserRow) {
+  function invitationSender(request: FastifyRequest, invitedBy: UserRow) {
     return async (user: UserRow, secret: string): Promise<void> => {
       const link = invitationLink(app.config.publicUrl, user.id, secret);
       const { siteName } = await getSettings(app.db, app.settingDefaults);
@@ -43,6 +45,7 @@ export async function adminUserRoutes(app: App): Promise<void> {
             link,
             invitedBy: invitedBy.name,
             validDays: INVITATION_LIFETIME_DAYS,
+            language: mailLanguage(user, request),
           }),
         );
         if (app.mailer.kind === 'outbox')
@@ -83,7 +86,7 @@ export async function adminUserRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const actor = viewerOf(request);
-      const created = await addUser(app.db, actor, request.body, app.clock(), invitationSender(actor));
+      const created = await addUser(app.db, actor, request.body, app.clock(), invitationSender(request, actor));
       return reply.status(201).send(created);
     },
   );
@@ -168,7 +171,9 @@ export async function adminUserRoutes(app: App): Promise<void> {
         async (user, token) => {
           const link = passwordResetLink(app.config.publicUrl, token);
           try {
-            await app.mailer.send(passwordResetMail({ to: user.email, siteName, link }));
+            await app.mailer.send(
+              passwordResetMail({ to: user.email, siteName, link, language: mailLanguage(user, request) }),
+            );
           } catch (err) {
             app.log.error({ err, userId: user.id }, 'password reset mail could not be sent');
             throw new AppError(

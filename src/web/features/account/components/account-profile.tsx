@@ -15,6 +15,7 @@ import { useSignInMethods } from '../api/get-sign-in-methods';
 import { LeaveSection } from './leave-section';
 import { confirmedUntilText } from './owner-proof';
 import { AccountThemeControl } from './account-theme-control';
+import { AccountLanguageSection } from './account-language-section';
 import { SessionsSection } from './sessions-section';
 import { UpdatePasswordDialog } from './update-password-dialog';
 
@@ -113,6 +114,7 @@ export function AccountProfile({
         </p>
         <AccountThemeControl account={account} className="mt-3" />
       </section>
+      <AccountLanguageSection account={account} />
       <SessionsSection />
       <LeaveSection email={account.email} audience={audience} />
     </section>

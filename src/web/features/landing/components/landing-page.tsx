@@ -2,6 +2,7 @@ import type { ComponentType, MouseEvent, ReactNode } from 'react';
 import type { Account } from '../../../../shared/account';
 import { buttonClasses } from '../../../components/ui/button-classes';
 import { DeviceThemeSelect } from '../../../components/ui/device-theme-select';
+import { LeanLanguageSelect } from '../../../components/ui/lean-language-select';
 import { paths } from '../../../config/paths';
 import { useTabTitle } from '../../../hooks/use-tab-title';
 import { FeatureCards } from './feature-cards';
@@ -39,6 +40,7 @@ export function LandingPage({
           </Link>
         ) : (
           <div className="flex flex-wrap items-center gap-2">
+            <LeanLanguageSelect compact />
             <Link to={paths.signup} className={buttonClasses('secondary')}>
               Sign up with your university email
             </Link>
