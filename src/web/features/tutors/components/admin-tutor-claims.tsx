@@ -64,7 +64,9 @@ function ClaimCard({ claim, children }: { claim: AdminTutorClaim; children: Reac
   const { t } = useTutorsText();
   const headingId = useId();
   const { requester } = claim;
-  const tutorLink = <TextLink to={paths.admin.teacherFullProfile(claim.tutor.id)}>{claim.tutor.name}</TextLink>;
+  // Childless: Trans fills it with the tutor's name from the sentence. (Not named <link>: Trans
+  // parses the sentence as HTML, where <link> is a void element and would be left empty.)
+  const tutorLink = <TextLink to={paths.admin.teacherFullProfile(claim.tutor.id)} />;
 
   return (
     <article aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
@@ -76,14 +78,14 @@ function ClaimCard({ claim, children }: { claim: AdminTutorClaim; children: Reac
                 t={t}
                 i18nKey="adminClaims.manages"
                 values={{ name: requester.name, tutor: claim.tutor.name }}
-                components={{ link: tutorLink }}
+                components={{ profile: tutorLink }}
               />
             ) : (
               <Trans
                 t={t}
                 i18nKey="adminClaims.claims"
                 values={{ name: requester.name, tutor: claim.tutor.name }}
-                components={{ link: tutorLink }}
+                components={{ profile: tutorLink }}
               />
             )}
           </h2>
