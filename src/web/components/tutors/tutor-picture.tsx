@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { StoredImage } from '../../../shared/uploads';
+import { useTutorsText } from '../../i18n/namespaces/tutors';
 
 const sizes = {
   sm: { box: 'h-12 w-12', px: 48 },
@@ -27,6 +28,7 @@ export function TutorPicture({
   size?: keyof typeof sizes;
   className?: string;
 }) {
+  const { t } = useTutorsText();
   const { box, px } = sizes[size];
   const src = image && (size === 'lg' || size === 'profile' ? image.url : image.thumbnailUrl);
   // The address that failed, so another picture (a changed tutor) gets its own try.
@@ -35,7 +37,7 @@ export function TutorPicture({
     return (
       <span
         role="img"
-        aria-label={`No picture of ${name}`}
+        aria-label={t('picture.none', { name })}
         className={`inline-flex shrink-0 items-center justify-center rounded-full bg-slate-200 text-slate-500 ${box} ${className}`}
       >
         <svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" className="h-3/5 w-3/5">

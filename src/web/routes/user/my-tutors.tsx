@@ -12,11 +12,13 @@ import { EmptyList, ListLoadError } from '../../components/lists/list-status';
 import { TutorPicture } from '../../components/tutors/tutor-picture';
 import { TutorStatusBadge } from '../../features/tutors/components/tutor-status-badge';
 import type { MySubmission } from '../../../shared/tutors';
-
-const submittedDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+import { Trans } from 'react-i18next';
+import { formatDate } from '../../i18n/format';
+import { useTutorsText } from '../../i18n/namespaces/tutors';
 
 export function MyTutorsRoute() {
-  useDocumentTitle('My Tutors');
+  const { t } = useTutorsText();
+  useDocumentTitle(t('mine.title'));
   const submissions = useMyTutors();
   const deleteTutor = useDeleteMyTutor();
   const [toDelete, setToDelete] = useState<MySubmission | null>(null);
@@ -24,7 +26,7 @@ export function MyTutorsRoute() {
   function confirmDelete() {
     if (!toDelete) return;
     deleteTutor.mutate(toDelete.id, {
-      onSuccess: () => toast.success('Deleted Successfully'),
+      onSuccess: () => toast.success(t('mine.deletedToast')),
       onError: (error) => toast.error(errorMessage(error)),
       onSettled: () => setToDelete(null),
     });
@@ -34,23 +36,23 @@ export function MyTutorsRoute() {
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-semibold text-slate-900">My Tutors</h1>
-          <p className="mt-1 text-slate-700">The tutors you submitted and where each one stands.</p>
+          <h1 className="text-2xl font-semibold text-slate-900">{t('mine.title')}</h1>
+          <p className="mt-1 text-slate-700">{t('mine.intro')}</p>
         </div>
-        <LinkButton to={paths.user.tutorForm}>Add Tutor</LinkButton>
+        <LinkButton to={paths.user.tutorForm}>{t('addTutor')}</LinkButton>
       </div>
 
       {submissions.isPending ? (
         <Spinner />
       ) : submissions.isError ? (
         <ListLoadError
-          message="Failed to load the data. Please try again later."
+          message={t('loadError')}
           onRetry={() => void submissions.refetch()}
           retrying={submissions.isFetching}
         />
       ) : submissions.data.items.length === 0 ? (
-        <EmptyList message="No Record Found!">
-          <LinkButton to={paths.user.tutorForm}>Add Tutor</LinkButton>
+        <EmptyList message={t('mine.empty')}>
+          <LinkButton to={paths.user.tutorForm}>{t('addTutor')}</LinkButton>
         </EmptyList>
       ) : (
         <ul className="space-y-4">
@@ -64,15 +66,18 @@ export function MyTutorsRoute() {
 
       <ConfirmDialog
         open={toDelete !== null}
-        title="Are you sure?"
+        title={t('mine.deleteTitle')}
         description={
-          <>
-            Do you really want to delete <strong>{toDelete?.name}</strong>? This process cannot be undone.
-          </>
+          <Trans
+            t={t}
+            i18nKey="mine.deleteDescription"
+            values={{ name: toDelete?.name ?? '' }}
+            components={{ strong: <strong /> }}
+          />
         }
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        cancelLabel="Cancel"
+        confirmLabel={t('actions.delete')}
+        busyLabel={t('actions.deleting')}
+        cancelLabel={t('actions.cancel')}
         busy={deleteTutor.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setToDelete(null)}
@@ -82,6 +87,7 @@ export function MyTutorsRoute() {
 }
 
 function SubmissionCard({ submission, onDelete }: { submission: MySubmission; onDelete: () => void }) {
+  const { t } = useTutorsText();
   const nameId = useId();
   // The submitter may change or withdraw a tutor until an administrator approves it.
   const editable = submission.status !== 'approved';
@@ -99,22 +105,26 @@ function SubmissionCard({ submission, onDelete }: { submission: MySubmission; on
             </div>
             <p className="break-words text-sm text-slate-700">{submission.department}</p>
             <p className="text-sm text-slate-600">
-              Submitted{' '}
-              <time dateTime={submission.createdAt}>{submittedDate.format(new Date(submission.createdAt))}</time>
+              <Trans
+                t={t}
+                i18nKey="mine.submitted"
+                values={{ date: formatDate(submission.createdAt) }}
+                components={{ time: <time dateTime={submission.createdAt} /> }}
+              />
             </p>
           </div>
         </div>
         <div className="flex flex-wrap gap-2 sm:shrink-0 sm:justify-end">
           <LinkButton to={paths.user.tutorProfile(submission.id)} variant="secondary">
-            View
+            {t('mine.view')}
           </LinkButton>
           {editable && (
             <>
               <LinkButton to={paths.user.editTutor(submission.id)} variant="secondary">
-                {submission.status === 'rejected' ? 'Edit and resubmit' : 'Edit'}
+                {submission.status === 'rejected' ? t('mine.editAndResubmit') : t('actions.edit')}
               </LinkButton>
               <Button variant="danger" onClick={onDelete}>
-                Delete
+                {t('actions.delete')}
               </Button>
             </>
           )}
@@ -126,27 +136,20 @@ function SubmissionCard({ submission, onDelete }: { submission: MySubmission; on
 }
 
 function StatusNote({ submission }: { submission: MySubmission }) {
+  const { t } = useTutorsText();
   switch (submission.status) {
     case 'pending':
-      return (
-        <p className="mt-3 text-sm text-slate-700">
-          Waiting for an administrator to verify it. Only you and administrators can see it.
-        </p>
-      );
+      return <p className="mt-3 text-sm text-slate-700">{t('mine.pendingNote')}</p>;
     case 'approved':
-      return (
-        <p className="mt-3 text-sm text-slate-700">
-          Approved and public. Administrators manage approved tutors, so it can no longer be edited or deleted here.
-        </p>
-      );
+      return <p className="mt-3 text-sm text-slate-700">{t('mine.approvedNote')}</p>;
     case 'rejected':
       return (
         <div className="mt-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
           <p className="whitespace-pre-line break-words">
-            <span className="font-semibold">Reason: </span>
-            {submission.rejectionReason ?? 'No reason was given.'}
+            <span className="font-semibold">{t('mine.reasonLabel')}</span>
+            {submission.rejectionReason ?? t('mine.noReason')}
           </p>
-          <p className="mt-1">Edit it to resubmit it for verification.</p>
+          <p className="mt-1">{t('mine.resubmitNote')}</p>
         </div>
       );
   }

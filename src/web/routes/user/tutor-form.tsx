@@ -7,17 +7,16 @@ import { useDocumentTitle } from '../../features/settings/hooks/use-document-tit
 import { TutorGate } from '../../features/tutors/components/tutor-gate';
 import { TutorNotFound } from '../../features/tutors/components/tutor-not-found';
 import { TutorSubmissionForm } from '../../features/tutors/components/tutor-submission-form';
+import { useTutorsText } from '../../i18n/namespaces/tutors';
 
 /** /user/tutorform and /user/add-teacher add a tutor; /user/tutorform/:tutorId edits one's own submission. */
 export function TutorFormRoute() {
+  const { t } = useTutorsText();
   const { tutorId } = useParams();
-  useDocumentTitle(tutorId === undefined ? 'Add Tutor' : 'Edit Tutor');
+  useDocumentTitle(tutorId === undefined ? t('addTutor') : t('form.editTitle'));
   if (tutorId === undefined) {
     return (
-      <FormPage
-        title="Add Tutor"
-        intro="Submit a tutor who is not listed yet. An administrator checks every submission before students can see it."
-      >
+      <FormPage title={t('addTutor')} intro={t('form.addIntro')}>
         <TutorSubmissionForm />
       </FormPage>
     );
@@ -26,16 +25,17 @@ export function TutorFormRoute() {
 }
 
 function EditSubmission({ tutor }: { tutor: TutorProfile }) {
+  const { t } = useTutorsText();
   // Only the submitter edits a submission; the API answers anyone else as for an unknown tutor.
   if (!tutor.submittedByMe) return <TutorNotFound />;
   if (tutor.status === 'approved') {
     return (
-      <FormPage title="Edit Tutor">
-        <p className="text-slate-800">This tutor has been approved; only an administrator can change it now.</p>
+      <FormPage title={t('form.editTitle')}>
+        <p className="text-slate-800">{t('form.approvedNote')}</p>
         <div className="mt-4 flex flex-wrap gap-2">
-          <LinkButton to={paths.user.tutorProfile(tutor.id)}>View Tutor Profile</LinkButton>
+          <LinkButton to={paths.user.tutorProfile(tutor.id)}>{t('viewProfile')}</LinkButton>
           <LinkButton to={paths.user.myTutors} variant="secondary">
-            My Tutors
+            {t('mine.title')}
           </LinkButton>
         </div>
       </FormPage>
@@ -43,16 +43,12 @@ function EditSubmission({ tutor }: { tutor: TutorProfile }) {
   }
   return (
     <FormPage
-      title="Edit Tutor"
-      intro={
-        tutor.status === 'rejected'
-          ? 'Change what is needed and resubmit: an administrator will check it again.'
-          : 'This submission is waiting for an administrator. You can change it until it is checked.'
-      }
+      title={t('form.editTitle')}
+      intro={tutor.status === 'rejected' ? t('form.rejectedIntro') : t('form.pendingIntro')}
     >
       {tutor.status === 'rejected' && tutor.rejectionReason && (
         <div role="note" className="mb-6 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
-          <p className="font-semibold">Why it was rejected</p>
+          <p className="font-semibold">{t('form.whyRejected')}</p>
           <p className="mt-1 whitespace-pre-line break-words">{tutor.rejectionReason}</p>
         </div>
       )}

@@ -20,6 +20,7 @@ import { ClaimProfile } from '../../features/tutors/components/claim-profile';
 import { showsAiSummary } from '../../features/tutors/components/tutor-ai-summary';
 import { ReviewResponseControls } from '../../features/tutors/components/review-response-controls';
 import { TutorProfileView } from '../../features/tutors/components/tutor-profile-view';
+import { useTutorsText } from '../../i18n/namespaces/tutors';
 
 export function loader({ params, request }: LoaderFunctionArgs) {
   const { tutorId } = params;
@@ -42,15 +43,16 @@ export function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 export function UserTutorProfileRoute() {
+  const { t } = useTutorsText();
   const { tutorId } = useParams();
   // The same cached answer the profile shows: the tab carries the tutor's name once it is known.
   const { data } = useTutor(tutorId);
-  useDocumentTitle(data?.tutor.name ?? 'Tutor Profile');
+  useDocumentTitle(data?.tutor.name ?? t('profile.title'));
   const tutorsPath = useRememberedListPath(paths.user.tutors);
 
   return (
     <div className="space-y-4">
-      <TextLink to={tutorsPath}>Back to tutors</TextLink>
+      <TextLink to={tutorsPath}>{t('profile.back')}</TextLink>
       <TutorProfileView
         tutorId={tutorId}
         // Reviews are written for public tutors only, and not by the tutor's own account;
@@ -76,17 +78,18 @@ export function UserTutorProfileRoute() {
 
 /** 'Rate the Tutor', or 'Edit your review' straight to the form once the student has reviewed this tutor. */
 function RateOrEdit({ tutorId }: { tutorId: string }) {
+  const { t } = useTutorsText();
   const mine = useMyReviewOfTutor(tutorId);
   if (!mine.data) return <RateTutorLink tutorId={tutorId} />;
   // Not in the list below while it waits or is hidden: its author learns why here.
   const status = mine.data.waitingForModerator
-    ? 'Your review is waiting for a moderator'
+    ? t('profile.reviewWaiting')
     : mine.data.isHidden
-      ? 'Your review is hidden by a moderator'
+      ? t('profile.reviewHidden')
       : null;
   return (
     <>
-      <LinkButton to={paths.user.submitReview(mine.data.id)}>Edit your review</LinkButton>
+      <LinkButton to={paths.user.submitReview(mine.data.id)}>{t('profile.editYourReview')}</LinkButton>
       {status && (
         <span className="inline-flex items-center rounded-full border border-sky-300 bg-sky-50 px-2.5 py-0.5 text-xs font-semibold text-sky-950">
           {status}
@@ -98,14 +101,15 @@ function RateOrEdit({ tutorId }: { tutorId: string }) {
 
 /** The student's own review can be edited; anyone else's can be reported, once. */
 function StudentReviewActions({ review }: { review: TutorReview }) {
+  const { t } = useTutorsText();
   if (!review.writtenByMe) return <ReportReviewButton review={review} />;
   return (
     <>
       <span className="inline-flex items-center rounded-full border border-indigo-300 bg-indigo-50 px-2.5 py-0.5 text-xs font-semibold text-indigo-900">
-        Your review
+        {t('profile.yourReview')}
       </span>
       <LinkButton to={paths.user.submitReview(review.id)} variant="secondary" className="min-h-11">
-        Edit
+        {t('actions.edit')}
       </LinkButton>
     </>
   );

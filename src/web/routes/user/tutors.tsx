@@ -12,15 +12,13 @@ import { RateTutorLink } from '../../features/tutors/components/rate-tutor-link'
 import { cardActionClass, TutorCard } from '../../features/tutors/components/tutor-card';
 import { TutorGrid } from '../../features/tutors/components/tutor-grid';
 import { useListParams } from '../../hooks/use-list-params';
+import { useTutorsText } from '../../i18n/namespaces/tutors';
+import { formatNumber } from '../../i18n/format';
 import { useRememberListSearch } from '../../hooks/use-remembered-list';
 import { RANKING_PRIOR_WEIGHT, SEARCH_QUERY_MAX_LENGTH, type TutorSort } from '../../../shared/tutors-constants';
 import { DEFAULT_TUTOR_SORT, tutorListQuery } from '../../../shared/page-data';
 
-const sortOptions: ReadonlyArray<{ value: TutorSort; label: string }> = [
-  { value: 'rating', label: 'Highest rated' },
-  { value: 'reviews', label: 'Most reviewed' },
-  { value: 'name', label: 'Name A–Z' },
-];
+const sorts: readonly TutorSort[] = ['rating', 'reviews', 'name'];
 
 export function loader({ request }: LoaderFunctionArgs) {
   const query = tutorListQuery(new URL(request.url).searchParams);
@@ -31,7 +29,8 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export function TutorsRoute() {
-  useDocumentTitle('Tutors');
+  const { t } = useTutorsText();
+  useDocumentTitle(t('list.title'));
   const { searchParams, update } = useListParams();
   // A profile opened from here leads back to these same results.
   useRememberListSearch(paths.user.tutors, searchParams.toString());
@@ -45,9 +44,10 @@ export function TutorsRoute() {
   const search = useCallback((query: string) => update({ q: query }), [update]);
 
   const departmentOptions = [
-    { value: '', label: 'All departments' },
+    { value: '', label: t('list.allDepartments') },
     ...(departments.data?.items ?? []).map((item) => ({ value: item.name, label: item.name })),
   ];
+  const sortOptions = sorts.map((value) => ({ value, label: t(`list.sort.${value}`) }));
   // A bookmarked department that no longer has public tutors still shows as chosen.
   if (department && !departmentOptions.some((option) => option.value === department)) {
     departmentOptions.push({ value: department, label: department });
@@ -56,29 +56,27 @@ export function TutorsRoute() {
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-semibold text-slate-900">Tutors</h1>
-        <p className="mt-1 text-slate-700">
-          Find a tutor by name, department or course, read their reviews and rate them.
-        </p>
+        <h1 className="text-2xl font-semibold text-slate-900">{t('list.title')}</h1>
+        <p className="mt-1 text-slate-700">{t('list.intro')}</p>
       </div>
 
       <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:flex-row md:items-end">
         <ListSearchBox
-          label="Search tutors"
+          label={t('list.searchLabel')}
           value={q}
           onSearch={search}
-          placeholder="Name, department or course"
+          placeholder={t('list.searchPlaceholder')}
           maxLength={SEARCH_QUERY_MAX_LENGTH}
         />
         <ListFilterSelect
-          label="Department"
+          label={t('list.department')}
           value={department}
           options={departmentOptions}
           onChange={(value) => update({ department: value })}
           className="md:w-56"
         />
         <ListFilterSelect
-          label="Sort by"
+          label={t('list.sortBy')}
           value={sort}
           options={sortOptions}
           onChange={(value) => update({ sort: value === DEFAULT_TUTOR_SORT ? null : value })}
@@ -87,32 +85,30 @@ export function TutorsRoute() {
       </div>
       {sort === 'rating' && (
         <p className="-mt-3 text-sm text-slate-600">
-          Highest rated counts every tutor&apos;s reviews as if {RANKING_PRIOR_WEIGHT} more at the average of all
-          reviews were added, so a few glowing reviews do not outrank many good ones. Cards show each tutor&apos;s own
-          average.
+          {t('list.rankingNote', { count: RANKING_PRIOR_WEIGHT, weight: formatNumber(RANKING_PRIOR_WEIGHT) })}
         </p>
       )}
 
       <TutorGrid
         query={tutors}
         page={page}
-        errorMessage="Failed to load tutors"
-        emptyMessage="No Record Found"
+        errorMessage={t('list.loadError')}
+        emptyMessage={t('list.empty')}
         emptyActions={
           Boolean(q || department) && (
             <LinkButton to={paths.user.tutors} variant="secondary">
-              Show all tutors
+              {t('list.showAll')}
             </LinkButton>
           )
         }
-        pagesLabel="Tutors pages"
+        pagesLabel={t('list.pagesLabel')}
         skeleton={{ actions: 2, badges: false, courses: true }}
         renderCard={(tutor) => (
           // The whole card opens the profile; rating is its one other action. On a phone the
           // card is a row and its name is the way in; from 640 px the button says it too.
           <TutorCard tutor={tutor} to={paths.user.tutorProfile(tutor.id)}>
             <span className="relative z-10 hidden flex-col sm:flex">
-              <LinkButton to={paths.user.tutorProfile(tutor.id)}>View Tutor Profile</LinkButton>
+              <LinkButton to={paths.user.tutorProfile(tutor.id)}>{t('viewProfile')}</LinkButton>
             </span>
             <span className={cardActionClass}>
               <RateTutorLink tutorId={tutor.id} variant="secondary" />

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { formatNumber } from '../../../i18n/format';
 
 /**
  * Below this many things counted a chart is mostly empty axes: the page shows the counts
@@ -40,7 +41,7 @@ export function SmallCounts({
           {counted.map(({ label, value }) => (
             <div key={label} className="min-w-24 rounded-md bg-slate-50 px-3 py-2">
               <dt className="text-sm text-slate-700">{label}</dt>
-              <dd className="text-xl font-semibold tabular-nums text-slate-900">{value}</dd>
+              <dd className="text-xl font-semibold tabular-nums text-slate-900">{formatNumber(value)}</dd>
             </div>
           ))}
         </dl>

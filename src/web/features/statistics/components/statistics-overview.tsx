@@ -3,6 +3,8 @@ import type { MyStatistics } from '../../../../shared/statistics';
 import { ChartFigure, type ChartSeries } from '../../../components/charts/chart-figure';
 import { LinkButton } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
+import { formatNumber } from '../../../i18n/format';
+import { useStatisticsText } from '../../../i18n/namespaces/statistics';
 import {
   monthLabel,
   RATINGS,
@@ -11,6 +13,7 @@ import {
   ratingsSummary,
   reviewsByMonthSummary,
   submissionStatuses,
+  submissionStatusLabel,
   submissionsSummary,
 } from '../lib/chart-data';
 import { SmallCounts, tooFewToChart } from './small-counts';
@@ -20,28 +23,37 @@ import { SmallCounts, tooFewToChart } from './small-counts';
  * its counts instead of near-empty axes; with nothing at all yet, the page says how to start.
  */
 export function StatisticsOverview({ statistics }: { statistics: MyStatistics }) {
+  const { t } = useStatisticsText();
   const { totals } = statistics;
   const nothingYet = totals.reviews === 0 && totals.submissions === 0;
   return (
     <div className="space-y-6">
       <dl className="grid gap-4 sm:grid-cols-3">
-        <Total label="Reviews written" value={String(totals.reviews)} />
+        <Total label={t('totals.reviewsWritten')} value={formatNumber(totals.reviews)} />
         <Total
-          label="Average rating given"
-          value={totals.averageRatingGiven === null ? 'None yet' : `${totals.averageRatingGiven.toFixed(1)} / 5`}
+          label={t('totals.averageRatingGiven')}
+          value={
+            totals.averageRatingGiven === null
+              ? t('totals.noneYet')
+              : t('totals.outOfFive', {
+                  average: formatNumber(totals.averageRatingGiven, {
+                    minimumFractionDigits: 1,
+                    maximumFractionDigits: 1,
+                  }),
+                  five: formatNumber(5),
+                })
+          }
         />
-        <Total label="Tutors submitted" value={String(totals.submissions)} />
+        <Total label={t('totals.tutorsSubmitted')} value={formatNumber(totals.submissions)} />
       </dl>
 
       {nothingYet && (
         <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-6 text-center">
-          <p className="text-slate-800">
-            Nothing to count yet. Write your first review or suggest a tutor, and your numbers will show up here.
-          </p>
+          <p className="text-slate-800">{t('empty.text')}</p>
           <div className="mt-4 flex flex-wrap justify-center gap-2">
-            <LinkButton to={paths.user.submitReview()}>Write a Review</LinkButton>
+            <LinkButton to={paths.user.submitReview()}>{t('empty.writeReview')}</LinkButton>
             <LinkButton to={paths.user.tutorForm} variant="secondary">
-              Add Tutor
+              {t('empty.addTutor')}
             </LinkButton>
           </div>
         </div>
@@ -70,61 +82,70 @@ function Total({ label, value }: { label: string; value: string }) {
 // ChartFigure redraws whenever its labels or series change identity, so each chart derives
 // them once per answer from the server (which keeps its data's identity while unchanged).
 
+// The texts depend on the language too, so it is part of each memo's key.
+
 function ReviewsByMonthChart({ months }: { months: MyStatistics['reviewsByMonth'] }) {
-  const labels = useMemo(() => months.map((month) => monthLabel(month.month)), [months]);
+  const { t, i18n } = useStatisticsText();
+  const language = i18n.language;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the labels follow the language
+  const labels = useMemo(() => months.map((month) => monthLabel(month.month)), [months, language]);
   const series = useMemo<ChartSeries[]>(
-    () => [{ label: 'Reviews', values: months.map((month) => month.count) }],
-    [months],
+    () => [{ label: t('reviewsByMonth.series'), values: months.map((month) => month.count) }],
+    [months, t],
   );
   const summary = reviewsByMonthSummary(months);
   const values = series[0]!.values;
   if (tooFewToChart(values))
-    return <SmallCounts title="Reviews per month" labels={labels} values={values} summary={summary} />;
+    return <SmallCounts title={t('reviewsByMonth.title')} labels={labels} values={values} summary={summary} />;
   return (
     <ChartFigure
-      title="Reviews per month"
+      title={t('reviewsByMonth.title')}
       kind="bar"
       labels={labels}
       series={series}
       summary={summary}
-      labelHeading="Month"
+      labelHeading={t('reviewsByMonth.labelHeading')}
     />
   );
 }
 
-const ratingLabels = RATINGS.map(ratingLabel);
-
 function RatingsChart({ ratings }: { ratings: MyStatistics['ratingsGiven'] }) {
+  const { t, i18n } = useStatisticsText();
+  const language = i18n.language;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the labels follow the language
+  const ratingLabels = useMemo(() => RATINGS.map(ratingLabel), [language]);
   const counts = useMemo(() => ratingCounts(ratings), [ratings]);
-  const series = useMemo<ChartSeries[]>(() => [{ label: 'Reviews', values: counts }], [counts]);
+  const series = useMemo<ChartSeries[]>(() => [{ label: t('ratings.series'), values: counts }], [counts, t]);
   if (tooFewToChart(counts))
     return (
-      <SmallCounts title="Ratings you gave" labels={ratingLabels} values={counts} summary={ratingsSummary(counts)} />
+      <SmallCounts title={t('ratings.title')} labels={ratingLabels} values={counts} summary={ratingsSummary(counts)} />
     );
   return (
     <ChartFigure
-      title="Ratings you gave"
+      title={t('ratings.title')}
       kind="bar"
       labels={ratingLabels}
       series={series}
       summary={ratingsSummary(counts)}
-      labelHeading="Rating"
+      labelHeading={t('ratings.labelHeading')}
     />
   );
 }
 
-const statusLabels = submissionStatuses.map((status) => status.label);
-
 function SubmissionsChart({ byStatus }: { byStatus: MyStatistics['submissionsByStatus'] }) {
+  const { t, i18n } = useStatisticsText();
+  const language = i18n.language;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the labels follow the language
+  const statusLabels = useMemo(() => submissionStatuses.map(submissionStatusLabel), [language]);
   const series = useMemo<ChartSeries[]>(
-    () => [{ label: 'Submissions', values: submissionStatuses.map((status) => byStatus[status.key]) }],
-    [byStatus],
+    () => [{ label: t('submissions.series'), values: submissionStatuses.map((status) => byStatus[status]) }],
+    [byStatus, t],
   );
   const values = series[0]!.values;
   if (tooFewToChart(values))
     return (
       <SmallCounts
-        title="Your submissions by status"
+        title={t('submissions.title')}
         labels={statusLabels}
         values={values}
         summary={submissionsSummary(byStatus)}
@@ -132,12 +153,12 @@ function SubmissionsChart({ byStatus }: { byStatus: MyStatistics['submissionsByS
     );
   return (
     <ChartFigure
-      title="Your submissions by status"
+      title={t('submissions.title')}
       kind="bar"
       labels={statusLabels}
       series={series}
       summary={submissionsSummary(byStatus)}
-      labelHeading="Status"
+      labelHeading={t('submissions.labelHeading')}
     />
   );
 }

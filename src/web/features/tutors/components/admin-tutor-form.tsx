@@ -12,6 +12,7 @@ import { useCreateAdminTutor } from '../api/create-admin-tutor';
 import { useUpdateAdminTutor } from '../api/update-admin-tutor';
 import { type TutorFormOutput, type TutorFormRules, tutorFormSchema, useTutorForm } from '../hooks/use-tutor-form';
 import { TutorFormFields } from './tutor-form-fields';
+import { useTutorsText } from '../../../i18n/namespaces/tutors';
 import { UploadingNote } from './uploading-note';
 
 // Spec section 5: the admin form also requires a picture and every course input shown.
@@ -23,6 +24,7 @@ const adminSchema = tutorFormSchema(adminRules);
  * 'Public' checkbox is on by default for a new teacher.
  */
 export function AdminTutorForm({ tutor }: { tutor?: TutorProfile }) {
+  const { t } = useTutorsText();
   const navigate = useNavigate();
   const form = useTutorForm(adminSchema, tutor, { courseRows: 0, isPublic: true });
   const { field: isPublic } = useController({ control: form.control, name: 'isPublic' });
@@ -37,7 +39,7 @@ export function AdminTutorForm({ tutor }: { tutor?: TutorProfile }) {
     const input = { ...rest, imageKey };
     const handlers = {
       onSuccess: ({ tutor: saved }: TutorResponse) => {
-        toast.success('Submitted SuccessFully');
+        toast.success(t('form.submittedToast'));
         navigate(paths.admin.teacherFullProfile(saved.id));
       },
       onError: (error: Error) => {
@@ -76,22 +78,18 @@ export function AdminTutorForm({ tutor }: { tutor?: TutorProfile }) {
         profilePath={paths.admin.teacherFullProfile}
       />
       <CheckboxField
-        label="Public"
+        label={t('adminForm.public')}
         name={isPublic.name}
         checked={isPublic.value}
         onChange={(event) => isPublic.onChange(event.target.checked)}
         onBlur={isPublic.onBlur}
-        hint={
-          awaitingDecision
-            ? 'Making this submission public approves it, and its submitter is told.'
-            : 'Public teachers are listed for every student.'
-        }
+        hint={awaitingDecision ? t('adminForm.publicHintAwaiting') : t('adminForm.publicHint')}
       />
       {uploading && <UploadingNote />}
       <FormActions
         cancelTo={tutor ? paths.admin.teacherFullProfile(tutor.id) : paths.admin.teacherProfileManagement}
-        submitLabel={tutor ? 'Save Changes' : 'Add Teacher'}
-        busyLabel={tutor ? 'Saving...' : 'Adding...'}
+        submitLabel={tutor ? t('adminForm.saveChanges') : t('adminForm.addTeacher')}
+        busyLabel={tutor ? t('adminForm.saving') : t('adminForm.adding')}
         busy={saving}
         disabled={uploading}
       />

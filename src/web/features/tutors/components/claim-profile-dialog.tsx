@@ -6,21 +6,18 @@ import { DialogButtons, ModalDialog } from '../../../components/ui/modal-dialog'
 import { CLAIM_MESSAGE_MAX_LENGTH, createTutorClaimSchema } from '../../../../shared/tutor-side';
 import type { TutorProfile } from '../../../../shared/tutors';
 import { useClaimTutor } from '../api/claim-tutor';
+import { useTutorsText } from '../../../i18n/namespaces/tutors';
 
 /** 'Claim this profile': an optional message to the administrator, then the request. */
 export function ClaimDialog({ tutor, open, onClose }: { tutor: TutorProfile; open: boolean; onClose: () => void }) {
+  const { t } = useTutorsText();
   const messageRef = useRef<HTMLTextAreaElement>(null);
   const claim = useClaimTutor();
   return (
     <ModalDialog
       open={open}
-      title="Claim this profile"
-      description={
-        <p>
-          Are you {tutor.name}? Ask to manage this profile: an administrator checks your request and your verified email
-          address. Once approved, you can respond to the reviews of this profile.
-        </p>
-      }
+      title={t('claim.title')}
+      description={<p>{t('claim.description', { name: tutor.name })}</p>}
       initialFocus={messageRef}
       dismissible={!claim.isPending}
       onCancel={onClose}
@@ -42,6 +39,7 @@ function ClaimForm({
   claim: ReturnType<typeof useClaimTutor>;
   onClose: () => void;
 }) {
+  const { t } = useTutorsText();
   const form = useAppForm({ schema: createTutorClaimSchema, defaultValues: { message: '' } });
   return (
     <form
@@ -52,7 +50,7 @@ function ClaimForm({
           { tutorId, message: message ?? undefined },
           {
             onSuccess: () => {
-              toast.success('Thanks, an administrator will review your claim.');
+              toast.success(t('claim.sentToast'));
               onClose();
             },
             onError: form.showServerError,
@@ -68,16 +66,16 @@ function ClaimForm({
         name="message"
         ref={messageRef}
         className="mt-4"
-        label="Message to the administrator (optional)"
-        hint="For example your role and a link to your page at the university."
+        label={t('claim.messageLabel')}
+        hint={t('claim.messageHint')}
         rows={4}
         maxLength={CLAIM_MESSAGE_MAX_LENGTH}
       />
       <DialogButtons
         confirmType="submit"
-        confirmLabel="Send claim"
-        busyLabel="Sending..."
-        cancelLabel="Cancel"
+        confirmLabel={t('claim.send')}
+        busyLabel={t('claim.sending')}
+        cancelLabel={t('actions.cancel')}
         variant="primary"
         busy={claim.isPending}
         onCancel={onClose}

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { TutorProfile } from '../../../../shared/tutors';
 import { useMyTutorClaims } from '../api/get-my-tutor-claims';
+import { useTutorsText } from '../../../i18n/namespaces/tutors';
 
 /** The dialog is a form (and with it the schema library): it loads on the first opening. */
 const ClaimDialog = lazy(() => import('./claim-profile-dialog').then((module) => ({ default: module.ClaimDialog })));
@@ -11,6 +12,7 @@ const ClaimDialog = lazy(() => import('./claim-profile-dialog').then((module) =>
  * yet, or where their claim stands (waiting, or rejected or released with the administrator's reason).
  */
 export function ClaimProfile({ tutor }: { tutor: TutorProfile }) {
+  const { t } = useTutorsText();
   const claims = useMyTutorClaims();
   const [open, setOpen] = useState(false);
   if (!tutor.isPublic || tutor.claimed || !claims.data) return null;
@@ -21,7 +23,7 @@ export function ClaimProfile({ tutor }: { tutor: TutorProfile }) {
   if (latest?.status === 'pending') {
     return (
       <p role="status" className="rounded-md border border-slate-300 bg-slate-50 px-3 py-2 text-sm text-slate-800">
-        Your claim of this profile is waiting for an administrator.
+        {t('claim.waiting')}
       </p>
     );
   }
@@ -29,22 +31,22 @@ export function ClaimProfile({ tutor }: { tutor: TutorProfile }) {
     <div className="space-y-2">
       {latest?.status === 'released' && (
         <div role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-          <p className="font-semibold">An administrator released this profile from your account.</p>
+          <p className="font-semibold">{t('claim.released')}</p>
           {latest.rejectionReason && (
-            <p className="mt-1 whitespace-pre-line break-words">Reason: {latest.rejectionReason}</p>
+            <p className="mt-1 whitespace-pre-line break-words">{t('reason', { reason: latest.rejectionReason })}</p>
           )}
         </div>
       )}
       {latest?.status === 'rejected' && (
         <div role="note" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
-          <p className="font-semibold">Your claim of this profile was rejected.</p>
+          <p className="font-semibold">{t('claim.rejected')}</p>
           {latest.rejectionReason && (
-            <p className="mt-1 whitespace-pre-line break-words">Reason: {latest.rejectionReason}</p>
+            <p className="mt-1 whitespace-pre-line break-words">{t('reason', { reason: latest.rejectionReason })}</p>
           )}
         </div>
       )}
       <Button variant="secondary" className="w-full sm:w-auto" onClick={() => setOpen(true)}>
-        Claim this profile
+        {t('claim.title')}
       </Button>
       {open && (
         <Suspense fallback={null}>

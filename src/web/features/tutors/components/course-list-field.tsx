@@ -2,6 +2,8 @@ import { useId, useRef } from 'react';
 import { COURSE_MAX_LENGTH, COURSES_MAX_COUNT } from '../../../../shared/tutors-constants';
 import { FieldError, FieldHint, FieldLabel, fieldWiring, inputClasses } from '../../../components/forms/field';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { formatNumber } from '../../../i18n/format';
+import { useTutorsText } from '../../../i18n/namespaces/tutors';
 
 /** One course input; the id keeps React's rows (and focus) stable when a row above is removed. */
 export interface CourseRow {
@@ -35,6 +37,7 @@ export function CourseListField({
   required?: boolean;
   hint?: string;
 }) {
+  const { t } = useTutorsText();
   const legendId = useId();
   const hintId = useId();
   const inputs = useRef(new Map<string, HTMLInputElement>());
@@ -71,7 +74,7 @@ export function CourseListField({
   return (
     <fieldset aria-describedby={hint ? hintId : undefined} className="space-y-3">
       <legend id={legendId} className="mb-1 text-sm font-medium text-slate-800">
-        Courses
+        {t('courses.legend')}
       </legend>
       {hint && <FieldHint id={hintId}>{hint}</FieldHint>}
       {rows.length > 0 && (
@@ -84,7 +87,7 @@ export function CourseListField({
             return (
               <li key={row.id}>
                 <FieldLabel htmlFor={inputId} required={required}>
-                  Course {number}
+                  {t('courses.course', { number: formatNumber(number) })}
                 </FieldLabel>
                 <div className="flex gap-2">
                   <input
@@ -97,9 +100,9 @@ export function CourseListField({
                     className={inputClasses}
                   />
                   <Button variant="secondary" onClick={() => removeRow(index)} className="shrink-0">
-                    Remove
+                    {t('courses.remove')}
                     {/* Text rather than aria-label: each button still names its row for screen readers. */}
-                    <span className="sr-only"> course {number}</span>
+                    <span className="sr-only">{t('courses.removeRow', { number: formatNumber(number) })}</span>
                   </Button>
                 </div>
                 {errorId && <FieldError id={errorId}>{error}</FieldError>}
@@ -110,9 +113,9 @@ export function CourseListField({
       )}
       <div className="flex flex-wrap items-center gap-3">
         <button ref={addButton} type="button" onClick={addRow} disabled={full} className={buttonClasses('secondary')}>
-          Add Another Course
+          {t('courses.add')}
         </button>
-        {full && <p className="text-sm text-slate-600">At most {COURSES_MAX_COUNT} courses.</p>}
+        {full && <p className="text-sm text-slate-600">{t('courses.atMost', { count: COURSES_MAX_COUNT })}</p>}
       </div>
     </fieldset>
   );

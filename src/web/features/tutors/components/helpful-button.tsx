@@ -5,21 +5,27 @@ import { buttonClasses } from '../../../components/ui/button';
 import { ThumbUpIcon } from '../../../components/ui/icons/thumb-up-icon';
 import { errorMessage } from '../../../lib/api-client';
 import { useSetHelpfulVote } from '../api/set-helpful-vote';
+import { formatNumber } from '../../../i18n/format';
+import { useTutorsText } from '../../../i18n/namespaces/tutors';
 
 /**
  * 'Helpful' on another student's review: a toggle (pressed once the reader marked it) with the
  * number of students who did. The count changes at once; a refused vote puts it back and says why.
  */
 export function HelpfulButton({ tutorId, review }: { tutorId: string; review: TutorReview }) {
+  const { t } = useTutorsText();
   const vote = useSetHelpfulVote();
   const marked = review.markedHelpfulByMe;
-  const label = `Helpful${review.helpfulCount > 0 ? ` (${review.helpfulCount})` : ''}`;
+  const label =
+    review.helpfulCount > 0
+      ? t('helpful.withCount', { number: formatNumber(review.helpfulCount) })
+      : t('helpful.label');
   return (
     <button
       type="button"
       aria-pressed={marked}
       // What the button says, then which review it is about: a page has one per review.
-      aria-label={`${label}: ${reviewByAuthor(review)}`}
+      aria-label={t('helpful.aria', { label, review: reviewByAuthor(review) })}
       onClick={() => {
         // One vote at a time: a second click before the answer would race the first.
         if (vote.isPending) return;

@@ -1,5 +1,6 @@
 import { LinkButton } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
+import { useTutorsText } from '../../../i18n/namespaces/tutors';
 
 /** The review form preselects the tutor named by `?tutorId=`. */
 const rateTutorPath = (tutorId: string) => `${paths.user.submitReview()}?${new URLSearchParams({ tutorId })}`;
@@ -12,9 +13,10 @@ export function RateTutorLink({
   tutorId: string;
   variant?: 'primary' | 'secondary';
 }) {
+  const { t } = useTutorsText();
   return (
     <LinkButton to={rateTutorPath(tutorId)} variant={variant}>
-      Rate the Tutor
+      {t('rateTheTutor')}
     </LinkButton>
   );
 }

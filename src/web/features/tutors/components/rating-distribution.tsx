@@ -1,4 +1,6 @@
 import { Star } from '../../../components/ui/star-rating';
+import { formatNumber } from '../../../i18n/format';
+import { useTutorsText } from '../../../i18n/namespaces/tutors';
 import { reviewCountLabel } from './tutor-rating-summary';
 
 /**
@@ -12,6 +14,7 @@ export function RatingDistribution({
   distribution: readonly number[];
   labelledBy?: string;
 }) {
+  const { t } = useTutorsText();
   const largest = Math.max(1, ...distribution);
   const rows = [5, 4, 3, 2, 1].map((stars) => ({ stars, count: distribution[stars - 1] ?? 0 }));
   return (
@@ -19,17 +22,17 @@ export function RatingDistribution({
       {rows.map(({ stars, count }) => (
         <li key={stars} className="flex items-center gap-3 text-sm">
           <span className="sr-only">
-            {stars} {stars === 1 ? 'star' : 'stars'}: {reviewCountLabel(count)}
+            {t('ratingDistribution.row', { stars: t('stars', { count: stars }), reviews: reviewCountLabel(count) })}
           </span>
           <span aria-hidden="true" className="flex w-9 shrink-0 items-center gap-0.5 font-medium text-slate-700">
-            {stars}
+            {formatNumber(stars)}
             <Star fill={1} size="sm" />
           </span>
           <span aria-hidden="true" className="h-2.5 flex-1 overflow-hidden rounded-full bg-slate-200">
             <span className="block h-full rounded-full bg-amber-500" style={{ width: `${(count / largest) * 100}%` }} />
           </span>
-          <span aria-hidden="true" className="w-10 shrink-0 text-right tabular-nums text-slate-700">
-            {count}
+          <span aria-hidden="true" className="w-10 shrink-0 text-end tabular-nums text-slate-700">
+            {formatNumber(count)}
           </span>
         </li>
       ))}

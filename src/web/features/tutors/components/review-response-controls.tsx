@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { useTutorsText } from '../../../i18n/namespaces/tutors';
 import type { TutorReview } from '../../../../shared/tutor-reviews';
 import { useDeleteReviewResponse } from '../api/delete-review-response';
 
@@ -16,6 +17,7 @@ const ResponseForm = lazy(() => import('./review-response-form').then((module) =
  * response' and 'Delete response' once it has. The form opens in place, under the review.
  */
 export function ReviewResponseControls({ review }: { review: TutorReview }) {
+  const { t } = useTutorsText();
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const controlsRef = useRef<HTMLDivElement>(null);
@@ -30,7 +32,7 @@ export function ReviewResponseControls({ review }: { review: TutorReview }) {
 
   if (editing)
     return (
-      <Suspense fallback={<Spinner label="Loading the form..." />}>
+      <Suspense fallback={<Spinner label={t('response.loadingForm')} />}>
         <ResponseForm review={review} onDone={close} />
       </Suspense>
     );
@@ -40,34 +42,36 @@ export function ReviewResponseControls({ review }: { review: TutorReview }) {
       <Button
         variant="secondary"
         className="min-h-11"
-        aria-label={`${review.response ? 'Edit response' : 'Respond'} to the ${named}`}
+        aria-label={
+          review.response ? t('response.editLabel', { review: named }) : t('response.respondLabel', { review: named })
+        }
         onClick={() => setEditing(true)}
       >
-        {review.response ? 'Edit response' : 'Respond'}
+        {review.response ? t('response.edit') : t('response.respond')}
       </Button>
       {review.response && (
         <>
           <Button
             variant="ghost"
             className="min-h-11"
-            aria-label={`Delete response to the ${named}`}
+            aria-label={t('response.deleteLabel', { review: named })}
             onClick={() => setConfirmingDelete(true)}
           >
-            Delete response
+            {t('response.delete')}
           </Button>
           <ConfirmDialog
             open={confirmingDelete}
-            title="Delete your response?"
-            description="Your response will no longer show under this review."
-            confirmLabel="Delete response"
-            busyLabel="Deleting..."
+            title={t('response.deleteTitle')}
+            description={t('response.deleteDescription')}
+            confirmLabel={t('response.delete')}
+            busyLabel={t('actions.deleting')}
             busy={remove.isPending}
             onCancel={() => setConfirmingDelete(false)}
             onConfirm={() =>
               remove.mutate(review.id, {
                 onSuccess: () => {
                   setConfirmingDelete(false);
-                  toast.success('Response deleted.');
+                  toast.success(t('response.deletedToast'));
                 },
                 onError: (error) => {
                   setConfirmingDelete(false);

@@ -9,9 +9,11 @@ import type { ScreeningFinding } from '../../../../shared/screening';
 import { RESPONSE_BODY_MAX_LENGTH, responseInputSchema, type ResponseInput } from '../../../../shared/tutor-side';
 import type { TutorReview } from '../../../../shared/tutor-reviews';
 import { useSaveReviewResponse } from '../api/save-review-response';
+import { useTutorsText } from '../../../i18n/namespaces/tutors';
 
 /** The tutor's response to a review, written or rewritten in place under it. */
 export function ResponseForm({ review, onDone }: { review: TutorReview; onDone: () => void }) {
+  const { t } = useTutorsText();
   const save = useSaveReviewResponse();
   const form = useAppForm({ schema: responseInputSchema, defaultValues: { body: review.response?.body ?? '' } });
   const bodyRef = useRef<HTMLTextAreaElement>(null);
@@ -27,8 +29,8 @@ export function ResponseForm({ review, onDone }: { review: TutorReview; onDone: 
       { reviewId: review.id, body, screeningAcknowledged },
       {
         onSuccess: ({ response }) => {
-          if (response.waitingForModerator) toast.success('Your response is waiting for a moderator.');
-          else toast.success(review.response ? 'Response updated.' : 'Response published.');
+          if (response.waitingForModerator) toast.success(t('response.waitingToast'));
+          else toast.success(review.response ? t('response.updatedToast') : t('response.publishedToast'));
           onDone();
         },
         onError: (error) => {
@@ -52,8 +54,8 @@ export function ResponseForm({ review, onDone }: { review: TutorReview; onDone: 
       <FormTextAreaField
         control={form.control}
         name="body"
-        label="Your response"
-        hint="Shown under the review as “Response from the tutor”, to every student."
+        label={t('response.label')}
+        hint={t('response.hint')}
         required
         rows={4}
         maxLength={RESPONSE_BODY_MAX_LENGTH}
@@ -71,10 +73,10 @@ export function ResponseForm({ review, onDone }: { review: TutorReview; onDone: 
       )}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
-          {save.isPending ? 'Publishing...' : 'Publish response'}
+          {save.isPending ? t('response.publishing') : t('response.publish')}
         </Button>
         <Button variant="secondary" onClick={onDone} disabled={save.isPending}>
-          Cancel
+          {t('actions.cancel')}
         </Button>
       </div>
     </form>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { SIMILAR_NAME_MIN_LENGTH, useSimilarTutors } from '../api/get-similar-tutors';
 import { TutorStatusBadge } from './tutor-status-badge';
+import { useTutorsText } from '../../../i18n/namespaces/tutors';
 
 const TYPING_PAUSE_MS = 400;
 
@@ -23,6 +24,7 @@ export function SimilarTutorsHint({
   excludeId?: string;
   profilePath: (tutorId: string) => string;
 }) {
+  const { t } = useTutorsText();
   const headingId = useId();
   const debouncedName = useDebouncedValue(name, TYPING_PAUSE_MS);
   const debouncedDepartment = useDebouncedValue(department, TYPING_PAUSE_MS);
@@ -41,7 +43,7 @@ export function SimilarTutorsHint({
           className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
         >
           <h2 id={headingId} className="font-semibold">
-            This tutor may already exist:
+            {t('similar.heading')}
           </h2>
           <ul className="mt-2 space-y-2">
             {items.map((tutor) => (
@@ -55,7 +57,7 @@ export function SimilarTutorsHint({
                     className="break-words font-semibold text-indigo-800 underline underline-offset-2 hover:text-indigo-950"
                   >
                     {tutor.name}
-                    <span className="sr-only"> (opens in a new tab)</span>
+                    <span className="sr-only">{t('similar.newTab')}</span>
                   </Link>
                   <p className="break-words text-amber-900">{tutor.department}</p>
                 </div>

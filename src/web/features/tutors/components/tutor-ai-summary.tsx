@@ -1,9 +1,11 @@
 import { type MouseEvent, useEffect, useId, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { AI_SUMMARY_MIN_REVIEWS, aiSummaryLabel } from '../../../../shared/review-summaries-constants';
+import { AI_SUMMARY_MIN_REVIEWS } from '../../../../shared/review-summaries-constants';
 import { TUTOR_REVIEWS_PAGE_PARAM, tutorReviewsParams } from '../../../../shared/page-data';
 import type { TutorProfile } from '../../../../shared/tutors';
 import { useTutorReviewSummary } from '../api/get-tutor-review-summary';
+import { formatNumber } from '../../../i18n/format';
+import { useTutorsText } from '../../../i18n/namespaces/tutors';
 
 /** The anchor of a review card on a tutor's profile: where a summary's citation leads. */
 export const reviewAnchorId = (reviewId: string) => `review-${reviewId}`;
@@ -43,6 +45,7 @@ export const showsAiSummary = (tutor: Pick<TutorProfile, 'isPublic' | 'reviewCou
  * arrives.
  */
 export function TutorAiSummary({ tutor }: { tutor: TutorProfile }) {
+  const { t } = useTutorsText();
   const headingId = useId();
   const summary = useTutorReviewSummary(tutor.id, showsAiSummary(tutor));
   const navigate = useNavigate();
@@ -77,9 +80,9 @@ export function TutorAiSummary({ tutor }: { tutor: TutorProfile }) {
       className="rounded-xl border border-indigo-200 bg-indigo-50/40 p-5 shadow-sm sm:p-6"
     >
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        What students say
+        {t('aiSummary.heading')}
       </h2>
-      <p className="text-sm text-slate-700">{aiSummaryLabel(shown.reviewCount)}</p>
+      <p className="text-sm text-slate-700">{t('aiSummary.label', { count: shown.reviewCount })}</p>
       <ul className="mt-3 space-y-2 text-slate-800">
         {shown.sentences.map((sentence, index) => (
           <li key={index} className="break-words">
@@ -90,7 +93,7 @@ export function TutorAiSummary({ tutor }: { tutor: TutorProfile }) {
                 <a
                   key={reviewId}
                   href={`#${reviewAnchorId(reviewId)}`}
-                  aria-label={`Review ${number}`}
+                  aria-label={t('aiSummary.reviewLink', { number: formatNumber(number) })}
                   onClick={(event) => follow(event, reviewId)}
                   className="mx-0.5 inline-flex min-h-6 min-w-6 items-center justify-center rounded text-sm font-medium text-indigo-800 underline underline-offset-2 hover:text-indigo-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700"
                 >

@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import type { TutorListItem, TutorSummary } from '../../../../shared/tutors';
 import { TutorPicture } from '../../../components/tutors/tutor-picture';
 import { TutorRatingSummary } from './tutor-rating-summary';
+import { formatNumber } from '../../../i18n/format';
+import { useTutorsText } from '../../../i18n/namespaces/tutors';
 
 /**
  * Below 640 px a card is a row (picture beside the text, actions underneath) so a phone shows
@@ -76,20 +78,21 @@ export function TutorCard({
  * keeps its height. A tutor without courses keeps the line, empty.
  */
 function TopCourses({ courses, total }: { courses: string[]; total: number }) {
+  const { t } = useTutorsText();
   const more = total - courses.length;
   return (
     <p
       className="mt-1 h-6 min-w-0 truncate text-xs leading-6 text-slate-700 sm:mt-2 sm:w-full"
       title={courses.join(', ')}
     >
-      {courses.length > 0 && <span className="sr-only">Courses: </span>}
+      {courses.length > 0 && <span className="sr-only">{t('card.courses')}</span>}
       {courses.map((course, index) => (
         <span key={`${index}-${course}`}>
           {index > 0 && <span aria-hidden="true"> · </span>}
           <span className="rounded bg-slate-100 px-1.5 py-0.5 font-medium text-slate-800">{course}</span>
         </span>
       ))}
-      {more > 0 && <span className="text-slate-600">{` +${more} more`}</span>}
+      {more > 0 && <span className="text-slate-600">{t('card.more', { more: formatNumber(more) })}</span>}
     </p>
   );
 }

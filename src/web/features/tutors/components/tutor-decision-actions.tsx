@@ -8,6 +8,7 @@ import { RowMenu } from '../../../components/tables/row-menu';
 import { errorMessage } from '../../../lib/api-client';
 import { useApproveTutor } from '../api/approve-tutor';
 import { useRejectTutor } from '../api/reject-tutor';
+import { useTutorsText } from '../../../i18n/namespaces/tutors';
 
 /**
  * Approve and Reject for a submission, in the queue and on its full profile. Reject asks for
@@ -27,6 +28,7 @@ export function TutorDecisionActions({
   /** In a queue's row: a small Approve, and Reject in the row's menu rather than a red button. */
   compact?: boolean;
 }) {
+  const { t } = useTutorsText();
   const approve = useApproveTutor();
   const reject = useRejectTutor();
   const [rejecting, setRejecting] = useState(false);
@@ -37,7 +39,7 @@ export function TutorDecisionActions({
   function handleApprove() {
     approve.mutate(tutor.id, {
       onSuccess: () => {
-        toast.success('Tutor approved');
+        toast.success(t('decision.approvedToast'));
         onDecided?.();
       },
       onError: (error) => toast.error(errorMessage(error)),
@@ -50,7 +52,7 @@ export function TutorDecisionActions({
       {
         onSuccess: () => {
           setRejecting(false);
-          toast.success('Submission rejected');
+          toast.success(t('decision.rejectedToast'));
           onDecided?.();
         },
         // The dialog stays open with the reason, so it can be sent again.
@@ -62,11 +64,11 @@ export function TutorDecisionActions({
   const rejectDialog = (
     <ReasonDialog
       open={rejecting}
-      title={`Reject ${tutor.name}?`}
-      description="Tell the submitter why. They will see this reason and can change the submission and resubmit it."
-      label="Reason"
-      confirmLabel="Reject"
-      busyLabel="Rejecting..."
+      title={t('decision.rejectTitle', { name: tutor.name })}
+      description={t('decision.rejectDescription')}
+      label={t('decision.reason')}
+      confirmLabel={t('actions.reject')}
+      busyLabel={t('actions.rejecting')}
       maxLength={REJECTION_REASON_MAX_LENGTH}
       busy={reject.isPending}
       onConfirm={handleReject}
@@ -83,14 +85,14 @@ export function TutorDecisionActions({
           aria-busy={approve.isPending || undefined}
           className="min-h-9 px-3 py-1"
         >
-          {approve.isPending ? 'Approving...' : 'Approve'}
+          {approve.isPending ? t('actions.approving') : t('actions.approve')}
           <span className="sr-only"> {tutor.name}</span>
         </Button>
         {tutor.status === 'pending' && (
           <>
             <RowMenu
-              label={`More actions for ${tutor.name}`}
-              items={[{ label: 'Reject', danger: true, onSelect: () => setRejecting(true) }]}
+              label={t('decision.moreActions', { name: tutor.name })}
+              items={[{ label: t('actions.reject'), danger: true, onSelect: () => setRejecting(true) }]}
             />
             {rejectDialog}
           </>
@@ -101,13 +103,13 @@ export function TutorDecisionActions({
   return (
     <div className={`flex flex-wrap gap-2 ${className}`}>
       <Button onClick={handleApprove} disabled={busy} aria-busy={approve.isPending || undefined}>
-        {approve.isPending ? 'Approving...' : 'Approve'}
+        {approve.isPending ? t('actions.approving') : t('actions.approve')}
         <span className="sr-only"> {tutor.name}</span>
       </Button>
       {tutor.status === 'pending' && (
         <>
           <Button variant="danger" onClick={() => setRejecting(true)} disabled={busy}>
-            Reject
+            {t('actions.reject')}
             <span className="sr-only"> {tutor.name}</span>
           </Button>
           {rejectDialog}

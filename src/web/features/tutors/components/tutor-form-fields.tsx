@@ -12,6 +12,7 @@ import { useDepartments } from '../../../lib/departments';
 import { uploadImage } from '../api/upload-image';
 import type { TutorFormControl, TutorFormRules, TutorFormValues } from '../hooks/use-tutor-form';
 import { CourseListField } from './course-list-field';
+import { useTutorsText } from '../../../i18n/namespaces/tutors';
 
 /**
  * The possible-duplicates hint has something to say only once a name is typed and the server
@@ -44,6 +45,7 @@ export function TutorFormFields({
   excludeId?: string;
   profilePath: (tutorId: string) => string;
 }) {
+  const { t } = useTutorsText();
   const [name, department] = useWatch({ control, name: ['name', 'department'] });
   const { field: picture, fieldState: pictureState } = useController({ control, name: 'imageKey' });
   const { field: courses, fieldState: coursesState } = useController({ control, name: 'courses' });
@@ -53,7 +55,7 @@ export function TutorFormFields({
         <FormTextField
           control={control}
           name="name"
-          label="Name"
+          label={t('form.name')}
           required
           autoComplete="off"
           maxLength={TUTOR_NAME_MAX_LENGTH}
@@ -67,11 +69,11 @@ export function TutorFormFields({
       <FormTextAreaField
         control={control}
         name="biography"
-        label="Biography"
+        label={t('form.biography')}
         required
         rows={6}
         maxLength={BIOGRAPHY_MAX_LENGTH}
-        hint="What they teach, how they teach it, and anything that helps a student choose."
+        hint={t('form.biographyHint')}
       />
       <ImageUploadField
         inputRef={picture.ref}
@@ -95,11 +97,7 @@ export function TutorFormFields({
           onChange={courses.onChange}
           errors={courseMessages(courses.value, coursesState.error)}
           required={rules.everyCourseRequired}
-          hint={
-            rules.everyCourseRequired
-              ? 'Fill in every course shown, or remove the ones you do not need.'
-              : 'Optional. Blank rows are left out.'
-          }
+          hint={rules.everyCourseRequired ? t('form.coursesHintRequired') : t('form.coursesHintOptional')}
         />
       </div>
     </>
@@ -121,6 +119,7 @@ function courseMessages(
 
 /** A free-text department that suggests the existing ones, so the same department is spelled the same way. */
 function DepartmentField({ control }: { control: TutorFormControl }) {
+  const { t } = useTutorsText();
   const listId = useId();
   const departments = useDepartments();
   return (
@@ -128,7 +127,7 @@ function DepartmentField({ control }: { control: TutorFormControl }) {
       <FormTextField
         control={control}
         name="department"
-        label="Department"
+        label={t('form.department')}
         required
         autoComplete="off"
         list={listId}

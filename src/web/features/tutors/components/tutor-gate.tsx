@@ -7,6 +7,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { isTutorId } from '../../../../shared/tutors-constants';
 import { useTutor } from '../api/get-tutor';
 import { TutorNotFound } from './tutor-not-found';
+import { useTutorsText } from '../../../i18n/namespaces/tutors';
 
 /**
  * Loads the tutor a page works on (a profile, an edit form) and renders `children` with it; an
@@ -19,6 +20,7 @@ export function TutorGate({
   tutorId: string | undefined;
   children: (tutor: TutorProfile) => ReactNode;
 }) {
+  const { t } = useTutorsText();
   const tutor = useTutor(tutorId);
   if (!isTutorId(tutorId)) return <TutorNotFound />;
   if (tutor.isPending) return <Spinner />;
@@ -27,9 +29,9 @@ export function TutorGate({
     if (tutor.error instanceof ApiRequestError && tutor.error.status === 404) return <TutorNotFound />;
     return (
       <ErrorAlert>
-        <p>Failed to load the data. Please try again later.</p>
+        <p>{t('loadError')}</p>
         <Button variant="secondary" className="mt-2" onClick={() => void tutor.refetch()}>
-          Try again
+          {t('actions.tryAgain')}
         </Button>
       </ErrorAlert>
     );

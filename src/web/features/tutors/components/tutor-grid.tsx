@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ListPage, PagedList } from '../../../components/lists/paged-list';
 import { TutorCardSkeleton } from './tutor-card';
+import { useTutorsText } from '../../../i18n/namespaces/tutors';
 
 const gridClass = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
 const SKELETON_CARDS = 6;
@@ -30,19 +31,20 @@ export function TutorGrid<T extends { id: string }>({
   skeleton?: { actions: number; badges: boolean; courses?: boolean };
   pagesLabel: string;
 }) {
+  const { t } = useTutorsText();
   return (
     <PagedList
       query={query}
       page={page}
-      label="Results"
+      label={t('grid.results')}
       errorMessage={errorMessage}
       emptyMessage={emptyMessage}
       emptyActions={emptyActions}
-      noun={['tutor', 'tutors']}
+      noun={[t('grid.nounOne'), t('grid.nounMany')]}
       pagesLabel={pagesLabel}
       loading={
-        <section aria-busy="true" aria-label="Loading" className="space-y-4">
-          <p className="text-sm text-slate-700">Loading...</p>
+        <section aria-busy="true" aria-label={t('grid.loading')} className="space-y-4">
+          <p className="text-sm text-slate-700">{t('grid.loadingText')}</p>
           <ul className={gridClass}>
             {Array.from({ length: SKELETON_CARDS }, (_, index) => (
               <li key={index}>

@@ -14,10 +14,9 @@ import { mergeRefs } from '../../../components/forms/form-fields';
 import { ChevronUpDownIcon } from '../../../components/ui/icons/chevron-up-down-icon';
 import { type PickedTutor, type TutorMarks, TutorIdentity } from './tutor-picker-parts';
 import type { TutorSearchPopup } from './tutor-search-popup';
+import { useTutorsText } from '../../../i18n/namespaces/tutors';
 
 export type { PickedTutor, TutorMarks };
-
-const TUTOR_PICKER_PLACEHOLDER = 'Choose a tutor';
 
 /**
  * The search popup is asked for as soon as this module runs, beside the form's own scripts
@@ -58,6 +57,7 @@ export function TutorPicker({
   /** The button, so the form can move focus to it. */
   triggerRef?: Ref<HTMLButtonElement>;
 }) {
+  const { t } = useTutorsText();
   const baseId = useId();
   const labelId = `${baseId}-label`;
   const triggerId = `${baseId}-trigger`;
@@ -88,7 +88,7 @@ export function TutorPicker({
   return (
     <div ref={wrapperRef} className="relative" onBlur={handleBlur}>
       <FieldLabel htmlFor={triggerId} id={labelId} required={required}>
-        Tutor
+        {t('picker.label')}
       </FieldLabel>
       <button
         ref={mergeRefs(triggerRef, givenTriggerRef)}
@@ -110,12 +110,12 @@ export function TutorPicker({
         }}
         onKeyDown={handleTriggerKeyDown}
         // The text inputs' box (inputClasses), laid out as a row.
-        className="flex min-h-11 w-full items-center gap-3 rounded-md border border-slate-300 bg-white px-3 py-2 text-left text-slate-900 shadow-sm focus:border-indigo-600 disabled:cursor-not-allowed disabled:bg-slate-50 aria-[invalid=true]:border-red-600"
+        className="flex min-h-11 w-full items-center gap-3 rounded-md border border-slate-300 bg-white px-3 py-2 text-start text-slate-900 shadow-sm focus:border-indigo-600 disabled:cursor-not-allowed disabled:bg-slate-50 aria-[invalid=true]:border-red-600"
       >
         {value ? (
           <TutorIdentity tutor={value} />
         ) : (
-          <span className="min-w-0 flex-1 text-slate-600">{TUTOR_PICKER_PLACEHOLDER}</span>
+          <span className="min-w-0 flex-1 text-slate-600">{t('picker.placeholder')}</span>
         )}
         {!disabled && <ChevronUpDownIcon className="h-5 w-5 shrink-0 text-slate-500" />}
       </button>
@@ -140,12 +140,13 @@ export function TutorPicker({
 
 /** Stands in for the popup in the moment before its module has arrived. */
 function PopupLoading() {
+  const { t } = useTutorsText();
   return (
     <p
       role="status"
       className="absolute inset-x-0 top-full z-20 mt-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-600 shadow-lg"
     >
-      Loading tutors...
+      {t('picker.loading')}
     </p>
   );
 }

@@ -17,6 +17,7 @@ import {
 import { ClaimedByTutorMark } from './claimed-by-tutor-mark';
 import { TutorStatusBadge } from './tutor-status-badge';
 import { TutorVisibilityBadge } from '../../../components/tutors/tutor-visibility-badge';
+import { useTutorsText } from '../../../i18n/namespaces/tutors';
 
 interface ReviewListOptions {
   /** Rendered in each review: the student's Edit or Report, the admin's Hide and Delete. */
@@ -56,6 +57,7 @@ function TutorProfileDetails({
   helpfulVote,
   responseControls,
 }: { tutor: TutorProfile; actions: ReactNode } & ReviewListOptions) {
+  const { t } = useTutorsText();
   const nameId = useId();
   const biographyId = useId();
   const coursesId = useId();
@@ -93,16 +95,16 @@ function TutorProfileDetails({
         <div className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm lg:col-span-2 lg:self-start">
           <section aria-labelledby={biographyId} className="p-5 sm:p-6">
             <h2 id={biographyId} className="text-lg font-semibold text-slate-900">
-              Biography
+              {t('profile.biography')}
             </h2>
             <p className="mt-2 whitespace-pre-line break-words text-slate-800">{tutor.biography}</p>
           </section>
           <section aria-labelledby={coursesId} className="p-5 sm:p-6">
             <h2 id={coursesId} className="text-lg font-semibold text-slate-900">
-              Courses
+              {t('profile.courses')}
             </h2>
             {tutor.courses.length === 0 ? (
-              <p className="mt-2 text-slate-600">No courses listed.</p>
+              <p className="mt-2 text-slate-600">{t('profile.noCourses')}</p>
             ) : (
               <ul className="mt-3 flex flex-wrap gap-2">
                 {tutor.courses.map((course, index) => (
@@ -122,7 +124,7 @@ function TutorProfileDetails({
           className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:self-start"
         >
           <h2 id={ratingsId} className="text-lg font-semibold text-slate-900">
-            Ratings
+            {t('profile.ratings')}
           </h2>
           <div className="mt-4 space-y-5">
             <TutorAverages tutor={tutor} />
@@ -149,19 +151,20 @@ function TutorProfileDetails({
 
 /** Why a tutor is not (yet) public; the rejection reason reaches only its submitter and admins. */
 function TutorStatusNote({ tutor }: { tutor: TutorProfile }) {
+  const { t } = useTutorsText();
   if (tutor.status === 'pending') {
     return (
       <p role="note" className="mt-5 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-        This tutor is waiting for an administrator to verify it. Only its submitter and administrators can see it.
+        {t('profile.pendingNote')}
       </p>
     );
   }
   if (tutor.status === 'rejected') {
     return (
       <div role="note" className="mt-5 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
-        <p className="font-semibold">This submission was rejected.</p>
+        <p className="font-semibold">{t('profile.rejectedNote')}</p>
         {tutor.rejectionReason && (
-          <p className="mt-1 whitespace-pre-line break-words">Reason: {tutor.rejectionReason}</p>
+          <p className="mt-1 whitespace-pre-line break-words">{t('reason', { reason: tutor.rejectionReason })}</p>
         )}
       </div>
     );

@@ -2,15 +2,25 @@ import { type ReactNode, useId } from 'react';
 import { MAX_DIFFICULTY, RECENT_REVIEW_MONTHS } from '../../../../shared/reviews-constants';
 import type { TutorProfile } from '../../../../shared/tutors';
 import { formatRating } from '../../../components/ui/star-rating';
+import { Trans } from 'react-i18next';
 import { reviewCountLabel } from './tutor-rating-summary';
+import { formatNumber } from '../../../i18n/format';
+import { useTutorsText } from '../../../i18n/namespaces/tutors';
+
+/** A mean of 1 to 5 as the stars show it: one decimal, in the page's digits. */
+const ratingFigure = (mean: number) => formatNumber(Number(formatRating(mean)), { minimumFractionDigits: 1 });
 
 /** "4.3 (12 reviews)", or what stands for a mean of no reviews. */
-function meanWithCount(mean: number | null, count: number, none: string): ReactNode {
+function MeanWithCount({ mean, count, none }: { mean: number | null; count: number; none: string }) {
+  const { t } = useTutorsText();
   if (mean === null || count === 0) return none;
   return (
-    <>
-      <span className="font-semibold text-slate-900">{formatRating(mean)}</span> ({reviewCountLabel(count)})
-    </>
+    <Trans
+      t={t}
+      i18nKey="ratingWithCount"
+      values={{ rating: ratingFigure(mean), reviews: reviewCountLabel(count) }}
+      components={{ strong: <span className="font-semibold text-slate-900" /> }}
+    />
   );
 }
 
@@ -26,13 +36,16 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /** The all-time and the recent average, side by side: whether a tutor got better or worse shows at a glance. */
 export function TutorAverages({ tutor }: { tutor: TutorProfile }) {
+  const { t } = useTutorsText();
   const { recent } = tutor.reviewSummary;
   if (tutor.reviewCount === 0) return null;
   return (
     <dl className="space-y-1 text-sm">
-      <Fact label="All time">{meanWithCount(tutor.averageRating, tutor.reviewCount, 'No ratings yet')}</Fact>
-      <Fact label={`Last ${RECENT_REVIEW_MONTHS} months`}>
-        {meanWithCount(recent.averageRating, recent.reviewCount, 'No reviews')}
+      <Fact label={t('summary.allTime')}>
+        <MeanWithCount mean={tutor.averageRating} count={tutor.reviewCount} none={t('noRatingsYet')} />
+      </Fact>
+      <Fact label={t('summary.lastMonths', { count: RECENT_REVIEW_MONTHS })}>
+        <MeanWithCount mean={recent.averageRating} count={recent.reviewCount} none={t('summary.noReviews')} />
       </Fact>
     </dl>
   );
@@ -43,6 +56,7 @@ export function TutorAverages({ tutor }: { tutor: TutorProfile }) {
  * tutor again, the tags given most and the courses reviewed. A part no review spoke to is left out.
  */
 export function TutorReviewHighlights({ tutor }: { tutor: TutorProfile }) {
+  const { t } = useTutorsText();
   const tagsId = useId();
   const coursesId = useId();
   const { averageDifficulty, difficultyCount, wouldTakeAgainPercent, wouldTakeAgainCount, topTags, courses } =
@@ -54,15 +68,30 @@ export function TutorReviewHighlights({ tutor }: { tutor: TutorProfile }) {
       {hasFacts && (
         <dl className="space-y-1 text-sm">
           {averageDifficulty !== null && (
-            <Fact label="Difficulty">
-              <span className="font-semibold text-slate-900">{formatRating(averageDifficulty)}</span> out of{' '}
-              {MAX_DIFFICULTY} ({reviewCountLabel(difficultyCount)})
+            <Fact label={t('summary.difficulty')}>
+              <Trans
+                t={t}
+                i18nKey="summary.difficultyValue"
+                values={{
+                  difficulty: ratingFigure(averageDifficulty),
+                  max: formatNumber(MAX_DIFFICULTY),
+                  reviews: reviewCountLabel(difficultyCount),
+                }}
+                components={{ strong: <span className="font-semibold text-slate-900" /> }}
+              />
             </Fact>
           )}
           {wouldTakeAgainPercent !== null && (
-            <Fact label="Would take again">
-              <span className="font-semibold text-slate-900">{wouldTakeAgainPercent}%</span> (
-              {wouldTakeAgainCount === 1 ? '1 answer' : `${wouldTakeAgainCount} answers`})
+            <Fact label={t('summary.wouldTakeAgain')}>
+              <Trans
+                t={t}
+                i18nKey="summary.wouldTakeAgainValue"
+                values={{
+                  percent: formatNumber(wouldTakeAgainPercent / 100, { style: 'percent' }),
+                  answers: t('summary.answers', { count: wouldTakeAgainCount }),
+                }}
+                components={{ strong: <span className="font-semibold text-slate-900" /> }}
+              />
             </Fact>
           )}
         </dl>
@@ -70,7 +99,7 @@ export function TutorReviewHighlights({ tutor }: { tutor: TutorProfile }) {
       {topTags.length > 0 && (
         <div>
           <h3 id={tagsId} className="text-sm font-semibold text-slate-900">
-            Most given tags
+            {t('summary.mostGivenTags')}
           </h3>
           <ul aria-labelledby={tagsId} className="mt-2 flex flex-wrap gap-1.5">
             {topTags.map((tag) => (
@@ -79,9 +108,9 @@ export function TutorReviewHighlights({ tutor }: { tutor: TutorProfile }) {
                 className="rounded-full border border-slate-300 bg-slate-50 px-2.5 py-0.5 text-xs font-medium break-words text-slate-800"
               >
                 {tag.name}
-                <span className="ml-1 font-normal text-slate-600">
-                  <span aria-hidden="true">·</span> {tag.reviewCount}
-                  <span className="sr-only"> {tag.reviewCount === 1 ? 'review' : 'reviews'}</span>
+                <span className="ms-1 font-normal text-slate-600">
+                  <span aria-hidden="true">·</span> {formatNumber(tag.reviewCount)}
+                  <span className="sr-only">{t('summary.tagReviews', { count: tag.reviewCount })}</span>
                 </span>
               </li>
             ))}
@@ -91,7 +120,7 @@ export function TutorReviewHighlights({ tutor }: { tutor: TutorProfile }) {
       {courses.length > 0 && (
         <div>
           <h3 id={coursesId} className="text-sm font-semibold text-slate-900">
-            Courses reviewed
+            {t('summary.coursesReviewed')}
           </h3>
           <ul aria-labelledby={coursesId} className="mt-2 space-y-1 text-sm">
             {courses.map((course) => (

@@ -1,6 +1,6 @@
 import { type ReactNode, type RefObject, useId, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { MAX_RATING, tutorReviewSortLabels, tutorReviewSorts } from '../../../../shared/reviews-constants';
+import { MAX_RATING, tutorReviewSorts } from '../../../../shared/reviews-constants';
 import type { TutorReviewSummary } from '../../../../shared/tutors';
 import type { TutorReview } from '../../../../shared/tutor-reviews';
 import { ListFilterSelect } from '../../../components/lists/list-filter-select';
@@ -25,6 +25,8 @@ import {
 } from '../../../../shared/page-data';
 import { useTutorReviews } from '../api/get-tutor-reviews';
 import { reviewAnchorId, useShowReviewInAddress } from './tutor-ai-summary';
+import { formatNumber } from '../../../i18n/format';
+import { useTutorsText } from '../../../i18n/namespaces/tutors';
 
 /** The order, filters and page of reviews the URL asks for. */
 export function useTutorReviewsQuery(): TutorReviewsPageQuery {
@@ -47,16 +49,6 @@ export type HelpfulVoteControl = (review: TutorReview) => ReactNode;
  * account's Respond, Edit and Delete; an administrator's Hide, Unhide and Delete.
  */
 export type ResponseControls = (review: TutorReview) => ReactNode;
-
-const sortOptions = tutorReviewSorts.map((sort) => ({ value: sort, label: tutorReviewSortLabels[sort] }));
-
-const ratingOptions = [
-  { value: '', label: 'Any stars' },
-  ...Array.from({ length: MAX_RATING }, (_, index) => {
-    const stars = MAX_RATING - index;
-    return { value: String(stars), label: stars === 1 ? '1 star' : `${stars} stars` };
-  }),
-];
 
 /**
  * A tutor's visible reviews, a page at a time, in the order and with the filters the reader
@@ -82,6 +74,7 @@ export function TutorReviews({
   /** The section's heading, focusable: where focus can go when an action removes a review. */
   headingRef?: RefObject<HTMLHeadingElement | null>;
 }) {
+  const { t } = useTutorsText();
   const query = useTutorReviewsQuery();
   const reviews = useTutorReviews(tutorId, query);
   const [, setSearchParams] = useSearchParams();
@@ -118,7 +111,12 @@ export function TutorReviews({
         tabIndex={-1}
         className="text-lg font-semibold text-slate-900 focus:outline-none"
       >
-        Reviews{reviewCount ? <span className="font-normal text-slate-600"> ({reviewCount})</span> : null}
+        {t('reviews.heading')}
+        {reviewCount ? (
+          <span className="font-normal text-slate-600">
+            {t('reviews.headingCount', { number: formatNumber(reviewCount) })}
+          </span>
+        ) : null}
       </h2>
       {(reviewCount > 0 || filtered) && (
         <ReviewListControls query={query} reviewedCourses={reviewedCourses} onChange={update} />
@@ -128,19 +126,19 @@ export function TutorReviews({
           query={reviews}
           page={query.page}
           param={TUTOR_REVIEWS_PAGE_PARAM}
-          label="Reviews of this tutor"
+          label={t('reviews.listLabel')}
           variant="section"
-          errorMessage="Error To Fetch Reviews"
-          emptyMessage={filtered ? 'No reviews match these filters.' : 'No reviews yet.'}
+          errorMessage={t('reviews.loadError')}
+          emptyMessage={filtered ? t('reviews.emptyFiltered') : t('reviews.empty')}
           emptyActions={
             filtered && (
               <Button variant="secondary" onClick={clearFilters}>
-                Show all reviews
+                {t('reviews.showAll')}
               </Button>
             )
           }
-          noun={filtered ? ['matching review', 'matching reviews'] : undefined}
-          pagesLabel="Reviews pages"
+          noun={filtered ? [t('reviews.nounOne'), t('reviews.nounMany')] : undefined}
+          pagesLabel={t('reviews.pagesLabel')}
           onNavigate={() => {
             headingRef.current?.focus({ preventScroll: true });
             headingRef.current?.scrollIntoView({ block: 'start' });
@@ -176,10 +174,22 @@ function ReviewListControls({
   reviewedCourses: TutorReviewSummary['courses'];
   onChange: (changes: Partial<Record<keyof typeof tutorReviewsParams, string | null>>) => void;
 }) {
+  const { t } = useTutorsText();
   const recentId = useId();
+  const sortOptions = tutorReviewSorts.map((sort) => ({ value: sort, label: t(`reviews.sort.${sort}`) }));
+  const ratingOptions = [
+    { value: '', label: t('reviews.anyStars') },
+    ...Array.from({ length: MAX_RATING }, (_, index) => {
+      const stars = MAX_RATING - index;
+      return { value: String(stars), label: t('stars', { count: stars }) };
+    }),
+  ];
   const courseOptions = [
-    { value: '', label: 'All courses' },
-    ...reviewedCourses.map((course) => ({ value: course.name, label: `${course.name} (${course.reviewCount})` })),
+    { value: '', label: t('reviews.allCourses') },
+    ...reviewedCourses.map((course) => ({
+      value: course.name,
+      label: t('reviews.courseOption', { course: course.name, number: formatNumber(course.reviewCount) }),
+    })),
   ];
   // A shared link may name a course no visible review names any more: it still shows as chosen.
   if (query.course && !courseOptions.some((option) => option.value === query.course)) {
@@ -188,25 +198,25 @@ function ReviewListControls({
   return (
     <div
       role="group"
-      aria-label="Sort and filter reviews"
+      aria-label={t('reviews.controlsLabel')}
       className="mt-4 grid grid-cols-1 gap-3 rounded-lg bg-slate-50 p-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
     >
       <ListFilterSelect
-        label="Sort reviews"
+        label={t('reviews.sortLabel')}
         value={query.sort}
         options={sortOptions}
         onChange={(value) => onChange({ sort: value === DEFAULT_TUTOR_REVIEW_SORT ? null : value })}
       />
       {courseOptions.length > 1 && (
         <ListFilterSelect
-          label="Course"
+          label={t('reviews.course')}
           value={query.course ?? ''}
           options={courseOptions}
           onChange={(value) => onChange({ course: value })}
         />
       )}
       <ListFilterSelect
-        label="Stars"
+        label={t('reviews.stars')}
         value={query.rating === undefined ? '' : String(query.rating)}
         options={ratingOptions}
         onChange={(value) => onChange({ rating: value })}
@@ -220,7 +230,7 @@ function ReviewListControls({
           className="h-5 w-5 shrink-0 rounded border-slate-400 accent-indigo-700"
         />
         <label htmlFor={recentId} className="text-sm font-medium text-slate-800">
-          Last 12 months
+          {t('reviews.lastMonths', { count: 12 })}
         </label>
       </div>
     </div>
@@ -238,6 +248,7 @@ function ReviewItem({
   vote: ReactNode;
   responseControls: ReactNode;
 }) {
+  const { t } = useTutorsText();
   return (
     // An anchor a summary's citation leads to; focusable so the reader's place follows it.
     <article
@@ -256,7 +267,7 @@ function ReviewItem({
           <p className="text-sm text-slate-700">
             {reviewAuthorName(review.authorName)}
             {/* Others read only the name above; the author is told the review is theirs. */}
-            {review.writtenByMe && <span className="font-medium text-slate-800"> · Your review</span>}
+            {review.writtenByMe && <span className="font-medium text-slate-800">{t('reviews.yours')}</span>}
           </p>
           <div className="mt-1 flex flex-wrap items-center gap-2">
             <ReviewStars rating={review.rating} />

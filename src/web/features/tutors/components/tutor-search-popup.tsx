@@ -5,6 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { CheckIcon } from '../../../components/ui/icons/check-icon';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useTutors } from '../api/get-tutors';
+import { formatNumber } from '../../../i18n/format';
+import { useTutorsText } from '../../../i18n/namespaces/tutors';
 import { type PickedTutor, type TutorMarks, TutorIdentity } from './tutor-picker-parts';
 
 const noMarks: ReadonlySet<string> = new Set();
@@ -25,6 +27,7 @@ export function TutorSearchPopup({
   onPick: (tutor: PickedTutor) => void;
   onDismiss: () => void;
 }) {
+  const { t } = useTutorsText();
   const listboxId = `${id}-listbox`;
   const optionId = (tutorId: string) => `${id}-option-${tutorId}`;
   const inputRef = useRef<HTMLInputElement>(null);
@@ -90,7 +93,7 @@ export function TutorSearchPopup({
     <ul
       id={listboxId}
       role="listbox"
-      aria-label="Search results"
+      aria-label={t('picker.results')}
       // Focus stays in the search box (aria-activedescendant); the list is not a Tab stop of its own.
       tabIndex={-1}
       className="max-h-[15rem] overflow-y-auto border-t border-slate-200 py-1"
@@ -140,7 +143,7 @@ export function TutorSearchPopup({
           ref={inputRef}
           type="text"
           role="combobox"
-          aria-label="Search by name, department or course"
+          aria-label={t('picker.search')}
           aria-autocomplete="list"
           aria-expanded={items.length > 0}
           aria-controls={items.length > 0 ? listboxId : undefined}
@@ -148,7 +151,7 @@ export function TutorSearchPopup({
           value={search}
           onChange={(event) => setSearch(event.target.value)}
           onKeyDown={handleKeyDown}
-          placeholder="Search by name, department or course"
+          placeholder={t('picker.search')}
           maxLength={SEARCH_QUERY_MAX_LENGTH}
           autoComplete="off"
           spellCheck={false}
@@ -175,23 +178,24 @@ function SearchStatus({
   shown: number;
   searching: boolean;
 }) {
+  const { t } = useTutorsText();
   if (tutors.isError && !tutors.data) {
     return (
       <div role="alert" className="border-t border-slate-200 px-3 py-2 text-sm text-red-800">
-        <p>The tutors could not be loaded.</p>
+        <p>{t('picker.loadError')}</p>
         <Button variant="secondary" className="mt-2" onClick={() => void tutors.refetch()} disabled={tutors.isFetching}>
-          {tutors.isFetching ? 'Trying again...' : 'Try again'}
+          {tutors.isFetching ? t('actions.tryingAgain') : t('actions.tryAgain')}
         </Button>
       </div>
     );
   }
   const total = tutors.data?.total ?? 0;
   let message: string;
-  if (tutors.isPending) message = 'Loading tutors...';
-  else if (searching || (tutors.isPlaceholderData && tutors.isFetching)) message = 'Searching...';
-  else if (total === 0) message = 'No tutors found.';
-  else if (total > shown) message = `Showing the first ${shown} of ${total} tutors. Type to narrow the list.`;
-  else message = total === 1 ? '1 tutor' : `${total} tutors`;
+  if (tutors.isPending) message = t('picker.loading');
+  else if (searching || (tutors.isPlaceholderData && tutors.isFetching)) message = t('picker.searching');
+  else if (total === 0) message = t('picker.none');
+  else if (total > shown) message = t('picker.showingFirst', { count: total, shown: formatNumber(shown) });
+  else message = t('picker.count', { count: total });
   return (
     <p role="status" className="border-t border-slate-200 px-3 py-2 text-sm text-slate-600">
       {message}

@@ -12,6 +12,7 @@ import { useUpdateMyTutor } from '../api/update-my-tutor';
 import { type TutorFormOutput, type TutorFormRules, tutorFormSchema, useTutorForm } from '../hooks/use-tutor-form';
 import { TutorFormFields } from './tutor-form-fields';
 import { UploadingNote } from './uploading-note';
+import { useTutorsText } from '../../../i18n/namespaces/tutors';
 
 // Spec section 5: name, department and biography; the picture and courses are optional.
 const studentRules: TutorFormRules = { pictureRequired: false, everyCourseRequired: false };
@@ -23,6 +24,7 @@ const studentSchema = tutorFormSchema(studentRules);
  * everything typed.
  */
 export function TutorSubmissionForm({ tutor }: { tutor?: TutorProfile }) {
+  const { t } = useTutorsText();
   const navigate = useNavigate();
   const form = useTutorForm(studentSchema, tutor, { courseRows: 1, isPublic: false });
   const [uploading, setUploading] = useState(false);
@@ -33,7 +35,7 @@ export function TutorSubmissionForm({ tutor }: { tutor?: TutorProfile }) {
   function send({ isPublic: _studentsDoNotChoose, ...submission }: TutorFormOutput) {
     const handlers = {
       onSuccess: () => {
-        toast.success('Submitted SuccessFully');
+        toast.success(t('form.submittedToast'));
         navigate(paths.user.myTutors);
       },
       onError: (error: Error) => {
@@ -48,10 +50,10 @@ export function TutorSubmissionForm({ tutor }: { tutor?: TutorProfile }) {
   const submit = form.handleSubmit(send);
 
   const labels = !tutor
-    ? { submit: 'Submit Tutor', busy: 'Submitting...' }
+    ? { submit: t('form.submit'), busy: t('form.submitting') }
     : tutor.status === 'rejected'
-      ? { submit: 'Resubmit', busy: 'Resubmitting...' }
-      : { submit: 'Save Changes', busy: 'Saving...' };
+      ? { submit: t('form.resubmit'), busy: t('form.resubmitting') }
+      : { submit: t('form.saveChanges'), busy: t('form.saving') };
 
   return (
     <form

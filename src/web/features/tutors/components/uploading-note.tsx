@@ -1,8 +1,7 @@
+import { useTutorsText } from '../../../i18n/namespaces/tutors';
+
 /** Why the submit button is disabled for now. */
 export function UploadingNote() {
-  return (
-    <p className="text-right text-sm text-slate-700">
-      The picture is still uploading; you can save once it has finished.
-    </p>
-  );
+  const { t } = useTutorsText();
+  return <p className="text-end text-sm text-slate-700">{t('form.uploading')}</p>;
 }

@@ -4,8 +4,7 @@ import toast from 'react-hot-toast';
 import { announceChange } from '../../../lib/data-changes';
 import { errorMessage } from '../../../lib/api-client';
 import { approveTutor } from '../api/approve-tutor';
-
-const tutorCount = (count: number) => `${count} ${count === 1 ? 'tutor' : 'tutors'}`;
+import { tutorsText } from '../../../i18n/namespaces/tutors';
 
 /**
  * Approves several submissions, each through its own request (each is checked, logged and its
@@ -34,7 +33,7 @@ export function useBulkApprove() {
       setBusy(false);
     }
     onDone();
-    if (approved > 0) toast.success(`${tutorCount(approved)} approved`);
+    if (approved > 0) toast.success(tutorsText('decision.bulkApprovedToast', { count: approved }));
   }
 
   return { busy, approveAll };
