@@ -111,7 +111,7 @@ function FollowedDepartmentsForm({
               toast.success(
                 departments.length === 0
                   ? t('departments.savedNone')
-                  : t('departments.saved', { count: departments.length, number: formatNumber(departments.length) }),
+                  : t('departments.saved', { count: departments.length }),
               );
             },
             onError: form.showServerError,
@@ -130,7 +130,7 @@ function FollowedDepartmentsForm({
                 hint={
                   option.tutorCount === null
                     ? t('departments.noTutorsNow')
-                    : t('departments.tutorCount', { count: option.tutorCount, number: formatNumber(option.tutorCount) })
+                    : t('departments.tutorCount', { count: option.tutorCount })
                 }
                 name="departments"
                 value={option.name}
@@ -150,7 +150,6 @@ function FollowedDepartmentsForm({
         <p className="text-sm text-slate-600">
           {t('departments.selected', {
             count: selected.length,
-            number: formatNumber(selected.length),
             max: formatNumber(FOLLOWED_DEPARTMENTS_MAX),
           })}
         </p>

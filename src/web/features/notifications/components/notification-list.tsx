@@ -59,7 +59,7 @@ export function NotificationList({ headingRef }: { headingRef: RefObject<HTMLHea
             {notifications.data
               ? unread === 0
                 ? t('list.everythingRead')
-                : t('list.unreadCount', { count: unread, number: formatNumber(unread) })
+                : t('list.unreadCount', { count: unread })
               : ''}
           </p>
           {/* Stays focusable with nothing to mark, so focus is not lost when the last one is read. */}

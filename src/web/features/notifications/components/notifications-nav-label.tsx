@@ -36,7 +36,7 @@ export function NotificationsNavLabel({ enabled, compact = false }: { enabled: b
         <>
           <UnreadBadge unread={unread} />
           {/* Browsers put a space before visually hidden text, so it reads as a parenthesis, not after a comma. */}
-          <span className="sr-only"> {t('nav.unread', { count: unread, number: formatNumber(unread) })}</span>
+          <span className="sr-only"> {t('nav.unread', { count: unread })}</span>
         </>
       )}
     </>
