@@ -2,6 +2,7 @@ import { StrictMode, Suspense, use } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Account } from '../shared/account';
 import { DEFAULT_SITE_NAME } from '../shared/site-name';
+import { i18nReady } from './i18n/i18n';
 import { fetchSession } from './lib/fetch-session';
 import { LandingPage, type LinkComponent } from './features/landing/components/landing-page';
 import { fetchPublicSettings } from './features/settings/api/fetch-public-settings';
@@ -33,10 +34,13 @@ function Landing() {
   return <LandingPage siteName={use(siteNameRequest)} account={use(accountRequest)} Link={PlainLink} />;
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Suspense>
-      <Landing />
-    </Suspense>
-  </StrictMode>,
+// In a language other than English, once its catalogs have arrived, so the page opens in it.
+void i18nReady.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Suspense>
+        <Landing />
+      </Suspense>
+    </StrictMode>,
+  ),
 );

@@ -4,6 +4,7 @@ import { LogoutButton } from '../features/auth/components/logout-button';
 import { useDocumentTitle } from '../features/settings/hooks/use-document-title';
 import { paths } from '../config/paths';
 import { useAccount } from '../lib/session';
+import { useAuthText } from '../i18n/namespaces/auth';
 import { AuthPage } from './auth-page';
 
 /** Where to go after choosing: a path of this site only, never another site's address. */
@@ -12,18 +13,17 @@ export function safeNext(next: string | null): string {
 }
 
 export function ChoosePasswordRoute() {
-  useDocumentTitle('Choose your password');
+  const { t } = useAuthText();
+  useDocumentTitle(t('choosePassword.title'));
   const [params] = useSearchParams();
   const { account } = useAccount();
   return (
-    <AuthPage title="Choose your password">
-      <p className="mb-6 text-center text-slate-700">
-        You signed in with a password you were given. Choose your own to continue; the one you were given will no longer
-        work.
-      </p>
+    <AuthPage title={t('choosePassword.title')}>
+      <p className="mb-6 text-center text-slate-700">{t('choosePassword.explanation')}</p>
       <ChoosePasswordForm email={account?.email ?? ''} next={safeNext(params.get('next'))} />
       <p className="mt-4 text-center text-sm text-slate-700">
-        Not now? <LogoutButton className="font-medium text-indigo-700 underline hover:text-indigo-900" />
+        {t('choosePassword.notNow')}{' '}
+        <LogoutButton className="font-medium text-indigo-700 underline hover:text-indigo-900" />
       </p>
     </AuthPage>
   );

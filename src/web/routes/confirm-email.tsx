@@ -1,10 +1,12 @@
 import { useSearchParams } from 'react-router';
 import { ConfirmEmailChange } from '../features/account/components/confirm-email-change';
 import { useDocumentTitle } from '../features/settings/hooks/use-document-title';
+import { useAuthText } from '../i18n/namespaces/auth';
 import { AuthPage } from './auth-page';
 
 export function ConfirmEmailRoute() {
-  useDocumentTitle('Confirm your new email');
+  const { t } = useAuthText();
+  useDocumentTitle(t('confirmEmail.title'));
   const [params] = useSearchParams();
   return (
     <AuthPage>

@@ -3,30 +3,32 @@ import { CampusSignInButton, CampusSignInFailure, SignInDivider } from '../featu
 import { LoginForm } from '../features/auth/components/login-form';
 import { usePublicSettings } from '../features/settings/api/get-public-settings';
 import { useDocumentTitle } from '../features/settings/hooks/use-document-title';
+import { useAuthText } from '../i18n/namespaces/auth';
 import { AuthPage } from './auth-page';
 
 export function LoginRoute() {
-  useDocumentTitle('Login');
+  const { t } = useAuthText();
+  useDocumentTitle(t('login.title'));
   const signedUpEmail = (useLocation().state as { signedUpEmail?: string } | null)?.signedUpEmail;
   const [searchParams] = useSearchParams();
   const { data: settings } = usePublicSettings();
   const campus = settings?.campusSignIn;
   return (
-    <AuthPage title="Login">
+    <AuthPage title={t('login.title')}>
       <CampusSignInFailure searchParams={searchParams} signupDomains={settings?.signupDomains ?? []} />
       {signedUpEmail && (
         <p
           role="status"
           className="mb-4 rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900"
         >
-          We sent an email to {signedUpEmail}. Open it to verify your account, then log in.
+          {t('login.signedUp', { email: signedUpEmail })}
         </p>
       )}
       {campus && (
         <>
           <CampusSignInButton label={campus.buttonLabel} />
           <SignInDivider>
-            {settings.passwordSignIn ? 'or with your email and password' : 'Administrators: email and password'}
+            {settings.passwordSignIn ? t('login.orWithPassword') : t('login.adminsWithPassword')}
           </SignInDivider>
         </>
       )}

@@ -1,10 +1,12 @@
 import { useSearchParams } from 'react-router';
 import { ResetPasswordForm } from '../features/auth/components/reset-password-form';
 import { useDocumentTitle } from '../features/settings/hooks/use-document-title';
+import { useAuthText } from '../i18n/namespaces/auth';
 import { AuthPage } from './auth-page';
 
 export function ResetPasswordRoute() {
-  useDocumentTitle('Choose a new password');
+  const { t } = useAuthText();
+  useDocumentTitle(t('resetPassword.title'));
   const [params] = useSearchParams();
   return (
     <AuthPage>

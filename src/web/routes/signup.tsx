@@ -2,28 +2,28 @@ import { CampusSignInButton, SignInDivider } from '../features/auth/components/c
 import { SignupForm } from '../features/auth/components/signup-form';
 import { usePublicSettings } from '../features/settings/api/get-public-settings';
 import { useDocumentTitle } from '../features/settings/hooks/use-document-title';
+import { useAuthText } from '../i18n/namespaces/auth';
 import { AuthPage } from './auth-page';
 
 export function SignupRoute() {
-  useDocumentTitle('Sign Up');
+  const { t } = useAuthText();
+  useDocumentTitle(t('signup.title'));
   const { data: settings } = usePublicSettings();
   const campus = settings?.campusSignIn;
   if (campus && !settings.passwordSignIn) {
     return (
-      <AuthPage title="Sign Up">
-        <p className="mb-5 text-slate-700">
-          Students join with their university account: your account is made the first time you sign in.
-        </p>
+      <AuthPage title={t('signup.title')}>
+        <p className="mb-5 text-slate-700">{t('signup.campusOnly')}</p>
         <CampusSignInButton label={campus.buttonLabel} />
       </AuthPage>
     );
   }
   return (
-    <AuthPage title="Sign Up">
+    <AuthPage title={t('signup.title')}>
       {campus && (
         <>
           <CampusSignInButton label={campus.buttonLabel} />
-          <SignInDivider>or sign up with your email</SignInDivider>
+          <SignInDivider>{t('signup.orWithEmail')}</SignInDivider>
         </>
       )}
       <SignupForm

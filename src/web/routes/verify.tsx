@@ -1,10 +1,12 @@
 import { useSearchParams } from 'react-router';
 import { VerifyEmailStatus } from '../features/auth/components/verify-email-status';
 import { useDocumentTitle } from '../features/settings/hooks/use-document-title';
+import { useAuthText } from '../i18n/namespaces/auth';
 import { AuthPage } from './auth-page';
 
 export function VerifyRoute() {
-  useDocumentTitle('Email verification');
+  const { t } = useAuthText();
+  useDocumentTitle(t('verify.title'));
   const [params] = useSearchParams();
   return (
     <AuthPage>

@@ -2,13 +2,15 @@ import { Spinner } from '../../components/ui/spinner';
 import { AccountProfile } from '../../features/account/components/account-profile';
 import { useAccount } from '../../lib/session';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
+import { useAccountText } from '../../i18n/namespaces/account';
 
 export function UserProfileRoute() {
-  useDocumentTitle('Profile');
+  const { t } = useAccountText();
+  useDocumentTitle(t('profile.title'));
   const { account } = useAccount();
   // The layout renders its pages only for a signed-in account.
   if (!account) return <Spinner />;
-  return <AccountProfile account={account} title="Profile" audience="student" />;
+  return <AccountProfile account={account} title={t('profile.title')} audience="student" />;
 }
 
 export { UserProfileRoute as Component };

@@ -1,14 +1,10 @@
 import { type ReactNode, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Account } from '../../../../shared/account';
-import {
-  CAMPUS_CONFIRMED_PARAM,
-  CAMPUS_ERROR_PARAM,
-  CAMPUS_SIGN_IN_FAILURE_MESSAGES,
-  campusSignInFailureOf,
-} from '../../../../shared/campus-sign-in';
+import { CAMPUS_CONFIRMED_PARAM, CAMPUS_ERROR_PARAM, campusSignInFailureOf } from '../../../../shared/campus-sign-in';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { useAccountText } from '../../../i18n/namespaces/account';
 import { ChangeEmailDialog } from './change-email-dialog';
 import { EditProfileDialog } from './edit-profile-dialog';
 import { useSignInMethods } from '../api/get-sign-in-methods';
@@ -33,6 +29,7 @@ export function AccountProfile({
   title: string;
   audience: 'student' | 'admin';
 }) {
+  const { t } = useAccountText();
   const headingId = useId();
   const appearanceId = useId();
   const [openDialog, setOpenDialog] = useState<'profile' | 'password' | 'email' | null>(null);
@@ -48,48 +45,49 @@ export function AccountProfile({
         <h1 id={headingId} className="text-2xl font-semibold text-slate-900">
           {title}
         </h1>
-        <p className="mt-1 text-slate-700">The details of your account, and the way to change them or your password.</p>
+        <p className="mt-1 text-slate-700">{t('profile.intro')}</p>
       </div>
       {campusConfirmed && (
         <p role="status" className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900">
-          Your university confirmed it is you. Until {confirmedUntilText(methods.campusConfirmedUntil!)} you can change
-          your email or delete your account without your password.
+          {t('profile.campusConfirmed', { time: confirmedUntilText(methods.campusConfirmedUntil!) })}
         </p>
       )}
-      {campusFailure && <ErrorAlert>{CAMPUS_SIGN_IN_FAILURE_MESSAGES[campusFailure]}</ErrorAlert>}
+      {campusFailure && <ErrorAlert>{t(`campusSignInFailures.${campusFailure}`)}</ErrorAlert>}
 
       <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
         <dl className="divide-y divide-slate-100">
-          <ProfileRow term="Name">{account.name}</ProfileRow>
-          <ProfileRow term="Email">
+          <ProfileRow term={t('profile.name')}>{account.name}</ProfileRow>
+          <ProfileRow term={t('profile.email')}>
             <span className="break-words">{account.email}</span>{' '}
             {account.emailVerified ? (
-              <span className="ml-1 inline-flex rounded-full border border-green-300 bg-green-50 px-2 py-0.5 text-xs font-semibold text-green-900">
-                Verified
+              <span className="ms-1 inline-flex rounded-full border border-green-300 bg-green-50 px-2 py-0.5 text-xs font-semibold text-green-900">
+                {t('profile.verified')}
               </span>
             ) : (
-              <span className="ml-1 inline-flex rounded-full border border-amber-300 bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-950">
-                Not verified
+              <span className="ms-1 inline-flex rounded-full border border-amber-300 bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-950">
+                {t('profile.notVerified')}
               </span>
             )}
           </ProfileRow>
-          <ProfileRow term="Phone">{account.phone ?? <span className="text-slate-600">Not given</span>}</ProfileRow>
-          {audience === 'admin' && <ProfileRow term="Role">Administrator</ProfileRow>}
+          <ProfileRow term={t('profile.phone')}>
+            {account.phone ?? <span className="text-slate-600">{t('profile.notGiven')}</span>}
+          </ProfileRow>
+          {audience === 'admin' && <ProfileRow term={t('profile.role')}>{t('profile.administrator')}</ProfileRow>}
           {methods?.campusLinked && (
-            <ProfileRow term="Sign-in">
-              {methods.hasPassword ? 'Your university account or your password' : 'Your university account'}
+            <ProfileRow term={t('profile.signIn')}>
+              {methods.hasPassword ? t('profile.universityOrPassword') : t('profile.university')}
             </ProfileRow>
           )}
         </dl>
         <div className="mt-6 flex flex-col gap-2 sm:flex-row">
-          <Button onClick={() => setOpenDialog('profile')}>Edit Profile</Button>
+          <Button onClick={() => setOpenDialog('profile')}>{t('profile.editProfile')}</Button>
           {methods?.hasPassword !== false && (
             <Button variant="secondary" onClick={() => setOpenDialog('password')}>
-              Update Password
+              {t('profile.updatePassword')}
             </Button>
           )}
           <Button variant="secondary" onClick={() => setOpenDialog('email')}>
-            Change email
+            {t('profile.changeEmail')}
           </Button>
         </div>
       </div>
@@ -107,11 +105,9 @@ export function AccountProfile({
         className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
       >
         <h2 id={appearanceId} className="text-lg font-semibold text-slate-900">
-          Appearance
+          {t('appearance.title')}
         </h2>
-        <p className="mt-1 text-sm text-slate-700">
-          Light, dark, or as your device is set: on every device you sign in to.
-        </p>
+        <p className="mt-1 text-sm text-slate-700">{t('appearance.explanation')}</p>
         <AccountThemeControl account={account} className="mt-3" />
       </section>
       <AccountLanguageSection account={account} />

@@ -5,6 +5,7 @@ import { PASSWORD_MAX_LENGTH } from '../../../../shared/account';
 import { FormErrorAlert, FormPasswordField, FormTextField } from '../../../components/forms/form-fields';
 import { useAppForm } from '../../../components/forms/use-app-form';
 import { DialogButtons, ModalDialog } from '../../../components/ui/modal-dialog';
+import { useAccountText } from '../../../i18n/namespaces/account';
 import { useChangeEmail } from '../api/change-email';
 import { useSignInMethods } from '../api/get-sign-in-methods';
 import { OwnerProofField } from './owner-proof';
@@ -19,13 +20,14 @@ export function ChangeEmailDialog({
   audience: 'student' | 'admin';
   onClose: () => void;
 }) {
+  const { t } = useAccountText();
   const emailRef = useRef<HTMLInputElement>(null);
   const changeEmail = useChangeEmail();
   return (
     <ModalDialog
       open={open}
-      title="Change email"
-      description="We will send a link to the new address. Your email changes once you open it."
+      title={t('changeEmail.title')}
+      description={t('changeEmail.description')}
       initialFocus={emailRef}
       dismissible={!changeEmail.isPending}
       onCancel={onClose}
@@ -46,6 +48,7 @@ function ChangeEmailForm({
   onClose: () => void;
   emailRef: React.RefObject<HTMLInputElement | null>;
 }) {
+  const { t } = useAccountText();
   const { data: methods } = useSignInMethods();
   const form = useAppForm({ schema: changeEmailSchema, defaultValues: { newEmail: '', currentPassword: '' } });
   return (
@@ -56,7 +59,7 @@ function ChangeEmailForm({
         if (mutation.isPending) return;
         mutation.mutate(request, {
           onSuccess: ({ pendingEmail }) => {
-            toast.success(`We sent a confirmation link to ${pendingEmail}.`);
+            toast.success(t('changeEmail.sent', { email: pendingEmail }));
             onClose();
           },
           onError: form.showServerError,
@@ -68,7 +71,7 @@ function ChangeEmailForm({
         control={form.control}
         name="newEmail"
         ref={emailRef}
-        label="New email"
+        label={t('changeEmail.newEmail')}
         type="email"
         autoComplete="email"
         aria-required="true"
@@ -80,7 +83,7 @@ function ChangeEmailForm({
           <FormPasswordField
             control={form.control}
             name="currentPassword"
-            label="Current password"
+            label={t('currentPassword')}
             autoComplete="current-password"
             required
             maxLength={PASSWORD_MAX_LENGTH}
@@ -89,9 +92,9 @@ function ChangeEmailForm({
       />
       <DialogButtons
         confirmType="submit"
-        confirmLabel="Send confirmation link"
-        busyLabel="Sending..."
-        cancelLabel="Cancel"
+        confirmLabel={t('changeEmail.submit')}
+        busyLabel={t('changeEmail.busy')}
+        cancelLabel={t('cancel')}
         variant="primary"
         busy={mutation.isPending}
         onCancel={onClose}

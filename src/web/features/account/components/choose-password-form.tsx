@@ -2,6 +2,7 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { useAppForm } from '../../../components/forms/use-app-form';
 import { Button } from '../../../components/ui/button';
+import { useAccountText } from '../../../i18n/namespaces/account';
 import { useChangePassword } from '../api/change-password';
 import { PasswordChangeFields, updatePasswordFormSchema } from './update-password-dialog';
 
@@ -11,6 +12,7 @@ import { PasswordChangeFields, updatePasswordFormSchema } from './update-passwor
  * `next`, where they were going.
  */
 export function ChoosePasswordForm({ email, next }: { email: string; next: string }) {
+  const { t } = useAccountText();
   const navigate = useNavigate();
   const changePassword = useChangePassword();
   const form = useAppForm({
@@ -26,16 +28,16 @@ export function ChoosePasswordForm({ email, next }: { email: string; next: strin
         if (changePassword.isPending) return;
         changePassword.mutate(request, {
           onSuccess: () => {
-            toast.success('Your password is set.');
+            toast.success(t('choosePassword.success'));
             navigate(next, { replace: true });
           },
           onError: form.showServerError,
         });
       })}
     >
-      <PasswordChangeFields control={form.control} email={email} currentLabel="Password you were given" />
+      <PasswordChangeFields control={form.control} email={email} currentLabel={t('choosePassword.givenPassword')} />
       <Button type="submit" className="w-full" disabled={changePassword.isPending}>
-        {changePassword.isPending ? 'Saving...' : 'Save password'}
+        {changePassword.isPending ? t('saving') : t('choosePassword.submit')}
       </Button>
     </form>
   );

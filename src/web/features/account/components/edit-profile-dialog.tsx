@@ -7,7 +7,6 @@ import {
   emailSchema,
   NAME_MAX_LENGTH,
   nameSchema,
-  ONLY_ADMINS_CHANGE_EMAIL_MESSAGE,
   PHONE_MAX_LENGTH,
   phoneSchema,
   type UpdateProfileRequest,
@@ -15,6 +14,7 @@ import {
 import { FormErrorAlert, FormTextField } from '../../../components/forms/form-fields';
 import { useAppForm } from '../../../components/forms/use-app-form';
 import { DialogButtons, ModalDialog } from '../../../components/ui/modal-dialog';
+import { useAccountText } from '../../../i18n/namespaces/account';
 import { useUpdateProfile } from '../api/update-profile';
 
 /**
@@ -45,12 +45,13 @@ export function EditProfileDialog({
   canChangeEmail: boolean;
   onClose: () => void;
 }) {
+  const { t } = useAccountText();
   const nameRef = useRef<HTMLInputElement>(null);
   const updateProfile = useUpdateProfile();
   return (
     <ModalDialog
       open={open}
-      title="Edit Profile"
+      title={t('editProfile.title')}
       initialFocus={nameRef}
       dismissible={!updateProfile.isPending}
       onCancel={onClose}
@@ -80,6 +81,7 @@ function EditProfileForm({
   mutation: ReturnType<typeof useUpdateProfile>;
   onClose: () => void;
 }) {
+  const { t } = useAccountText();
   const form = useAppForm({
     schema: profileFormSchema(account, canChangeEmail),
     defaultValues: { name: account.name, email: account.email, phone: account.phone ?? '' },
@@ -93,7 +95,7 @@ function EditProfileForm({
         if (mutation.isPending) return;
         mutation.mutate(changes, {
           onSuccess: () => {
-            toast.success('Profile updated');
+            toast.success(t('editProfile.success'));
             onClose();
           },
           onError: form.showServerError,
@@ -105,7 +107,7 @@ function EditProfileForm({
         control={form.control}
         name="name"
         ref={nameRef}
-        label="Name"
+        label={t('profile.name')}
         autoComplete="name"
         required
         maxLength={NAME_MAX_LENGTH}
@@ -114,7 +116,7 @@ function EditProfileForm({
         <FormTextField
           control={form.control}
           name="email"
-          label="Email"
+          label={t('profile.email')}
           type="email"
           autoComplete="email"
           required
@@ -122,25 +124,25 @@ function EditProfileForm({
         />
       ) : (
         <div>
-          <p className="text-sm font-medium text-slate-800">Email</p>
+          <p className="text-sm font-medium text-slate-800">{t('profile.email')}</p>
           <p className="mt-1 break-words text-slate-900">{account.email}</p>
-          <p className="mt-1 text-sm text-slate-600">{ONLY_ADMINS_CHANGE_EMAIL_MESSAGE}</p>
+          <p className="mt-1 text-sm text-slate-600">{t('editProfile.onlyAdminsChangeEmail')}</p>
         </div>
       )}
       <FormTextField
         control={form.control}
         name="phone"
-        label="Phone"
+        label={t('profile.phone')}
         type="tel"
         autoComplete="tel"
         maxLength={PHONE_MAX_LENGTH}
-        hint="Optional. Leave it empty to remove your number."
+        hint={t('editProfile.phoneHint')}
       />
       <DialogButtons
         confirmType="submit"
-        confirmLabel="Save changes"
-        busyLabel="Saving..."
-        cancelLabel="Cancel"
+        confirmLabel={t('editProfile.submit')}
+        busyLabel={t('saving')}
+        cancelLabel={t('cancel')}
         variant="primary"
         busy={mutation.isPending}
         onCancel={onClose}

@@ -9,10 +9,9 @@ import { useAppForm } from '../../../components/forms/use-app-form';
 import { Button } from '../../../components/ui/button';
 import { TextLink } from '../../../components/ui/text-link';
 import { paths } from '../../../config/paths';
+import { useAccountText } from '../../../i18n/namespaces/account';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useAcceptInvitation } from '../api/accept-invitation';
-
-const INVALID_LINK_MESSAGE = 'Your link is not valid';
 
 /** The password of the API's request, and typed again, which only this form checks. */
 const invitationFormSchema = z
@@ -37,22 +36,21 @@ function isLinkProblem(error: unknown): boolean {
  * their dashboard. A link that cannot be used says why and points to the login page.
  */
 export function InvitationForm({ userId, secret }: { userId: string | null; secret: string | null }) {
+  const { t } = useAccountText();
   const navigate = useNavigate();
   const acceptInvitation = useAcceptInvitation();
   const [linkProblem, setLinkProblem] = useState<string | null>(null);
   const form = useAppForm({ schema: invitationFormSchema, defaultValues: { password: '', confirmPassword: '' } });
 
-  if (!userId || !secret) return <UnusableLink reason={INVALID_LINK_MESSAGE} />;
+  if (!userId || !secret) return <UnusableLink reason={t('invalidLink')} />;
   if (linkProblem) return <UnusableLink reason={linkProblem} />;
 
   const link = { userId, secret };
 
   return (
     <>
-      <h1 className="text-center text-2xl font-semibold text-slate-900">Choose your password</h1>
-      <p className="mt-2 text-center text-slate-700">
-        An administrator created an account for you. Choose a password to start using it.
-      </p>
+      <h1 className="text-center text-2xl font-semibold text-slate-900">{t('invitation.title')}</h1>
+      <p className="mt-2 text-center text-slate-700">{t('invitation.explanation')}</p>
       <form
         noValidate
         className="mt-6 space-y-4"
@@ -62,7 +60,7 @@ export function InvitationForm({ userId, secret }: { userId: string | null; secr
             { ...link, password },
             {
               onSuccess: (account) => {
-                toast.success('Welcome! Your password is set.');
+                toast.success(t('invitation.success'));
                 if (!account) navigate(paths.login, { replace: true });
                 else navigate(account.role === 'admin' ? paths.admin.root : paths.user.dashboard, { replace: true });
               },
@@ -78,7 +76,7 @@ export function InvitationForm({ userId, secret }: { userId: string | null; secr
         <FormPasswordField
           control={form.control}
           name="password"
-          label="Password"
+          label={t('invitation.password')}
           autoComplete="new-password"
           required
           maxLength={PASSWORD_MAX_LENGTH}
@@ -87,13 +85,13 @@ export function InvitationForm({ userId, secret }: { userId: string | null; secr
         <FormPasswordField
           control={form.control}
           name="confirmPassword"
-          label="Confirm password"
+          label={t('invitation.confirmPassword')}
           autoComplete="new-password"
           required
           maxLength={PASSWORD_MAX_LENGTH}
         />
         <Button type="submit" className="w-full" disabled={acceptInvitation.isPending}>
-          {acceptInvitation.isPending ? 'Saving...' : 'Set password'}
+          {acceptInvitation.isPending ? t('saving') : t('invitation.submit')}
         </Button>
       </form>
     </>
@@ -101,15 +99,14 @@ export function InvitationForm({ userId, secret }: { userId: string | null; secr
 }
 
 function UnusableLink({ reason }: { reason: string }) {
+  const { t } = useAccountText();
   return (
     <div role="alert" className="text-center">
-      <h1 className="text-2xl font-semibold text-red-800">This invitation cannot be used</h1>
+      <h1 className="text-2xl font-semibold text-red-800">{t('invitation.unusable')}</h1>
       <p className="mt-2 text-slate-700">{reason}</p>
-      <p className="mt-2 text-slate-700">
-        If you already chose a password, log in with it. Otherwise ask an administrator for a new invitation.
-      </p>
+      <p className="mt-2 text-slate-700">{t('invitation.unusableHelp')}</p>
       <TextLink to={paths.login} className="mt-4 inline-block">
-        Go to the login page
+        {t('goToLogin')}
       </TextLink>
     </div>
   );

@@ -9,29 +9,29 @@ import { useAppForm } from '../../../components/forms/use-app-form';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { DialogButtons, ModalDialog } from '../../../components/ui/modal-dialog';
 import { paths } from '../../../config/paths';
+import { useAccountText } from '../../../i18n/namespaces/account';
 import { useDeleteAccount } from '../api/delete-account';
 import { useSignInMethods } from '../api/get-sign-in-methods';
 import { OwnerProofField } from './owner-proof';
 
 /** 'Your data': download everything the site holds about the account, or delete the account. */
 export function LeaveSection({ email, audience }: { email: string; audience: 'student' | 'admin' }) {
+  const { t } = useAccountText();
   const headingId = useId();
   const [deleting, setDeleting] = useState(false);
   return (
     <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        Your data
+        {t('leave.title')}
       </h2>
-      <p className="mt-1 text-sm text-slate-700">
-        Download everything we hold about your account as a JSON file, or delete your account with your reviews.
-      </p>
+      <p className="mt-1 text-sm text-slate-700">{t('leave.explanation')}</p>
       <div className="mt-4 flex flex-col gap-2 sm:flex-row">
         {/* A plain download: the browser saves the file the API answers with. */}
         <a href={apiPaths.accountData} download className={buttonClasses('secondary')}>
-          Download my data
+          {t('leave.download')}
         </a>
         <Button variant="danger" onClick={() => setDeleting(true)}>
-          Delete my account
+          {t('leave.delete')}
         </Button>
       </div>
       <DeleteAccountDialog open={deleting} email={email} audience={audience} onClose={() => setDeleting(false)} />
@@ -50,14 +50,15 @@ function DeleteAccountDialog({
   audience: 'student' | 'admin';
   onClose: () => void;
 }) {
+  const { t } = useAccountText();
   const passwordRef = useRef<HTMLInputElement>(null);
   const deleteAccount = useDeleteAccount();
   return (
     <ModalDialog
       open={open}
       role="alertdialog"
-      title="Delete my account"
-      description="Your account, your sessions and your reviews are removed for good. Tutors you suggested stay without your name. This cannot be undone."
+      title={t('leave.delete')}
+      description={t('leave.deleteDescription')}
       initialFocus={passwordRef}
       dismissible={!deleteAccount.isPending}
       onCancel={onClose}
@@ -86,6 +87,7 @@ function DeleteAccountForm({
   mutation: ReturnType<typeof useDeleteAccount>;
   onClose: () => void;
 }) {
+  const { t } = useAccountText();
   const navigate = useNavigate();
   const { data: methods } = useSignInMethods();
   const form = useAppForm({ schema: deleteAccountSchema, defaultValues: { currentPassword: '', confirmEmail: '' } });
@@ -97,7 +99,7 @@ function DeleteAccountForm({
         if (mutation.isPending) return;
         mutation.mutate(request, {
           onSuccess: () => {
-            toast.success('Your account has been deleted.');
+            toast.success(t('leave.deleted'));
             navigate(paths.home, { replace: true });
           },
           onError: form.showServerError,
@@ -113,7 +115,7 @@ function DeleteAccountForm({
             control={form.control}
             name="currentPassword"
             ref={passwordRef}
-            label="Current password"
+            label={t('currentPassword')}
             autoComplete="current-password"
             required
             maxLength={PASSWORD_MAX_LENGTH}
@@ -123,16 +125,16 @@ function DeleteAccountForm({
       <FormTextField
         control={form.control}
         name="confirmEmail"
-        label={`Type ${email} to confirm`}
+        label={t('leave.typeEmail', { email })}
         type="email"
         autoComplete="off"
         aria-required="true"
       />
       <DialogButtons
         confirmType="submit"
-        confirmLabel="Delete my account"
-        busyLabel="Deleting..."
-        cancelLabel="Cancel"
+        confirmLabel={t('leave.delete')}
+        busyLabel={t('leave.deleting')}
+        cancelLabel={t('cancel')}
         variant="danger"
         busy={mutation.isPending}
         onCancel={onClose}

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { apiPaths } from '../../../../shared/api-paths';
 import type { SignInMethods } from '../../../../shared/campus-sign-in';
 import { paths } from '../../../config/paths';
+import { formatDateWith } from '../../../i18n/format';
+import { useAccountText } from '../../../i18n/namespaces/account';
 
 /** Where a confirmation through the university starts, coming back to this profile page. */
 function confirmThroughCampusHref(returnTo: string): string {
@@ -9,7 +11,7 @@ function confirmThroughCampusHref(returnTo: string): string {
 }
 
 export function confirmedUntilText(until: string): string {
-  return new Date(until).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return formatDateWith(until, { hour: '2-digit', minute: '2-digit' });
 }
 
 /**
@@ -27,12 +29,12 @@ export function OwnerProofField({
   /** The form's current-password field, shown unless the university has just confirmed the owner. */
   passwordField: ReactNode;
 }) {
+  const { t } = useAccountText();
   const profilePath = audience === 'admin' ? paths.admin.profile : paths.user.profile;
   if (methods?.campusConfirmedUntil) {
     return (
       <p role="status" className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900">
-        Your university confirmed it is you: no password is needed until{' '}
-        {confirmedUntilText(methods.campusConfirmedUntil)}.
+        {t('ownerProof.confirmed', { time: confirmedUntilText(methods.campusConfirmedUntil) })}
       </p>
     );
   }
@@ -41,13 +43,13 @@ export function OwnerProofField({
       href={confirmThroughCampusHref(profilePath)}
       className="text-sm font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900"
     >
-      {methods.hasPassword ? 'Confirm with your university instead' : 'Confirm with your university'}
+      {methods.hasPassword ? t('ownerProof.confirmInstead') : t('ownerProof.confirm')}
     </a>
   );
   if (methods && !methods.hasPassword) {
     return (
       <div className="space-y-2 text-sm text-slate-700">
-        <p>You sign in with your university, so it confirms it is you.</p>
+        <p>{t('ownerProof.universityOnly')}</p>
         {campusLink}
       </div>
     );

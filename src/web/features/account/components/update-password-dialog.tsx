@@ -7,6 +7,7 @@ import { FormErrorAlert, FormPasswordField } from '../../../components/forms/for
 import { PasswordStrengthHint } from '../../../components/forms/password-strength-hint';
 import { useAppForm } from '../../../components/forms/use-app-form';
 import { DialogButtons, ModalDialog } from '../../../components/ui/modal-dialog';
+import { useAccountText } from '../../../i18n/namespaces/account';
 import { useChangePassword } from '../api/change-password';
 
 /** The API's request, and the new password typed twice, which only this form checks. */
@@ -35,6 +36,7 @@ export function PasswordChangeFields({
   currentLabel: string;
   currentRef?: Ref<HTMLInputElement>;
 }) {
+  const { t } = useAccountText();
   return (
     <>
       {/* Lets password managers file the new password under the right account. */}
@@ -52,7 +54,7 @@ export function PasswordChangeFields({
       <FormPasswordField
         control={control}
         name="newPassword"
-        label="New password"
+        label={t('updatePassword.newPassword')}
         autoComplete="new-password"
         required
         maxLength={PASSWORD_MAX_LENGTH}
@@ -61,7 +63,7 @@ export function PasswordChangeFields({
       <FormPasswordField
         control={control}
         name="confirmPassword"
-        label="Confirm new password"
+        label={t('updatePassword.confirmNewPassword')}
         autoComplete="new-password"
         required
         maxLength={PASSWORD_MAX_LENGTH}
@@ -70,17 +72,16 @@ export function PasswordChangeFields({
   );
 }
 
-export const PASSWORD_UPDATED_MESSAGE = 'Password updated. You were signed out everywhere else.';
-
 /** 'Update Password': the current password, then the new one twice. */
 export function UpdatePasswordDialog({ open, email, onClose }: { open: boolean; email: string; onClose: () => void }) {
+  const { t } = useAccountText();
   const currentRef = useRef<HTMLInputElement>(null);
   const changePassword = useChangePassword();
   return (
     <ModalDialog
       open={open}
-      title="Update Password"
-      description="Your other signed-in devices and browsers will be signed out."
+      title={t('updatePassword.title')}
+      description={t('updatePassword.description')}
       initialFocus={currentRef}
       dismissible={!changePassword.isPending}
       onCancel={onClose}
@@ -102,6 +103,7 @@ function UpdatePasswordForm({
   mutation: ReturnType<typeof useChangePassword>;
   onClose: () => void;
 }) {
+  const { t } = useAccountText();
   const form = useAppForm({
     schema: updatePasswordFormSchema,
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
@@ -115,7 +117,7 @@ function UpdatePasswordForm({
         if (mutation.isPending) return;
         mutation.mutate(request, {
           onSuccess: () => {
-            toast.success(PASSWORD_UPDATED_MESSAGE);
+            toast.success(t('updatePassword.success'));
             onClose();
           },
           onError: form.showServerError,
@@ -125,14 +127,14 @@ function UpdatePasswordForm({
       <PasswordChangeFields
         control={form.control}
         email={email}
-        currentLabel="Current password"
+        currentLabel={t('currentPassword')}
         currentRef={currentRef}
       />
       <DialogButtons
         confirmType="submit"
-        confirmLabel="Update Password"
-        busyLabel="Updating..."
-        cancelLabel="Cancel"
+        confirmLabel={t('updatePassword.title')}
+        busyLabel={t('updatePassword.busy')}
+        cancelLabel={t('cancel')}
         variant="primary"
         busy={mutation.isPending}
         onCancel={onClose}

@@ -1,12 +1,8 @@
 import { apiPaths } from '../../../../shared/api-paths';
-import {
-  CAMPUS_ERROR_PARAM,
-  CAMPUS_SIGN_IN_FAILURE_MESSAGES,
-  campusSignInFailureOf,
-} from '../../../../shared/campus-sign-in';
-import { signupDomainsMessage } from '../../../../shared/settings';
+import { CAMPUS_ERROR_PARAM, campusSignInFailureOf } from '../../../../shared/campus-sign-in';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { buttonClasses } from '../../../components/ui/button';
+import { useAuthText } from '../../../i18n/namespaces/auth';
 
 /**
  * The university's sign-in: a plain link, since the browser itself must leave for the
@@ -39,12 +35,14 @@ export function CampusSignInFailure({
   searchParams: URLSearchParams;
   signupDomains: readonly string[];
 }) {
+  const { t } = useAuthText();
   const failure = campusSignInFailureOf(searchParams.get(CAMPUS_ERROR_PARAM));
   if (!failure) return null;
+  // The shared module's English messages (CAMPUS_SIGN_IN_FAILURE_MESSAGES, signupDomainsMessage), translated.
   const message =
     failure === 'address_refused' && signupDomains.length > 0
-      ? signupDomainsMessage(signupDomains)
-      : CAMPUS_SIGN_IN_FAILURE_MESSAGES[failure];
+      ? t('campusSignIn.signupDomains', { domains: signupDomains.map((domain) => `@${domain}`).join(', ') })
+      : t(`campusSignIn.failures.${failure}`);
   return (
     <div className="mb-4">
       <ErrorAlert>{message}</ErrorAlert>

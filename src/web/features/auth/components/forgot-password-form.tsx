@@ -1,9 +1,11 @@
+import { Trans } from 'react-i18next';
 import { passwordResetRequestSchema } from '../../../../shared/account-lifecycle';
 import { FormErrorAlert, FormTextField } from '../../../components/forms/form-fields';
 import { useAppForm } from '../../../components/forms/use-app-form';
 import { FormActions } from '../../../components/ui/form-actions';
 import { TextLink } from '../../../components/ui/text-link';
 import { paths } from '../../../config/paths';
+import { useAuthText } from '../../../i18n/namespaces/auth';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
 /**
@@ -11,6 +13,7 @@ import { useRequestPasswordReset } from '../api/request-password-reset';
  * so the page tells nobody which addresses are registered.
  */
 export function ForgotPasswordForm() {
+  const { t } = useAuthText();
   const request = useRequestPasswordReset();
   const form = useAppForm({ schema: passwordResetRequestSchema, defaultValues: { email: '' } });
 
@@ -18,11 +21,15 @@ export function ForgotPasswordForm() {
     return (
       <div role="status" className="space-y-4 text-center text-slate-700">
         <p>
-          If an account uses <strong className="wrap-anywhere">{request.data.email}</strong>, we have sent it a link to
-          choose a new password. The link works once, for 1 hour.
+          <Trans
+            t={t}
+            i18nKey="forgotPassword.sent"
+            values={{ email: request.data.email }}
+            components={{ strong: <strong className="wrap-anywhere" /> }}
+          />
         </p>
-        <p>No mail? Check the spam folder, or ask again in a few minutes.</p>
-        <TextLink to={paths.login}>Back to login</TextLink>
+        <p>{t('forgotPassword.noMail')}</p>
+        <TextLink to={paths.login}>{t('forgotPassword.backToLogin')}</TextLink>
       </div>
     );
   }
@@ -36,22 +43,20 @@ export function ForgotPasswordForm() {
         request.mutate(input, { onError: form.showServerError });
       })}
     >
-      <p className="text-sm text-slate-700">
-        Enter the email address of your account and we will send you a link to choose a new password.
-      </p>
+      <p className="text-sm text-slate-700">{t('forgotPassword.explanation')}</p>
       <FormErrorAlert control={form.control} />
       <FormTextField
         control={form.control}
         name="email"
-        label="Email"
+        label={t('fields.email')}
         type="email"
         autoComplete="email"
         aria-required="true"
       />
       <FormActions
         cancelTo={paths.login}
-        submitLabel="Send reset link"
-        busyLabel="Sending..."
+        submitLabel={t('forgotPassword.submit')}
+        busyLabel={t('forgotPassword.busy')}
         busy={request.isPending}
       />
     </form>

@@ -8,6 +8,7 @@ import { useAppForm } from '../../../components/forms/use-app-form';
 import { FormActions } from '../../../components/ui/form-actions';
 import { TextLink } from '../../../components/ui/text-link';
 import { paths } from '../../../config/paths';
+import { useAuthText } from '../../../i18n/namespaces/auth';
 import { useLogin } from '../api/login';
 
 /** The spec's one message for a blank field comes first; then the API's own schema. */
@@ -17,6 +18,7 @@ const loginFormSchema = z
   .pipe(loginRequestSchema);
 
 export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
+  const { t } = useAuthText();
   const navigate = useNavigate();
   const login = useLogin();
   const emailRef = useRef<HTMLInputElement>(null);
@@ -39,12 +41,12 @@ export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
       onSubmit={form.handleSubmit((request) =>
         login.mutate(request, {
           onSuccess: ({ account }) => {
-            toast.success('Logged In successfully');
+            toast.success(t('login.success'));
             navigate(account.role === 'admin' ? `${paths.admin.root}/` : `${paths.user.root}/`, { replace: true });
           },
           onError: (error) => {
             form.showServerError(error);
-            toast.error('Error Occurred');
+            toast.error(t('login.failed'));
           },
         }),
       )}
@@ -54,7 +56,7 @@ export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
         control={form.control}
         name="email"
         ref={emailRef}
-        label="Email"
+        label={t('fields.email')}
         type="email"
         autoComplete="email"
         aria-required="true"
@@ -63,16 +65,21 @@ export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
         control={form.control}
         name="password"
         ref={passwordRef}
-        label="Password"
+        label={t('fields.password')}
         autoComplete="current-password"
         aria-required="true"
       />
-      <p className="text-right text-sm">
-        <TextLink to={paths.forgotPassword}>Forgot password?</TextLink>
+      <p className="text-end text-sm">
+        <TextLink to={paths.forgotPassword}>{t('login.forgotPassword')}</TextLink>
       </p>
-      <FormActions cancelTo={paths.home} submitLabel="Login" busyLabel="Logging in..." busy={login.isPending} />
+      <FormActions
+        cancelTo={paths.home}
+        submitLabel={t('login.submit')}
+        busyLabel={t('login.busy')}
+        busy={login.isPending}
+      />
       <p className="text-center text-sm text-slate-700">
-        Don&apos;t have an account? <TextLink to={paths.signup}>Sign up</TextLink>
+        {t('login.noAccount')} <TextLink to={paths.signup}>{t('login.signUp')}</TextLink>
       </p>
     </form>
   );

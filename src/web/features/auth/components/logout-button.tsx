@@ -1,6 +1,7 @@
 import type { KeyboardEventHandler } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
+import { useAuthText } from '../../../i18n/namespaces/auth';
 import { errorMessage } from '../../../lib/api-client';
 import { useLogout } from '../api/logout';
 
@@ -11,6 +12,7 @@ export function LogoutButton({
   className?: string;
   onKeyDown?: KeyboardEventHandler<HTMLButtonElement>;
 }) {
+  const { t } = useAuthText();
   const logout = useLogout();
   const navigate = useNavigate();
   return (
@@ -22,14 +24,14 @@ export function LogoutButton({
       onClick={() =>
         logout.mutate(undefined, {
           onSuccess: () => {
-            toast.success('Logged Out Successfully');
+            toast.success(t('logout.success'));
             navigate('/', { replace: true });
           },
           onError: (err) => toast.error(errorMessage(err)),
         })
       }
     >
-      Logout
+      {t('logout.button')}
     </button>
   );
 }

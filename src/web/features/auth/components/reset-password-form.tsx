@@ -10,10 +10,9 @@ import { useAppForm } from '../../../components/forms/use-app-form';
 import { Button } from '../../../components/ui/button';
 import { TextLink } from '../../../components/ui/text-link';
 import { paths } from '../../../config/paths';
+import { useAuthText } from '../../../i18n/namespaces/auth';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client';
 import { useResetPassword } from '../api/reset-password';
-
-const INVALID_LINK_MESSAGE = 'Your link is not valid';
 
 /** The new password as the API checks it, and typed again, which only this form checks. */
 const resetPasswordFormSchema = z
@@ -35,18 +34,19 @@ function isLinkProblem(error: unknown): boolean {
  * the account ends, and they log in with it. A link that cannot be used says why.
  */
 export function ResetPasswordForm({ token }: { token: string | null }) {
+  const { t } = useAuthText();
   const navigate = useNavigate();
   const resetPassword = useResetPassword();
   const [linkProblem, setLinkProblem] = useState<string | null>(null);
   const form = useAppForm({ schema: resetPasswordFormSchema, defaultValues: { password: '', confirmPassword: '' } });
 
-  if (!token) return <UnusableLink reason={INVALID_LINK_MESSAGE} />;
+  if (!token) return <UnusableLink reason={t('invalidLink')} />;
   if (linkProblem) return <UnusableLink reason={linkProblem} />;
 
   return (
     <>
-      <h1 className="text-center text-2xl font-semibold text-slate-900">Choose a new password</h1>
-      <p className="mt-2 text-center text-slate-700">You will be signed out everywhere, then log in with it.</p>
+      <h1 className="text-center text-2xl font-semibold text-slate-900">{t('resetPassword.title')}</h1>
+      <p className="mt-2 text-center text-slate-700">{t('resetPassword.explanation')}</p>
       <form
         noValidate
         className="mt-6 space-y-4"
@@ -56,7 +56,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
             { token, password },
             {
               onSuccess: () => {
-                toast.success('Your password has been changed. Please log in.');
+                toast.success(t('resetPassword.success'));
                 navigate(paths.login, { replace: true });
               },
               onError: (error) => {
@@ -71,7 +71,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         <FormPasswordField
           control={form.control}
           name="password"
-          label="New password"
+          label={t('resetPassword.newPassword')}
           autoComplete="new-password"
           required
           maxLength={PASSWORD_MAX_LENGTH}
@@ -80,13 +80,13 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         <FormPasswordField
           control={form.control}
           name="confirmPassword"
-          label="Confirm new password"
+          label={t('resetPassword.confirmNewPassword')}
           autoComplete="new-password"
           required
           maxLength={PASSWORD_MAX_LENGTH}
         />
         <Button type="submit" className="w-full" disabled={resetPassword.isPending}>
-          {resetPassword.isPending ? 'Saving...' : 'Change password'}
+          {resetPassword.isPending ? t('resetPassword.busy') : t('resetPassword.submit')}
         </Button>
       </form>
     </>
@@ -94,12 +94,13 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 }
 
 function UnusableLink({ reason }: { reason: string }) {
+  const { t } = useAuthText();
   return (
     <div role="alert" className="text-center">
-      <h1 className="text-2xl font-semibold text-red-800">This link cannot be used</h1>
+      <h1 className="text-2xl font-semibold text-red-800">{t('unusableLink.title')}</h1>
       <p className="mt-2 text-slate-700">{reason}</p>
       <TextLink to={paths.forgotPassword} className="mt-4 inline-block">
-        Ask for a new link
+        {t('unusableLink.askAgain')}
       </TextLink>
     </div>
   );

@@ -6,6 +6,7 @@ import { useAppForm } from '../../../components/forms/use-app-form';
 import { DialogButtons, ModalDialog } from '../../../components/ui/modal-dialog';
 import { sessionQueryKey, useAccount } from '../../../lib/session';
 import { clearSignedOut, useSignedOut } from '../../../lib/signed-out';
+import { useAuthText } from '../../../i18n/namespaces/auth';
 import { login } from '../api/login';
 
 /**
@@ -14,6 +15,7 @@ import { login } from '../api/login';
  * someone the app believed signed in; a logged-out visitor never sees it.
  */
 export function SignedOutDialog() {
+  const { t } = useAuthText();
   const signedOut = useSignedOut();
   const { account } = useAccount();
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -22,8 +24,8 @@ export function SignedOutDialog() {
   return (
     <ModalDialog
       open={open}
-      title="You were signed out. Log in again"
-      description={<p>Your session ended. Log in to carry on: what you entered on this page is kept.</p>}
+      title={t('signedOut.title')}
+      description={<p>{t('signedOut.description')}</p>}
       initialFocus={passwordRef}
       onCancel={clearSignedOut}
     >
@@ -41,6 +43,7 @@ function LogInAgainForm({
   accountId: string;
   passwordRef: RefObject<HTMLInputElement | null>;
 }) {
+  const { t } = useAuthText();
   const queryClient = useQueryClient();
   const form = useAppForm({ schema: loginRequestSchema, defaultValues: { email, password: '' } });
   const logIn = useMutation({
@@ -68,20 +71,27 @@ function LogInAgainForm({
       })}
     >
       <FormErrorAlert control={form.control} />
-      <FormTextField control={form.control} name="email" label="Email" type="email" autoComplete="email" required />
+      <FormTextField
+        control={form.control}
+        name="email"
+        label={t('fields.email')}
+        type="email"
+        autoComplete="email"
+        required
+      />
       <FormPasswordField
         control={form.control}
         name="password"
         ref={passwordRef}
-        label="Password"
+        label={t('fields.password')}
         autoComplete="current-password"
         required
       />
       <DialogButtons
         confirmType="submit"
-        confirmLabel="Log in"
-        busyLabel="Logging in..."
-        cancelLabel="Not now"
+        confirmLabel={t('signedOut.logIn')}
+        busyLabel={t('login.busy')}
+        cancelLabel={t('signedOut.notNow')}
         variant="primary"
         busy={logIn.isPending}
         onCancel={clearSignedOut}

@@ -8,6 +8,7 @@ import { useAppForm } from '../../../components/forms/use-app-form';
 import { FormActions } from '../../../components/ui/form-actions';
 import { TextLink } from '../../../components/ui/text-link';
 import { paths } from '../../../config/paths';
+import { useAuthText } from '../../../i18n/namespaces/auth';
 import { useSignup } from '../api/signup';
 
 /** The spec's one message for a blank field comes first; then the API's own schema. */
@@ -20,11 +21,12 @@ const signupFormSchema = z
   .pipe(signupRequestSchema);
 
 /** The spec's advice, naming the university's domains once an administrator has listed them. */
-function emailHint(domains: readonly string[], restricted: boolean): string {
-  const advice = 'Please use only your university-issued email address.';
-  if (domains.length === 0) return advice;
+function emailHint(t: ReturnType<typeof useAuthText>['t'], domains: readonly string[], restricted: boolean): string {
+  if (domains.length === 0) return t('signup.emailHint');
   const listed = domains.map((domain) => `@${domain}`).join(', ');
-  return restricted ? `${advice} Only addresses at ${listed} can sign up.` : `${advice} (${listed})`;
+  return restricted
+    ? t('signup.emailHintRestricted', { domains: listed })
+    : t('signup.emailHintListed', { domains: listed });
 }
 
 export function SignupForm({
@@ -34,6 +36,7 @@ export function SignupForm({
   universityDomains?: readonly string[];
   restrictedToDomains?: boolean;
 }) {
+  const { t } = useAuthText();
   const navigate = useNavigate();
   const signup = useSignup();
   const form = useAppForm({
@@ -49,7 +52,7 @@ export function SignupForm({
       onSubmit={form.handleSubmit((request) =>
         signup.mutate(request, {
           onSuccess: (sent) => {
-            toast.success(`Email sent at ${sent.email}.`);
+            toast.success(t('emailSent', { email: sent.email }));
             navigate(paths.login, { state: { signedUpEmail: sent.email } });
           },
           onError: form.showServerError,
@@ -57,27 +60,38 @@ export function SignupForm({
       )}
     >
       <FormErrorAlert control={form.control} />
-      <FormTextField control={form.control} name="name" label="Name" autoComplete="name" aria-required="true" />
+      <FormTextField
+        control={form.control}
+        name="name"
+        label={t('fields.name')}
+        autoComplete="name"
+        aria-required="true"
+      />
       <FormTextField
         control={form.control}
         name="email"
-        label="Email"
+        label={t('fields.email')}
         type="email"
         autoComplete="email"
         aria-required="true"
-        hint={emailHint(universityDomains, restrictedToDomains)}
+        hint={emailHint(t, universityDomains, restrictedToDomains)}
       />
       <FormPasswordField
         control={form.control}
         name="password"
-        label="Password"
+        label={t('fields.password')}
         autoComplete="new-password"
         aria-required="true"
         hint={<PasswordStrengthHint control={form.control} name="password" />}
       />
-      <FormActions cancelTo={paths.home} submitLabel="Sign Up" busyLabel="Signing up..." busy={signup.isPending} />
+      <FormActions
+        cancelTo={paths.home}
+        submitLabel={t('signup.submit')}
+        busyLabel={t('signup.busy')}
+        busy={signup.isPending}
+      />
       <p className="text-center text-sm text-slate-700">
-        Already have an account? <TextLink to={paths.login}>Login</TextLink>
+        {t('signup.haveAccount')} <TextLink to={paths.login}>{t('signup.login')}</TextLink>
       </p>
     </form>
   );

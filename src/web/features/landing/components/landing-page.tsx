@@ -5,6 +5,7 @@ import { DeviceThemeSelect } from '../../../components/ui/device-theme-select';
 import { LeanLanguageSelect } from '../../../components/ui/lean-language-select';
 import { paths } from '../../../config/paths';
 import { useTabTitle } from '../../../hooks/use-tab-title';
+import { useLandingText } from '../../../i18n/namespaces/landing';
 import { FeatureCards } from './feature-cards';
 
 /**
@@ -28,6 +29,7 @@ export function LandingPage({
   account: Account | null | undefined;
   Link: LinkComponent;
 }) {
+  const { t } = useLandingText();
   useTabTitle(siteName);
 
   return (
@@ -36,16 +38,16 @@ export function LandingPage({
         <span className="text-lg font-semibold tracking-tight text-indigo-800">{siteName}</span>
         {account ? (
           <Link to={account.role === 'admin' ? paths.admin.root : paths.user.root} className={buttonClasses()}>
-            Go To Console
+            {t('header.goToConsole')}
           </Link>
         ) : (
           <div className="flex flex-wrap items-center gap-2">
             <LeanLanguageSelect compact />
             <Link to={paths.signup} className={buttonClasses('secondary')}>
-              Sign up with your university email
+              {t('header.signUp')}
             </Link>
             <Link to={paths.login} className={buttonClasses()}>
-              Login
+              {t('header.login')}
             </Link>
           </div>
         )}
@@ -56,8 +58,10 @@ export function LandingPage({
         className="mx-auto flex w-full max-w-6xl flex-1 flex-col justify-center px-4 pt-6 pb-10 sm:px-6 sm:pb-16"
       >
         <div className="mx-auto max-w-3xl text-center">
-          <h1 className="text-4xl font-semibold tracking-tight text-slate-900 sm:text-5xl">Welcome to {siteName}</h1>
-          <p className="mt-4 text-lg text-slate-700">Your one-stop solution for reviewing and managing teachers.</p>
+          <h1 className="text-4xl font-semibold tracking-tight text-slate-900 sm:text-5xl">
+            {t('hero.title', { siteName })}
+          </h1>
+          <p className="mt-4 text-lg text-slate-700">{t('hero.tagline')}</p>
           <TutorSearch signedIn={Boolean(account)} />
         </div>
         <div className="mt-10">
@@ -66,7 +70,7 @@ export function LandingPage({
       </main>
       <footer className="border-t border-slate-200 py-6 text-center text-sm text-slate-600">
         <Link to={paths.about} className="underline-offset-2 hover:underline">
-          About {siteName}
+          {t('footer.about', { siteName })}
         </Link>
         {/* Signed in, the account's theme is chosen in the app. */}
         {account === null && <DeviceThemeSelect className="mt-4 justify-center" />}
@@ -81,6 +85,7 @@ export function LandingPage({
  * bundle, which loads no router.
  */
 function TutorSearch({ signedIn }: { signedIn: boolean }) {
+  const { t } = useLandingText();
   return (
     <form
       role="search"
@@ -89,17 +94,17 @@ function TutorSearch({ signedIn }: { signedIn: boolean }) {
       className="mx-auto mt-8 flex max-w-xl flex-col gap-2 sm:flex-row"
     >
       <label htmlFor="landing-search" className="sr-only">
-        Find a tutor or course
+        {t('search.label')}
       </label>
       <input
         id="landing-search"
         name="q"
         type="search"
-        placeholder="Find a tutor or course"
+        placeholder={t('search.label')}
         className="min-h-11 flex-1 rounded-lg border border-slate-300 bg-white px-4 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-indigo-600"
       />
       <button type="submit" className={buttonClasses('primary', 'min-h-11')}>
-        Search
+        {t('search.submit')}
       </button>
     </form>
   );

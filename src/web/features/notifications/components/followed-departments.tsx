@@ -9,6 +9,8 @@ import { FORM_ERROR, useAppForm } from '../../../components/forms/use-app-form';
 import { ListLoadError } from '../../../components/lists/list-status';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { formatNumber } from '../../../i18n/format';
+import { useNotificationsText } from '../../../i18n/namespaces/notifications';
 import { useDepartments } from '../../../lib/departments';
 import { useFollowedDepartments } from '../api/get-followed-departments';
 import { useUpdateFollowedDepartments } from '../api/update-followed-departments';
@@ -24,6 +26,7 @@ const byName = (first: DepartmentOption, second: DepartmentOption) =>
 
 /** 'Departments you follow': a notification arrives whenever a tutor is published in one of them. */
 export function FollowedDepartments() {
+  const { t } = useNotificationsText();
   const headingId = useId();
   const departments = useDepartments();
   const followed = useFollowedDepartments();
@@ -46,22 +49,16 @@ export function FollowedDepartments() {
   return (
     <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        Departments you follow
+        {t('departments.title')}
       </h2>
-      <p className="mt-1 text-slate-700">
-        Get a notification whenever a new tutor is published in one of these departments.
-      </p>
+      <p className="mt-1 text-slate-700">{t('departments.explanation')}</p>
       <div className="mt-4">
         {failed ? (
-          <ListLoadError
-            message="Failed to load the data. Please try again later."
-            onRetry={() => void failed.refetch()}
-            retrying={failed.isFetching}
-          />
+          <ListLoadError message={t('loadFailed')} onRetry={() => void failed.refetch()} retrying={failed.isFetching} />
         ) : !departments.data || !followed.data ? (
-          <Spinner label="Loading departments..." />
+          <Spinner label={t('departments.loading')} />
         ) : options.length === 0 ? (
-          <p className="text-slate-700">No department has public tutors yet. Once one has, you can follow it here.</p>
+          <p className="text-slate-700">{t('departments.none')}</p>
         ) : (
           // Mounted once: later refetches (a window regaining focus) must not undo boxes being ticked.
           <FollowedDepartmentsForm options={options} initiallyFollowed={followed.data.departments} />
@@ -78,6 +75,7 @@ function FollowedDepartmentsForm({
   options: DepartmentOption[];
   initiallyFollowed: string[];
 }) {
+  const { t } = useNotificationsText();
   const updateFollowed = useUpdateFollowedDepartments();
   const form = useAppForm({
     // In the order shown, so the saved list reads the same as the form; then the API's own schema.
@@ -112,8 +110,8 @@ function FollowedDepartmentsForm({
             onSuccess: () => {
               toast.success(
                 departments.length === 0
-                  ? 'You no longer follow any department.'
-                  : `Saved. You follow ${departments.length} ${departments.length === 1 ? 'department' : 'departments'}.`,
+                  ? t('departments.savedNone')
+                  : t('departments.saved', { count: departments.length }),
               );
             },
             onError: form.showServerError,
@@ -123,7 +121,7 @@ function FollowedDepartmentsForm({
     >
       <FormErrorAlert control={form.control} />
       <fieldset>
-        <legend className="sr-only">Departments to follow</legend>
+        <legend className="sr-only">{t('departments.legend')}</legend>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {options.map((option) => (
             <li key={option.name}>
@@ -131,8 +129,8 @@ function FollowedDepartmentsForm({
                 label={option.name}
                 hint={
                   option.tutorCount === null
-                    ? 'No public tutors now'
-                    : `${option.tutorCount} ${option.tutorCount === 1 ? 'tutor' : 'tutors'}`
+                    ? t('departments.noTutorsNow')
+                    : t('departments.tutorCount', { count: option.tutorCount })
                 }
                 name="departments"
                 value={option.name}
@@ -147,10 +145,13 @@ function FollowedDepartmentsForm({
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         {/* Not disabled while saving, which would drop the keyboard focus. */}
         <Button type="submit" aria-disabled={updateFollowed.isPending || undefined}>
-          {updateFollowed.isPending ? 'Saving...' : 'Save departments'}
+          {updateFollowed.isPending ? t('departments.saving') : t('departments.save')}
         </Button>
         <p className="text-sm text-slate-600">
-          {selected.length} of at most {FOLLOWED_DEPARTMENTS_MAX} selected.
+          {t('departments.selected', {
+            count: selected.length,
+            max: formatNumber(FOLLOWED_DEPARTMENTS_MAX),
+          })}
         </p>
       </div>
     </form>

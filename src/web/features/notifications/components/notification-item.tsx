@@ -3,11 +3,11 @@ import toast from 'react-hot-toast';
 import type { Notification } from '../../../../shared/notifications';
 import { Button } from '../../../components/ui/button';
 import { TextLink } from '../../../components/ui/text-link';
+import { formatDateTime } from '../../../i18n/format';
+import { useNotificationsText } from '../../../i18n/namespaces/notifications';
 import { errorMessage } from '../../../lib/api-client';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { NotificationMessage, notificationFollowUp } from './notification-message';
-
-const receivedAt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * One notification. Unread ones stand out by colour, a dot and the word "New", and say
@@ -21,6 +21,7 @@ export function NotificationItem({
   /** Set when a read notification leaves the list (the unread-only view): focus must go elsewhere. */
   onReadAndGone?: () => void;
 }) {
+  const { t } = useNotificationsText();
   const messageId = useId();
   const itemRef = useRef<HTMLElement>(null);
   const markRead = useMarkNotificationRead();
@@ -52,22 +53,22 @@ export function NotificationItem({
           />
           <div className="min-w-0">
             <p id={messageId} className={`break-words ${unread ? 'font-medium text-slate-900' : 'text-slate-800'}`}>
-              {unread && <span className="sr-only">Unread: </span>}
+              {unread && <span className="sr-only">{t('item.unread')} </span>}
               <NotificationMessage notification={notification} />
             </p>
             <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
-              <time dateTime={notification.createdAt}>{receivedAt.format(new Date(notification.createdAt))}</time>
+              <time dateTime={notification.createdAt}>{formatDateTime(notification.createdAt)}</time>
               {unread && (
                 <span
                   aria-hidden="true"
                   className="rounded-full bg-indigo-700 px-2 py-0.5 text-xs font-semibold text-white"
                 >
-                  New
+                  {t('item.new')}
                 </span>
               )}
               {followUp && (
                 <TextLink to={followUp.to} className="text-sm">
-                  {followUp.label}
+                  {t(followUp.label)}
                 </TextLink>
               )}
             </p>
@@ -83,7 +84,7 @@ export function NotificationItem({
               if (!markRead.isPending) handleMarkRead();
             }}
           >
-            {markRead.isPending ? 'Marking...' : 'Mark as read'}
+            {markRead.isPending ? t('marking') : t('item.markRead')}
           </Button>
         )}
       </div>

@@ -4,16 +4,13 @@ import { ListFilterSelect } from '../../../components/lists/list-filter-select';
 import { PagedList } from '../../../components/lists/paged-list';
 import { Button } from '../../../components/ui/button';
 import { useListParams } from '../../../hooks/use-list-params';
+import { formatNumber } from '../../../i18n/format';
+import { useNotificationsText } from '../../../i18n/namespaces/notifications';
 import { errorMessage } from '../../../lib/api-client';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { NotificationItem } from './notification-item';
 import { pageFromParam } from '../../../../shared/query-string';
-
-const showOptions = [
-  { value: '', label: 'All notifications' },
-  { value: 'unread', label: 'Unread only' },
-] as const;
 
 /**
  * The user's notifications, newest first, a page at a time; the page and the unread-only
@@ -21,6 +18,7 @@ const showOptions = [
  * disappears.
  */
 export function NotificationList({ headingRef }: { headingRef: RefObject<HTMLHeadingElement | null> }) {
+  const { t } = useNotificationsText();
   const { searchParams, update } = useListParams();
   const page = pageFromParam(searchParams.get('page'));
   const unreadOnly = searchParams.get('show') === 'unread';
@@ -28,6 +26,10 @@ export function NotificationList({ headingRef }: { headingRef: RefObject<HTMLHea
   const markAllRead = useMarkAllNotificationsRead();
 
   const unread = notifications.data?.unread ?? 0;
+  const showOptions = [
+    { value: '', label: t('list.all') },
+    { value: 'unread', label: t('list.unreadOnly') },
+  ] as const;
 
   function focusHeading() {
     headingRef.current?.focus({ preventScroll: true });
@@ -37,7 +39,7 @@ export function NotificationList({ headingRef }: { headingRef: RefObject<HTMLHea
   function handleMarkAllRead() {
     if (markAllRead.isPending || unread === 0) return;
     markAllRead.mutate(undefined, {
-      onSuccess: () => toast.success('All notifications marked as read.'),
+      onSuccess: () => toast.success(t('list.allMarkedRead')),
       onError: (error) => toast.error(errorMessage(error)),
     });
   }
@@ -46,7 +48,7 @@ export function NotificationList({ headingRef }: { headingRef: RefObject<HTMLHea
     <div className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <ListFilterSelect
-          label="Show"
+          label={t('list.show')}
           value={unreadOnly ? 'unread' : ''}
           options={showOptions}
           onChange={(value) => update({ show: value || null })}
@@ -54,7 +56,11 @@ export function NotificationList({ headingRef }: { headingRef: RefObject<HTMLHea
         />
         <div className="flex flex-col gap-1 sm:items-end">
           <p role="status" className="text-sm text-slate-700">
-            {notifications.data ? (unread === 0 ? 'Everything is read.' : `${unread} unread`) : ''}
+            {notifications.data
+              ? unread === 0
+                ? t('list.everythingRead')
+                : t('list.unreadCount', { count: unread })
+              : ''}
           </p>
           {/* Stays focusable with nothing to mark, so focus is not lost when the last one is read. */}
           <Button
@@ -63,7 +69,7 @@ export function NotificationList({ headingRef }: { headingRef: RefObject<HTMLHea
             className={unread === 0 ? 'cursor-not-allowed opacity-60' : ''}
             onClick={handleMarkAllRead}
           >
-            {markAllRead.isPending ? 'Marking...' : 'Mark all as read'}
+            {markAllRead.isPending ? t('marking') : t('list.markAllRead')}
           </Button>
         </div>
       </div>
@@ -71,23 +77,20 @@ export function NotificationList({ headingRef }: { headingRef: RefObject<HTMLHea
       <PagedList
         query={notifications}
         page={page}
-        label="Notifications"
-        errorMessage="Failed to load the data. Please try again later."
-        emptyMessage={unreadOnly ? 'No unread notifications.' : 'No notifications yet.'}
+        label={t('title')}
+        errorMessage={t('loadFailed')}
+        emptyMessage={unreadOnly ? t('list.noUnread') : t('list.none')}
         emptyActions={
           unreadOnly ? (
             <Button variant="secondary" onClick={() => update({ show: null })}>
-              Show all notifications
+              {t('list.showAll')}
             </Button>
           ) : (
-            <p className="text-slate-700">
-              You will hear here when a submission of yours is decided, when a moderator acts on one of your reviews,
-              and when a tutor is published in a department you follow.
-            </p>
+            <p className="text-slate-700">{t('list.emptyExplanation')}</p>
           )
         }
-        noun={['notification', 'notifications']}
-        pagesLabel="Notification pages"
+        noun={[t('list.nounOne'), t('list.nounOther')]}
+        pagesLabel={t('list.pages')}
         onNavigate={focusHeading}
       >
         {(items) => (

@@ -1,147 +1,172 @@
 import type { ReactNode } from 'react';
+import { Trans } from 'react-i18next';
 import type { Notification } from '../../../../shared/notifications';
 import { TextLink } from '../../../components/ui/text-link';
 import { paths } from '../../../config/paths';
+import type english from '../../../i18n/locales/en/notifications.json';
+import { useNotificationsText } from '../../../i18n/namespaces/notifications';
+
+/** Text from the notification itself, placed in a translated sentence as a component, never parsed as markup. */
+function Text({ value }: { value: string }) {
+  return <>{value}</>;
+}
 
 /** The tutor's name, linked to the profile while the tutor exists and `linked` allows. */
 function TutorName({ notification, linked = true }: { notification: Notification; linked?: boolean }) {
-  const name = notification.tutorName ?? 'a tutor';
+  const { t } = useNotificationsText();
+  const name = notification.tutorName ?? t('message.aTutor');
   if (!linked || !notification.tutorId) return <strong className="font-semibold">{name}</strong>;
   return <TextLink to={paths.user.tutorProfile(notification.tutorId)}>{name}</TextLink>;
 }
 
 /** "your review 'Great teacher' of Dr Smith", with whatever of the title and name the notification kept. */
 function ReviewOf({ notification }: { notification: Notification }) {
+  const { t } = useNotificationsText();
   const title = notification.reviewTitle?.trim();
+  const key = title
+    ? notification.tutorName
+      ? 'message.reviewTitledOf'
+      : 'message.reviewTitled'
+    : notification.tutorName
+      ? 'message.reviewOf'
+      : 'message.review';
   return (
-    <>
-      your review{title ? ` '${title}'` : null}
-      {notification.tutorName ? (
-        <>
-          {' '}
-          of <TutorName notification={notification} />
-        </>
-      ) : null}
-    </>
+    <Trans
+      t={t}
+      i18nKey={key}
+      components={{ title: <Text value={title ?? ''} />, tutor: <TutorName notification={notification} /> }}
+    />
   );
 }
 
 function Reason({ reason }: { reason: string | null }) {
+  const { t } = useNotificationsText();
   if (!reason?.trim()) return null;
-  return <> Reason: {reason.trim()}</>;
+  return <> {t('message.reason', { reason: reason.trim() })}</>;
 }
+
+/** The sentence for a notification, its tutor's name and review placed where the language puts them. */
+function Sentence({
+  i18nKey,
+  notification,
+  linked = true,
+  department,
+}: {
+  i18nKey: MessageKey;
+  notification: Notification;
+  linked?: boolean;
+  department?: string;
+}) {
+  const { t } = useNotificationsText();
+  return (
+    <Trans
+      t={t}
+      i18nKey={i18nKey}
+      components={{
+        tutor: <TutorName notification={notification} linked={linked} />,
+        review: <ReviewOf notification={notification} />,
+        title: <Text value={notification.reviewTitle?.trim() ?? ''} />,
+        department: <Text value={department ?? ''} />,
+      }}
+    />
+  );
+}
+
+type MessageKey = `message.${Exclude<keyof typeof english.message, 'aTutor' | 'reason' | 'aDepartmentYouFollow'>}`;
 
 /** What happened, worded for the person it happened to. */
 export function NotificationMessage({ notification }: { notification: Notification }): ReactNode {
+  const { t } = useNotificationsText();
+  const named = Boolean(notification.tutorName);
+  const reason = <Reason reason={notification.reason} />;
   switch (notification.kind) {
     case 'submission_approved':
       return (
-        <>
-          Your submission
-          {notification.tutorName ? (
-            <>
-              {' '}
-              <TutorName notification={notification} />
-            </>
-          ) : null}{' '}
-          was approved and is now public.
-        </>
+        <Sentence
+          i18nKey={named ? 'message.submissionApproved' : 'message.submissionApprovedUnnamed'}
+          notification={notification}
+        />
       );
     case 'submission_rejected':
       return (
         <>
           {/* A rejected tutor is not public: its name leads nowhere, the follow-up link to its form does. */}
-          Your submission
-          {notification.tutorName ? (
-            <>
-              {' '}
-              <TutorName notification={notification} linked={false} />
-            </>
-          ) : null}{' '}
-          was rejected.
-          <Reason reason={notification.reason} />
+          <Sentence
+            i18nKey={named ? 'message.submissionRejected' : 'message.submissionRejectedUnnamed'}
+            notification={notification}
+            linked={false}
+          />
+          {reason}
         </>
       );
     case 'review_hidden':
       return (
         <>
-          A moderator hid <ReviewOf notification={notification} />.
-          <Reason reason={notification.reason} />
+          <Sentence i18nKey="message.reviewHidden" notification={notification} />
+          {reason}
         </>
       );
     case 'review_unhidden':
-      return (
-        <>
-          A moderator made <ReviewOf notification={notification} /> visible again.
-        </>
-      );
+      return <Sentence i18nKey="message.reviewUnhidden" notification={notification} />;
     case 'review_deleted':
       return (
         <>
-          A moderator deleted <ReviewOf notification={notification} />.
-          <Reason reason={notification.reason} />
+          <Sentence i18nKey="message.reviewDeleted" notification={notification} />
+          {reason}
         </>
       );
     case 'tutor_published':
       return (
-        <>
-          New tutor in {notification.department ?? 'a department you follow'}: <TutorName notification={notification} />
-        </>
+        <Sentence
+          i18nKey="message.tutorPublished"
+          notification={notification}
+          department={notification.department ?? t('message.aDepartmentYouFollow')}
+        />
       );
     case 'review_published':
-      return (
-        <>
-          A moderator published <ReviewOf notification={notification} />.
-        </>
-      );
+      return <Sentence i18nKey="message.reviewPublished" notification={notification} />;
     case 'review_received':
       return (
-        <>
-          A student reviewed your profile <TutorName notification={notification} />
-          {notification.reviewTitle?.trim() ? `: '${notification.reviewTitle.trim()}'` : null}.
-        </>
+        <Sentence
+          i18nKey={notification.reviewTitle?.trim() ? 'message.reviewReceivedTitled' : 'message.reviewReceived'}
+          notification={notification}
+        />
       );
     case 'response_hidden':
       return (
         <>
-          A moderator hid your response to a review of <TutorName notification={notification} />.
-          <Reason reason={notification.reason} />
+          <Sentence i18nKey="message.responseHidden" notification={notification} />
+          {reason}
         </>
       );
     case 'claim_approved':
-      return (
-        <>
-          Your claim of the profile <TutorName notification={notification} /> was approved. You can now respond to its
-          reviews.
-        </>
-      );
+      return <Sentence i18nKey="message.claimApproved" notification={notification} />;
     case 'claim_rejected':
       return (
         <>
-          Your claim of the profile <TutorName notification={notification} /> was rejected.
-          <Reason reason={notification.reason} />
+          <Sentence i18nKey="message.claimRejected" notification={notification} />
+          {reason}
         </>
       );
     case 'claim_released':
       return (
         <>
-          An administrator released the profile <TutorName notification={notification} /> from your account: you no
-          longer manage it.
-          <Reason reason={notification.reason} />
+          <Sentence i18nKey="message.claimReleased" notification={notification} />
+          {reason}
         </>
       );
     case 'appeal_restored':
       return (
         <>
-          Your appeal was accepted: <ReviewOf notification={notification} /> is published again.
-          <Reason reason={notification.reason} />
+          <Sentence i18nKey="message.appealRestored" notification={notification} />
+          {reason}
         </>
       );
     case 'appeal_upheld':
       return (
         <>
-          Your appeal about <ReviewOf notification={notification} /> was declined: the moderator's decision stands.
-          <Reason reason={notification.reason} />
+          <Sentence i18nKey="message.appealUpheld" notification={notification} />
+          {reason}
         </>
       );
     default:
@@ -149,25 +174,27 @@ export function NotificationMessage({ notification }: { notification: Notificati
   }
 }
 
-/** Where the user can act on a notification, beyond the tutor's profile linked in its text. */
-export function notificationFollowUp(notification: Notification): { to: string; label: string } | null {
+/** Where the user can act on a notification, beyond the tutor's profile linked in its text (its label a catalog key). */
+export function notificationFollowUp(
+  notification: Notification,
+): { to: string; label: 'followUp.editSubmission' | 'followUp.appeal' | 'followUp.myReviews' } | null {
   switch (notification.kind) {
     case 'submission_rejected':
       // A rejected submission can be corrected and sent again from its form.
       return notification.tutorId
-        ? { to: paths.user.editTutor(notification.tutorId), label: 'Edit your submission' }
+        ? { to: paths.user.editTutor(notification.tutorId), label: 'followUp.editSubmission' }
         : null;
     case 'review_hidden':
     case 'review_deleted':
       // Straight to the review's appeal in My Reviews.
       return notification.reviewId
-        ? { to: paths.user.myReviewAppeal(notification.reviewId), label: 'Appeal' }
-        : { to: paths.user.myReviews, label: 'Go to My Reviews' };
+        ? { to: paths.user.myReviewAppeal(notification.reviewId), label: 'followUp.appeal' }
+        : { to: paths.user.myReviews, label: 'followUp.myReviews' };
     case 'review_unhidden':
     case 'review_published':
     case 'appeal_restored':
     case 'appeal_upheld':
-      return { to: paths.user.myReviews, label: 'Go to My Reviews' };
+      return { to: paths.user.myReviews, label: 'followUp.myReviews' };
     default:
       return null;
   }

@@ -1,4 +1,6 @@
 import { BellIcon } from '../../../components/ui/icons/bell-icon';
+import { formatNumber } from '../../../i18n/format';
+import { useNotificationsText } from '../../../i18n/namespaces/notifications';
 import { useUnreadCount } from '../api/get-unread-count';
 
 /** The unread count, or 0 where it cannot be asked for (an email not verified yet). */
@@ -8,12 +10,13 @@ function useUnread(enabled: boolean): number {
 }
 
 function UnreadBadge({ unread }: { unread: number }) {
+  const { t } = useNotificationsText();
   return (
     <span
       aria-hidden="true"
-      className="ml-1.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 align-text-bottom text-xs font-semibold leading-none text-white"
+      className="ms-1.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 align-text-bottom text-xs font-semibold leading-none text-white"
     >
-      {unread > 99 ? '99+' : unread}
+      {unread > 99 ? t('nav.overNinetyNine', { number: formatNumber(99) }) : formatNumber(unread)}
     </span>
   );
 }
@@ -23,16 +26,17 @@ function UnreadBadge({ unread }: { unread: number }) {
  * Compact: a bell on wide screens, the word kept for screen readers (and shown in the narrow menu).
  */
 export function NotificationsNavLabel({ enabled, compact = false }: { enabled: boolean; compact?: boolean }) {
+  const { t } = useNotificationsText();
   const unread = useUnread(enabled);
   return (
     <>
       {compact && <BellIcon className="hidden h-5 w-5 md:block" />}
-      <span className={compact ? 'md:sr-only' : undefined}>Notifications</span>
+      <span className={compact ? 'md:sr-only' : undefined}>{t('title')}</span>
       {unread > 0 && (
         <>
           <UnreadBadge unread={unread} />
           {/* Browsers put a space before visually hidden text, so it reads as a parenthesis, not after a comma. */}
-          <span className="sr-only"> ({unread} unread)</span>
+          <span className="sr-only"> {t('nav.unread', { count: unread })}</span>
         </>
       )}
     </>
