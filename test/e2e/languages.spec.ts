@@ -203,7 +203,8 @@ const INTERFACE = 'nav, header, footer, h1, h2, h3, th, button, label, legend, [
 async function checkPage(page: Page, where: string, { language, known, interfaceOnly }: Check): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('lang', language);
   await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
-  await expect(page.getByText(/^Loading\.\.\.$/)).toHaveCount(0);
+  const loading = ['Loading...', ...translationsOf(language, 'Loading...')];
+  await expect(page.getByText(new RegExp(`^(?:${loading.map(escape).join('|')})$`))).toHaveCount(0);
 
   const navigation = await visibleTexts(page, 'nav, [role="navigation"]');
   expect
@@ -443,7 +444,14 @@ for (const language of ['es', 'ar'] as const) {
  */
 async function chooseLanguage(page: Page, name: string, menu?: RegExp): Promise<void> {
   const select = page.locator('select').filter({ has: page.locator('option', { hasText: languageNames.ar }) });
-  const button = page.getByRole('button', { name: /language|idioma|اللغة/i });
+  // The control's name, in any language, from the `languages` catalog (else the word itself).
+  const labels = (['en', 'es', 'ar'] as const).map((language) => cached(language, 'languages').get('menu.label'));
+  const button = page.getByRole('button', {
+    name: new RegExp(
+      labels.every(Boolean) ? labels.map((label) => escape(label!)).join('|') : 'language|idioma|اللغة',
+      'i',
+    ),
+  });
   const control = select.or(button).first();
   if (menu && !(await control.isVisible())) await page.getByRole('button', { name: menu }).click();
   await expect(control, 'a language control listing English, Español and العربية').toBeVisible();
