@@ -52,6 +52,13 @@ function catalogFile(file: string): Map<string, string> {
 const catalog = (language: Language, namespace: string) =>
   catalogFile(path.join(LOCALES, language, `${namespace}.json`));
 
+/** The site's name as an administrator set it (other tests may rename it). */
+async function siteName(page: Page): Promise<string> {
+  const response = await page.request.get('/api/settings');
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { siteName: string }).siteName;
+}
+
 /** The subject of a mail in `language`, from the mail catalogs, where English's is `english`. */
 function mailSubject(language: Translated, english: string, values: Record<string, string>): string | undefined {
   const mails = (of: Language) => catalogFile(path.join('src/server/mail/locales', `${of}.json`));
@@ -305,9 +312,11 @@ for (const language of ['es', 'ar'] as const) {
       const student = newStudent({ name: words.student });
       const check: Check = { language, known: [student.name, student.email] };
       try {
+        const site = await siteName(page);
+        check.known.push(site);
         await page.goto('/');
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-          t('Welcome to {{siteName}}', { siteName: 'Tutorly' }),
+          t('Welcome to {{siteName}}', { siteName: site }),
         );
         await checkPage(page, 'the landing page', check);
 
@@ -322,7 +331,7 @@ for (const language of ['es', 'ar'] as const) {
 
         // The mail is written in the language of the page it was asked from.
         const mail = await latestMailTo(student.email);
-        const subject = mailSubject(language, 'Verify your email for {{siteName}}', { siteName: 'Tutorly' });
+        const subject = mailSubject(language, 'Verify your email for {{siteName}}', { siteName: site });
         if (subject) expect.soft(mail.subject, 'the verification mail').toBe(subject);
         else expect.soft(mail.subject, 'the verification mail').not.toMatch(/^Verify your email/);
         await page.goto(mail.link!);
@@ -351,7 +360,7 @@ for (const language of ['es', 'ar'] as const) {
       const page = await context.newPage();
       const student = await createStudent(page.request, { name: words.student });
       await logInAs(page, student);
-      const check: Check = { language, known: [student.name, student.email, tutorName] };
+      const check: Check = { language, known: [student.name, student.email, tutorName, await siteName(page)] };
 
       try {
         await page.goto('/user/tutors');
@@ -424,7 +433,7 @@ for (const language of ['es', 'ar'] as const) {
       await logInAs(page, admin);
       const check: Check = {
         language,
-        known: [student.name, student.email, tutorName, title, 'E2E Admin', admin.email],
+        known: [await siteName(page), student.name, student.email, tutorName, title, 'E2E Admin', admin.email],
       };
       try {
         await page.goto('/admin');
@@ -482,12 +491,13 @@ test('the language menu: a visitor on the landing page, then a student in the to
   page,
   browser,
 }) => {
+  const site = await siteName(page);
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await chooseLanguage(page, languageNames.es);
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    textIn('es', 'Welcome to {{siteName}}', { siteName: 'Tutorly' }),
+    textIn('es', 'Welcome to {{siteName}}', { siteName: site }),
   );
   // The choice is the device's: the next page comes in Spanish from the server.
   expect((await page.context().cookies()).find((cookie) => cookie.name === 'lang')?.value).toBe('es');
