@@ -14,9 +14,7 @@ export function UserDashboardRoute() {
     <div className="space-y-8">
       <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <p className="text-sm font-medium text-slate-600">{t('dashboard.welcomeBack')}</p>
-        <h1 className="mt-1 text-2xl font-semibold tracking-wide text-slate-900">
-          {account?.name.toUpperCase()}
-        </h1>
+        <h1 className="mt-1 text-2xl font-semibold tracking-wide text-slate-900">{account?.name.toUpperCase()}</h1>
         <div className="mt-4 flex flex-wrap gap-2">
           <LinkButton to={paths.user.myReviews}>{t('dashboard.myReviews')}</LinkButton>
           <LinkButton to={paths.user.tutorForm} variant="secondary">
