@@ -4,7 +4,6 @@ import { ListFilterSelect } from '../../../components/lists/list-filter-select';
 import { PagedList } from '../../../components/lists/paged-list';
 import { Button } from '../../../components/ui/button';
 import { useListParams } from '../../../hooks/use-list-params';
-import { formatNumber } from '../../../i18n/format';
 import { useNotificationsText } from '../../../i18n/namespaces/notifications';
 import { errorMessage } from '../../../lib/api-client';
 import { useNotifications } from '../api/get-notifications';
