@@ -150,8 +150,24 @@ const ENGLISH_NAV = [
 const ENGLISH_WORDS =
   /\b(the|your|you|and|with|for|this|that|are|is|of|to|from|have|was|were|not|all|my|new|by|no one|yet|been|will|please|review|reviews|tutors|student|students|sign|login|logout|password|search|submit|save|cancel|delete|edit|back|next|previous|loading|show|hide)\b/i;
 
-/** Names that stay in Latin letters on any page. */
-const LATIN_NAMES = ['Tutorly', 'Gemini', 'OpenAI', 'CSV', ...Object.values(languageNames)];
+/** Names that stay in Latin letters on any page: brands, browsers and systems (a session's device), languages. */
+const LATIN_NAMES = [
+  'Tutorly',
+  'Gemini',
+  'OpenAI',
+  'CSV',
+  'Chrome',
+  'Chromium',
+  'Firefox',
+  'Safari',
+  'Edge',
+  'Windows',
+  'macOS',
+  'Linux',
+  'Android',
+  'iOS',
+  ...Object.values(languageNames),
+];
 
 /** Every English text of the catalogs that a translation changes: shown on a translated page, it is one left behind. */
 function englishCatalogTexts(language: Translated): Set<string> {
@@ -199,13 +215,18 @@ async function visibleTexts(page: Page, scope: string, skip = 'option'): Promise
 async function englishLeft(page: Page, language: Translated, skip: string, known: string[]): Promise<string[]> {
   const catalogEnglish = englishCatalogTexts(language);
   const left = new Set<string>();
+  // Both languages' test data: a department one test made shows in another's filters.
+  const testData = Object.values(data).flatMap((words) => Object.values(words));
   for (const raw of await visibleTexts(page, 'body', skip)) {
     let text = raw;
-    for (const value of [...known, ...LATIN_NAMES].sort((a, b) => b.length - a.length))
+    for (const value of [...known, ...testData, ...LATIN_NAMES].sort((a, b) => b.length - a.length))
       text = text.split(value).join(' ');
     text = text
       .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, ' ')
       .replace(/https?:\/\/\S+/g, ' ')
+      // Course codes (MATH 201) and identifiers such as a model's (gemini-flash-latest) are data.
+      .replace(/\b[A-Z]{2,5}\s?\d{2,4}[A-Z]?\b/g, ' ')
+      .replace(/\b[a-z0-9]+(?:-[a-z0-9.]+)+\b/g, ' ')
       .trim();
     if (!/\p{L}/u.test(text)) continue;
     const english =
