@@ -24,6 +24,8 @@ export default defineConfig({
       router: fromHere('./src/web/app/router.tsx'),
       pages: { '/': landingPage },
       budgetsKb: { '/': 90, '*': 200 },
+      // Spanish and Arabic catalogs load only for their readers (src/web/i18n/i18n.ts).
+      onDemand: /\/src\/web\/i18n\/locales\/(?!en\/)/,
       kept: [
         {
           // Setting up zod and the shared schemas is the largest piece of a page's start-up

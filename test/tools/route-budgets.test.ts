@@ -189,6 +189,39 @@ describe('measuring what each route loads', () => {
     expect(about!.files).toEqual(['about.js', 'index.js', 'react.js']);
   });
 
+  it("counts a page's dynamic imports, except chunks only some readers load (another language's catalogs), which it counts on demand", () => {
+    const landing = chunk('landing.js', 2, {
+      isEntry: true,
+      facadeModuleId: '/web/landing.html',
+      imports: ['react.js'],
+      dynamicImports: ['menu.js', 'es.js'],
+      moduleIds: ['/web/landing-main.tsx'],
+    });
+    const withCatalogs = [
+      ...chunks.filter((each) => each.fileName !== 'landing.js'),
+      landing,
+      chunk('menu.js', 3, { moduleIds: ['/web/menu.tsx'] }),
+      chunk('es.js', 4, { moduleIds: ['/web/i18n/locales/es/landing.json'] }),
+    ];
+    const measure = (onDemand?: RegExp) =>
+      measureRoutes({
+        routes: [routes[0]!],
+        chunks: withCatalogs,
+        routerModuleId: '/web/router.tsx',
+        pages: { '/': '/web/landing.html' },
+        budgetsKb: { '*': 180 },
+        onDemand,
+      })[0]!;
+
+    expect(measure()).toMatchObject({ files: ['es.js', 'landing.js', 'menu.js', 'react.js'], onDemandFiles: [] });
+    expect(measure(/\/locales\/(?!en\/)/)).toMatchObject({
+      files: ['landing.js', 'menu.js', 'react.js'],
+      gzipBytes: 65 * 1024,
+      onDemandFiles: ['es.js'],
+      onDemandBytes: 4 * 1024,
+    });
+  });
+
   it('marks a route over its budget in the table', () => {
     const [tight] = measureRoutes({
       routes: [routes[2]!],

@@ -58,6 +58,11 @@ export interface RouteBudgetOptions {
   budgetsKb: Record<string, number> & { '*': number };
   /** Modules the listed paths must not load before they render; the build fails, naming the chunk, when one does. */
   kept?: KeptOut[];
+  /**
+   * Modules only some readers load (another language's catalogs): a page of its own counts what
+   * it may import dynamically, except chunks holding nothing but these, which it counts on demand.
+   */
+  onDemand?: RegExp;
 }
 
 /** Modules kept out of some routes, and why (printed when one gets in). */
@@ -166,8 +171,16 @@ export function readRouteBranches(source: string, filename: string): RouteBranch
   return branches;
 }
 
-/** A chunk and every chunk it imports statically; with `dynamic`, also whatever it may load later. */
-function chunkClosure(start: ChunkNode, byFile: Map<string, ChunkNode>, dynamic: boolean): Set<string> {
+/**
+ * A chunk and every chunk it imports statically; with `dynamic`, also whatever it may load later,
+ * except the dynamic imports `skipDynamic` says are not for every reader.
+ */
+function chunkClosure(
+  start: ChunkNode,
+  byFile: Map<string, ChunkNode>,
+  dynamic: boolean,
+  skipDynamic: (fileName: string) => boolean = () => false,
+): Set<string> {
   const seen = new Set<string>();
   const pending = [start.fileName];
   while (pending.length > 0) {
@@ -176,7 +189,7 @@ function chunkClosure(start: ChunkNode, byFile: Map<string, ChunkNode>, dynamic:
     seen.add(fileName);
     const chunk = byFile.get(fileName);
     if (!chunk) continue;
-    pending.push(...chunk.imports, ...(dynamic ? chunk.dynamicImports : []));
+    pending.push(...chunk.imports, ...(dynamic ? chunk.dynamicImports.filter((file) => !skipDynamic(file)) : []));
   }
   return seen;
 }
@@ -197,6 +210,7 @@ export function measureRoutes(input: {
   /** Path → the HTML file (module id) of the page that serves it. */
   pages: Record<string, string>;
   budgetsKb: RouteBudgetOptions['budgetsKb'];
+  onDemand?: RegExp;
 }): RouteJavaScript[] {
   const byFile = new Map(input.chunks.map((chunk) => [chunk.fileName, chunk]));
   // A lazily imported module is its chunk's facade; small shared modules may be copied into several chunks.
@@ -232,7 +246,19 @@ export function measureRoutes(input: {
   for (const [pagePath, html] of Object.entries(input.pages)) {
     const entry = entries.find((chunk) => chunk.facadeModuleId === html);
     if (!entry) throw new Error(`No entry chunk for the page ${html}`);
-    results.push(measure(pagePath, chunkClosure(entry, byFile, true)));
+    const onDemandModules = input.onDemand;
+    const forSomeReaders = (file: string) => {
+      const moduleIds = byFile.get(file)?.moduleIds ?? [];
+      return onDemandModules !== undefined && moduleIds.length > 0 && moduleIds.every((id) => onDemandModules.test(id));
+    };
+    const files = chunkClosure(entry, byFile, true, forSomeReaders);
+    const onDemand = new Set<string>();
+    for (const file of files)
+      for (const dynamicImport of byFile.get(file)?.dynamicImports ?? [])
+        if (forSomeReaders(dynamicImport))
+          for (const later of chunkClosure(byFile.get(dynamicImport)!, byFile, true))
+            if (!files.has(later)) onDemand.add(later);
+    results.push(measure(pagePath, files, onDemand));
   }
   for (const route of input.routes) {
     if (pagePaths.has(route.path)) continue;
@@ -370,6 +396,7 @@ export function routeBudgetsPlugin(options: RouteBudgetOptions): Plugin {
           routerModuleId: routerFile,
           pages,
           budgetsKb: options.budgetsKb,
+          onDemand: options.onDemand,
         });
         logInfo(
           `\nJavaScript per route (gzip; the page's entry, the route's lazy modules and their static imports):\n${formatRouteTable(results)}\n`,
