@@ -8,13 +8,16 @@ import { beforeAll, describe, expect, test } from 'vitest';
 
 const TEXT_RULES = new Set(['i18next/no-literal-string', 'no-restricted-syntax']);
 
+const SAMPLE = 'src/web/features/tutors/components/sample.tsx';
 let eslint: ESLint;
-beforeAll(() => {
+// The first lint loads the plugins and the TypeScript resolver: seconds on a busy machine, paid here once.
+beforeAll(async () => {
   eslint = new ESLint({ cwd: process.cwd() });
-});
+  await eslint.lintText('export {};\n', { filePath: SAMPLE });
+}, 120_000);
 
 /** What the text rules say of a sample placed at `src/web/…`: each report's rule and the code it points at. */
-async function textReports(code: string, file = 'src/web/features/tutors/components/sample.tsx'): Promise<string[]> {
+async function textReports(code: string, file = SAMPLE): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: file });
   const lines = code.split('\n');
   return result!.messages
@@ -39,7 +42,7 @@ export function Sample() {
 }
 `;
 
-describe('the lint reports English left in the web app', () => {
+describe('the lint reports English left in the web app', { timeout: 30_000 }, () => {
   test('a text in JSX', async () => {
     expect(await textReports(component('<p>Rate the tutor</p>'))).toEqual([
       'i18next/no-literal-string: Rate the tutor',
@@ -96,7 +99,7 @@ describe('the lint reports English left in the web app', () => {
   });
 });
 
-describe('the lint leaves alone what no reader sees as a text', () => {
+describe('the lint leaves alone what no reader sees as a text', { timeout: 30_000 }, () => {
   test("t('key'), class names, test ids, ids, types and links", async () => {
     const code = component(
       `<section id="reviews" className="flex gap-2 text-start" data-testid="review-list" aria-label={t('reviews.label')}>
