@@ -227,6 +227,8 @@ async function englishLeft(page: Page, language: Translated, skip: string, known
       // Course codes (MATH 201) and identifiers such as a model's (gemini-flash-latest) are data.
       .replace(/\b[A-Z]{2,5}\s?\d{2,4}[A-Z]?\b/g, ' ')
       .replace(/\b[a-z0-9]+(?:-[a-z0-9.]+)+\b/g, ' ')
+      // The six hex digits tests add to their names to keep runs apart.
+      .replace(/\b(?=[a-f]*\d)[0-9a-f]{6}\b/g, ' ')
       .trim();
     if (!/\p{L}/u.test(text)) continue;
     const english =
