@@ -16,7 +16,12 @@ function TutorName({ notification, linked = true }: { notification: Notification
   const { t } = useNotificationsText();
   const name = notification.tutorName ?? t('message.aTutor');
   if (!linked || !notification.tutorId) return <strong className="font-semibold">{name}</strong>;
-  return <TextLink to={paths.user.tutorProfile(notification.tutorId)}>{name}</TextLink>;
+  // Inside a sentence, a link is underlined: colour alone does not tell it from the text.
+  return (
+    <TextLink to={paths.user.tutorProfile(notification.tutorId)} className="underline">
+      {name}
+    </TextLink>
+  );
 }
 
 /** "your review 'Great teacher' of Dr Smith", with whatever of the title and name the notification kept. */
