@@ -7,23 +7,25 @@ import { DashboardFigures, WaitingQueues } from '../../features/admin-dashboard/
 import { RecentActivity } from '../../features/admin-dashboard/components/recent-activity';
 import { ReviewsPerWeekChart } from '../../features/admin-dashboard/components/reviews-per-week-chart';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
+import { useAdminText } from '../../i18n/namespaces/admin';
 
 /** /admin: the live figures, reviews per week and what the administrators did lately. */
 export function AdminDashboardRoute() {
-  useDocumentTitle('Admin Dashboard');
+  const { t } = useAdminText();
+  useDocumentTitle(t('dashboard.title'));
   const dashboard = useAdminDashboard();
 
   return (
     <div className="space-y-8">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">Admin Dashboard</h1>
-          <p className="mt-1 text-slate-700">Tutors, submissions, reviews and users as they stand now.</p>
+          <h1 className="text-2xl font-bold text-slate-900">{t('dashboard.title')}</h1>
+          <p className="mt-1 text-slate-700">{t('dashboard.intro')}</p>
         </div>
         <div className="flex flex-col gap-2 min-[400px]:flex-row">
-          <LinkButton to={paths.admin.addTeacher}>Add Teacher</LinkButton>
+          <LinkButton to={paths.admin.addTeacher}>{t('dashboard.addTeacher')}</LinkButton>
           <LinkButton to={paths.admin.manageSubmissionsAlias} variant="secondary">
-            Manage Submissions
+            {t('dashboard.manageSubmissions')}
           </LinkButton>
         </div>
       </div>
@@ -32,7 +34,7 @@ export function AdminDashboardRoute() {
         <Spinner />
       ) : dashboard.isError ? (
         <ListLoadError
-          message="Failed to load the data. Please try again later."
+          message={t('dashboard.loadError')}
           onRetry={() => void dashboard.refetch()}
           retrying={dashboard.isFetching}
         />
@@ -40,13 +42,13 @@ export function AdminDashboardRoute() {
         <>
           <section aria-labelledby="dashboard-waiting">
             <h2 id="dashboard-waiting" className="mb-3 text-base font-semibold text-slate-900">
-              Waiting for you
+              {t('dashboard.waitingForYou')}
             </h2>
             <WaitingQueues figures={dashboard.data.figures} />
           </section>
           <section aria-labelledby="dashboard-figures">
             <h2 id="dashboard-figures" className="sr-only">
-              Figures
+              {t('dashboard.figures')}
             </h2>
             <DashboardFigures figures={dashboard.data.figures} />
           </section>
@@ -59,7 +61,7 @@ export function AdminDashboardRoute() {
               className="min-w-0 rounded-lg border border-slate-200 bg-white p-4"
             >
               <h2 id="recent-activity" className="text-base font-semibold text-slate-900">
-                Recent activity
+                {t('dashboard.recentActivity')}
               </h2>
               <div className="mt-3">
                 <RecentActivity entries={dashboard.data.recentActivity} />

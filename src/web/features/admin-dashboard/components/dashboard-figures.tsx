@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { AdminDashboard } from '../../../../shared/admin-dashboard';
 import { paths } from '../../../config/paths';
 import { formatRating } from '../../../components/ui/star-rating';
+import { useAdminText } from '../../../i18n/namespaces/admin';
 
 type Figures = AdminDashboard['figures'];
 
@@ -12,28 +13,37 @@ const reviewQueue = (tab: 'reported' | 'hidden') => `${paths.admin.reviewManagem
  * filtered. A queue with something in it is marked; an empty one says so quietly.
  */
 export function WaitingQueues({ figures }: { figures: Figures }) {
+  const { t } = useAdminText();
   const queues = [
     {
-      label: 'Pending submissions',
+      key: 'pending',
+      label: t('dashboard.pendingSubmissions'),
       count: figures.pendingSubmissions,
-      note: 'Tutors waiting for approval',
+      note: t('dashboard.pendingSubmissionsNote'),
       to: paths.admin.manageSubmissions,
     },
     {
-      label: 'Reported reviews',
+      key: 'reported',
+      label: t('dashboard.reportedReviews'),
       count: figures.reportedReviews,
-      note: 'Reviews with open reports',
+      note: t('dashboard.reportedReviewsNote'),
       to: reviewQueue('reported'),
     },
-    { label: 'Hidden reviews', count: figures.hiddenReviews, note: 'Hidden by a moderator', to: reviewQueue('hidden') },
+    {
+      key: 'hidden',
+      label: t('dashboard.hiddenReviews'),
+      count: figures.hiddenReviews,
+      note: t('dashboard.hiddenReviewsNote'),
+      to: reviewQueue('hidden'),
+    },
   ];
   return (
     <dl className="grid gap-3 sm:grid-cols-3">
       {queues.map((queue) => {
-        const waiting = queue.count > 0 && queue.label !== 'Hidden reviews';
+        const waiting = queue.count > 0 && queue.key !== 'hidden';
         return (
           <div
-            key={queue.label}
+            key={queue.key}
             className={`relative grid grid-cols-[1fr_auto] items-center gap-x-3 rounded-xl border p-4 shadow-sm ${
               waiting
                 ? 'border-amber-300 bg-amber-50 hover:border-amber-400'
@@ -67,16 +77,26 @@ export function WaitingQueues({ figures }: { figures: Figures }) {
  * from anywhere on its card.
  */
 export function DashboardFigures({ figures }: { figures: Figures }) {
+  const { t } = useAdminText();
   const cards: { label: string; value: string; note?: string; to?: string }[] = [
-    { label: 'Public tutors', value: String(figures.publicTutors), to: paths.admin.teacherProfileManagement },
-    { label: 'Reviews', value: String(figures.reviews), note: 'Visible on profiles', to: paths.admin.reviewManagement },
-    { label: 'Users', value: String(figures.users), to: paths.admin.users },
+    {
+      label: t('dashboard.publicTutors'),
+      value: String(figures.publicTutors),
+      to: paths.admin.teacherProfileManagement,
+    },
+    {
+      label: t('dashboard.reviews'),
+      value: String(figures.reviews),
+      note: t('dashboard.reviewsNote'),
+      to: paths.admin.reviewManagement,
+    },
+    { label: t('dashboard.users'), value: String(figures.users), to: paths.admin.users },
     figures.meanRating === null
-      ? { label: 'Mean rating', value: 'No ratings yet' }
+      ? { label: t('dashboard.meanRating'), value: t('dashboard.noRatings') }
       : {
-          label: 'Mean rating',
+          label: t('dashboard.meanRating'),
           value: formatRating(figures.meanRating),
-          note: 'Out of 5, over public tutors with reviews',
+          note: t('dashboard.meanRatingNote'),
         },
   ];
   return (
