@@ -108,6 +108,20 @@ export default tseslint.config(
         'error',
         {
           mode: 'jsx-only',
+          // The catalogs' own functions: `t`, and each namespace's fixed `t` (commonText, reviewsText…).
+          callees: {
+            exclude: [
+              'i18n(ext)?',
+              't',
+              '[a-z]+Text',
+              'require',
+              'addEventListener',
+              'removeEventListener',
+              'includes',
+              'startsWith',
+              'endsWith',
+            ],
+          },
           'jsx-attributes': {
             include: [
               'label',

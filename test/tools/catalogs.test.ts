@@ -32,6 +32,7 @@ const LATIN_TERMS = [
   'JPG',
   'WebP',
   'GIF',
+  'AVIF',
   'SMTP',
   'HTTPS',
   'API',

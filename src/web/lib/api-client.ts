@@ -1,6 +1,8 @@
 import type { ApiError, FieldError } from '../../shared/errors';
 import type { ScreeningFinding } from '../../shared/screening';
 import { reportSignedOut } from './signed-out';
+import { translateMessage } from '../i18n/message-translator';
+import { commonText } from '../i18n/namespaces/common';
 
 /**
  * An API answer other than 2xx, carrying the server's code, its human-readable message and,
@@ -84,7 +86,7 @@ export const api = {
 };
 
 /** The message to show for any thrown value, with the caller's fallback for the unexpected. */
-export function errorMessage(error: unknown, fallback = 'Something went wrong'): string {
-  if (error instanceof Error && error.message) return error.message;
-  return fallback;
+export function errorMessage(error: unknown, fallback?: string): string {
+  if (error instanceof Error && error.message) return translateMessage(error.message);
+  return fallback ?? commonText('somethingWentWrong');
 }

@@ -1,5 +1,6 @@
 import type { ApiError } from '../../shared/errors';
 import { ApiRequestError } from './api-client';
+import { commonText } from '../i18n/namespaces/common';
 
 export interface UploadProgress {
   loaded: number;
@@ -18,7 +19,7 @@ export interface UploadFileOptions {
 /** Thrown when the caller aborted the upload: not a failure to tell the user about. */
 export class UploadAbortedError extends Error {
   constructor() {
-    super('The upload was cancelled.');
+    super(commonText('uploadCancelled'));
     this.name = 'UploadAbortedError';
   }
 }

@@ -6,12 +6,13 @@ import { paths } from '../config/paths';
 import { useSiteName } from '../features/settings/api/get-public-settings';
 import { SitePageContent } from '../features/settings/components/site-page-content';
 import { useDocumentTitle } from '../features/settings/hooks/use-document-title';
+import { useCommonText } from '../i18n/namespaces/common';
 
 type PageText = 'privacyPolicy' | 'termsOfService';
 
-const policies: Record<string, { title: string; text: PageText }> = {
-  [paths.privacy]: { title: 'Privacy Policy', text: 'privacyPolicy' },
-  [paths.terms]: { title: 'Terms of Service', text: 'termsOfService' },
+const policies: Record<string, { text: PageText }> = {
+  [paths.privacy]: { text: 'privacyPolicy' },
+  [paths.terms]: { text: 'termsOfService' },
 };
 
 /**
@@ -19,9 +20,10 @@ const policies: Record<string, { title: string; text: PageText }> = {
  * address an administrator wrote in Settings (one module for the three, loaded on demand).
  */
 export function SitePageRoute() {
+  const { t } = useCommonText();
   const { pathname } = useLocation();
   const policy = policies[pathname];
-  const title = policy?.title ?? 'Contact';
+  const title = policy ? t(`nav.${policy.text}`) : t('sitePage.contactTitle');
   useDocumentTitle(title);
   const siteName = useSiteName();
   const render = (pages: SitePages) => {
@@ -39,12 +41,10 @@ export function SitePageRoute() {
 }
 
 function ContactDetails({ siteName, email }: { siteName: string; email: string }) {
+  const { t } = useCommonText();
   return (
     <div className="space-y-4">
-      <p>
-        {siteName} is run by the administrators of this site. Write to them about a review, a tutor profile or your
-        account:
-      </p>
+      <p>{t('sitePage.contactIntro', { siteName })}</p>
       <p className="text-lg font-semibold">
         <a
           href={`mailto:${email}`}
@@ -53,7 +53,7 @@ function ContactDetails({ siteName, email }: { siteName: string; email: string }
           {email}
         </a>
       </p>
-      <p>To flag a particular review, use its Report button: the report goes straight to them.</p>
+      <p>{t('sitePage.contactReport')}</p>
     </div>
   );
 }

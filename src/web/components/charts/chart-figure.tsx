@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { useColourScheme } from '../../lib/theme';
+import { useCommonText } from '../../i18n/namespaces/common';
 
 // Chart.js is the largest library in the app: it loads once a chart is on screen, after the page
 // has rendered, instead of holding up the page that shows it.
@@ -29,6 +30,7 @@ export interface ChartFigureProps {
  * accessibility tree through the details element).
  */
 export function ChartFigure({ title, kind, labels, series, summary, labelHeading }: ChartFigureProps) {
+  const { t } = useCommonText();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const captionId = useId();
   // Drawn again when the theme changes: the canvas keeps the colours it was drawn with.
@@ -65,10 +67,10 @@ export function ChartFigure({ title, kind, labels, series, summary, labelHeading
       <p className="mt-2 text-sm text-slate-700">{summary}</p>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer font-medium text-indigo-800 underline-offset-2 hover:underline">
-          Show the numbers
+          {t('chart.showNumbers')}
         </summary>
         <div className="mt-2 overflow-x-auto">
-          <table className="min-w-full text-left">
+          <table className="min-w-full text-start">
             <caption className="sr-only">{title}</caption>
             <thead>
               <tr className="border-b border-slate-200">

@@ -1,4 +1,7 @@
 import { type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes, useId } from 'react';
+import { useCommonText } from '../../i18n/namespaces/common';
+import { Trans } from 'react-i18next';
+import { translateMessage } from '../../i18n/message-translator';
 
 /** The box every text input, text area and drop-down shares. */
 export const inputClasses =
@@ -81,16 +84,17 @@ export function FieldHint({ id, children }: { id: string; children: ReactNode })
 export function FieldError({ id, children }: { id: string; children: ReactNode }) {
   return (
     <p id={id} className="mt-1 text-sm font-medium text-red-700">
-      {children}
+      {typeof children === 'string' ? translateMessage(children) : children}
     </p>
   );
 }
 
 /** Mentioned once at the top of a form that marks required fields with a star. */
 export function RequiredFieldsNote() {
+  const { t } = useCommonText();
   return (
     <p className="text-sm text-slate-600">
-      Fields marked <span className="font-semibold text-red-700">*</span> are required.
+      <Trans t={t} i18nKey="form.requiredNote" components={{ mark: <span className="font-semibold text-red-700" /> }} />
     </p>
   );
 }

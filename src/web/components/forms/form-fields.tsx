@@ -13,6 +13,8 @@ import { ErrorAlert } from '../ui/alert';
 import { TextAreaField, TextInputField, type TextInputFieldProps } from './field';
 import { PasswordField } from './password-field';
 import { FORM_ERROR } from './use-app-form';
+import { commonText } from '../../i18n/namespaces/common';
+import { translateMessage } from '../../i18n/message-translator';
 
 /** Both the form's ref (it focuses the field) and the caller's (a dialog's first focus, say). */
 export function mergeRefs<T>(...refs: (Ref<T> | undefined)[]): RefCallback<T> {
@@ -116,13 +118,13 @@ export function FormErrorAlert<Values extends FieldValues, Output extends FieldV
   return (
     <div data-error-summary="" tabIndex={-1} className="focus:outline-none focus-visible:outline-none">
       <ErrorAlert>
-        {message && <p>{message}</p>}
+        {message && <p>{translateMessage(message)}</p>}
         {fields.length > 0 && (
           <>
             <p className={message ? 'mt-2 font-medium' : 'font-medium'}>
-              {fields.length === 1 ? 'Fix this field:' : `Fix these ${fields.length} fields:`}
+              {commonText('form.fixField', { count: fields.length })}
             </p>
-            <ul className="mt-1 list-disc space-y-0.5 pl-5">
+            <ul className="mt-1 list-disc space-y-0.5 ps-5">
               {fields.map((field) => (
                 <li key={field.name}>
                   <a
@@ -133,7 +135,7 @@ export function FormErrorAlert<Values extends FieldValues, Output extends FieldV
                       focusField(field.name);
                     }}
                   >
-                    {field.message}
+                    {translateMessage(field.message)}
                   </a>
                 </li>
               ))}

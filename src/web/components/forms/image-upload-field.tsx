@@ -5,6 +5,8 @@ import { ApiRequestError } from '../../lib/api-client';
 import { isUploadAborted, type UploadProgress } from '../../lib/upload-file';
 import { buttonClasses } from '../ui/button';
 import { FieldError, FieldHint, FieldLabel, useFieldWiring } from './field';
+import { useCommonText } from '../../i18n/namespaces/common';
+import { translateMessage } from '../../i18n/message-translator';
 
 export type ImageUploader = (
   file: File,
@@ -12,8 +14,6 @@ export type ImageUploader = (
 ) => Promise<{ key: string }>;
 
 const MAX_UPLOAD_MEGABYTES = Math.round(MAX_UPLOAD_BYTES / (1024 * 1024));
-const TOO_LARGE_MESSAGE = `The picture is larger than ${MAX_UPLOAD_MEGABYTES} MB. Choose a smaller one.`;
-const NOT_AN_IMAGE_MESSAGE = 'Choose a picture file: JPEG, PNG, WebP, GIF or AVIF.';
 
 /**
  * Picks a picture, previews it at once and uploads it with a progress bar; reports the stored
@@ -22,7 +22,7 @@ const NOT_AN_IMAGE_MESSAGE = 'Choose a picture file: JPEG, PNG, WebP, GIF or AVI
  * picture in place.
  */
 export function ImageUploadField({
-  label = 'Picture',
+  label,
   upload,
   value,
   onChange,
@@ -31,7 +31,7 @@ export function ImageUploadField({
   currentImageKey,
   required = false,
   error,
-  hint = `JPEG, PNG, WebP, GIF or AVIF, at most ${MAX_UPLOAD_MEGABYTES} MB.`,
+  hint,
   inputRef,
 }: {
   label?: string;
@@ -49,6 +49,7 @@ export function ImageUploadField({
   hint?: ReactNode;
   inputRef?: Ref<HTMLInputElement>;
 }) {
+  const { t } = useCommonText();
   const [uploaded, setUploadedFile] = useFilePreview();
   const [pending, setPendingFile] = useFilePreview();
   const uploadedFile = uploaded?.file ?? null;
@@ -66,7 +67,11 @@ export function ImageUploadField({
     pending?.url ?? (uploaded && value ? uploaded.url : null) ?? (showsCurrent ? currentImageUrl : null);
   const hasPicture = value !== null || uploading;
   const shownError = uploadError ?? error ?? null;
-  const { hintId, errorId, controlProps } = useFieldWiring({ required, hint, error: shownError });
+  const { hintId, errorId, controlProps } = useFieldWiring({
+    required,
+    hint: hint ?? t('imageUpload.hint', { size: MAX_UPLOAD_MEGABYTES }),
+    error: shownError,
+  });
   const progressLabelId = `${controlProps.id}-progress`;
 
   function setUploading(next: boolean) {
@@ -91,11 +96,12 @@ export function ImageUploadField({
     if (!file) return;
 
     if (!file.type.startsWith('image/')) {
-      fail(NOT_AN_IMAGE_MESSAGE, 'Failed To Upload Images');
+      fail(t('imageUpload.notAnImage'), t('imageUpload.failedToast'));
       return;
     }
     if (file.size > MAX_UPLOAD_BYTES) {
-      fail(TOO_LARGE_MESSAGE, `Failed to Upload Images: ${TOO_LARGE_MESSAGE}`);
+      const tooLarge = t('imageUpload.tooLarge', { size: MAX_UPLOAD_MEGABYTES });
+      fail(tooLarge, t('imageUpload.failedToastWith', { message: tooLarge }));
       return;
     }
 
@@ -105,7 +111,7 @@ export function ImageUploadField({
     setUploadError(null);
     setPendingFile(file);
     setProgress(0);
-    setAnnouncement('Uploading picture...');
+    setAnnouncement(t('imageUpload.uploading'));
     setUploading(true);
 
     try {
@@ -116,15 +122,16 @@ export function ImageUploadField({
       if (controllerRef.current !== controller) return;
       setUploadedFile(file);
       onChange(image.key);
-      setAnnouncement('Picture uploaded.');
+      setAnnouncement(t('imageUpload.uploaded'));
     } catch (uploadFailure) {
       if (isUploadAborted(uploadFailure) || controllerRef.current !== controller) return;
       if (uploadFailure instanceof ApiRequestError && uploadFailure.status >= 400 && uploadFailure.status < 500) {
-        fail(uploadFailure.message, `Failed to Upload Images: ${uploadFailure.message}`);
+        const message = translateMessage(uploadFailure.message);
+        fail(message, t('imageUpload.failedToastWith', { message }));
       } else if (uploadFailure instanceof ApiRequestError && uploadFailure.status >= 500) {
-        fail('The server could not store the picture. Please try again later.', 'Failed To Upload Images on server');
+        fail(t('imageUpload.serverFailed'), t('imageUpload.failedOnServerToast'));
       } else {
-        fail('The picture could not be sent. Check your connection and try again.', 'Failed To Upload Images');
+        fail(t('imageUpload.sendFailed'), t('imageUpload.failedToast'));
       }
     } finally {
       if (controllerRef.current === controller) {
@@ -139,7 +146,7 @@ export function ImageUploadField({
     cancelUpload();
     setPendingFile(null);
     setUploading(false);
-    setAnnouncement('Upload cancelled.');
+    setAnnouncement(t('imageUpload.cancelled'));
   }
 
   function handleRemove() {
@@ -149,20 +156,20 @@ export function ImageUploadField({
     setUploadError(null);
     if (uploading) setUploading(false);
     onChange(null);
-    setAnnouncement('Picture removed.');
+    setAnnouncement(t('imageUpload.removed'));
   }
 
   return (
     <div>
       <FieldLabel htmlFor={controlProps.id} required={required}>
-        {label}
+        {label ?? t('imageUpload.picture')}
       </FieldLabel>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
         <div className="flex h-32 w-32 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-slate-300 bg-slate-100">
           {previewUrl ? (
             <img
               src={previewUrl}
-              alt={pendingFile || uploadedFile ? 'Preview of the chosen picture' : 'Preview of the current picture'}
+              alt={pendingFile || uploadedFile ? t('imageUpload.previewChosen') : t('imageUpload.previewCurrent')}
               width={128}
               height={128}
               loading="lazy"
@@ -170,7 +177,7 @@ export function ImageUploadField({
               className="h-32 w-32 object-cover"
             />
           ) : (
-            <span className="px-2 text-center text-xs text-slate-600">No picture</span>
+            <span className="px-2 text-center text-xs text-slate-600">{t('imageUpload.noPicture')}</span>
           )}
         </div>
         <div className="min-w-0 flex-1 space-y-2">
@@ -191,16 +198,16 @@ export function ImageUploadField({
                 'cursor-pointer peer-focus:outline-3 peer-focus:outline-offset-2 peer-focus:outline-indigo-500',
               )}
             >
-              {hasPicture ? 'Change picture' : 'Choose picture'}
+              {hasPicture ? t('imageUpload.change') : t('imageUpload.choose')}
             </label>
             {uploading ? (
               <button type="button" onClick={handleCancelUpload} className={buttonClasses('ghost')}>
-                Cancel upload
+                {t('imageUpload.cancelUpload')}
               </button>
             ) : (
               value !== null && (
                 <button type="button" onClick={handleRemove} className={buttonClasses('ghost')}>
-                  Remove picture
+                  {t('imageUpload.remove')}
                 </button>
               )
             )}
@@ -208,7 +215,7 @@ export function ImageUploadField({
           {uploading && (
             <div className="flex items-center gap-3">
               <span id={progressLabelId} className="sr-only">
-                Upload progress
+                {t('imageUpload.progress')}
               </span>
               <progress
                 max={100}
@@ -217,13 +224,15 @@ export function ImageUploadField({
                 className="h-2 w-full max-w-xs overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-indigo-600 [&::-moz-progress-bar]:bg-indigo-600"
               />
               <span aria-hidden="true" className="shrink-0 text-sm tabular-nums text-slate-700">
-                {progress < 100 ? `${progress}%` : 'Processing...'}
+                {progress < 100 ? `${progress}%` : t('imageUpload.processing')}
               </span>
             </div>
           )}
           <p role="status" aria-live="polite" className="text-sm text-slate-700">
             {uploading ? (
-              <span className="sr-only">Uploading picture... {roundedForAnnouncement(progress)}%</span>
+              <span className="sr-only">
+                {t('imageUpload.uploadingPercent', { percent: roundedForAnnouncement(progress) })}
+              </span>
             ) : (
               announcement
             )}

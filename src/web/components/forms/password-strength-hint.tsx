@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type Control, type FieldPath, type FieldValues, useWatch } from 'react-hook-form';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/account';
+import { useCommonText } from '../../i18n/namespaces/common';
 
 /** zxcvbn-ts and its lists of common passwords are large: loaded once, only by pages that ask for a new password. */
 async function loadStrengthEstimator() {
@@ -12,7 +13,7 @@ async function loadStrengthEstimator() {
   return (password: string, userInputs: string[]) => zxcvbn.check(password, userInputs).score;
 }
 
-const STRENGTH_WORDS = ['Very weak', 'Weak', 'Fair', 'Strong', 'Very strong'] as const;
+const STRENGTH_WORDS = ['veryWeak', 'weak', 'fair', 'strong', 'veryStrong'] as const;
 const STRENGTH_COLOURS = ['bg-red-600', 'bg-red-600', 'bg-amber-500', 'bg-green-600', 'bg-green-700'] as const;
 
 /**
@@ -29,6 +30,7 @@ export function PasswordStrengthHint<Values extends FieldValues, Output extends 
   /** The account's email and name: a password made of them is weak. */
   userInputs?: string[];
 }) {
+  const { t } = useCommonText();
   const password = (useWatch({ control, name }) as string | undefined) ?? '';
   const estimator = useQuery({
     queryKey: ['password-strength-estimator'],
@@ -36,12 +38,15 @@ export function PasswordStrengthHint<Values extends FieldValues, Output extends 
     staleTime: Infinity,
     gcTime: Infinity,
   });
-  const rule = `At least ${PASSWORD_MIN_LENGTH} characters; not a common password, your email or your name.`;
+  const rule = t('password.rule', { min: PASSWORD_MIN_LENGTH });
   if (!password || !estimator.data) return <>{rule}</>;
   const score = estimator.data(password, userInputs.filter(Boolean));
   return (
     <span className="block">
-      {rule} <span className="font-medium text-slate-800">Strength: {STRENGTH_WORDS[score]}.</span>
+      {rule}{' '}
+      <span className="font-medium text-slate-800">
+        {t('password.strength', { word: t(`password.${STRENGTH_WORDS[score]!}`) })}
+      </span>
       <span aria-hidden="true" className="mt-1 flex gap-1">
         {STRENGTH_WORDS.map((word, index) => (
           <span

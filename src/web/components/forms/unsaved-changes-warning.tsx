@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { type Blocker, useBlocker } from 'react-router';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import { useCommonText } from '../../i18n/namespaces/common';
 
 /**
  * While `dirty`, leaving the page asks first: a link or Back inside the app is held until the
@@ -26,13 +27,14 @@ export function useUnsavedChangesWarning(dirty: boolean): Blocker {
 
 /** "Leave without saving?" for a blocked navigation: Leave goes on, Stay keeps the page and what was typed. */
 export function UnsavedChangesDialog({ leaving }: { leaving: Blocker }) {
+  const { t } = useCommonText();
   return (
     <ConfirmDialog
       open={leaving.state === 'blocked'}
-      title="Leave without saving?"
-      description={<p>Your changes have not been saved. If you leave this page now, they are lost.</p>}
-      confirmLabel="Leave"
-      cancelLabel="Stay"
+      title={t('unsavedChanges.title')}
+      description={<p>{t('unsavedChanges.body')}</p>}
+      confirmLabel={t('unsavedChanges.leave')}
+      cancelLabel={t('unsavedChanges.stay')}
       onConfirm={() => leaving.proceed?.()}
       onCancel={() => leaving.reset?.()}
     />

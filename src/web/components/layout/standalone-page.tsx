@@ -4,12 +4,14 @@ import { paths } from '../../config/paths';
 import { useAccount } from '../../lib/session';
 import { SkipLink } from '../ui/skip-link';
 import { TextLink } from '../ui/text-link';
+import { useCommonText } from '../../i18n/namespaces/common';
 
 /**
  * A page anyone may open, signed in or not (the site's own pages): the site name leading home,
  * a way back to one's dashboard or to log in, and the page's content.
  */
 export function StandalonePage({ siteName, children }: { siteName: string; children: ReactNode }) {
+  const { t } = useCommonText();
   const { account } = useAccount();
   return (
     <div className="min-h-screen bg-slate-50">
@@ -21,11 +23,11 @@ export function StandalonePage({ siteName, children }: { siteName: string; child
           </Link>
           {account ? (
             <TextLink to={account.role === 'admin' ? paths.admin.root : paths.user.dashboard} className="text-sm">
-              Go to your dashboard
+              {t('standalonePage.dashboard')}
             </TextLink>
           ) : (
             <TextLink to={paths.login} className="text-sm">
-              Login
+              {t('standalonePage.login')}
             </TextLink>
           )}
         </div>

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { ErrorAlert } from '../ui/alert';
 import { Button } from '../ui/button';
+import { useCommonText } from '../../i18n/namespaces/common';
+import { formatNumber } from '../../i18n/format';
 
 /** "Showing 13–24 of 40 tutors", announced politely as the results change. */
 export function ResultCount({
@@ -12,14 +14,17 @@ export function ResultCount({
   page: number;
   pageSize: number;
   total: number;
-  noun: [string, string];
+  /** The things counted, as [one, several], or by count where the language has more forms. */
+  noun: [string, string] | ((count: number) => string);
 }) {
+  const { t } = useCommonText();
   const first = (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
-  const word = total === 1 ? noun[0] : noun[1];
+  const word = typeof noun === 'function' ? noun(total) : total === 1 ? noun[0] : noun[1];
+  const numbers = { first: formatNumber(first), last: formatNumber(last), total: formatNumber(total), noun: word };
   return (
     <p role="status" className="text-sm text-slate-700">
-      {total === 0 ? '' : first > total ? `${total} ${word}` : `Showing ${first}–${last} of ${total} ${word}`}
+      {total === 0 ? '' : first > total ? t('resultCount.total', numbers) : t('resultCount.showing', numbers)}
     </p>
   );
 }
@@ -34,11 +39,12 @@ export function ListLoadError({
   onRetry: () => void;
   retrying: boolean;
 }) {
+  const { t } = useCommonText();
   return (
     <ErrorAlert>
       <p className="font-semibold">{message}</p>
       <Button variant="secondary" className="mt-2" onClick={onRetry} disabled={retrying}>
-        {retrying ? 'Trying again...' : 'Try again'}
+        {retrying ? t('listLoadError.tryingAgain') : t('listLoadError.tryAgain')}
       </Button>
     </ErrorAlert>
   );

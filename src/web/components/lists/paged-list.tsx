@@ -54,7 +54,7 @@ export function PagedList<T>({
   /** 'page': the list is the page's content (a panel says it is empty); 'section': one part of a page (a line does). */
   variant?: 'page' | 'section';
   /** Singular and plural for "Showing 1–12 of 40 tutors"; left out, no count is shown. */
-  noun?: [string, string];
+  noun?: [string, string] | ((count: number) => string);
   /** The page links' accessible name, e.g. "Tutors pages". */
   pagesLabel: string;
   /**

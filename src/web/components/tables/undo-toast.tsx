@@ -1,4 +1,5 @@
 import toast from 'react-hot-toast';
+import { commonText } from '../../i18n/namespaces/common';
 
 /** How long an outcome that can be undone stays on screen: long enough to reach its button. */
 const UNDO_TOAST_MS = 8000;
@@ -20,7 +21,7 @@ export function undoToast(message: string, undo: () => void): void {
           }}
           className="rounded-md border border-slate-300 px-2 py-1 text-sm font-semibold text-indigo-800 hover:bg-slate-100"
         >
-          Undo
+          {commonText('undo')}
         </button>
       </span>
     ),

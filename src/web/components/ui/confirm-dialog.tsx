@@ -1,5 +1,6 @@
 import { type ReactNode, useRef } from 'react';
 import { DialogButtons, ModalDialog } from './modal-dialog';
+import { useCommonText } from '../../i18n/namespaces/common';
 
 /**
  * Asks before something that cannot be undone. Focus starts on the cancel button for a
@@ -10,7 +11,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   busyLabel,
   onConfirm,
   onCancel,
@@ -29,6 +30,7 @@ export function ConfirmDialog({
   busy?: boolean;
   variant?: 'danger' | 'primary';
 }) {
+  const { t } = useCommonText();
   const cancelRef = useRef<HTMLButtonElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
 
@@ -47,7 +49,7 @@ export function ConfirmDialog({
         cancelRef={cancelRef}
         confirmLabel={confirmLabel}
         busyLabel={busyLabel}
-        cancelLabel={cancelLabel}
+        cancelLabel={cancelLabel ?? t('cancel')}
         variant={variant}
         busy={busy}
         onConfirm={onConfirm}

@@ -1,4 +1,5 @@
 import { Button, LinkButton } from './button';
+import { useCommonText } from '../../i18n/namespaces/common';
 
 /** Cancel (a link away) and the submit button, which is disabled and relabelled while busy. */
 export function FormActions({
@@ -15,10 +16,11 @@ export function FormActions({
   /** Not ready to submit for another reason (for example a picture still uploading). */
   disabled?: boolean;
 }) {
+  const { t } = useCommonText();
   return (
     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
       <LinkButton to={cancelTo} variant="secondary">
-        Cancel
+        {t('cancel')}
       </LinkButton>
       <Button type="submit" disabled={busy || disabled}>
         {busy ? busyLabel : submitLabel}

@@ -11,7 +11,7 @@ export function NavDisclosure({
   open,
   onOpenChange,
   current,
-  align = 'left',
+  align = 'start',
   children,
 }: {
   label: ReactNode;
@@ -19,7 +19,7 @@ export function NavDisclosure({
   onOpenChange: (open: boolean) => void;
   /** Whether the page shown is one of the group's, so the button shows it as the current place. */
   current: boolean;
-  align?: 'left' | 'right';
+  align?: 'start' | 'end';
   children: ReactNode;
 }) {
   const id = useId();
@@ -69,7 +69,7 @@ export function NavDisclosure({
       </button>
       <ul
         id={id}
-        className={`${open ? '' : 'md:hidden'} flex flex-col gap-1 md:absolute md:top-full md:z-30 md:mt-1 md:min-w-48 md:rounded-lg md:border md:border-slate-200 md:bg-white md:p-1.5 md:shadow-lg ${align === 'right' ? 'md:right-0' : 'md:left-0'}`}
+        className={`${open ? '' : 'md:hidden'} flex flex-col gap-1 md:absolute md:top-full md:z-30 md:mt-1 md:min-w-48 md:rounded-lg md:border md:border-slate-200 md:bg-white md:p-1.5 md:shadow-lg ${align === 'end' ? 'md:end-0' : 'md:start-0'}`}
       >
         {children}
       </ul>

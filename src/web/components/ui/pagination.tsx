@@ -1,4 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
+import { useCommonText } from '../../i18n/namespaces/common';
+import { formatNumber } from '../../i18n/format';
 
 type PageItem = number | 'gap';
 
@@ -22,6 +24,9 @@ const itemBase = 'inline-flex h-10 min-w-10 items-center justify-center rounded-
 const linkClass = `${itemBase} border border-slate-300 bg-white text-slate-800 hover:bg-slate-100`;
 const currentClass = `${itemBase} border border-indigo-700 bg-indigo-700 text-white`;
 // The missing Previous or Next keeps its place, but only for the eye: there is nothing to follow.
+/** The page links' relations to this page. */
+const PREVIOUS = 'prev';
+const NEXT = 'next';
 const disabledClass = `${itemBase} border border-slate-200 bg-slate-50 text-slate-500`;
 
 /**
@@ -31,7 +36,7 @@ const disabledClass = `${itemBase} border border-slate-200 bg-slate-50 text-slat
 export function Pagination({
   page,
   pageCount,
-  label = 'Pagination',
+  label,
   param = 'page',
   onNavigate,
 }: {
@@ -44,6 +49,7 @@ export function Pagination({
   /** Runs after a page link is followed, e.g. to bring the top of the list into view. */
   onNavigate?: (page: number) => void;
 }) {
+  const { t } = useCommonText();
   const [searchParams] = useSearchParams();
   if (pageCount <= 1) return null;
 
@@ -71,12 +77,12 @@ export function Pagination({
   );
 
   return (
-    <nav aria-label={label} className="flex flex-wrap items-center justify-center gap-2">
+    <nav aria-label={label ?? t('pagination.label')} className="flex flex-wrap items-center justify-center gap-2">
       {page > 1 ? (
-        pageLink(Math.min(page - 1, pageCount), 'Previous', 'Previous page', 'prev')
+        pageLink(Math.min(page - 1, pageCount), t('pagination.previous'), t('pagination.previousPage'), PREVIOUS)
       ) : (
         <span aria-hidden="true" className={disabledClass}>
-          Previous
+          {t('pagination.previous')}
         </span>
       )}
       <ul className="hidden items-center gap-1 sm:flex">
@@ -86,18 +92,20 @@ export function Pagination({
               …
             </li>
           ) : (
-            <li key={item}>{pageLink(item, String(item), `Page ${item}`, undefined, item === page)}</li>
+            <li key={item}>
+              {pageLink(item, formatNumber(item), t('pagination.page', { page: item }), undefined, item === page)}
+            </li>
           ),
         )}
       </ul>
       <span className="text-sm text-slate-700 sm:hidden">
-        Page {Math.min(page, pageCount)} of {pageCount}
+        {t('pagination.pageOf', { page: formatNumber(Math.min(page, pageCount)), total: formatNumber(pageCount) })}
       </span>
       {page < pageCount ? (
-        pageLink(page + 1, 'Next', 'Next page', 'next')
+        pageLink(page + 1, t('pagination.next'), t('pagination.nextPage'), NEXT)
       ) : (
         <span aria-hidden="true" className={disabledClass}>
-          Next
+          {t('pagination.next')}
         </span>
       )}
     </nav>

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 
+/** A link someone typed leads off the site: no referrer, no window handle, no endorsement. */
+const EXTERNAL_LINK_REL = 'noopener noreferrer nofollow';
+
 // Web addresses (http/https only) and email addresses; what follows a link's end that is
 // punctuation closing a sentence stays text.
 const LINK_PATTERN = /\b(https?:\/\/[^\s<>"]+[^\s<>".,;:!?)\]'])|([A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,})/g;
@@ -17,7 +20,7 @@ function withLinks(text: string): ReactNode[] {
         key={at}
         href={url ?? `mailto:${email}`}
         className="break-words text-indigo-800 underline underline-offset-2 hover:text-indigo-950"
-        {...(url ? { rel: 'noopener noreferrer nofollow' } : {})}
+        {...(url ? { rel: EXTERNAL_LINK_REL } : {})}
       >
         {found}
       </a>,

@@ -4,6 +4,7 @@ import { FormTextAreaField } from '../forms/form-fields';
 import { useAppForm } from '../forms/use-app-form';
 import { DialogButtons, ModalDialog } from './modal-dialog';
 import type { ReasonDialogProps } from './reason-dialog';
+import { useCommonText } from '../../i18n/namespaces/common';
 
 /** ReasonDialog's dialog and form, loaded on its first opening. */
 export function ReasonFormDialog(props: ReasonDialogProps) {
@@ -25,19 +26,25 @@ export function ReasonFormDialog(props: ReasonDialogProps) {
 // Mounted only while the dialog is open, so every opening starts with an empty reason.
 function ReasonForm({
   textareaRef,
-  label = 'Reason',
+  label,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   busyLabel,
-  requiredMessage = 'A reason is required.',
+  requiredMessage,
   maxLength,
   busy = false,
   variant = 'danger',
   onConfirm,
   onCancel,
 }: ReasonDialogProps & { textareaRef: RefObject<HTMLTextAreaElement | null> }) {
+  const { t } = useCommonText();
   const form = useAppForm({
-    schema: z.object({ reason: z.string().trim().min(1, requiredMessage) }),
+    schema: z.object({
+      reason: z
+        .string()
+        .trim()
+        .min(1, requiredMessage ?? t('reasonRequired')),
+    }),
     defaultValues: { reason: '' },
   });
 
@@ -53,7 +60,7 @@ function ReasonForm({
         name="reason"
         ref={textareaRef}
         className="mt-4"
-        label={label}
+        label={label ?? t('reason')}
         required
         rows={4}
         maxLength={maxLength}
@@ -62,7 +69,7 @@ function ReasonForm({
         confirmType="submit"
         confirmLabel={confirmLabel}
         busyLabel={busyLabel}
-        cancelLabel={cancelLabel}
+        cancelLabel={cancelLabel ?? t('cancel')}
         variant={variant}
         busy={busy}
         onCancel={onCancel}

@@ -1,3 +1,4 @@
+import { commonText } from '../../i18n/namespaces/common';
 const STARS = [1, 2, 3, 4, 5] as const;
 
 const sizes = { sm: 'h-4 w-4', md: 'h-5 w-5', lg: 'h-6 w-6', input: 'h-8 w-8' } as const;
@@ -66,7 +67,7 @@ export function StarRating({
   return (
     <svg
       role="img"
-      aria-label={label ?? `Rated ${formatRating(clamped)} out of 5`}
+      aria-label={label ?? commonText('starRating.rated', { rating: formatRating(clamped) })}
       viewBox={`0 0 ${ROW_WIDTH} 24`}
       strokeWidth={1.5}
       strokeLinejoin="round"

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { type Theme, themeLabels, themes } from '../../../shared/theme';
+import { type Theme, themes } from '../../../shared/theme';
+import { useCommonText } from '../../i18n/namespaces/common';
 
 /** 'Theme': System, Light or Dark, a labelled select that keyboards and screen readers know. */
 export function ThemeSelect({
@@ -13,21 +14,22 @@ export function ThemeSelect({
   labelClassName?: string;
   className?: string;
 }) {
+  const { t } = useCommonText();
   const id = useId();
   return (
     <div className={`flex items-center gap-2 ${className}`}>
       <label htmlFor={id} className={`text-sm font-medium ${labelClassName}`}>
-        Theme
+        {t('theme.label')}
       </label>
       <select
         id={id}
         value={value}
         onChange={(event) => onChange(event.target.value as Theme)}
-        className="rounded-md border border-slate-300 bg-white py-1.5 pr-8 pl-2 text-sm text-slate-900"
+        className="rounded-md border border-slate-300 bg-white py-1.5 pe-8 ps-2 text-sm text-slate-900"
       >
         {themes.map((theme) => (
           <option key={theme} value={theme}>
-            {themeLabels[theme]}
+            {t(`theme.${theme}`)}
           </option>
         ))}
       </select>

@@ -14,33 +14,38 @@ import {
   NotificationsNavLabel,
 } from '../../features/notifications/components/notifications-nav-label';
 import { usePublicSettings, useSiteName } from '../../features/settings/api/get-public-settings';
+import { useCommonText } from '../../i18n/namespaces/common';
+import type english from '../../i18n/locales/en/common.json';
+
+type NavLabel = keyof (typeof english)['nav'];
 
 interface NavItem {
   to: string;
-  label: string;
+  /** Its text in the common catalog's `nav`. */
+  label: NavLabel;
   /** The paths (patterns) on which this entry is the current page. */
   current: string[];
 }
 
 const dashboard: NavItem = {
   to: paths.user.dashboard,
-  label: 'Dashboard',
+  label: 'dashboard',
   current: [paths.user.root, paths.user.dashboard],
 };
 const primary: NavItem[] = [
   dashboard,
-  { to: paths.user.tutors, label: 'Tutors', current: [paths.user.tutors, `${paths.user.tutorProfile()}/*`] },
-  { to: paths.user.allReviews, label: 'All Reviews', current: [paths.user.allReviews] },
+  { to: paths.user.tutors, label: 'tutors', current: [paths.user.tutors, `${paths.user.tutorProfile()}/*`] },
+  { to: paths.user.allReviews, label: 'allReviews', current: [paths.user.allReviews] },
 ];
 // "Add Tutor" only on the empty form: editing a submission (/user/tutorform/:id) belongs to My Tutors.
 const mine: NavItem[] = [
-  { to: paths.user.myReviews, label: 'My Reviews', current: [paths.user.myReviews, `${paths.user.submitReview()}/*`] },
-  { to: paths.user.myTutors, label: 'My Tutors', current: [paths.user.myTutors, `${paths.user.tutorForm}/:tutorId`] },
-  { to: paths.user.tutorForm, label: 'Add Tutor', current: [paths.user.tutorForm, paths.user.addTeacher] },
+  { to: paths.user.myReviews, label: 'myReviews', current: [paths.user.myReviews, `${paths.user.submitReview()}/*`] },
+  { to: paths.user.myTutors, label: 'myTutors', current: [paths.user.myTutors, `${paths.user.tutorForm}/:tutorId`] },
+  { to: paths.user.tutorForm, label: 'addTutor', current: [paths.user.tutorForm, paths.user.addTeacher] },
 ];
 const accountItems: NavItem[] = [
-  { to: paths.user.profile, label: 'Profile', current: [paths.user.profile] },
-  { to: paths.user.statistics, label: 'Statistics', current: [paths.user.statistics] },
+  { to: paths.user.profile, label: 'profile', current: [paths.user.profile] },
+  { to: paths.user.statistics, label: 'statistics', current: [paths.user.statistics] },
 ];
 
 const isCurrent = (item: NavItem, pathname: string) =>
@@ -57,6 +62,7 @@ type OpenGroup = 'menu' | 'mine' | 'account' | null;
  * breakpoint all of it sits behind Menu.
  */
 export function UserLayout() {
+  const { t } = useCommonText();
   const { account, isPending } = useAccount();
   const siteName = useSiteName();
   const sitePages = usePublicSettings().data?.sitePages;
@@ -79,7 +85,7 @@ export function UserLayout() {
     return (
       <li key={item.to}>
         <Link to={item.to} aria-current={current ? 'page' : undefined} className={itemClass(current)} onClick={close}>
-          {item.label}
+          {t(`nav.${item.label}`)}
         </Link>
       </li>
     );
@@ -106,19 +112,19 @@ export function UserLayout() {
             aria-controls="user-navigation"
             onClick={() => setOpen((current) => (current === null ? 'menu' : null))}
           >
-            Menu
+            {t('nav.menu')}
             <NotificationsMenuBadge enabled={account.emailVerified} />
           </button>
           <nav
             id="user-navigation"
-            aria-label="Main"
+            aria-label={t('nav.main')}
             className={`${open !== null ? 'block' : 'hidden'} absolute inset-x-0 top-full z-20 max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-slate-200 bg-white p-3 shadow md:static md:flex md:max-h-none md:flex-1 md:items-center md:justify-between md:overflow-visible md:border-0 md:p-0 md:shadow-none`}
           >
             <ul className="flex flex-col gap-1 md:flex-row md:items-center">
               {primary.map(link)}
               <li>
                 <NavDisclosure
-                  label="Mine"
+                  label={t('nav.mine')}
                   open={open === 'mine' || open === 'menu'}
                   onOpenChange={onMineChange}
                   current={mine.some((item) => isCurrent(item, pathname))}
@@ -131,7 +137,7 @@ export function UserLayout() {
               {isAdmin(account) && (
                 <li>
                   <Link to={paths.admin.root} className={itemClass(false)} onClick={close}>
-                    Admin console
+                    {t('nav.adminConsole')}
                   </Link>
                 </li>
               )}
@@ -147,8 +153,8 @@ export function UserLayout() {
               </li>
               <li>
                 <NavDisclosure
-                  label="Account"
-                  align="right"
+                  label={t('nav.account')}
+                  align="end"
                   open={open === 'account' || open === 'menu'}
                   onOpenChange={onAccountChange}
                   current={accountItems.some((item) => isCurrent(item, pathname))}
@@ -164,7 +170,7 @@ export function UserLayout() {
                     </li>
                   )}
                   <li>
-                    <LogoutButton className="block w-full rounded-md px-3 py-2 text-left text-sm font-medium whitespace-nowrap text-slate-700 hover:bg-slate-100" />
+                    <LogoutButton className="block w-full rounded-md px-3 py-2 text-start text-sm font-medium whitespace-nowrap text-slate-700 hover:bg-slate-100" />
                   </li>
                 </NavDisclosure>
               </li>
@@ -178,21 +184,21 @@ export function UserLayout() {
       </main>
       <footer className="border-t border-slate-200 bg-white">
         <nav
-          aria-label="Footer"
+          aria-label={t('nav.footer')}
           className="mx-auto flex max-w-6xl flex-wrap items-center justify-center gap-x-6 gap-y-2 px-4 py-5 text-sm text-slate-700"
         >
           <Link to={paths.about} className="hover:underline">
-            About
+            {t('nav.about')}
           </Link>
           {/* Each leads to its page once an administrator has written it, to /user until then (as the spec has it). */}
           <Link to={sitePages?.contact ? paths.contact : paths.user.root} className="hover:underline">
-            Contact
+            {t('nav.contact')}
           </Link>
           <Link to={sitePages?.privacyPolicy ? paths.privacy : paths.user.root} className="hover:underline">
-            Privacy Policy
+            {t('nav.privacyPolicy')}
           </Link>
           <Link to={sitePages?.termsOfService ? paths.terms : paths.user.root} className="hover:underline">
-            Terms of Service
+            {t('nav.termsOfService')}
           </Link>
           <span className="text-slate-600">
             © {new Date().getFullYear()} {siteName}
