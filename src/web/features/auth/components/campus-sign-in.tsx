@@ -3,6 +3,7 @@ import { CAMPUS_ERROR_PARAM, campusSignInFailureOf } from '../../../../shared/ca
 import { ErrorAlert } from '../../../components/ui/alert';
 import { buttonClasses } from '../../../components/ui/button';
 import { useAuthText } from '../../../i18n/namespaces/auth';
+import { translateMessage } from '../../../i18n/message-translator';
 
 /**
  * The university's sign-in: a plain link, since the browser itself must leave for the
@@ -11,7 +12,8 @@ import { useAuthText } from '../../../i18n/namespaces/auth';
 export function CampusSignInButton({ label }: { label: string }) {
   return (
     <a href={apiPaths.campusSignInStart} className={buttonClasses('primary', 'w-full')}>
-      {label}
+      {/* The server's default label is English; one an administrator set is shown as written. */}
+      {translateMessage(label)}
     </a>
   );
 }
