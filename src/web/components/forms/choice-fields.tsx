@@ -104,10 +104,13 @@ export function CheckboxGroupField({
   hint,
   error,
   ref,
+  optionLabel = (option) => option,
 }: {
   legend: string;
   name: string;
   options: readonly string[];
+  /** What a box says when it is not its value (e.g. a tag in the reader's language). */
+  optionLabel?: (option: string) => string;
   value: readonly string[];
   onChange: (value: string[]) => void;
   onBlur?: () => void;
@@ -153,7 +156,7 @@ export function CheckboxGroupField({
                 htmlFor={id}
                 className={`min-w-0 break-words text-sm ${!checked && full ? 'text-slate-500' : 'text-slate-800'}`}
               >
-                {option}
+                {optionLabel(option)}
               </label>
             </div>
           );

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { MAX_DIFFICULTY, type TermSeason } from '../../../shared/reviews-constants';
 import type { ReviewDetails as ReviewDetailsData } from '../../../shared/review-answers';
 import { reviewsText, useReviewsText } from '../../i18n/namespaces/reviews';
+import { tagLabel } from './tag-label';
 
 // Apart from review-parts.tsx: the lists that show a review's details load this, the others do not.
 
@@ -51,7 +52,7 @@ export function ReviewDetails({ review, className = '' }: { review: ReviewDetail
               key={tag}
               className="rounded-full border border-slate-300 bg-slate-50 px-2.5 py-0.5 text-xs font-medium break-words text-slate-800"
             >
-              {tag}
+              {tagLabel(tag)}
             </li>
           ))}
         </ul>

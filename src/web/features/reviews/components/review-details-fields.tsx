@@ -8,6 +8,7 @@ import { SelectField } from '../../../components/forms/select-field';
 import { formatNumber } from '../../../i18n/format';
 import { reviewsText, useReviewsText } from '../../../i18n/namespaces/reviews';
 import type { ReviewFormControl, ReviewFormValues } from './review-form-schema';
+import { tagLabel } from '../../../components/reviews/tag-label';
 
 /** How many years back the term's year goes, this year included. */
 const TERM_YEARS_OFFERED = 11;
@@ -169,6 +170,7 @@ export function ReviewDetailsFields({
           legend={t('detailsFields.tags')}
           name={tags.name}
           options={tagOptions}
+          optionLabel={tagLabel}
           value={chosenTags}
           onChange={tags.onChange}
           onBlur={tags.onBlur}

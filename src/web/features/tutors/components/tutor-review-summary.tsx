@@ -6,6 +6,7 @@ import { Trans } from 'react-i18next';
 import { reviewCountLabel } from './tutor-rating-summary';
 import { formatNumber } from '../../../i18n/format';
 import { useTutorsText } from '../../../i18n/namespaces/tutors';
+import { tagLabel } from '../../../components/reviews/tag-label';
 
 /** A mean of 1 to 5 as the stars show it: one decimal, in the page's digits. */
 const ratingFigure = (mean: number) => formatNumber(Number(formatRating(mean)), { minimumFractionDigits: 1 });
@@ -107,7 +108,7 @@ export function TutorReviewHighlights({ tutor }: { tutor: TutorProfile }) {
                 key={tag.name}
                 className="rounded-full border border-slate-300 bg-slate-50 px-2.5 py-0.5 text-xs font-medium break-words text-slate-800"
               >
-                {tag.name}
+                {tagLabel(tag.name)}
                 <span className="ms-1 font-normal text-slate-600">
                   <span aria-hidden="true">·</span> {formatNumber(tag.reviewCount)}
                   <span className="sr-only">{t('summary.tagReviews', { count: tag.reviewCount })}</span>
