@@ -51,6 +51,29 @@ function linkAddress(t: TFunction, link: string): string {
 const muted = (text: string) => `<p style="color:#555">${escapeHtml(text)}</p>`;
 const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
 
+/** A mail whose point is one link with a limited life: greeting, why, the button, the address, how long it works. */
+function linkMail(
+  kind: 'verification' | 'passwordReset' | 'emailChange',
+  input: { to: string; siteName: string; link: string; language: Language },
+): MailMessage {
+  const { siteName, link, language } = input;
+  const t = textsIn(language);
+  const intro = t(`${kind}.intro`, { siteName });
+  const validity = t(`${kind}.validity`);
+  return {
+    to: input.to,
+    subject: t(`${kind}.subject`, { siteName }),
+    text: [t('hello'), '', intro, '', link, '', validity].join('\n'),
+    html: page(language, [
+      paragraph(t('hello')),
+      paragraph(intro),
+      button(link, t(`${kind}.button`)),
+      linkAddress(t, link),
+      muted(validity),
+    ]),
+  };
+}
+
 // Mails to an address nobody has proven yet (a sign-up's verification link, the notice to an
 // existing account) greet without a name: whoever signed up typed it, and it must not carry
 // their words to someone else's inbox.
@@ -61,22 +84,7 @@ export function verificationMail(input: {
   link: string;
   language: Language;
 }): MailMessage {
-  const { siteName, link, language } = input;
-  const t = textsIn(language);
-  const intro = t('verification.intro', { siteName });
-  const validity = t('verification.validity');
-  return {
-    to: input.to,
-    subject: t('verification.subject', { siteName }),
-    text: [t('hello'), '', intro, '', link, '', validity].join('\n'),
-    html: page(language, [
-      paragraph(t('hello')),
-      paragraph(intro),
-      button(link, t('verification.button')),
-      linkAddress(t, link),
-      muted(validity),
-    ]),
-  };
+  return linkMail('verification', input);
 }
 
 /** An administrator's 'Add User' with an invitation: the link lets the new user choose a password. */
@@ -149,22 +157,7 @@ export function passwordResetMail(input: {
   link: string;
   language: Language;
 }): MailMessage {
-  const { siteName, link, language } = input;
-  const t = textsIn(language);
-  const intro = t('passwordReset.intro', { siteName });
-  const validity = t('passwordReset.validity');
-  return {
-    to: input.to,
-    subject: t('passwordReset.subject', { siteName }),
-    text: [t('hello'), '', intro, '', link, '', validity].join('\n'),
-    html: page(language, [
-      paragraph(t('hello')),
-      paragraph(intro),
-      button(link, t('passwordReset.button')),
-      linkAddress(t, link),
-      muted(validity),
-    ]),
-  };
+  return linkMail('passwordReset', input);
 }
 
 /** After a password reset: the owner learns of it, in case it was not them. */
@@ -198,22 +191,7 @@ export function emailChangeMail(input: {
   link: string;
   language: Language;
 }): MailMessage {
-  const { siteName, link, language } = input;
-  const t = textsIn(language);
-  const intro = t('emailChange.intro', { siteName });
-  const validity = t('emailChange.validity');
-  return {
-    to: input.to,
-    subject: t('emailChange.subject', { siteName }),
-    text: [t('hello'), '', intro, '', link, '', validity].join('\n'),
-    html: page(language, [
-      paragraph(t('hello')),
-      paragraph(intro),
-      button(link, t('emailChange.button')),
-      linkAddress(t, link),
-      muted(validity),
-    ]),
-  };
+  return linkMail('emailChange', input);
 }
 
 /** 'Change email': the old address learns of the request, in case it was not its owner. */
