@@ -79,9 +79,11 @@ describe(`npm run bench on ${engine}`, () => {
   const withLighthouse = engine === 'pglite';
 
   // A server for each comparison (four for metrics alone), Lighthouse too: minutes on a busy machine.
+  // CI runs it beside the other suites on two cores, where a loaded run has taken over 210 s (every
+  // scenario measured again after a window with no answer), so the limit only catches a hang.
   it(
     'measures every scenario against the hello-world ceiling, alone, while reviews are posted, with the cache off, with metrics on and (PostgreSQL) on two instances, and reports no errors',
-    { timeout: 300_000 },
+    { timeout: 480_000 },
     async () => {
       const out = path.join(await temporaryFolder(), 'bench.json');
       const args = [
@@ -93,7 +95,7 @@ describe(`npm run bench on ${engine}`, () => {
         ...(withLighthouse ? [] : ['--skip-lighthouse']),
         ...(await databaseArgs()),
       ];
-      const run = await runTool(benchScript, args, 210_000);
+      const run = await runTool(benchScript, args, 420_000);
 
       expect(run.code, run.output).toBe(0);
       expect(run.output).toMatch(/^Result: PASS/m);
