@@ -34,6 +34,9 @@ export const namespaces = [
   'tutors',
   'reviews',
   'admin',
+  'users',
+  'settings',
+  'audit-log',
   'statistics',
   'languages',
 ] as const;

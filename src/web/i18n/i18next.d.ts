@@ -8,6 +8,9 @@ import type notifications from './locales/en/notifications.json';
 import type tutors from './locales/en/tutors.json';
 import type reviews from './locales/en/reviews.json';
 import type admin from './locales/en/admin.json';
+import type users from './locales/en/users.json';
+import type settings from './locales/en/settings.json';
+import type auditLog from './locales/en/audit-log.json';
 import type statistics from './locales/en/statistics.json';
 import type languages from './locales/en/languages.json';
 
@@ -25,6 +28,9 @@ declare module 'i18next' {
       tutors: typeof tutors;
       reviews: typeof reviews;
       admin: typeof admin;
+      users: typeof users;
+      settings: typeof settings;
+      'audit-log': typeof auditLog;
       statistics: typeof statistics;
       languages: typeof languages;
     };
