@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { languages } from './languages';
 import { reviewDetailFields } from './review-answers';
+import { themes } from './theme';
 
 const timestamp = z.iso.datetime();
 
@@ -12,6 +14,9 @@ export const accountDataSchema = z.object({
     email: z.string(),
     phone: z.string().nullable(),
     role: z.string(),
+    theme: z.enum(themes),
+    /** The language it chose; null while it follows the browser. */
+    language: z.enum(languages).nullable(),
     emailVerifiedAt: timestamp.nullable(),
     createdAt: timestamp,
     updatedAt: timestamp,

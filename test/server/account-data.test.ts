@@ -133,7 +133,13 @@ describe('Download my data', () => {
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="tutorly-account-.*\.json"$/);
     const data = response.json<AccountData>();
     const [userRow] = await t.db.select().from(users).where(eq(users.id, student.user.id));
-    expect(data.profile).toMatchObject({ id: userRow!.id, name: userRow!.name, email: userRow!.email });
+    expect(data.profile).toMatchObject({
+      id: userRow!.id,
+      name: userRow!.name,
+      email: userRow!.email,
+      theme: userRow!.theme,
+      language: userRow!.language,
+    });
 
     const reviewRows = await t.db.select().from(reviews).where(eq(reviews.authorId, student.user.id));
     expect(data.reviews.map((r) => r.id)).toEqual(reviewRows.map((r) => r.id));

@@ -106,6 +106,8 @@ export async function exportAccountData(db: Database, userId: string, now: Date)
       email: user.email,
       phone: user.phone,
       role: user.role,
+      theme: user.theme,
+      language: user.language,
       emailVerifiedAt: isoOrNull(user.emailVerifiedAt),
       createdAt: iso(user.createdAt),
       updatedAt: iso(user.updatedAt),
