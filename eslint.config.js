@@ -106,8 +106,6 @@ export default tseslint.config(
     // texts move to the `admin` catalog.
     ignores: [
       'src/web/features/admin-dashboard/components/reviews-per-week-chart.tsx',
-      'src/web/features/audit-log/components/audit-log-filters.tsx',
-      'src/web/features/audit-log/components/audit-log-table.tsx',
       'src/web/features/settings/components/admin-settings-form.tsx',
       'src/web/features/settings/components/ai-provider-panel.tsx',
       'src/web/features/settings/components/site-page-content.tsx',
@@ -118,7 +116,6 @@ export default tseslint.config(
       'src/web/features/users/components/role-select-field.tsx',
       'src/web/features/users/components/user-actions.tsx',
       'src/web/features/users/components/users-list.tsx',
-      'src/web/routes/admin/audit-log.tsx',
       'src/web/routes/admin/layout.tsx',
       'src/web/routes/admin/manage-submissions.tsx',
       'src/web/routes/admin/profile-claims.tsx',

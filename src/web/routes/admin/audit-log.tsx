@@ -11,6 +11,7 @@ import { AuditLogFilters } from '../../features/audit-log/components/audit-log-f
 import { AuditLogTable } from '../../features/audit-log/components/audit-log-table';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 import { useListParams } from '../../hooks/use-list-params';
+import { useAuditLogText } from '../../i18n/namespaces/audit-log';
 
 const DAY_FORM = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -33,7 +34,8 @@ function filterFrom(searchParams: URLSearchParams): AuditLogFilter {
  * person, kind of action and dates (kept in the URL), paged, and exported as CSV as filtered.
  */
 export function AuditLogRoute() {
-  useDocumentTitle('Audit Log');
+  const { t } = useAuditLogText();
+  useDocumentTitle(t('page.title'));
   const { searchParams, update } = useListParams();
   const filter = filterFrom(searchParams);
   const page = pageFromParam(searchParams.get('page'));
@@ -47,15 +49,13 @@ export function AuditLogRoute() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-slate-900 focus:outline-none">
-            Audit Log
+            {t('page.title')}
           </h1>
-          <p className="mt-1 text-slate-700">
-            Every action of an administrator: who did what to which record, when and why.
-          </p>
+          <p className="mt-1 text-slate-700">{t('page.intro')}</p>
         </div>
         {datesInOrder && (
           <a href={withQuery(apiPaths.adminAuditLogExport, filter)} download className={buttonClasses('secondary')}>
-            Export CSV
+            {t('page.exportCsv')}
           </a>
         )}
       </div>
@@ -66,18 +66,18 @@ export function AuditLogRoute() {
         <PagedList
           query={entries}
           page={page}
-          label="Audit log"
-          errorMessage="Failed to load the data. Please try again later."
-          emptyMessage={filtered ? 'No entries match these filters.' : 'No admin activity yet.'}
+          label={t('page.listLabel')}
+          errorMessage={t('page.loadError')}
+          emptyMessage={filtered ? t('page.noMatch') : t('page.empty')}
           emptyActions={
             filtered && (
               <LinkButton to={paths.admin.auditLog} variant="secondary">
-                Show every entry
+                {t('page.showAll')}
               </LinkButton>
             )
           }
-          noun={['entry', 'entries']}
-          pagesLabel="Audit log pages"
+          noun={(count) => t('page.entryNoun', { count })}
+          pagesLabel={t('page.pagesLabel')}
           onNavigate={() => {
             headingRef.current?.focus({ preventScroll: true });
             headingRef.current?.scrollIntoView({ block: 'start' });

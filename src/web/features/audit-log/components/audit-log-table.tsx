@@ -1,16 +1,8 @@
 import { Link } from 'react-router';
-import { auditActionLabels, DELETED_ACCOUNT_NAME, type AuditEntry } from '../../../../shared/audit';
+import type { AuditEntry } from '../../../../shared/audit';
 import { paths } from '../../../config/paths';
-
-const exactTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-const targetTypeLabels: Record<AuditEntry['target']['type'], string> = {
-  review: 'Review',
-  response: "Tutor's response",
-  tutor: 'Tutor',
-  user: 'User',
-  settings: 'Settings',
-};
+import { formatDateTime } from '../../../i18n/format';
+import { useAuditLogText } from '../../../i18n/namespaces/audit-log';
 
 /** Where an entry's record can be opened, while it still exists. */
 function targetLink(entry: AuditEntry): string | null {
@@ -31,7 +23,8 @@ function targetLink(entry: AuditEntry): string | null {
 }
 
 function TargetCell({ entry }: { entry: AuditEntry }) {
-  const type = targetTypeLabels[entry.target.type];
+  const { t } = useAuditLogText();
+  const type = t(`table.targetTypes.${entry.target.type}`);
   const label = entry.target.label?.trim();
   const link = targetLink(entry);
   return (
@@ -53,7 +46,7 @@ function TargetCell({ entry }: { entry: AuditEntry }) {
         <>
           {' '}
           <Link to={link} className="font-medium text-indigo-800 underline underline-offset-2">
-            (open)
+            {t('table.open')}
           </Link>
         </>
       )}
@@ -75,27 +68,28 @@ function NarrowLabel({ children }: { children: string }) {
  * screens; on narrow ones each row stacks its cells, each under its name.
  */
 export function AuditLogTable({ entries }: { entries: AuditEntry[] }) {
+  const { t } = useAuditLogText();
   const cell = 'block px-3 py-1 align-top md:table-cell md:py-2';
   return (
     <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="block w-full text-left text-sm md:table md:table-fixed">
-        <caption className="sr-only">Audit log entries, newest first</caption>
+      <table className="block w-full text-start text-sm md:table md:table-fixed">
+        <caption className="sr-only">{t('table.caption')}</caption>
         <thead className="sr-only border-b border-slate-200 bg-slate-50 text-slate-800 md:not-sr-only md:table-header-group">
           <tr>
             <th scope="col" className="px-3 py-2 font-semibold md:w-[17%]">
-              When
+              {t('table.when')}
             </th>
             <th scope="col" className="px-3 py-2 font-semibold md:w-[16%]">
-              Who
+              {t('table.who')}
             </th>
             <th scope="col" className="px-3 py-2 font-semibold md:w-[20%]">
-              What
+              {t('table.what')}
             </th>
             <th scope="col" className="px-3 py-2 font-semibold md:w-[22%]">
-              Record
+              {t('table.record')}
             </th>
             <th scope="col" className="px-3 py-2 font-semibold">
-              Why
+              {t('table.why')}
             </th>
           </tr>
         </thead>
@@ -103,23 +97,27 @@ export function AuditLogTable({ entries }: { entries: AuditEntry[] }) {
           {entries.map((entry) => (
             <tr key={entry.id} className="block py-2 md:table-row md:py-0">
               <td className={`${cell} whitespace-nowrap text-slate-800`}>
-                <NarrowLabel>When</NarrowLabel>
-                <time dateTime={entry.createdAt}>{exactTime.format(new Date(entry.createdAt))}</time>
+                <NarrowLabel>{t('table.when')}</NarrowLabel>
+                <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
               </td>
               <td className={`${cell} break-words`}>
-                <NarrowLabel>Who</NarrowLabel>
-                {entry.actor ? entry.actor.name : <span className="italic text-slate-700">{DELETED_ACCOUNT_NAME}</span>}
+                <NarrowLabel>{t('table.who')}</NarrowLabel>
+                {entry.actor ? (
+                  entry.actor.name
+                ) : (
+                  <span className="italic text-slate-700">{t('table.deletedAccount')}</span>
+                )}
               </td>
               <td className={`${cell} break-words`}>
-                <NarrowLabel>What</NarrowLabel>
-                {auditActionLabels[entry.action]}
+                <NarrowLabel>{t('table.what')}</NarrowLabel>
+                {t(`actions.${entry.action}`)}
               </td>
               <td className={cell}>
-                <NarrowLabel>Record</NarrowLabel>
+                <NarrowLabel>{t('table.record')}</NarrowLabel>
                 <TargetCell entry={entry} />
               </td>
               <td className={`${cell} whitespace-pre-line break-words text-slate-800`}>
-                <NarrowLabel>Why</NarrowLabel>
+                <NarrowLabel>{t('table.why')}</NarrowLabel>
                 {entry.reason ?? <span className="text-slate-600">—</span>}
               </td>
             </tr>
