@@ -74,11 +74,11 @@ export function ChartFigure({ title, kind, labels, series, summary, labelHeading
             <caption className="sr-only">{title}</caption>
             <thead>
               <tr className="border-b border-slate-200">
-                <th scope="col" className="py-1 pr-4 font-semibold">
+                <th scope="col" className="py-1 pe-4 font-semibold">
                   {labelHeading}
                 </th>
                 {series.map((entry) => (
-                  <th key={entry.label} scope="col" className="py-1 pr-4 font-semibold">
+                  <th key={entry.label} scope="col" className="py-1 pe-4 font-semibold">
                     {entry.label}
                   </th>
                 ))}
@@ -87,11 +87,11 @@ export function ChartFigure({ title, kind, labels, series, summary, labelHeading
             <tbody>
               {labels.map((label, row) => (
                 <tr key={label} className="border-b border-slate-100">
-                  <th scope="row" className="py-1 pr-4 font-normal">
+                  <th scope="row" className="py-1 pe-4 font-normal">
                     {label}
                   </th>
                   {series.map((entry) => (
-                    <td key={entry.label} className="py-1 pr-4 tabular-nums">
+                    <td key={entry.label} className="py-1 pe-4 tabular-nums">
                       {entry.values[row] ?? 0}
                     </td>
                   ))}

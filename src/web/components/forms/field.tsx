@@ -146,8 +146,8 @@ export function TextInputField({
     <LabelledControl label={label} hint={hint} error={error} required={required} className={className} id={id}>
       {(control) => (
         <div className="relative">
-          <input ref={ref} {...control} className={trailing ? `${inputClasses} pr-20` : inputClasses} {...inputProps} />
-          {trailing && <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div>}
+          <input ref={ref} {...control} className={trailing ? `${inputClasses} pe-20` : inputClasses} {...inputProps} />
+          {trailing && <div className="absolute inset-y-0 end-0 flex items-center pe-1">{trailing}</div>}
         </div>
       )}
     </LabelledControl>

@@ -20,7 +20,7 @@ export function SelectField({
   return (
     <LabelledControl label={label} hint={hint} error={error} required={required} className={className} id={id}>
       {(control) => (
-        <select ref={ref} {...control} className={`${inputClasses} h-11 pr-8`} {...selectProps}>
+        <select ref={ref} {...control} className={`${inputClasses} h-11 pe-8`} {...selectProps}>
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

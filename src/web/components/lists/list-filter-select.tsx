@@ -23,7 +23,7 @@ export function ListFilterSelect({
         id={selectId}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        className={`${inputClasses} h-11 pr-8`}
+        className={`${inputClasses} h-11 pe-8`}
       >
         {options.map((option) => (
           <option key={option.value} value={option.value}>

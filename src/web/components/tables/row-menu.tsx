@@ -161,7 +161,7 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
                 close(true);
                 item.onSelect();
               }}
-              className={`block w-full px-3 py-2 text-left font-medium focus:outline-none focus-visible:outline-none ${
+              className={`block w-full px-3 py-2 text-start font-medium focus:outline-none focus-visible:outline-none ${
                 item.danger
                   ? `text-red-800 hover:bg-red-50 focus:bg-red-50 ${index === ordinary.length && index > 0 ? 'border-t border-slate-100' : ''}`
                   : 'text-slate-800 hover:bg-slate-100 focus:bg-slate-100'

@@ -83,7 +83,7 @@ export function ModalDialog({
       aria-describedby={description ? descriptionId : undefined}
       onCancel={handleCancel}
       onClose={handleClose}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl border border-slate-200 bg-white p-0 text-left font-normal text-slate-900 shadow-xl backdrop:bg-slate-900/50"
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl border border-slate-200 bg-white p-0 text-start font-normal text-slate-900 shadow-xl backdrop:bg-slate-900/50"
     >
       {open && (
         <div className="p-6">
