@@ -106,10 +106,6 @@ export default tseslint.config(
     // texts move to the `admin` catalog.
     ignores: [
       'src/web/features/admin-dashboard/components/reviews-per-week-chart.tsx',
-      'src/web/features/settings/components/admin-settings-form.tsx',
-      'src/web/features/settings/components/ai-provider-panel.tsx',
-      'src/web/features/settings/components/site-page-content.tsx',
-      'src/web/features/settings/components/switch-field.tsx',
       'src/web/features/users/components/add-user-dialog.tsx',
       'src/web/features/users/components/edit-user-dialog.tsx',
       'src/web/features/users/components/one-time-password-dialog.tsx',
@@ -121,7 +117,6 @@ export default tseslint.config(
       'src/web/routes/admin/profile-claims.tsx',
       'src/web/routes/admin/profile.tsx',
       'src/web/routes/admin/review-management.tsx',
-      'src/web/routes/admin/settings.tsx',
       'src/web/routes/admin/teacher-form.tsx',
       'src/web/routes/admin/teacher-full-profile.tsx',
       'src/web/routes/admin/teacher-profile-management.tsx',

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useController, useFormState, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import { Trans } from 'react-i18next';
 import { z } from 'zod';
 import { REVIEW_TAG_CHOICES_MAX, REVIEW_TAG_MAX_LENGTH, REVIEW_TAGS_MAX } from '../../../../shared/reviews-constants';
 import {
@@ -22,6 +23,9 @@ import { type ScreeningMode, screeningModes } from '../../../../shared/screening
 import { AiProviderPanel } from './ai-provider-panel';
 import { SwitchField } from './switch-field';
 import { UnsavedChangesDialog, useUnsavedChangesWarning } from '../../../components/forms/unsaved-changes-warning';
+import { paths } from '../../../config/paths';
+import { translateMessage } from '../../../i18n/message-translator';
+import { settingsText, useSettingsText } from '../../../i18n/namespaces/settings';
 
 interface FormValues {
   siteName: string;
@@ -55,12 +59,14 @@ const valuesOf = (settings: SiteSettings): FormValues => ({
   aiScreening: settings.aiScreening,
 });
 
-const screeningModeLabels: Record<ScreeningMode, string> = { off: 'Off', warn: 'Warn', hold: 'Hold' };
-const screeningModeOptions = screeningModes.map((mode) => ({ value: mode, label: screeningModeLabels[mode] }));
-const screeningModeHints: Record<ScreeningMode, string> = {
-  off: 'Off: reviews are not checked.',
-  warn: 'Warn: "Submit anyway" publishes the review, flagged for a moderator.',
-  hold: 'Hold: "Submit anyway" keeps the review waiting for a moderator, seen only by its author.',
+/** A domain as the hints and messages show it. */
+const EXAMPLE_DOMAIN = 'uni.example.edu';
+/** The README and the server's variables keep their names in any language. */
+const README = 'README';
+const CAMPUS_VARIABLES = {
+  issuerVariable: 'OIDC_ISSUER',
+  clientIdVariable: 'OIDC_CLIENT_ID',
+  clientSecretVariable: 'OIDC_CLIENT_SECRET',
 };
 
 const pageFields = ['privacyPolicy', 'termsOfService', 'contactEmail'] as const;
@@ -128,16 +134,22 @@ const settingsFormSchema = z
         const [field, index] = issue.path;
         if (field === 'siteName') once('siteName', issue.message);
         else if (field === 'aiDraftsPerHour')
-          once('aiDraftsPerHour', drafts === '' ? 'Enter a number of drafts.' : issue.message);
+          once('aiDraftsPerHour', drafts === '' ? settingsText('form.errors.draftsRequired') : issue.message);
         else if (field === 'signupDomains' && typeof index === 'number') badDomains.push(entries[index] ?? '');
         else if (field === 'signupDomains') listMessage ??= issue.message;
         else if (pageFields.some((name) => name === field)) once(field as (typeof pageFields)[number], issue.message);
         else if (field === 'reviewTags' && typeof index === 'number')
-          once('reviewTags', `“${tags[index] ?? ''}”: ${issue.message}`);
+          once(
+            'reviewTags',
+            settingsText('form.errors.badTag', { tag: tags[index] ?? '', message: translateMessage(issue.message) }),
+          );
         else if (field === 'reviewTags') once('reviewTags', issue.message);
       }
       if (badDomains.length > 0) {
-        report('domains', `Not a domain: ${badDomains.join(', ')}. Enter domains like uni.example.edu.`);
+        report(
+          'domains',
+          settingsText('form.errors.notADomain', { domains: badDomains.join(', '), example: EXAMPLE_DOMAIN }),
+        );
       } else if (listMessage) report('domains', listMessage);
       return z.NEVER;
     }
@@ -168,6 +180,7 @@ function changesFrom(saved: SiteSettings, next: SiteSettings): UpdateSiteSetting
 
 /** Site name, sign-up domains, AI drafting, review tags and the footer's pages; messages appear after the first Save and then follow every change. */
 export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
+  const { t } = useSettingsText();
   const save = useUpdateAdminSettings();
   const [saved, setSaved] = useState<SiteSettings>(settings);
   const form = useAppForm({ schema: settingsFormSchema, defaultValues: valuesOf(settings) });
@@ -199,7 +212,7 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
         if (save.isPending) return;
         const changes = changesFrom(saved, next);
         if (Object.keys(changes).length === 0) {
-          toast('No changes to save');
+          toast(t('form.noChanges'));
           return;
         }
         save.mutate(changes, {
@@ -208,7 +221,7 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
             // The server's spelling of the domains (lower case, no @) replaces what was typed,
             // and messages wait for the next Save again.
             form.reset(valuesOf(stored));
-            toast.success('Settings saved');
+            toast.success(t('form.saved'));
           },
           onError: (error) => toast.error(errorMessage(error)),
         });
@@ -220,16 +233,16 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
         className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
       >
         <h2 id="settings-general" className="text-lg font-semibold text-slate-900">
-          General
+          {t('form.general.heading')}
         </h2>
         <FormTextField
           control={form.control}
           name="siteName"
-          label="Site name"
+          label={t('form.general.siteName')}
           required
           maxLength={60}
           autoComplete="off"
-          hint="Shown in the headers and the browser tab."
+          hint={t('form.general.siteNameHint')}
         />
       </section>
 
@@ -238,27 +251,23 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
         className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
       >
         <h2 id="settings-signup" className="text-lg font-semibold text-slate-900">
-          Sign-up
+          {t('form.signup.heading')}
         </h2>
         <FormTextAreaField
           control={form.control}
           name="domains"
           deps={['restrictSignupToDomains']}
-          label="Sign-up email domains"
+          label={t('form.signup.domains')}
           rows={4}
           spellCheck={false}
           autoCapitalize="none"
-          hint={`One per line, e.g. uni.example.edu; subdomains count too. At most ${SIGNUP_DOMAINS_MAX}. The sign-up form advises these addresses.`}
+          hint={t('form.signup.domainsHint', { example: EXAMPLE_DOMAIN, max: SIGNUP_DOMAINS_MAX })}
         />
         <SwitchField
           {...restrictField}
           ref={restrictRef}
-          label="Restrict sign-up to these domains"
-          hint={
-            domainCount === 0
-              ? 'Add a domain first. Until then anyone can sign up.'
-              : 'When on, only addresses on these domains can sign up. Existing accounts are not affected.'
-          }
+          label={t('form.signup.restrict')}
+          hint={domainCount === 0 ? t('form.signup.restrictHintNoDomains') : t('form.signup.restrictHint')}
           checked={restricted}
           error={restrictError?.message}
           onChange={(event) => setRestricted(event.target.checked)}
@@ -270,27 +279,30 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
         className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
       >
         <h2 id="settings-campus" className="text-lg font-semibold text-slate-900">
-          Campus sign-in
+          {t('form.campus.heading')}
         </h2>
         {settings.campusSignIn ? (
           <p className="text-sm text-slate-700">
-            Students can sign in with &ldquo;{settings.campusSignIn.buttonLabel}&rdquo; through{' '}
-            <span className="wrap-anywhere font-medium text-slate-900">{settings.campusSignIn.issuer}</span>.
+            <Trans
+              t={t}
+              i18nKey="form.campus.setUp"
+              values={{
+                // The server's default label is English; one an administrator set is shown as written.
+                label: translateMessage(settings.campusSignIn.buttonLabel),
+                issuer: settings.campusSignIn.issuer,
+              }}
+              components={{ issuer: <span className="wrap-anywhere font-medium text-slate-900" /> }}
+            />
           </p>
         ) : (
-          <p className="text-sm text-slate-700">
-            Not set up. The server&apos;s OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET connect it to your
-            university&apos;s sign-in (see the README).
-          </p>
+          <p className="text-sm text-slate-700">{t('form.campus.notSetUp', { ...CAMPUS_VARIABLES, readme: README })}</p>
         )}
         <SwitchField
           {...passwordSignInField}
           ref={passwordSignInRef}
-          label="Password sign-in"
+          label={t('form.campus.passwordSignIn')}
           hint={
-            settings.campusSignIn
-              ? 'When off, students sign up and sign in only with their university account. Administrators always keep their password, so a broken provider cannot lock you out.'
-              : 'Stays on until campus sign-in is set up.'
+            settings.campusSignIn ? t('form.campus.passwordSignInHint') : t('form.campus.passwordSignInHintNoCampus')
           }
           checked={passwordSignIn}
           disabled={!settings.campusSignIn}
@@ -304,13 +316,13 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
         className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
       >
         <h2 id="settings-ai" className="text-lg font-semibold text-slate-900">
-          AI drafting
+          {t('form.ai.heading')}
         </h2>
         <AiProviderPanel ai={settings.ai} />
         <FormTextField
           control={form.control}
           name="aiDraftsPerHour"
-          label="Drafts per hour"
+          label={t('form.ai.draftsPerHour')}
           type="number"
           inputMode="numeric"
           min={1}
@@ -318,16 +330,14 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
           step={1}
           required
           className="sm:max-w-sm"
-          hint="How many AI drafts each user may ask for in an hour."
+          hint={t('form.ai.draftsPerHourHint')}
         />
         <SwitchField
           {...aiSummariesField}
           ref={aiSummariesRef}
-          label="AI summaries of reviews on tutor profiles"
+          label={t('form.ai.summaries')}
           hint={
-            settings.ai.provider
-              ? 'When on, a tutor with at least 3 reviews gets a short summary of what they say, each sentence linking to its reviews; written in the background and again after every 5 new reviews.'
-              : 'Takes effect once an AI provider is configured (see the README).'
+            settings.ai.provider ? t('form.ai.summariesHint') : t('form.ai.summariesHintNoProvider', { readme: README })
           }
           checked={aiSummaries}
           onChange={(event) => setAiSummaries(event.target.checked)}
@@ -339,32 +349,35 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
         className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
       >
         <h2 id="settings-reviews" className="text-lg font-semibold text-slate-900">
-          Reviews
+          {t('form.reviews.heading')}
         </h2>
         <FormTextAreaField
           control={form.control}
           name="reviewTags"
-          label="Review tags"
+          label={t('form.reviews.tags')}
           rows={8}
           required
           autoCapitalize="sentences"
-          hint={`One tag per line, in the order the review form offers them; at most ${REVIEW_TAG_CHOICES_MAX} tags of ${REVIEW_TAG_MAX_LENGTH} characters each. Students choose up to ${REVIEW_TAGS_MAX} for a review. Reviews keep the tags they already have when one is removed.`}
+          hint={t('form.reviews.tagsHint', {
+            maxTags: REVIEW_TAG_CHOICES_MAX,
+            maxLength: REVIEW_TAG_MAX_LENGTH,
+            perReview: REVIEW_TAGS_MAX,
+          })}
         />
         <RadioGroupField
           ref={groupRef(screeningField.ref)}
-          legend="Screening"
+          legend={t('form.reviews.screening')}
           name={screeningField.name}
-          options={screeningModeOptions}
+          options={screeningModes.map((mode) => ({ value: mode, label: t(`form.reviews.screeningModes.${mode}`) }))}
           value={screeningField.value}
           onChange={screeningField.onChange}
           onBlur={screeningField.onBlur}
           hint={
             <>
-              Reviews are checked for personal information, slurs and profanity, and remarks on appearance before they
-              are published; the student is told what was found and may edit it or submit anyway.
+              {t('form.reviews.screeningHint')}
               {screeningModes.map((mode) => (
                 <span key={mode} className="block">
-                  {screeningModeHints[mode]}
+                  {t(`form.reviews.screeningModeHints.${mode}`)}
                 </span>
               ))}
             </>
@@ -373,12 +386,8 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
         <SwitchField
           {...aiScreeningField}
           ref={aiScreeningRef}
-          label="Ask the AI provider for a second opinion"
-          hint={
-            settings.ai.provider
-              ? 'Each review is also sent to the AI provider. If it fails or is slow, the rules alone decide.'
-              : 'Takes effect once an AI provider is configured.'
-          }
+          label={t('form.reviews.aiScreening')}
+          hint={settings.ai.provider ? t('form.reviews.aiScreeningHint') : t('form.reviews.aiScreeningHintNoProvider')}
           checked={aiScreening}
           onChange={(event) => setAiScreening(event.target.checked)}
         />
@@ -390,44 +399,41 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
       >
         <div>
           <h2 id="settings-pages" className="text-lg font-semibold text-slate-900">
-            Site pages
+            {t('form.pages.heading')}
           </h2>
-          <p className="mt-1 text-sm text-slate-700">
-            Plain text: leave a blank line between paragraphs; web and email addresses become links. Once written, the
-            footer links to the page; while empty it leads to the dashboard.
-          </p>
+          <p className="mt-1 text-sm text-slate-700">{t('form.pages.intro')}</p>
         </div>
         <FormTextAreaField
           control={form.control}
           name="privacyPolicy"
-          label="Privacy policy"
+          label={t('form.pages.privacyPolicy')}
           rows={8}
           maxLength={SITE_PAGE_MAX_LENGTH}
-          hint="Shown at /privacy."
+          hint={t('form.pages.shownAt', { path: paths.privacy })}
         />
         <FormTextAreaField
           control={form.control}
           name="termsOfService"
-          label="Terms of service"
+          label={t('form.pages.termsOfService')}
           rows={8}
           maxLength={SITE_PAGE_MAX_LENGTH}
-          hint="Shown at /terms."
+          hint={t('form.pages.shownAt', { path: paths.terms })}
         />
         <FormTextField
           control={form.control}
           name="contactEmail"
-          label="Contact email address"
+          label={t('form.pages.contactEmail')}
           type="email"
           autoComplete="off"
           spellCheck={false}
           className="sm:max-w-md"
-          hint="Shown at /contact and on the About page."
+          hint={t('form.pages.contactEmailHint', { path: paths.contact })}
         />
       </section>
 
       <div className="flex justify-end">
         <Button type="submit" aria-busy={save.isPending || undefined} disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save settings'}
+          {save.isPending ? t('form.saving') : t('form.save')}
         </Button>
       </div>
       <UnsavedChangesDialog leaving={leaving} />

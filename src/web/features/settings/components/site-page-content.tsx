@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
+import { Trans } from 'react-i18next';
 import { ListLoadError } from '../../../components/lists/list-status';
 import { TextLink } from '../../../components/ui/text-link';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import type { SitePages } from '../../../../shared/settings';
+import { useSettingsText } from '../../../i18n/namespaces/settings';
 import { useSitePages } from '../api/get-site-pages';
 
 /**
@@ -18,6 +20,7 @@ export function SitePageContent({
   /** The page's content from the stored pages, or null when this one is not set. */
   render: (pages: SitePages) => ReactNode;
 }) {
+  const { t } = useSettingsText();
   const pages = useSitePages();
   const content = pages.data ? render(pages.data) : null;
   return (
@@ -26,16 +29,11 @@ export function SitePageContent({
       {pages.isPending ? (
         <Spinner />
       ) : pages.isError ? (
-        <ListLoadError
-          message="Failed to load the data. Please try again later."
-          onRetry={() => void pages.refetch()}
-          retrying={pages.isFetching}
-        />
+        <ListLoadError message={t('loadError')} onRetry={() => void pages.refetch()} retrying={pages.isFetching} />
       ) : (
         (content ?? (
           <p>
-            The administrators of this site have not written this page yet. The{' '}
-            <TextLink to={paths.about}>About</TextLink> page says how the site works.
+            <Trans t={t} i18nKey="sitePage.notWritten" components={{ link: <TextLink to={paths.about} /> }} />
           </p>
         ))
       )}
