@@ -2,7 +2,7 @@
  * `npm run bench`: a university-sized dataset, the real server on it, and its requests per
  * second and latencies for the main pages' API calls next to a bare Fastify hello-world on the
  * same machine; the reads again while reviews are posted, with the read cache off, with
- * Prometheus metrics on, and on two instances; Lighthouse scores of three pages; the issues' targets. Prints tables, writes JSON.
+ * Prometheus metrics on, and on two instances; Lighthouse scores of three pages, in the light theme and the dark; the issues' targets. Prints tables, writes JSON.
  * Exits 1 on any error; with --strict also on a missed target. `--help` lists the options.
  */
 import { rmSync } from 'node:fs';
@@ -140,7 +140,7 @@ async function main(): Promise<number> {
 
     let lighthouse: LighthouseScores[] | null = null;
     if (!options.skipLighthouse && server.exitStatus() === null) {
-      console.log('\nRunning Lighthouse (mobile) on three pages...');
+      console.log('\nRunning Lighthouse (mobile) on three pages, light and dark...');
       try {
         lighthouse = await runLighthouse({
           baseUrl: server.url,

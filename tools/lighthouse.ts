@@ -23,7 +23,7 @@ Runs Lighthouse's mobile audit of the landing page, the tutor list and a popular
 (signed in as a student) several times against a server on the benchmark's dataset, as
 npm run bench does once; prints each run and each page's median.
 
-  --runs <n>               runs of the three pages (default 5, at most 20)
+  --runs <n>               runs of the three pages, light and dark (default 5, at most 20)
   --small                  the benchmark's CI-sized dataset (${sizeText(SMALL_SIZE)})
   --database-url <url>     the dataset in this PostgreSQL database (or DATABASE_URL), as npm run bench
   --data-dir <folder>      the embedded dataset kept here by npm run bench --data-dir

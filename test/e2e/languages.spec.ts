@@ -251,39 +251,28 @@ interface Check {
   known: string[];
   /** Pages that show other people's data (from other tests) are searched for English outside it. */
   interfaceOnly?: boolean;
-  /**
-   * The admin console's pages still show English texts (their catalog is being written): their
-   * language, direction, accessibility and phone width are checked, not their words.
-   */
-  stillEnglish?: boolean;
 }
 
 /** Where pages list other people's data: reviews and tutors (articles), table cells, list items but the navigation's. */
 const OTHERS_DATA = 'option, article, td, li:not(nav li)';
 
 /** The page as it stands: its language and direction, no English left, no axe violation; then at 360 px, no sideways scroll. */
-async function checkPage(
-  page: Page,
-  where: string,
-  { language, known, interfaceOnly, stillEnglish }: Check,
-): Promise<void> {
+async function checkPage(page: Page, where: string, { language, known, interfaceOnly }: Check): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('lang', language);
   await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
   const loading = ['Loading...', ...translationsOf(language, 'Loading...')];
   await expect(page.getByText(new RegExp(`^(?:${loading.map(escape).join('|')})$`))).toHaveCount(0);
 
-  if (!stillEnglish) {
-    const navigation = await visibleTexts(page, 'nav, [role="navigation"]');
-    expect
-      .soft(
-        navigation.filter((text) => ENGLISH_NAV.includes(text)),
-        `English navigation labels on ${where} (${language})`,
-      )
-      .toEqual([]);
-    const left = await englishLeft(page, language, interfaceOnly ? OTHERS_DATA : 'option', known);
-    for (const text of left) seenEnglish.push(`${language} ${where}: ${text}`);
-    expect.soft(left, `English left on ${where} (${language})`).toEqual([]);
-  }
+  const navigation = await visibleTexts(page, 'nav, [role="navigation"]');
+  expect
+    .soft(
+      navigation.filter((text) => ENGLISH_NAV.includes(text)),
+      `English navigation labels on ${where} (${language})`,
+    )
+    .toEqual([]);
+  const left = await englishLeft(page, language, interfaceOnly ? OTHERS_DATA : 'option', known);
+  for (const text of left) seenEnglish.push(`${language} ${where}: ${text}`);
+  expect.soft(left, `English left on ${where} (${language})`).toEqual([]);
   expect.soft(await accessibilityViolations(page), `accessibility violations on ${where} (${language})`).toEqual([]);
 
   const viewport = page.viewportSize();
@@ -485,7 +474,6 @@ for (const language of ['es', 'ar'] as const) {
       const check: Check = {
         language,
         known: [await siteName(page), student.name, student.email, tutorName, title, 'E2E Admin', admin.email],
-        stillEnglish: true,
       };
       try {
         await page.goto('/admin');
@@ -494,14 +482,25 @@ for (const language of ['es', 'ar'] as const) {
 
         await page.goto(`/admin/users?q=${encodeURIComponent(student.email)}`);
         await expect(page.getByText(student.email).first()).toBeVisible();
+        await expect.soft(page.getByRole('heading', { level: 1 })).toHaveText(t('Users'));
         await checkPage(page, 'users', check);
 
         await page.goto(`/admin/review-managment?q=${encodeURIComponent(title)}`);
         await expect(page.getByRole('button', { name: title })).toBeVisible();
+        await expect.soft(page.getByRole('heading', { level: 1 })).toHaveText(t('Review Management'));
         await checkPage(page, 'review management', check);
 
+        await page.goto(`/admin/managesubmissions`);
+        await expect.soft(page.getByRole('heading', { level: 1 })).toHaveText(t('Manage Submissions'));
+        await checkPage(page, 'manage submissions', { ...check, interfaceOnly: true });
+
         await page.goto('/admin/settings');
+        await expect.soft(page.getByRole('heading', { level: 1 })).toHaveText(t('Settings'));
         await checkPage(page, 'settings', { ...check, interfaceOnly: true });
+
+        await page.goto('/admin/audit-log');
+        await expect.soft(page.getByRole('heading', { level: 1 })).toHaveText(t('Audit Log'));
+        await checkPage(page, 'the audit log', { ...check, interfaceOnly: true });
       } finally {
         await context.close();
       }

@@ -176,13 +176,21 @@ describe(`npm run bench on ${engine}`, () => {
       expect(run.output).toMatch(/^Targets \(informational/m);
 
       if (withLighthouse) {
-        expect(result.lighthouse?.map((page) => page.name)).toEqual(['Landing page', 'Tutor list', 'Tutor profile']);
+        // The three pages, then the same in the dark theme (accessibility and best practices only).
+        const pages = ['Landing page', 'Tutor list', 'Tutor profile'];
+        expect(result.lighthouse?.map((page) => page.name)).toEqual([
+          ...pages,
+          ...pages.map((name) => `${name}, dark`),
+        ]);
         for (const page of result.lighthouse!) {
-          for (const score of [page.performance, page.accessibility, page.bestPractices]) {
+          const scores = [page.accessibility, page.bestPractices, ...(page.dark ? [] : [page.performance!])];
+          expect(page.performance === null, page.name).toBe(page.dark === true);
+          for (const score of scores) {
             expect(score, page.name).toBeGreaterThanOrEqual(0);
             expect(score, page.name).toBeLessThanOrEqual(100);
           }
         }
+        expect(run.output).toMatch(/^ {2}Tutor profile, dark \(\/user\/tutorprofile\/:id\) +- +\d+ +\d+ +- +-$/m);
       } else {
         expect(result.lighthouse).toBeNull();
       }

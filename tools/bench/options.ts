@@ -20,7 +20,8 @@ DATABASE_URL), starts the server (src/server/main.ts) on it on 127.0.0.1, measur
 per second and latency of the main pages' API calls against a bare Fastify hello-world; then
 each read again while reviews are posted at a steady rate (mixed), on a server with the read
 cache off, on a server with Prometheus metrics on, and (PostgreSQL only) on two instances of the server sharing the database, with a
-check that a review posted through one shows on the other. Runs Lighthouse on three pages,
+check that a review posted through one shows on the other. Runs Lighthouse on three pages (and
+them again in the dark theme, for accessibility and best practices),
 prints tables and writes the results as JSON. Exits 1 on any error (a non-2xx answer, a crash,
 an error in a server's log, a review the other instance never shows); with --strict also on a
 missed target.
