@@ -105,7 +105,6 @@ export default tseslint.config(
     // The admin console's own pages still show English texts: each file leaves this list as its
     // texts move to the `admin` catalog.
     ignores: [
-      'src/web/features/admin-dashboard/components/reviews-per-week-chart.tsx',
       'src/web/features/audit-log/components/audit-log-filters.tsx',
       'src/web/features/audit-log/components/audit-log-table.tsx',
       'src/web/features/settings/components/admin-settings-form.tsx',
@@ -119,15 +118,7 @@ export default tseslint.config(
       'src/web/features/users/components/user-actions.tsx',
       'src/web/features/users/components/users-list.tsx',
       'src/web/routes/admin/audit-log.tsx',
-      'src/web/routes/admin/layout.tsx',
-      'src/web/routes/admin/manage-submissions.tsx',
-      'src/web/routes/admin/profile-claims.tsx',
-      'src/web/routes/admin/profile.tsx',
-      'src/web/routes/admin/review-management.tsx',
       'src/web/routes/admin/settings.tsx',
-      'src/web/routes/admin/teacher-form.tsx',
-      'src/web/routes/admin/teacher-full-profile.tsx',
-      'src/web/routes/admin/teacher-profile-management.tsx',
       'src/web/routes/admin/users.tsx',
     ],
     plugins: { i18next },
