@@ -10,6 +10,7 @@ import {
   PointElement,
   Tooltip,
 } from 'chart.js';
+import { currentLanguage } from '../../i18n/i18n';
 import type { ColourScheme } from '../../lib/theme';
 import type { ChartFigureProps } from './chart-figure';
 
@@ -43,6 +44,9 @@ export function drawChart(
 ): { destroy(): void } {
   const colours = schemeColours[scheme];
   const seriesColours = colours.series;
+  // Read right to left, the chart is mirrored as the page is: time runs from the right and the
+  // value axis stands on the right, where such a reader starts.
+  const rtl = getComputedStyle(canvas).direction === 'rtl';
   const config: ChartConfiguration<'bar' | 'line'> = {
     type: kind,
     data: {
@@ -60,12 +64,19 @@ export function drawChart(
       responsive: true,
       maintainAspectRatio: false,
       animation: false,
+      // The axes' numbers in the page's language, as its other numbers are.
+      locale: currentLanguage(),
       color: colours.text,
       borderColor: colours.grid,
-      plugins: { tooltip: { enabled: true } },
+      plugins: { tooltip: { enabled: true, rtl } },
       scales: {
-        x: { ticks: { color: colours.text }, grid: { color: colours.grid } },
-        y: { beginAtZero: true, ticks: { precision: 0, color: colours.text }, grid: { color: colours.grid } },
+        x: { reverse: rtl, ticks: { color: colours.text }, grid: { color: colours.grid } },
+        y: {
+          position: rtl ? 'right' : 'left',
+          beginAtZero: true,
+          ticks: { precision: 0, color: colours.text },
+          grid: { color: colours.grid },
+        },
       },
     },
   };

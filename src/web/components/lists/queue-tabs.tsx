@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { formatNumber } from '../../i18n/format';
 
 export interface QueueTab<Id extends string> {
   id: Id;
@@ -44,7 +45,7 @@ export function QueueTabs<Id extends string>({
                       item.urgent && item.count > 0 ? 'bg-amber-200 text-amber-950' : 'bg-slate-100 text-slate-800'
                     }`}
                   >
-                    {item.count}
+                    {formatNumber(item.count)}
                   </span>
                 )}
               </Link>

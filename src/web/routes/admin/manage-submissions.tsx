@@ -13,13 +13,15 @@ import { TutorDecisionActions } from '../../features/tutors/components/tutor-dec
 import { useBulkApprove } from '../../features/tutors/components/use-bulk-approve';
 import { PagedList } from '../../components/lists/paged-list';
 import { pageFromParam } from '../../../shared/query-string';
-
-const submittedDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const submittedTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDate, formatDateTime } from '../../i18n/format';
+import { useAdminText } from '../../i18n/namespaces/admin';
+import { useTutorsText } from '../../i18n/namespaces/tutors';
 
 /** /admin/managesubmissions: pending submissions, oldest first, one line each, approved or rejected here. */
 export function ManageSubmissionsRoute() {
-  useDocumentTitle('Manage Submissions');
+  const { t } = useAdminText();
+  const tutorsText = useTutorsText();
+  useDocumentTitle(t('manageSubmissions.title'));
   const [searchParams] = useSearchParams();
   const page = pageFromParam(searchParams.get('page'));
   const queue = useAdminTutors({ status: 'pending', sort: 'oldest', page });
@@ -36,21 +38,20 @@ export function ManageSubmissionsRoute() {
     <div className="space-y-5">
       <div>
         <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-slate-900">
-          Manage Submissions
+          {t('manageSubmissions.title')}
         </h1>
-        <p className="mt-1 text-slate-700">
-          Tutors submitted by students, oldest first. Approve makes a tutor public; Reject (in a row&apos;s menu) tells
-          the submitter why.
-        </p>
+        <p className="mt-1 text-slate-700">{t('manageSubmissions.intro')}</p>
       </div>
 
       {selection.selected.length > 0 && (
         <div
           role="region"
-          aria-label="Bulk actions"
+          aria-label={t('bulk.label')}
           className="flex flex-wrap items-center gap-3 rounded-lg border border-indigo-200 bg-indigo-50 px-4 py-2 text-sm"
         >
-          <span className="font-medium text-indigo-950">{selection.selected.length} selected</span>
+          <span className="font-medium text-indigo-950">
+            {t('bulk.selected', { count: selection.selected.length })}
+          </span>
           <Button
             className="min-h-9 px-3 py-1"
             disabled={bulk.busy}
@@ -62,10 +63,10 @@ export function ManageSubmissionsRoute() {
               })
             }
           >
-            {bulk.busy ? 'Approving...' : 'Approve selected'}
+            {bulk.busy ? tutorsText.t('actions.approving') : t('manageSubmissions.approveSelected')}
           </Button>
           <Button variant="ghost" className="min-h-9 px-3 py-1" onClick={selection.clear}>
-            Clear selection
+            {t('bulk.clearSelection')}
           </Button>
         </div>
       )}
@@ -73,11 +74,11 @@ export function ManageSubmissionsRoute() {
       <PagedList
         query={queue}
         page={page}
-        label="Submissions"
-        errorMessage="Failed to load the data. Please try again later."
-        emptyMessage="No Record Found"
-        noun={['submission', 'submissions']}
-        pagesLabel="Submission pages"
+        label={t('manageSubmissions.listLabel')}
+        errorMessage={tutorsText.t('loadError')}
+        emptyMessage={t('manageSubmissions.empty')}
+        noun={(count) => t('manageSubmissions.noun', { count })}
+        pagesLabel={t('manageSubmissions.pages')}
         onNavigate={focusQueue}
       >
         {(tutors) => <SubmissionsTable tutors={tutors} selection={selection} onDecided={focusQueue} />}
@@ -95,16 +96,18 @@ function SubmissionsTable({
   selection: Selection;
   onDecided: () => void;
 }) {
+  const { t } = useAdminText();
+  const tutorsText = useTutorsText();
   return (
     <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full table-fixed text-left text-sm">
-        <caption className="sr-only">Submissions</caption>
+      <table className="w-full table-fixed text-start text-sm">
+        <caption className="sr-only">{t('manageSubmissions.listLabel')}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-slate-800">
           <tr>
             <th scope="col" className="w-10 px-3 py-2">
               <input
                 type="checkbox"
-                aria-label="Select every submission on this page"
+                aria-label={t('manageSubmissions.selectAll')}
                 checked={selection.allSelected}
                 ref={(box) => {
                   if (box) box.indeterminate = selection.someSelected;
@@ -114,19 +117,19 @@ function SubmissionsTable({
               />
             </th>
             <th scope="col" className="w-[28%] px-3 py-2 font-semibold">
-              Tutor
+              {t('manageSubmissions.tutor')}
             </th>
             <th scope="col" className="hidden px-3 py-2 font-semibold md:table-cell">
-              Biography
+              {tutorsText.t('profile.biography')}
             </th>
             <th scope="col" className="hidden w-[20%] px-3 py-2 font-semibold lg:table-cell">
-              Submitted by
+              {t('manageSubmissions.submittedBy')}
             </th>
             <th scope="col" className="hidden w-[7.5rem] px-3 py-2 font-semibold xl:table-cell">
-              Submitted
+              {t('manageSubmissions.submitted')}
             </th>
             <th scope="col" className="w-[9.5rem] px-2 py-2">
-              <span className="sr-only">Decision</span>
+              <span className="sr-only">{t('manageSubmissions.decision')}</span>
             </th>
           </tr>
         </thead>
@@ -149,6 +152,7 @@ function SubmissionRow({
   selection: Selection;
   onDecided: () => void;
 }) {
+  const { t } = useAdminText();
   const [reading, setReading] = useState(false);
   const biographyId = useId();
   const cut = tutor.biographyExcerpt.endsWith(BIOGRAPHY_CUT_MARK);
@@ -159,7 +163,7 @@ function SubmissionRow({
       <td className="px-3 py-2.5">
         <input
           type="checkbox"
-          aria-label={`Select ${tutor.name}`}
+          aria-label={t('manageSubmissions.selectOne', { name: tutor.name })}
           checked={selection.isSelected(tutor.id)}
           onChange={(event) => selection.toggle(tutor.id, event.target.checked)}
           className="h-4 w-4 rounded border-slate-400 accent-indigo-700"
@@ -175,8 +179,7 @@ function SubmissionRow({
         </TextLink>
         <span className="block truncate text-xs text-slate-700" title={tutor.department}>
           {tutor.department}
-          {tutor.courses.length > 0 &&
-            ` · ${tutor.courses.length} ${tutor.courses.length === 1 ? 'course' : 'courses'}`}
+          {tutor.courses.length > 0 && t('manageSubmissions.courses', { count: tutor.courses.length })}
         </span>
       </th>
       <td className="hidden px-3 py-2 text-slate-800 md:table-cell">
@@ -193,14 +196,15 @@ function SubmissionRow({
               onClick={() => setReading((open) => !open)}
               className="font-medium text-indigo-800 underline underline-offset-2 hover:text-indigo-950"
             >
-              {reading ? 'Show less' : 'Read more'}
-              <span className="sr-only"> of the biography of {tutor.name}</span>
+              {reading ? t('manageSubmissions.showLess') : t('manageSubmissions.readMore')}
+              <span className="sr-only">{t('manageSubmissions.ofBiography', { name: tutor.name })}</span>
             </button>
             {reading && cut && (
               <>
                 {' · '}
                 <TextLink to={paths.admin.teacherFullProfile(tutor.id)}>
-                  Show Full Profile<span className="sr-only"> of {tutor.name}</span>
+                  {t('teacherProfiles.showFullProfile')}
+                  <span className="sr-only">{t('manageSubmissions.ofName', { name: tutor.name })}</span>
                 </TextLink>
               </>
             )}
@@ -216,12 +220,12 @@ function SubmissionRow({
             <TruncatedEmail email={tutor.submittedBy.email} className="text-xs text-slate-700" />
           </>
         ) : (
-          <span className="text-slate-700">A deleted account</span>
+          <span className="text-slate-700">{t('deletedAccount')}</span>
         )}
       </td>
       <td className="hidden px-3 py-2.5 whitespace-nowrap text-slate-700 xl:table-cell">
-        <time dateTime={tutor.createdAt} title={submittedTime.format(new Date(tutor.createdAt))}>
-          {submittedDate.format(new Date(tutor.createdAt))}
+        <time dateTime={tutor.createdAt} title={formatDateTime(tutor.createdAt)}>
+          {formatDate(tutor.createdAt)}
         </time>
       </td>
       <td className="px-2 py-1.5">

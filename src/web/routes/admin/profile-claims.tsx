@@ -4,18 +4,17 @@ import { paths } from '../../config/paths';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 import { useAdminTutorClaims } from '../../features/tutors/api/get-admin-tutor-claims';
 import { type AdminClaimQueue, AdminTutorClaims } from '../../features/tutors/components/admin-tutor-claims';
+import { useAdminText } from '../../i18n/namespaces/admin';
 
-const queues = [
-  { id: 'pending', label: 'Waiting' },
-  { id: 'approved', label: 'Approved' },
-] as const satisfies readonly { id: AdminClaimQueue; label: string }[];
+const queues = ['pending', 'approved'] as const satisfies readonly AdminClaimQueue[];
 
 /**
  * /admin/profile-claims: users asking to be a tutor's own account, approved or rejected here;
  * `?status=approved` lists the accounts that manage a profile, each of which can be released.
  */
 export function ProfileClaimsRoute() {
-  useDocumentTitle('Profile Claims');
+  const { t } = useAdminText();
+  useDocumentTitle(t('profileClaims.title'));
   const [searchParams] = useSearchParams();
   const queue: AdminClaimQueue = searchParams.get('status') === 'approved' ? 'approved' : 'pending';
   const counts: Record<AdminClaimQueue, number | undefined> = {
@@ -25,21 +24,18 @@ export function ProfileClaimsRoute() {
   return (
     <div className="space-y-5">
       <div>
-        <h1 className="text-2xl font-bold text-slate-900">Profile Claims</h1>
-        <p className="mt-1 text-slate-700">
-          Users asking to manage a tutor&apos;s profile, oldest first. Check the requester&apos;s address before you
-          approve: an approved account can respond to the profile&apos;s reviews. Release takes a profile back from its
-          account.
-        </p>
+        <h1 className="text-2xl font-bold text-slate-900">{t('profileClaims.title')}</h1>
+        <p className="mt-1 text-slate-700">{t('profileClaims.intro')}</p>
       </div>
       <QueueTabs
-        label="Claim queues"
+        label={t('profileClaims.tabsLabel')}
         current={queue}
-        tabs={queues.map((item) => ({
-          ...item,
-          to: item.id === 'pending' ? paths.admin.profileClaims : `${paths.admin.profileClaims}?status=approved`,
-          count: counts[item.id],
-          urgent: item.id === 'pending',
+        tabs={queues.map((id) => ({
+          id,
+          label: t(`profileClaims.tabs.${id}`),
+          to: id === 'pending' ? paths.admin.profileClaims : `${paths.admin.profileClaims}?status=approved`,
+          count: counts[id],
+          urgent: id === 'pending',
         }))}
       />
       <AdminTutorClaims key={queue} queue={queue} />

@@ -16,17 +16,19 @@ import { PagedList } from '../../components/lists/paged-list';
 import { QueueTabs } from '../../components/lists/queue-tabs';
 import { useListParams } from '../../hooks/use-list-params';
 import { pageFromParam } from '../../../shared/query-string';
+import { useAdminText } from '../../i18n/namespaces/admin';
+import { useReviewsText } from '../../i18n/namespaces/reviews';
 
 /** How the URL and the API spell a filter that is on; off is left out of the URL. */
 const ON = 'true';
 
 const tabs = [
-  { id: 'reported', label: 'Reported' },
-  { id: 'flagged', label: 'Flagged' },
-  { id: 'hidden', label: 'Hidden' },
-  { id: 'all', label: 'All' },
+  { id: 'reported' },
+  { id: 'flagged' },
+  { id: 'hidden' },
+  { id: 'all' },
   // The authors' appeals of hidden and deleted reviews, oldest first: a list of their own (AppealsTab).
-  { id: 'appeals', label: 'Appeals' },
+  { id: 'appeals' },
 ] as const;
 type Tab = (typeof tabs)[number]['id'];
 
@@ -42,7 +44,9 @@ const tabQuery = (tab: Tab) => ({
  * flagged or holds, the hidden ones, or all of them, each tab with its count; searchable, acted on one by one or in bulk.
  */
 export function ReviewManagementRoute() {
-  useDocumentTitle('Review Management');
+  const { t } = useAdminText();
+  const reviewsText = useReviewsText();
+  useDocumentTitle(t('reviewManagement.title'));
   const { searchParams, update } = useListParams();
   const q = searchParams.get('q')?.trim() ?? '';
   const tab: Tab = tabs.find((item) => item.id === searchParams.get('tab'))?.id ?? 'all';
@@ -89,17 +93,13 @@ export function ReviewManagementRoute() {
     <div className="space-y-5">
       <div>
         <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-slate-900">
-          Review Management
+          {t('reviewManagement.title')}
         </h1>
-        <p className="mt-1 text-slate-700">
-          Hiding takes a review off the tutor&apos;s profile and out of the average; its author is told why. Open a
-          review&apos;s title to read it and its reports. Flagged lists what the screen found before a review was
-          published; Approve lets it stand, and publishes one waiting for a moderator.
-        </p>
+        <p className="mt-1 text-slate-700">{t('reviewManagement.intro')}</p>
       </div>
 
       <QueueTabs
-        label="Review queues"
+        label={t('reviewManagement.tabsLabel')}
         current={tab}
         tabs={tabs.map((item) => {
           const params = new URLSearchParams();
@@ -108,6 +108,7 @@ export function ReviewManagementRoute() {
           const query = params.toString();
           return {
             ...item,
+            label: t(`reviewManagement.tabs.${item.id}`),
             to: `${paths.admin.reviewManagement}${query ? `?${query}` : ''}`,
             count: counts[item.id],
             urgent: item.id === 'reported' || item.id === 'flagged' || item.id === 'appeals',
@@ -121,16 +122,16 @@ export function ReviewManagementRoute() {
         <>
           <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm lg:flex-row lg:items-end">
             <ListSearchBox
-              label="Search reviews"
+              label={t('reviewManagement.searchLabel')}
               value={q}
               onSearch={search}
-              placeholder="Title, text, author or tutor"
+              placeholder={t('reviewManagement.searchPlaceholder')}
               maxLength={REVIEW_SEARCH_MAX_LENGTH}
             />
             {tab === 'all' && (
               <div className="lg:pb-2.5">
                 <CheckboxField
-                  label="Hide hidden reviews"
+                  label={t('reviewManagement.hideHidden')}
                   checked={hideHidden}
                   onChange={(event) => update({ hideHidden: event.target.checked ? ON : null })}
                 />
@@ -141,10 +142,10 @@ export function ReviewManagementRoute() {
           {selected.length > 0 && (
             <div
               role="region"
-              aria-label="Bulk actions"
+              aria-label={t('bulk.label')}
               className="flex flex-wrap items-center gap-3 rounded-lg border border-indigo-200 bg-indigo-50 px-4 py-2 text-sm"
             >
-              <span className="font-medium text-indigo-950">{selected.length} selected</span>
+              <span className="font-medium text-indigo-950">{t('bulk.selected', { count: selected.length })}</span>
               <Button
                 variant="secondary"
                 className="min-h-9 px-3 py-1"
@@ -159,7 +160,7 @@ export function ReviewManagementRoute() {
                   )
                 }
               >
-                Hide selected
+                {t('reviewManagement.hideSelected')}
               </Button>
               <Button
                 variant="secondary"
@@ -176,10 +177,11 @@ export function ReviewManagementRoute() {
                   )
                 }
               >
-                Dismiss reports
+                {reviewsText.t('listModeration.dismissReports')}
               </Button>
               <Button variant="ghost" className="min-h-9 px-3 py-1" onClick={selection.clear}>
-                Clear selection<span className="sr-only"> of {moderated.length} reviews</span>
+                {t('bulk.clearSelection')}
+                <span className="sr-only">{t('reviewManagement.clearSelectionOf', { count: moderated.length })}</span>
               </Button>
             </div>
           )}
@@ -187,18 +189,18 @@ export function ReviewManagementRoute() {
           <PagedList
             query={reviews}
             page={page}
-            label="Reviews"
-            errorMessage="Failed to load the data. Please try again later."
-            emptyMessage="No Record Found"
+            label={t('reviewManagement.listLabel')}
+            errorMessage={reviewsText.t('general.failedToLoad')}
+            emptyMessage={t('reviewManagement.empty')}
             emptyActions={
               filtered && (
                 <LinkButton to={paths.admin.reviewManagement} variant="secondary">
-                  Show all reviews
+                  {reviewsText.t('allReviews.showAll')}
                 </LinkButton>
               )
             }
-            noun={['review', 'reviews']}
-            pagesLabel="Review pages"
+            noun={(count) => t('reviewManagement.noun', { count })}
+            pagesLabel={t('reviewManagement.pages')}
             onNavigate={focusTop}
           >
             {(list) => (

@@ -16,11 +16,15 @@ import { useDocumentTitle } from '../../features/settings/hooks/use-document-tit
 import { useDeleteAdminTutor } from '../../features/tutors/api/delete-admin-tutor';
 import { TutorDecisionActions } from '../../features/tutors/components/tutor-decision-actions';
 import { TutorProfileView } from '../../features/tutors/components/tutor-profile-view';
+import { adminText, useAdminText } from '../../i18n/namespaces/admin';
+import { useCommonText } from '../../i18n/namespaces/common';
+import { useTutorsText } from '../../i18n/namespaces/tutors';
 
 /** /admin/teacher/fullprofile/:tutorId: the profile as students see it, with the admin's actions. */
 export function TeacherFullProfileRoute() {
+  const { t } = useAdminText();
   const { tutorId } = useParams();
-  useDocumentTitle('Teacher Profile');
+  useDocumentTitle(t('teacherProfile.title'));
   const moderation = useReviewModeration();
   const reviewsHeadingRef = useRef<HTMLHeadingElement>(null);
   // Hidden and deleted reviews leave the profile: focus goes to the top of its reviews.
@@ -28,7 +32,7 @@ export function TeacherFullProfileRoute() {
 
   return (
     <div className="space-y-4">
-      <TextLink to={paths.admin.teacherProfileManagement}>Back to teacher profiles</TextLink>
+      <TextLink to={paths.admin.teacherProfileManagement}>{t('teacherProfile.back')}</TextLink>
       <TutorProfileView
         tutorId={tutorId}
         actions={(tutor) => <AdminProfileActions tutor={tutor} />}
@@ -44,6 +48,9 @@ export function TeacherFullProfileRoute() {
 }
 
 function AdminProfileActions({ tutor }: { tutor: TutorProfile }) {
+  const { t } = useAdminText();
+  const common = useCommonText();
+  const tutors = useTutorsText();
   const navigate = useNavigate();
   const deleteTutor = useDeleteAdminTutor();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -52,7 +59,7 @@ function AdminProfileActions({ tutor }: { tutor: TutorProfile }) {
     deleteTutor.mutate(tutor.id, {
       onSuccess: () => {
         setConfirmingDelete(false);
-        toast.success('Tutor deleted successfully!');
+        toast.success(adminText('teacherProfile.deletedToast'));
         navigate(paths.admin.teacherProfileManagement, { replace: true });
       },
       onError: (error) => {
@@ -66,18 +73,18 @@ function AdminProfileActions({ tutor }: { tutor: TutorProfile }) {
     <>
       <TutorDecisionActions tutor={tutor} className="sm:justify-end" />
       <LinkButton to={paths.admin.editTeacher(tutor.id)} variant="secondary">
-        Edit Profile
+        {t('teacherProfile.edit')}
       </LinkButton>
       <Button variant="danger" onClick={() => setConfirmingDelete(true)}>
-        Delete Profile
+        {t('teacherProfile.delete')}
       </Button>
       <ConfirmDialog
         open={confirmingDelete}
-        title="Are you sure?"
-        description="Do you really want to delete this profile? This process cannot be undone."
-        confirmLabel="Yes Delete"
-        cancelLabel="Cancel"
-        busyLabel="Deleting..."
+        title={t('teacherProfile.deleteTitle')}
+        description={t('teacherProfile.deleteDescription')}
+        confirmLabel={t('teacherProfile.deleteConfirm')}
+        cancelLabel={common.t('cancel')}
+        busyLabel={tutors.t('actions.deleting')}
         busy={deleteTutor.isPending}
         onConfirm={handleDelete}
         onCancel={() => setConfirmingDelete(false)}

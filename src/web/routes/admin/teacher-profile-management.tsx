@@ -12,29 +12,34 @@ import { TutorVisibilityBadge } from '../../components/tutors/tutor-visibility-b
 import { optionFromParam, useListParams } from '../../hooks/use-list-params';
 import { SEARCH_QUERY_MAX_LENGTH, type AdminTutorSort, type TutorStatus } from '../../../shared/tutors-constants';
 import { pageFromParam } from '../../../shared/query-string';
+import { useAdminText } from '../../i18n/namespaces/admin';
+import { useTutorsText } from '../../i18n/namespaces/tutors';
 
-const statusOptions: ReadonlyArray<{ value: TutorStatus | ''; label: string }> = [
-  { value: '', label: 'All statuses' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'approved', label: 'Approved' },
-  { value: 'rejected', label: 'Rejected' },
+// The filters' values; their labels are in the page's language (below).
+const statusOptions: ReadonlyArray<{ value: TutorStatus | '' }> = [
+  { value: '' },
+  { value: 'pending' },
+  { value: 'approved' },
+  { value: 'rejected' },
 ];
-const visibilityOptions: ReadonlyArray<{ value: 'public' | 'private' | ''; label: string }> = [
-  { value: '', label: 'All profiles' },
-  { value: 'public', label: 'Public' },
-  { value: 'private', label: 'Private' },
+const visibilityOptions: ReadonlyArray<{ value: 'public' | 'private' | '' }> = [
+  { value: '' },
+  { value: 'public' },
+  { value: 'private' },
 ];
-const sortOptions: ReadonlyArray<{ value: AdminTutorSort; label: string }> = [
-  { value: 'newest', label: 'Newest first' },
-  { value: 'oldest', label: 'Oldest first' },
-  { value: 'rating', label: 'Highest rated' },
-  { value: 'reviews', label: 'Most reviewed' },
-  { value: 'name', label: 'Name A–Z' },
+const sortOptions: ReadonlyArray<{ value: AdminTutorSort }> = [
+  { value: 'newest' },
+  { value: 'oldest' },
+  { value: 'rating' },
+  { value: 'reviews' },
+  { value: 'name' },
 ];
 const DEFAULT_SORT: AdminTutorSort = 'newest';
 
 export function TeacherProfileManagementRoute() {
-  useDocumentTitle('Teacher Profile Management');
+  const { t } = useAdminText();
+  const tutorsText = useTutorsText();
+  useDocumentTitle(t('teacherProfiles.title'));
   const { searchParams, update } = useListParams();
   const q = searchParams.get('q')?.trim() ?? '';
   const status = optionFromParam(statusOptions, searchParams.get('status'));
@@ -45,44 +50,63 @@ export function TeacherProfileManagementRoute() {
   const tutors = useAdminTutors({ q: q || undefined, status, visibility, sort, page });
   const search = useCallback((query: string) => update({ q: query }), [update]);
 
+  const statusLabels = {
+    '': t('teacherProfiles.allStatuses'),
+    pending: tutorsText.t('status.pending'),
+    approved: tutorsText.t('status.approved'),
+    rejected: tutorsText.t('status.rejected'),
+  };
+  const visibilityLabels = {
+    '': t('teacherProfiles.allProfiles'),
+    public: t('teacherProfiles.public'),
+    private: t('teacherProfiles.private'),
+  };
+  const sortLabels = {
+    newest: t('teacherProfiles.sort.newest'),
+    oldest: t('teacherProfiles.sort.oldest'),
+    rating: tutorsText.t('list.sort.rating'),
+    reviews: tutorsText.t('list.sort.reviews'),
+    name: tutorsText.t('list.sort.name'),
+  };
+
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">Teacher Profile Management</h1>
-          <p className="mt-1 text-slate-700">Every tutor, public or private, whatever its status.</p>
+          <h1 className="text-2xl font-bold text-slate-900">{t('teacherProfiles.title')}</h1>
+          <p className="mt-1 text-slate-700">{t('teacherProfiles.intro')}</p>
         </div>
-        <LinkButton to={paths.admin.teacherForm}>Add New Teacher</LinkButton>
+        <LinkButton to={paths.admin.teacherForm}>{t('teacherProfiles.addNew')}</LinkButton>
       </div>
 
       <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 xl:flex xl:items-end">
         <div className="sm:col-span-2 xl:flex-1">
           <ListSearchBox
-            label="Search teachers"
+            label={t('teacherProfiles.searchLabel')}
             value={q}
             onSearch={search}
-            placeholder="Name, department or course"
+            placeholder={tutorsText.t('list.searchPlaceholder')}
             maxLength={SEARCH_QUERY_MAX_LENGTH}
           />
         </div>
         <ListFilterSelect
-          label="Status"
+          label={t('teacherProfiles.status')}
           value={status ?? ''}
-          options={statusOptions}
+          options={statusOptions.map(({ value }) => ({ value, label: statusLabels[value] }))}
           onChange={(value) => update({ status: value })}
           className="xl:w-40"
         />
         <ListFilterSelect
-          label="Visibility"
+          label={t('teacherProfiles.visibility')}
           value={visibility ?? ''}
-          options={visibilityOptions}
+          options={visibilityOptions.map(({ value }) => ({ value, label: visibilityLabels[value] }))}
           onChange={(value) => update({ visibility: value })}
           className="xl:w-44"
         />
         <ListFilterSelect
-          label="Sort by"
+          label={tutorsText.t('list.sortBy')}
           value={sort}
-          options={sortOptions}
+          options={sortOptions.map(({ value }) => ({ value, label: sortLabels[value] }))}
           onChange={(value) => update({ sort: value === DEFAULT_SORT ? null : value })}
           className="sm:col-span-2 xl:w-44"
         />
@@ -91,17 +115,17 @@ export function TeacherProfileManagementRoute() {
       <TutorGrid
         query={tutors}
         page={page}
-        errorMessage="Failed To Fetch Tutors Record"
-        emptyMessage="No Record Found"
+        errorMessage={t('teacherProfiles.loadError')}
+        emptyMessage={tutorsText.t('list.empty')}
         emptyActions={
           Boolean(q || status || visibility) && (
             <LinkButton to={paths.admin.teacherProfileManagement} variant="secondary">
-              Show all teachers
+              {t('teacherProfiles.showAll')}
             </LinkButton>
           )
         }
         skeleton={{ actions: 1, badges: true }}
-        pagesLabel="Teacher pages"
+        pagesLabel={t('teacherProfiles.pages')}
         renderCard={(tutor) => (
           <TutorCard
             tutor={tutor}
@@ -112,7 +136,9 @@ export function TeacherProfileManagementRoute() {
               </>
             }
           >
-            <LinkButton to={paths.admin.teacherFullProfile(tutor.id)}>Show Full Profile</LinkButton>
+            <LinkButton to={paths.admin.teacherFullProfile(tutor.id)}>
+              {t('teacherProfiles.showFullProfile')}
+            </LinkButton>
           </TutorCard>
         )}
       />

@@ -1,12 +1,13 @@
-import { auditActionLabels, type AuditEntry } from '../../../../shared/audit';
+import type { AuditEntry } from '../../../../shared/audit';
+import { formatDateWith, formatRelativeTime } from '../../../i18n/format';
+import { adminText } from '../../../i18n/namespaces/admin';
 
-// en-US for the chart's "Nov 16"; the week starts are UTC dates, so they are formatted in UTC.
-const weekLabelFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+// The week starts are UTC dates, so they are formatted in UTC.
+const weekLabelFormat: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', timeZone: 'UTC' };
 
-/** '2025-11-16' as 'Nov 16'. */
+/** '2025-11-16' as 'Nov 16', in the page's language. */
 export function weekLabel(weekStart: string): string {
-  return weekLabelFormat.format(new Date(`${weekStart}T00:00:00Z`));
+  return formatDateWith(new Date(`${weekStart}T00:00:00Z`), weekLabelFormat);
 }
 
 const relativeSteps: { unit: Intl.RelativeTimeFormatUnit; seconds: number }[] = [
@@ -23,28 +24,34 @@ export function timeAgo(isoDate: string, now: number): string {
   const elapsedSeconds = Math.floor((now - new Date(isoDate).getTime()) / 1000);
   for (const step of relativeSteps) {
     if (elapsedSeconds >= step.seconds)
-      return relativeFormat.format(-Math.floor(elapsedSeconds / step.seconds), step.unit);
+      return formatRelativeTime(-Math.floor(elapsedSeconds / step.seconds), step.unit);
   }
-  return 'just now';
+  return adminText('activity.justNow');
 }
 
 /** Who did what to which: "Dana Dean hid a review · 'Awful'". */
 export function activitySentence(entry: AuditEntry): string {
-  const actor = entry.actor?.name ?? 'A deleted account';
-  const target = entry.target.label ? ` · '${entry.target.label}'` : '';
-  return `${actor} ${auditActionLabels[entry.action]}${target}`;
+  const sentence = adminText('activity.sentence', {
+    actor: entry.actor?.name ?? adminText('deletedAccount'),
+    action: adminText(`activity.actions.${entry.action}`),
+  });
+  return entry.target.label ? adminText('activity.withTarget', { sentence, target: entry.target.label }) : sentence;
 }
 
 /** The chart's text alternative: the total, the busiest week and the current one. */
 export function reviewsPerWeekSummary(weeks: readonly { weekStart: string; count: number }[]): string {
   const total = weeks.reduce((sum, week) => sum + week.count, 0);
-  const span = weeks.length === 1 ? 'this week' : `in the last ${weeks.length} weeks`;
-  if (total === 0) return `No reviews were written ${span}.`;
+  const span = adminText('reviewsPerWeek.span', { count: weeks.length });
+  if (total === 0) return adminText('reviewsPerWeek.none', { span });
   const busiest = weeks.reduce((best, week) => (week.count > best.count ? week : best));
   const current = weeks[weeks.length - 1];
-  const reviews = (count: number) => `${count} ${count === 1 ? 'review' : 'reviews'}`;
-  return (
-    `${reviews(total)} ${span}. The busiest was the week of ${weekLabel(busiest.weekStart)} with ${reviews(busiest.count)}` +
-    (current ? `; this week so far: ${reviews(current.count)}.` : '.')
-  );
+  const reviews = (count: number) => adminText('reviewsPerWeek.reviews', { count });
+  return adminText('reviewsPerWeek.summary', {
+    total: reviews(total),
+    span,
+    week: weekLabel(busiest.weekStart),
+    busiest: reviews(busiest.count),
+    // Some review was written, so there is a week: the last one is the current one.
+    current: reviews(current?.count ?? 0),
+  });
 }
