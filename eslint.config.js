@@ -105,13 +105,6 @@ export default tseslint.config(
     // The admin console's own pages still show English texts: each file leaves this list as its
     // texts move to the `admin` catalog.
     ignores: [
-      'src/web/features/users/components/add-user-dialog.tsx',
-      'src/web/features/users/components/edit-user-dialog.tsx',
-      'src/web/features/users/components/one-time-password-dialog.tsx',
-      'src/web/features/users/components/role-select-field.tsx',
-      'src/web/features/users/components/user-actions.tsx',
-      'src/web/features/users/components/users-list.tsx',
-<<<<<<< HEAD
       'src/web/routes/admin/layout.tsx',
       'src/web/routes/admin/manage-submissions.tsx',
       'src/web/routes/admin/profile-claims.tsx',
@@ -120,11 +113,14 @@ export default tseslint.config(
       'src/web/routes/admin/teacher-form.tsx',
       'src/web/routes/admin/teacher-full-profile.tsx',
       'src/web/routes/admin/teacher-profile-management.tsx',
+<<<<<<< HEAD
 =======
       'src/web/routes/admin/audit-log.tsx',
       'src/web/routes/admin/settings.tsx',
 >>>>>>> tr-admin
       'src/web/routes/admin/users.tsx',
+=======
+>>>>>>> tr-users
     ],
     plugins: { i18next },
     rules: {

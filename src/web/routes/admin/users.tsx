@@ -21,24 +21,26 @@ import { type IssuedPassword, OneTimePasswordDialog } from '../../features/users
 import { useUserActions } from '../../features/users/components/user-actions';
 import { UsersList } from '../../features/users/components/users-list';
 import { optionFromParam, useListParams } from '../../hooks/use-list-params';
+import { useUsersText } from '../../i18n/namespaces/users';
 import { errorMessage } from '../../lib/api-client';
 import { pageFromParam } from '../../../shared/query-string';
 
 const roleFilterOptions = [
-  { value: '', label: 'All roles' },
-  { value: 'student', label: 'Students' },
-  { value: 'admin', label: 'Administrators' },
+  { value: '', label: 'page.allRoles' },
+  { value: 'student', label: 'page.students' },
+  { value: 'admin', label: 'page.administrators' },
 ] as const;
 
 const statusFilterOptions = [
-  { value: '', label: 'All statuses' },
-  { value: 'active', label: 'Active' },
-  { value: 'disabled', label: 'Disabled' },
+  { value: '', label: 'page.allStatuses' },
+  { value: 'active', label: 'page.active' },
+  { value: 'disabled', label: 'page.disabled' },
 ] as const;
 
 /** /admin/users: every account, searchable by name or email, with role and status to change. */
 export function UsersRoute() {
-  useDocumentTitle('Users');
+  const { t } = useUsersText();
+  useDocumentTitle(t('page.title'));
   const { searchParams, update } = useListParams();
   const q = searchParams.get('q')?.trim() ?? '';
   const role = optionFromParam(roleFilterOptions, searchParams.get('role'));
@@ -67,10 +69,10 @@ export function UsersRoute() {
       onSuccess: ({ user, oneTimePassword }) => {
         setAdding(false);
         if (oneTimePassword) {
-          toast.success(`${user.name} added`);
+          toast.success(t('page.added', { name: user.name }));
           setIssued({ user, password: oneTimePassword });
         } else {
-          toast.success(`${user.name} added. Invitation sent to ${user.email}.`);
+          toast.success(t('page.addedAndInvited', { name: user.name, email: user.email }));
         }
       },
       // The dialog stays open with what was typed, to correct and send again.
@@ -85,38 +87,36 @@ export function UsersRoute() {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-slate-900">
-            Users
+            {t('page.title')}
           </h1>
-          <p className="mt-1 text-slate-700">
-            Every account, newest first; sort by a column&apos;s heading. Disabled accounts cannot sign in.
-          </p>
+          <p className="mt-1 text-slate-700">{t('page.intro')}</p>
         </div>
         <Button onClick={() => setAdding(true)} className="self-start sm:self-auto">
           <UserPlusIcon className="h-5 w-5" />
-          Add User
+          {t('page.addUser')}
         </Button>
       </div>
 
       <div className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:flex-row md:items-end">
         <ListSearchBox
-          label="Search users"
+          label={t('page.searchLabel')}
           value={q}
           onSearch={search}
-          placeholder="Name or email"
+          placeholder={t('page.searchPlaceholder')}
           maxLength={USER_SEARCH_MAX_LENGTH}
         />
         <div className="grid gap-4 min-[400px]:grid-cols-2 md:flex">
           <ListFilterSelect
-            label="Role"
+            label={t('page.role')}
             value={role ?? ''}
-            options={roleFilterOptions}
+            options={roleFilterOptions.map((option) => ({ value: option.value, label: t(option.label) }))}
             onChange={(value) => update({ role: value })}
             className="md:w-44"
           />
           <ListFilterSelect
-            label="Status"
+            label={t('page.status')}
             value={status ?? ''}
-            options={statusFilterOptions}
+            options={statusFilterOptions.map((option) => ({ value: option.value, label: t(option.label) }))}
             onChange={(value) => update({ status: value })}
             className="md:w-44"
           />
@@ -126,18 +126,18 @@ export function UsersRoute() {
       <PagedList
         query={users}
         page={page}
-        label="Users"
-        errorMessage="Failed to load the data. Please try again later."
-        emptyMessage="No Record Found"
+        label={t('page.listLabel')}
+        errorMessage={t('page.loadError')}
+        emptyMessage={t('page.empty')}
         emptyActions={
           filtered && (
             <LinkButton to={paths.admin.users} variant="secondary">
-              Show all users
+              {t('page.showAll')}
             </LinkButton>
           )
         }
-        noun={['user', 'users']}
-        pagesLabel="User pages"
+        noun={(count) => t('page.noun', { count })}
+        pagesLabel={t('page.pages')}
         onNavigate={focusTop}
       >
         {(items) => (

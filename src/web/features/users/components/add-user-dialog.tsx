@@ -5,22 +5,16 @@ import { createUserSchema, type CreateUserRequest } from '../../../../shared/use
 import { FormErrorAlert, FormTextField } from '../../../components/forms/form-fields';
 import { useAppForm } from '../../../components/forms/use-app-form';
 import { DialogButtons, ModalDialog } from '../../../components/ui/modal-dialog';
+import { commonText } from '../../../i18n/namespaces/common';
+import { useUsersText } from '../../../i18n/namespaces/users';
 import { RoleSelectField } from './role-select-field';
 
 type Delivery = CreateUserRequest['delivery'];
 
-const deliveryOptions: { value: Delivery; label: string; hint: string }[] = [
-  {
-    value: 'password',
-    label: 'Show a one-time password',
-    hint: 'You hand it over; they choose their own password after signing in.',
-  },
-  {
-    value: 'invitation',
-    label: 'Send an invitation email',
-    hint: 'They get a link to choose a password.',
-  },
-];
+const deliveryOptions = [
+  { value: 'password', label: 'addUser.passwordOption', hint: 'addUser.passwordHint' },
+  { value: 'invitation', label: 'addUser.invitationOption', hint: 'addUser.invitationHint' },
+] as const satisfies readonly { value: Delivery; label: string; hint: string }[];
 
 /** 'Add User': name, email, role, and how the new user gets in. */
 export function AddUserDialog({
@@ -34,12 +28,13 @@ export function AddUserDialog({
   onCreate: (request: CreateUserRequest) => void;
   onCancel: () => void;
 }) {
+  const { t } = useUsersText();
   const nameRef = useRef<HTMLInputElement>(null);
   return (
     <ModalDialog
       open={open}
-      title="Add User"
-      description={<p>The account is created verified; nobody needs to confirm the email address.</p>}
+      title={t('addUser.title')}
+      description={<p>{t('addUser.description')}</p>}
       initialFocus={nameRef}
       dismissible={!busy}
       onCancel={onCancel}
@@ -61,6 +56,7 @@ function AddUserForm({
   onCreate: (request: CreateUserRequest) => void;
   onCancel: () => void;
 }) {
+  const { t } = useUsersText();
   const legendId = useId();
   // The API's own schema, so the limits and messages agree.
   const form = useAppForm({
@@ -68,6 +64,7 @@ function AddUserForm({
     defaultValues: { name: '', email: '', role: 'student', delivery: 'password' },
   });
   const roleField = useController({ control: form.control, name: 'role' });
+  const deliveryField = form.register('delivery');
 
   return (
     <form
@@ -82,7 +79,7 @@ function AddUserForm({
         control={form.control}
         name="name"
         ref={nameRef}
-        label="Name"
+        label={t('addUser.name')}
         required
         maxLength={NAME_MAX_LENGTH}
         autoComplete="off"
@@ -90,7 +87,7 @@ function AddUserForm({
       <FormTextField
         control={form.control}
         name="email"
-        label="Email"
+        label={t('addUser.email')}
         type="email"
         required
         maxLength={EMAIL_MAX_LENGTH}
@@ -99,7 +96,7 @@ function AddUserForm({
       <RoleSelectField value={roleField.field.value ?? 'student'} onChange={roleField.field.onChange} />
       <fieldset aria-labelledby={legendId}>
         <legend id={legendId} className="text-sm font-medium text-slate-800">
-          How they sign in first
+          {t('addUser.signInLegend')}
         </legend>
         <div className="mt-2 space-y-1">
           {deliveryOptions.map((option) => (
@@ -110,12 +107,12 @@ function AddUserForm({
               <input
                 type="radio"
                 value={option.value}
-                {...form.register('delivery')}
+                {...deliveryField}
                 className="mt-0.5 h-5 w-5 shrink-0 accent-indigo-700"
               />
               <span className="text-sm font-medium">
-                {option.label}
-                <span className="block font-normal text-slate-600">{option.hint}</span>
+                {t(option.label)}
+                <span className="block font-normal text-slate-600">{t(option.hint)}</span>
               </span>
             </label>
           ))}
@@ -123,9 +120,9 @@ function AddUserForm({
       </fieldset>
       <DialogButtons
         confirmType="submit"
-        confirmLabel="Add User"
-        busyLabel="Adding..."
-        cancelLabel="Cancel"
+        confirmLabel={t('addUser.submit')}
+        busyLabel={t('addUser.busy')}
+        cancelLabel={commonText('cancel')}
         variant="primary"
         busy={busy}
         onCancel={onCancel}

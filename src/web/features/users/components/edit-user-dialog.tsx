@@ -6,6 +6,8 @@ import type { AdminUser, UpdateUserRequest } from '../../../../shared/users';
 import { FormErrorAlert, FormTextField } from '../../../components/forms/form-fields';
 import { useAppForm } from '../../../components/forms/use-app-form';
 import { DialogButtons, ModalDialog } from '../../../components/ui/modal-dialog';
+import { commonText } from '../../../i18n/namespaces/common';
+import { useUsersText } from '../../../i18n/namespaces/users';
 import { RoleSelectField } from './role-select-field';
 
 /** The fields of the API's update request, both given; the form sends only what changed. */
@@ -25,11 +27,12 @@ export function EditUserDialog({
   onSave: (changes: UpdateUserRequest | null) => void;
   onCancel: () => void;
 }) {
+  const { t } = useUsersText();
   const nameRef = useRef<HTMLInputElement>(null);
   return (
     <ModalDialog
       open={user !== null}
-      title={user ? `Edit ${user.name}` : 'Edit user'}
+      title={user ? t('editUser.title', { name: user.name }) : t('editUser.titleNoUser')}
       description={user ? <p className="wrap-anywhere">{user.email}</p> : undefined}
       initialFocus={nameRef}
       dismissible={!busy}
@@ -55,6 +58,7 @@ function EditUserForm({
   onSave: (changes: UpdateUserRequest | null) => void;
   onCancel: () => void;
 }) {
+  const { t } = useUsersText();
   const form = useAppForm({ schema: editUserFormSchema, defaultValues: { name: user.name, role: user.role } });
   const roleField = useController({ control: form.control, name: 'role' });
   const losesAdmin = user.isSelf && user.role === 'admin' && roleField.field.value === 'student';
@@ -76,7 +80,7 @@ function EditUserForm({
         control={form.control}
         name="name"
         ref={nameRef}
-        label="Name"
+        label={t('editUser.name')}
         required
         maxLength={NAME_MAX_LENGTH}
         autoComplete="off"
@@ -84,17 +88,13 @@ function EditUserForm({
       <RoleSelectField
         value={roleField.field.value}
         onChange={roleField.field.onChange}
-        hint={
-          losesAdmin
-            ? 'This is your own account: as a student you will leave the admin console at once.'
-            : 'Administrators reach the admin console; students do not.'
-        }
+        hint={losesAdmin ? t('editUser.ownAdminHint') : t('editUser.roleHint')}
       />
       <DialogButtons
         confirmType="submit"
-        confirmLabel="Save"
-        busyLabel="Saving..."
-        cancelLabel="Cancel"
+        confirmLabel={t('editUser.save')}
+        busyLabel={t('editUser.busy')}
+        cancelLabel={commonText('cancel')}
         variant="primary"
         busy={busy}
         onCancel={onCancel}

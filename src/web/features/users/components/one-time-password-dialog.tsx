@@ -1,8 +1,10 @@
 import { type RefObject, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
+import { Trans } from 'react-i18next';
 import type { AdminUser } from '../../../../shared/users';
 import { buttonClasses } from '../../../components/ui/button';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
+import { useUsersText } from '../../../i18n/namespaces/users';
 
 export interface IssuedPassword {
   user: Pick<AdminUser, 'name' | 'email'>;
@@ -14,16 +16,21 @@ export interface IssuedPassword {
  * not close it, so the password is not lost to a stray key; Done does.
  */
 export function OneTimePasswordDialog({ issued, onDone }: { issued: IssuedPassword | null; onDone: () => void }) {
+  const { t } = useUsersText();
   const copyRef = useRef<HTMLButtonElement>(null);
   return (
     <ModalDialog
       open={issued !== null}
-      title="One-time password"
+      title={t('oneTimePassword.title')}
       description={
         issued && (
           <p>
-            Give this password to {issued.user.name} (<span className="wrap-anywhere">{issued.user.email}</span>). It
-            will not be shown again. They choose their own password after signing in.
+            <Trans
+              t={t}
+              i18nKey="oneTimePassword.description"
+              values={{ name: issued.user.name, email: issued.user.email }}
+              components={{ email: <span className="wrap-anywhere" /> }}
+            />
           </p>
         )
       }
@@ -45,6 +52,7 @@ function PasswordPanel({
   copyRef: RefObject<HTMLButtonElement | null>;
   onDone: () => void;
 }) {
+  const { t } = useUsersText();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState(false);
@@ -53,18 +61,18 @@ function PasswordPanel({
     try {
       await navigator.clipboard.writeText(password);
       setCopied(true);
-      toast.success('Password copied');
+      toast.success(t('oneTimePassword.copiedToast'));
     } catch {
       // No clipboard access (an insecure origin, a refused permission): leave it selected to copy by hand.
       inputRef.current?.select();
-      toast.error('Could not copy. The password is selected: copy it with your keyboard.');
+      toast.error(t('oneTimePassword.copyFailed'));
     }
   }
 
   return (
     <div className="mt-4">
       <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
-        Password
+        {t('oneTimePassword.password')}
       </label>
       <div className="mt-1 flex flex-col gap-2 sm:flex-row">
         <input
@@ -83,15 +91,15 @@ function PasswordPanel({
           onClick={() => void copy()}
           className={buttonClasses('secondary', 'shrink-0')}
         >
-          {copied ? 'Copied' : 'Copy'}
+          {copied ? t('oneTimePassword.copied') : t('oneTimePassword.copy')}
         </button>
       </div>
       <p role="status" className="mt-1 min-h-5 text-sm text-slate-600">
-        {copied ? 'Copied to the clipboard.' : ''}
+        {copied ? t('oneTimePassword.copiedStatus') : ''}
       </p>
       <div className="mt-4 flex justify-end">
         <button type="button" onClick={onDone} className={buttonClasses('primary')}>
-          Done
+          {t('oneTimePassword.done')}
         </button>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import type { Role } from '../../../../shared/account';
 import { FieldHint, FieldLabel, inputClasses, useFieldWiring } from '../../../components/forms/field';
+import { useUsersText } from '../../../i18n/namespaces/users';
 import { roleOptions } from './user-labels';
 
 /** The Role drop-down of the Add User and Edit dialogs. */
@@ -12,10 +13,11 @@ export function RoleSelectField({
   onChange: (role: Role) => void;
   hint?: string;
 }) {
+  const { t } = useUsersText();
   const { hintId, controlProps } = useFieldWiring({ hint });
   return (
     <div>
-      <FieldLabel htmlFor={controlProps.id}>Role</FieldLabel>
+      <FieldLabel htmlFor={controlProps.id}>{t('roleField.label')}</FieldLabel>
       <select
         {...controlProps}
         name="role"
@@ -23,9 +25,9 @@ export function RoleSelectField({
         onChange={(event) => onChange(event.target.value === 'admin' ? 'admin' : 'student')}
         className={`${inputClasses} h-11`}
       >
-        {roleOptions.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
+        {roleOptions.map((role) => (
+          <option key={role} value={role}>
+            {t(`roles.${role}`)}
           </option>
         ))}
       </select>

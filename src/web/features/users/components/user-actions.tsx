@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { AdminUser, UpdateUserRequest } from '../../../../shared/users';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { usersText, useUsersText } from '../../../i18n/namespaces/users';
 import { errorMessage } from '../../../lib/api-client';
 import { useDeleteUser } from '../api/delete-user';
 import { useDisableUser } from '../api/disable-user';
@@ -10,25 +11,20 @@ import { useSendPasswordReset } from '../api/send-password-reset';
 import { useUpdateUser } from '../api/update-user';
 import { EditUserDialog } from './edit-user-dialog';
 
-const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
 /**
  * What Delete does, in words: the account and its sessions go; its reviews go with it (and the
  * tutors they rated are re-rated); the tutors it submitted stay, with no submitter.
  */
 function deletionText(user: AdminUser): string[] {
-  const lines = [`The account ${user.email} and its sessions will be removed.`];
-  lines.push(
+  return [
+    usersText('actions.deleteAccount', { email: user.email }),
     user.reviewCount === 0
-      ? 'It has written no reviews.'
-      : `Its ${counted(user.reviewCount, 'review', 'reviews')}, hidden ones included, will be deleted, and the ratings of the tutors they rated recalculated.`,
-  );
-  lines.push(
+      ? usersText('actions.noReviews')
+      : usersText('actions.reviewsDeleted', { count: user.reviewCount }),
     user.submittedTutorCount === 0
-      ? 'It has submitted no tutors.'
-      : `${user.submittedTutorCount === 1 ? 'The tutor' : `The ${user.submittedTutorCount} tutors`} it submitted will stay, shown as submitted by a deleted account.`,
-  );
-  return lines;
+      ? usersText('actions.noTutors')
+      : usersText('actions.tutorsStay', { count: user.submittedTutorCount }),
+  ];
 }
 
 type ConfirmRequest = { action: 'disable' | 'delete'; user: AdminUser };
@@ -46,6 +42,7 @@ export interface UserActionOptions {
  * action arrives, so the outcome is always reported.
  */
 export function useUserActions({ stillListed, focusTop }: UserActionOptions) {
+  const { t } = useUsersText();
   const update = useUpdateUser();
   const disable = useDisableUser();
   const enable = useEnableUser();
@@ -85,7 +82,7 @@ export function useUserActions({ stillListed, focusTop }: UserActionOptions) {
         onSuccess: ({ user: saved }) => {
           setEditing(null);
           settle(!stillListed(saved));
-          toast.success('User updated');
+          toast.success(t('actions.updated'));
         },
         onError,
       },
@@ -100,7 +97,7 @@ export function useUserActions({ stillListed, focusTop }: UserActionOptions) {
         onSuccess: ({ user: saved }) => {
           setConfirming(null);
           settle(!stillListed(saved));
-          toast.success(`${user.name} is disabled`);
+          toast.success(t('actions.disabled', { name: user.name }));
         },
         onError,
       });
@@ -109,7 +106,7 @@ export function useUserActions({ stillListed, focusTop }: UserActionOptions) {
         onSuccess: () => {
           setConfirming(null);
           settle(true);
-          toast.success('Deleted Successfully');
+          toast.success(t('actions.deleted'));
         },
         onError,
       });
@@ -121,7 +118,7 @@ export function useUserActions({ stillListed, focusTop }: UserActionOptions) {
     enable.mutate(user.id, {
       onSuccess: ({ user: saved }) => {
         settle(!stillListed(saved));
-        toast.success(`${user.name} is enabled`);
+        toast.success(t('actions.enabled', { name: user.name }));
       },
       onError,
     });
@@ -130,7 +127,7 @@ export function useUserActions({ stillListed, focusTop }: UserActionOptions) {
   function requestPasswordReset(user: AdminUser) {
     if (passwordReset.isPending) return;
     passwordReset.mutate(user.id, {
-      onSuccess: () => toast.success(`Password reset link sent to ${user.email}`),
+      onSuccess: () => toast.success(t('actions.resetSent', { email: user.email })),
       onError,
     });
   }
@@ -141,22 +138,23 @@ export function useUserActions({ stillListed, focusTop }: UserActionOptions) {
       <EditUserDialog user={editing} busy={update.isPending} onSave={save} onCancel={() => setEditing(null)} />
       <ConfirmDialog
         open={confirming?.action === 'disable'}
-        title={asked ? `Disable ${asked.name}?` : 'Disable this account?'}
+        title={asked ? t('actions.disableTitle', { name: asked.name }) : t('actions.disableTitleNoUser')}
         description={
           <p>
-            {asked ? `${asked.name} (${asked.email})` : 'The account'} is signed out everywhere and cannot sign in until
-            the account is enabled again. Reviews and submissions stay.
+            {asked
+              ? t('actions.disableDescription', { name: asked.name, email: asked.email })
+              : t('actions.disableDescriptionNoUser')}
           </p>
         }
-        confirmLabel="Disable"
-        busyLabel="Disabling..."
+        confirmLabel={t('actions.disable')}
+        busyLabel={t('actions.disabling')}
         busy={disable.isPending}
         onConfirm={confirm}
         onCancel={() => setConfirming(null)}
       />
       <ConfirmDialog
         open={confirming?.action === 'delete'}
-        title={asked ? `Delete ${asked.name}?` : 'Delete this account?'}
+        title={asked ? t('actions.deleteTitle', { name: asked.name }) : t('actions.deleteTitleNoUser')}
         description={
           asked && (
             <div className="space-y-2">
@@ -165,12 +163,12 @@ export function useUserActions({ stillListed, focusTop }: UserActionOptions) {
                   {line}
                 </p>
               ))}
-              <p>This process cannot be undone.</p>
+              <p>{t('actions.cannotUndo')}</p>
             </div>
           )
         }
-        confirmLabel="Yes Delete"
-        busyLabel="Deleting..."
+        confirmLabel={t('actions.delete')}
+        busyLabel={t('actions.deleting')}
         busy={remove.isPending}
         onConfirm={confirm}
         onCancel={() => setConfirming(null)}

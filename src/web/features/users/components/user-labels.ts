@@ -1,11 +1,4 @@
 import type { Role } from '../../../../shared/account';
 
-export const roleLabels: Record<Role, string> = {
-  student: 'Student',
-  admin: 'Administrator',
-};
-
-export const roleOptions: { value: Role; label: string }[] = [
-  { value: 'student', label: roleLabels.student },
-  { value: 'admin', label: roleLabels.admin },
-];
+/** The roles in the order the Role drop-down offers them; each reads as the 'users' catalog's `roles.<role>`. */
+export const roleOptions: readonly Role[] = ['student', 'admin'];

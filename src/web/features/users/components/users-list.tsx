@@ -3,8 +3,9 @@ import type { AdminUser, AdminUserSort, SortDirection } from '../../../../shared
 import { RowMenu, type RowMenuItem } from '../../../components/tables/row-menu';
 import { SortHeader } from '../../../components/tables/sort-header';
 import { TruncatedEmail } from '../../../components/tables/truncated-text';
+import { formatDate, formatDateTime, formatNumber } from '../../../i18n/format';
+import { usersText, useUsersText } from '../../../i18n/namespaces/users';
 import type { UserActions } from './user-actions';
-import { roleLabels } from './user-labels';
 
 export interface UserSortState {
   sort: AdminUserSort | undefined;
@@ -12,14 +13,11 @@ export interface UserSortState {
   onSort: (sort: AdminUserSort, dir: SortDirection) => void;
 }
 
-const shortDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 function DateCell({ value, empty }: { value: string | null; empty: string }) {
   if (!value) return <span className="text-slate-600">{empty}</span>;
   return (
-    <time dateTime={value} title={dateTime.format(new Date(value))}>
-      {shortDate.format(new Date(value))}
+    <time dateTime={value} title={formatDateTime(value)}>
+      {formatDate(value)}
     </time>
   );
 }
@@ -38,6 +36,7 @@ export function UsersList({
   actions: UserActions;
   sorting: UserSortState;
 }) {
+  const { t } = useUsersText();
   const header = (sort: AdminUserSort, label: string, className = '') => (
     <SortHeader
       label={label}
@@ -47,30 +46,33 @@ export function UsersList({
       className={className}
     />
   );
+  const createdHeader = header('created', t('list.created'), 'w-[7.5rem] hidden lg:table-cell');
+  const lastActiveHeader = header('lastActive', t('list.lastActive'), 'w-[8rem]');
+  const reviewsHeader = header('reviews', t('list.reviews'), 'w-[6rem] text-end');
   return (
     <div>
       <div className="hidden rounded-xl border border-slate-200 bg-white shadow-sm md:block">
-        <table className="w-full table-fixed text-left text-sm">
-          <caption className="sr-only">Users</caption>
+        <table className="w-full table-fixed text-start text-sm">
+          <caption className="sr-only">{t('list.caption')}</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-slate-800">
             <tr>
               <th scope="col" className="w-[22%] px-3 py-2 font-semibold">
-                Name
+                {t('list.name')}
               </th>
               <th scope="col" className="px-3 py-2 font-semibold">
-                Email
+                {t('list.email')}
               </th>
               <th scope="col" className="w-[7.5rem] px-3 py-2 font-semibold">
-                Role
+                {t('list.role')}
               </th>
               <th scope="col" className="w-[6.5rem] px-3 py-2 font-semibold">
-                Status
+                {t('list.status')}
               </th>
-              {header('created', 'Created', 'w-[7.5rem] hidden lg:table-cell')}
-              {header('lastActive', 'Last active', 'w-[8rem]')}
-              {header('reviews', 'Reviews', 'w-[6rem] text-right')}
+              {createdHeader}
+              {lastActiveHeader}
+              {reviewsHeader}
               <th scope="col" className="w-12 px-2 py-2">
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t('list.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -84,7 +86,7 @@ export function UsersList({
                 <td className="px-3 py-2">
                   <TruncatedEmail email={user.email} />
                 </td>
-                <td className="truncate px-3 py-2 text-slate-800">{roleLabels[user.role]}</td>
+                <td className="truncate px-3 py-2 text-slate-800">{t(`roles.${user.role}`)}</td>
                 <td className="px-3 py-2">
                   <StatusBadge user={user} />
                 </td>
@@ -92,11 +94,11 @@ export function UsersList({
                   <DateCell value={user.createdAt} empty="" />
                 </td>
                 <td className="px-3 py-2 whitespace-nowrap text-slate-800">
-                  <DateCell value={user.lastActiveAt} empty="Never" />
+                  <DateCell value={user.lastActiveAt} empty={t('list.never')} />
                 </td>
-                <td className="px-3 py-2 text-right text-slate-800 tabular-nums">{user.reviewCount}</td>
-                <td className="px-2 py-1 text-right">
-                  <RowMenu label={`Actions for ${user.name}`} items={menuItems(user, actions)} />
+                <td className="px-3 py-2 text-end text-slate-800 tabular-nums">{formatNumber(user.reviewCount)}</td>
+                <td className="px-2 py-1 text-end">
+                  <RowMenu label={t('list.actionsFor', { name: user.name })} items={menuItems(user, actions)} />
                 </td>
               </tr>
             ))}
@@ -116,6 +118,7 @@ export function UsersList({
 }
 
 function UserCard({ user, actions }: { user: AdminUser; actions: UserActions }) {
+  const { t } = useUsersText();
   const nameId = useId();
   return (
     <article aria-labelledby={nameId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -127,21 +130,21 @@ function UserCard({ user, actions }: { user: AdminUser; actions: UserActions }) 
           </h2>
           <TruncatedEmail email={user.email} className="text-sm" />
         </div>
-        <RowMenu label={`Actions for ${user.name}`} items={menuItems(user, actions)} />
+        <RowMenu label={t('list.actionsFor', { name: user.name })} items={menuItems(user, actions)} />
       </div>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="font-medium text-slate-800">Role</dt>
-        <dd className="text-slate-800">{roleLabels[user.role]}</dd>
-        <dt className="font-medium text-slate-800">Status</dt>
+        <dt className="font-medium text-slate-800">{t('list.role')}</dt>
+        <dd className="text-slate-800">{t(`roles.${user.role}`)}</dd>
+        <dt className="font-medium text-slate-800">{t('list.status')}</dt>
         <dd>
           <StatusBadge user={user} />
         </dd>
-        <dt className="font-medium text-slate-800">Last active</dt>
+        <dt className="font-medium text-slate-800">{t('list.lastActive')}</dt>
         <dd className="text-slate-800">
-          <DateCell value={user.lastActiveAt} empty="Never" />
+          <DateCell value={user.lastActiveAt} empty={t('list.never')} />
         </dd>
-        <dt className="font-medium text-slate-800">Reviews</dt>
-        <dd className="text-slate-800">{user.reviewCount}</dd>
+        <dt className="font-medium text-slate-800">{t('list.reviews')}</dt>
+        <dd className="text-slate-800">{formatNumber(user.reviewCount)}</dd>
       </dl>
     </article>
   );
@@ -149,48 +152,52 @@ function UserCard({ user, actions }: { user: AdminUser; actions: UserActions }) 
 
 /** Edit for every account; Disable or Enable and Delete for everyone but the admin looking; Delete last, apart. */
 function menuItems(user: AdminUser, actions: UserActions): RowMenuItem[] {
-  const items: RowMenuItem[] = [{ label: 'Edit', onSelect: () => actions.requestEdit(user) }];
+  const items: RowMenuItem[] = [{ label: usersText('list.edit'), onSelect: () => actions.requestEdit(user) }];
   if (!user.isSelf)
     items.push(
       user.disabled
-        ? { label: 'Enable', onSelect: () => actions.requestEnable(user) }
-        : { label: 'Disable', onSelect: () => actions.requestDisable(user) },
+        ? { label: usersText('list.enable'), onSelect: () => actions.requestEnable(user) }
+        : { label: usersText('list.disable'), onSelect: () => actions.requestDisable(user) },
     );
-  if (!user.disabled) items.push({ label: 'Send password reset', onSelect: () => actions.requestPasswordReset(user) });
-  if (!user.isSelf) items.push({ label: 'Delete', danger: true, onSelect: () => actions.requestDelete(user) });
+  if (!user.disabled)
+    items.push({ label: usersText('list.sendPasswordReset'), onSelect: () => actions.requestPasswordReset(user) });
+  if (!user.isSelf)
+    items.push({ label: usersText('list.delete'), danger: true, onSelect: () => actions.requestDelete(user) });
   return items;
 }
 
 function YouBadge() {
+  const { t } = useUsersText();
   return (
     <>
       <span
         aria-hidden="true"
-        className="ml-2 rounded-full bg-indigo-100 px-2 py-0.5 align-middle text-xs font-semibold text-indigo-900"
+        className="ms-2 rounded-full bg-indigo-100 px-2 py-0.5 align-middle text-xs font-semibold text-indigo-900"
       >
-        You
+        {t('list.you')}
       </span>
-      <span className="sr-only"> (your account)</span>
+      <span className="sr-only">{t('list.yourAccount')}</span>
     </>
   );
 }
 
 function StatusBadge({ user }: { user: AdminUser }) {
+  const { t } = useUsersText();
   if (user.disabled)
     return (
       <span className="inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">
-        Disabled
+        {t('list.disabled')}
       </span>
     );
   if (!user.emailVerified)
     return (
       <span className="inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950">
-        Unverified
+        {t('list.unverified')}
       </span>
     );
   return (
     <span className="inline-block rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
-      Active
+      {t('list.active')}
     </span>
   );
 }
