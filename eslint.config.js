@@ -102,26 +102,6 @@ export default tseslint.config(
     // in JSX, in a user-facing attribute or prop, or handed to a toast or the tab title would
     // show in English whatever the reader's language.
     files: ['src/web/**/*.{ts,tsx}'],
-    // The admin console's own pages still show English texts: each file leaves this list as its
-    // texts move to the `admin` catalog.
-    ignores: [
-      'src/web/routes/admin/layout.tsx',
-      'src/web/routes/admin/manage-submissions.tsx',
-      'src/web/routes/admin/profile-claims.tsx',
-      'src/web/routes/admin/profile.tsx',
-      'src/web/routes/admin/review-management.tsx',
-      'src/web/routes/admin/teacher-form.tsx',
-      'src/web/routes/admin/teacher-full-profile.tsx',
-      'src/web/routes/admin/teacher-profile-management.tsx',
-<<<<<<< HEAD
-=======
-      'src/web/routes/admin/audit-log.tsx',
-      'src/web/routes/admin/settings.tsx',
->>>>>>> tr-admin
-      'src/web/routes/admin/users.tsx',
-=======
->>>>>>> tr-users
-    ],
     plugins: { i18next },
     rules: {
       'i18next/no-literal-string': [
