@@ -1,11 +1,20 @@
 import { DEFAULT_LANGUAGE } from '../../shared/languages';
 import { currentLanguage, i18n } from './i18n';
 import { type MessagePattern, messagePatterns, sentencesOf } from './message-patterns';
-import english from './locales/en/errors.json';
 import './namespaces/errors';
 
-/** The catalog's keys with placeholders, the same in every language (they are the English messages). */
-let patterns: MessagePattern[] | undefined;
+/** Each language's catalog keys with placeholders, made once its catalog has arrived. */
+const patternsByLanguage = new Map<string, MessagePattern[]>();
+
+function catalogPatterns(): MessagePattern[] {
+  const language = currentLanguage();
+  let patterns = patternsByLanguage.get(language);
+  if (!patterns && i18n.hasResourceBundle(language, 'errors')) {
+    patterns = messagePatterns(Object.keys(i18n.getResourceBundle(language, 'errors') as Record<string, unknown>));
+    patternsByLanguage.set(language, patterns);
+  }
+  return patterns ?? [];
+}
 
 /** The catalog's text for a key in the reader's language, when its catalog has arrived. */
 function catalogText(key: string): string | undefined {
@@ -21,8 +30,7 @@ function catalogText(key: string): string | undefined {
 function translateSentence(sentence: string): string | undefined {
   const exact = catalogText(sentence);
   if (exact !== undefined) return exact;
-  patterns ??= messagePatterns(Object.keys(english));
-  for (const { key, regex, names } of patterns) {
+  for (const { key, regex, names } of catalogPatterns()) {
     const match = regex.exec(sentence);
     const text = match ? catalogText(key) : undefined;
     if (!match || text === undefined) continue;
