@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import english from '../locales/en/errors.json';
-import { addEnglishCatalog, i18n } from '../i18n';
+import { i18n } from '../i18n';
 
-addEnglishCatalog('errors', english);
+// The errors catalog is keyed by the English message itself: an English page shows a message as
+// it came (message-translator.ts) and a missing key reads as the key, so English pages carry no
+// errors catalog; Spanish and Arabic arrive with the page's other catalogs.
 
 /** The 'errors' texts in a component, re-rendered when the language changes. */
 export const useErrorsText = () => useTranslation('errors');
