@@ -11,7 +11,6 @@ import { useAdminReviews } from '../../features/reviews/api/get-admin-reviews';
 import { useSiteName } from '../../features/settings/api/get-public-settings';
 import { useAdminTutors } from '../../features/tutors/api/get-admin-tutors';
 import { formatNumber } from '../../i18n/format';
-import { adminText, useAdminText } from '../../i18n/namespaces/admin';
 import { commonText, useCommonText } from '../../i18n/namespaces/common';
 
 interface NavigationItem {
@@ -26,27 +25,27 @@ interface NavigationItem {
 
 const navigation: NavigationItem[] = [
   { to: paths.admin.root, label: () => commonText('nav.dashboard'), current: [paths.admin.root] },
-  { to: paths.admin.users, label: () => adminText('layout.nav.users'), current: [paths.admin.users] },
+  { to: paths.admin.users, label: () => commonText('adminNav.nav.users'), current: [paths.admin.users] },
   {
     to: paths.admin.manageSubmissions,
-    label: () => adminText('layout.nav.manageSubmissions'),
+    label: () => commonText('adminNav.nav.manageSubmissions'),
     current: [paths.admin.manageSubmissions, paths.admin.manageSubmissionsAlias],
     queue: 'pending',
   },
   {
     to: paths.admin.reviewManagement,
-    label: () => adminText('layout.nav.reviewManagement'),
+    label: () => commonText('adminNav.nav.reviewManagement'),
     current: [paths.admin.reviewManagement],
     queue: 'reported',
   },
   {
     to: paths.admin.profileClaims,
-    label: () => adminText('layout.nav.profileClaims'),
+    label: () => commonText('adminNav.nav.profileClaims'),
     current: [paths.admin.profileClaims],
   },
   {
     to: paths.admin.teacherProfileManagement,
-    label: () => adminText('layout.nav.teacherProfileManagement'),
+    label: () => commonText('adminNav.nav.teacherProfileManagement'),
     // A full profile, and the teacher form opened from one to edit, belong to the profiles.
     current: [
       paths.admin.teacherProfileManagement,
@@ -56,11 +55,11 @@ const navigation: NavigationItem[] = [
   },
   {
     to: paths.admin.teacherForm,
-    label: () => adminText('layout.nav.addTeacher'),
+    label: () => commonText('adminNav.nav.addTeacher'),
     current: [paths.admin.teacherForm, paths.admin.addTeacher],
   },
-  { to: paths.admin.auditLog, label: () => adminText('layout.nav.auditLog'), current: [paths.admin.auditLog] },
-  { to: paths.admin.settings, label: () => adminText('layout.nav.settings'), current: [paths.admin.settings] },
+  { to: paths.admin.auditLog, label: () => commonText('adminNav.nav.auditLog'), current: [paths.admin.auditLog] },
+  { to: paths.admin.settings, label: () => commonText('adminNav.nav.settings'), current: [paths.admin.settings] },
   { to: paths.admin.profile, label: () => commonText('nav.profile'), current: [paths.admin.profile] },
 ];
 
@@ -76,7 +75,7 @@ function useQueueCounts(enabled: boolean): Record<'pending' | 'reported', number
 
 /** "3" beside the entry; screen readers hear "Manage Submissions (3 pending)". */
 function QueueBadge({ count, kind }: { count: number | undefined; kind: 'pending' | 'reported' }) {
-  const { t } = useAdminText();
+  const { t } = useCommonText();
   if (!count) return null;
   return (
     <>
@@ -84,10 +83,10 @@ function QueueBadge({ count, kind }: { count: number | undefined; kind: 'pending
         aria-hidden="true"
         className="ms-auto inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-amber-300 px-1.5 text-xs font-semibold text-amber-950"
       >
-        {count > 99 ? t('layout.queueOverflow', { number: formatNumber(99) }) : formatNumber(count)}
+        {count > 99 ? t('adminNav.queueOverflow', { number: formatNumber(99) }) : formatNumber(count)}
       </span>
       <span className="sr-only">
-        {kind === 'pending' ? t('layout.pending', { count }) : t('layout.reported', { count })}
+        {kind === 'pending' ? t('adminNav.pending', { count }) : t('adminNav.reported', { count })}
       </span>
     </>
   );
@@ -100,8 +99,7 @@ const linkClass = (current: boolean) =>
   `flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium ${current ? 'bg-indigo-700 text-white' : 'text-indigo-100 hover:bg-indigo-800'} focus-visible:outline-white`;
 
 export function AdminLayout() {
-  const { t } = useAdminText();
-  const common = useCommonText();
+  const { t } = useCommonText();
   const { account, isPending } = useAccount();
   const siteName = useSiteName();
   const { pathname } = useLocation();
@@ -129,7 +127,7 @@ export function AdminLayout() {
       {/* A landmark, so a phone's top bar is not content outside every region. */}
       <header className="flex items-center justify-between gap-3 bg-indigo-900 px-4 py-3 text-white lg:hidden">
         <div className="min-w-0">
-          <span className="block font-bold">{t('layout.title')}</span>
+          <span className="block font-bold">{t('adminNav.title')}</span>
           <span className="block truncate text-xs text-indigo-200">{siteName}</span>
         </div>
         <AccountLanguageControl
@@ -146,19 +144,19 @@ export function AdminLayout() {
           aria-controls="admin-panel"
           onClick={() => setMenuOpen((open) => !open)}
         >
-          {menuOpen ? t('layout.closeMenu') : common.t('nav.menu')}
+          {menuOpen ? t('adminNav.closeMenu') : t('nav.menu')}
         </button>
       </header>
       <aside
         id="admin-panel"
-        aria-label={t('layout.title')}
+        aria-label={t('adminNav.title')}
         className={`${menuOpen ? 'block' : 'hidden'} bg-indigo-900 text-white lg:sticky lg:top-0 lg:flex lg:h-screen lg:w-64 lg:shrink-0 lg:flex-col lg:overflow-y-auto`}
       >
         <div className="hidden px-5 py-5 lg:block">
-          <h2 className="text-xl font-bold">{t('layout.title')}</h2>
+          <h2 className="text-xl font-bold">{t('adminNav.title')}</h2>
           <p className="text-sm text-indigo-200">{siteName}</p>
         </div>
-        <nav aria-label={t('layout.navLabel')} className="flex-1 px-3 pb-3">
+        <nav aria-label={t('adminNav.navLabel')} className="flex-1 px-3 pb-3">
           <ul className="space-y-1">
             {navigation.map((item) => {
               const current = isCurrent(item, pathname);
@@ -186,7 +184,7 @@ export function AdminLayout() {
             onKeyDown={handleMenuKeyDown}
             className="block rounded-md px-3 py-2 text-sm font-medium text-indigo-100 hover:bg-indigo-800 focus-visible:outline-white"
           >
-            {t('layout.help')}
+            {t('adminNav.help')}
           </Link>
           <AccountThemeControl account={account} labelClassName="text-indigo-100" className="px-3 py-1.5" />
           {/* On a phone the top bar offers it already. */}

@@ -3,16 +3,16 @@ import { FormPage } from '../../components/forms/form-page';
 import { useDocumentTitle } from '../../features/settings/hooks/use-document-title';
 import { AdminTutorForm } from '../../features/tutors/components/admin-tutor-form';
 import { TutorGate } from '../../features/tutors/components/tutor-gate';
-import { useAdminText } from '../../i18n/namespaces/admin';
+import { useTutorsText } from '../../i18n/namespaces/tutors';
 
 /** /admin/teacher-form and /admin/add-teacher add a teacher; /admin/teacher-form/:tutorId is 'Edit Profile'. */
 export function TeacherFormRoute() {
-  const { t } = useAdminText();
+  const { t } = useTutorsText();
   const { tutorId } = useParams();
-  useDocumentTitle(tutorId === undefined ? t('teacherForm.addTitle') : t('teacherForm.editTitle'));
+  useDocumentTitle(tutorId === undefined ? t('teacherFormPage.addTitle') : t('teacherFormPage.editTitle'));
   if (tutorId === undefined) {
     return (
-      <FormPage title={t('teacherForm.addTitle')} intro={t('teacherForm.addIntro')}>
+      <FormPage title={t('teacherFormPage.addTitle')} intro={t('teacherFormPage.addIntro')}>
         <AdminTutorForm />
       </FormPage>
     );
@@ -20,7 +20,7 @@ export function TeacherFormRoute() {
   return (
     <TutorGate tutorId={tutorId}>
       {(tutor) => (
-        <FormPage title={t('teacherForm.editTitle')} intro={t('teacherForm.editIntro', { name: tutor.name })}>
+        <FormPage title={t('teacherFormPage.editTitle')} intro={t('teacherFormPage.editIntro', { name: tutor.name })}>
           <AdminTutorForm key={tutor.id} tutor={tutor} />
         </FormPage>
       )}
