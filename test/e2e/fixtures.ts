@@ -106,10 +106,23 @@ export async function publishTutor(
 
 /** The page fits its window's width: nothing on it scrolls sideways (a phone's 360 px included). */
 export async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `sideways overflow on ${where}`).toBeLessThanOrEqual(0);
+  const { overflow, outside } = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    // The innermost elements reaching past either edge, so a failure names what to fix.
+    const outside = [...document.querySelectorAll('body *')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && (box.right > width + 1 || box.left < -1) && element.childElementCount === 0;
+      })
+      .slice(0, 5)
+      .map((element) => {
+        const box = element.getBoundingClientRect();
+        const text = (element.textContent ?? '').trim().slice(0, 60);
+        return `<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}"> ${Math.round(box.left)}–${Math.round(box.right)} px "${text}"`;
+      });
+    return { overflow: document.documentElement.scrollWidth - width, outside };
+  });
+  expect(overflow, `sideways overflow on ${where}: ${outside.join('; ')}`).toBeLessThanOrEqual(0);
 }
 
 /** A short random suffix that keeps a test's names apart from other runs' and tests'. */

@@ -62,7 +62,8 @@ export function ChartFigure({ title, kind, labels, series, summary, labelHeading
         {title}
       </figcaption>
       <div className="relative mt-3 h-56 w-full">
-        <canvas ref={canvasRef} role="img" aria-label={`${title}. ${summary}`} />
+        {/* Until Chart.js has seen a narrower window, the canvas keeps its old width: never wider than its box. */}
+        <canvas ref={canvasRef} role="img" aria-label={`${title}. ${summary}`} className="max-w-full" />
       </div>
       <p className="mt-2 text-sm text-slate-700">{summary}</p>
       <details className="mt-2 text-sm">
