@@ -1,7 +1,9 @@
 import { DEFAULT_LANGUAGE } from '../../shared/languages';
 import { currentLanguage, i18n } from './i18n';
 import { type MessagePattern, messagePatterns, sentencesOf } from './message-patterns';
-import './namespaces/errors';
+
+// The errors catalog is keyed by the English message itself, so an English page shows a message
+// as it came and carries no errors catalog; Spanish and Arabic arrive with the page's others.
 
 /** Each language's catalog keys with placeholders, made once its catalog has arrived. */
 const patternsByLanguage = new Map<string, MessagePattern[]>();
