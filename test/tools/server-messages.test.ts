@@ -14,7 +14,8 @@ import { messagePatterns, sentencesOf } from '../../src/web/i18n/message-pattern
  * - a `message` or `error` property of an object literal: an answer's `{ error: { code, message } }`,
  *   an AI draft's error event, zod's `{ error: … }` and `addIssue({ message })`;
  * - the message argument of zod's checks: `.min(n, message)`, `.max`, `.regex`, `.refine`, `.int(message)` …;
- * - a constant named `…_MESSAGE`.
+ * - a constant named `…_MESSAGE`, or `…_REASON` (a reason the server writes itself, stored and shown like an
+ *   administrator's).
  * A message is followed through constants (imported ones too), object literals, conditionals,
  * `+`, template literals and the functions that return it; a function's parameter is read from
  * each of the function's calls (`requiredText('A reason', …)` gives "A reason is required.").
@@ -340,7 +341,7 @@ function messageSites(file: ts.SourceFile): ts.Expression[] {
     } else if (
       ts.isVariableDeclaration(node) &&
       ts.isIdentifier(node.name) &&
-      node.name.text.endsWith('_MESSAGE') &&
+      /_(MESSAGE|REASON)$/.test(node.name.text) &&
       node.initializer
     ) {
       sites.push(node.initializer);

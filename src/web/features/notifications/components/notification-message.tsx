@@ -4,6 +4,7 @@ import type { Notification } from '../../../../shared/notifications';
 import { TextLink } from '../../../components/ui/text-link';
 import { paths } from '../../../config/paths';
 import type english from '../../../i18n/locales/en/notifications.json';
+import { translateMessage } from '../../../i18n/message-translator';
 import { useNotificationsText } from '../../../i18n/namespaces/notifications';
 
 /** Text from the notification itself, placed in a translated sentence as a component, never parsed as markup. */
@@ -47,7 +48,7 @@ function ReviewOf({ notification }: { notification: Notification }) {
 function Reason({ reason }: { reason: string | null }) {
   const { t } = useNotificationsText();
   if (!reason?.trim()) return null;
-  return <> {t('message.reason', { reason: reason.trim() })}</>;
+  return <> {t('message.reason', { reason: translateMessage(reason.trim()) })}</>;
 }
 
 /** The sentence for a notification, its tutor's name and review placed where the language puts them. */

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { TutorProfile } from '../../../../shared/tutors';
 import { useMyTutorClaims } from '../api/get-my-tutor-claims';
+import { translateMessage } from '../../../i18n/message-translator';
 import { useTutorsText } from '../../../i18n/namespaces/tutors';
 
 /** The dialog is a form (and with it the schema library): it loads on the first opening. */
@@ -33,7 +34,9 @@ export function ClaimProfile({ tutor }: { tutor: TutorProfile }) {
         <div role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
           <p className="font-semibold">{t('claim.released')}</p>
           {latest.rejectionReason && (
-            <p className="mt-1 whitespace-pre-line break-words">{t('reason', { reason: latest.rejectionReason })}</p>
+            <p className="mt-1 whitespace-pre-line break-words">
+              {t('reason', { reason: translateMessage(latest.rejectionReason) })}
+            </p>
           )}
         </div>
       )}
@@ -41,7 +44,9 @@ export function ClaimProfile({ tutor }: { tutor: TutorProfile }) {
         <div role="note" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
           <p className="font-semibold">{t('claim.rejected')}</p>
           {latest.rejectionReason && (
-            <p className="mt-1 whitespace-pre-line break-words">{t('reason', { reason: latest.rejectionReason })}</p>
+            <p className="mt-1 whitespace-pre-line break-words">
+              {t('reason', { reason: translateMessage(latest.rejectionReason) })}
+            </p>
           )}
         </div>
       )}
