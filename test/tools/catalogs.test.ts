@@ -27,6 +27,7 @@ const LATIN_TERMS = [
   'OpenID',
   'OIDC',
   'CSV',
+  'JSON',
   'PNG',
   'JPEG',
   'JPG',
