@@ -145,6 +145,8 @@ async function reviewedTutor(browser: Browser, name: string): Promise<{ tutorId:
 }
 
 test('review pages have no accessibility violations and fit a phone screen', async ({ page, browser }) => {
+  // A dozen pages, each checked by axe and at a phone's width: over 30 s when the machine is busy.
+  test.setTimeout(60_000);
   // Not a timestamp: thirteen digits in the review's title read as a phone number to the screen.
   const { tutorId, reviewTitle } = await reviewedTutor(browser, `Reviewed Tutor ${suffix()}`);
   const student = await createStudent(page.request);

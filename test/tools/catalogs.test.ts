@@ -68,6 +68,16 @@ function tags(text: string): string[] {
   return [...new Set(names)].sort();
 }
 
+/**
+ * HTML's elements without content: react-i18next's `<Trans>` reads `<link>About</link>` as an
+ * empty `<link>` and the word after it, so a component given that name shows no text.
+ */
+const VOID_ELEMENTS = new Set(
+  ['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr'].map(
+    (name) => `<${name}>`,
+  ),
+);
+
 /** The plural keys of the English catalog, by their base: `reviewCount` for `reviewCount_one`/`_other`. */
 function pluralBases(english: Texts): Set<string> {
   const bases = new Set<string>();
@@ -152,6 +162,10 @@ function catalogProblems(english: Catalog, translated: NamedCatalog): string[] {
       problems.push(`${at(key)} empty`);
       continue;
     }
+    for (const tag of tags(value).filter((name) => VOID_ELEMENTS.has(name)))
+      problems.push(
+        `${at(key)} tag ${tag} is an HTML element without content, which <Trans> shows empty: name it otherwise`,
+      );
     const base = key.replace(PLURAL_SUFFIX, '');
     const plural = base !== key && bases.has(base);
     // A plural form is compared with English's `_other`: "one review" may leave out {{count}}.
@@ -255,7 +269,7 @@ describe('the checker', () => {
     tutorCard: { rateTheTutor: 'Rate the tutor', greeting: 'Hello, {{name}}' },
     reviewCount_one: 'One review',
     reviewCount_other: '{{count}} reviews',
-    terms: 'I accept the <link>terms</link>',
+    terms: 'I accept the <termsLink>terms</termsLink>',
     brand: 'Tutorly',
   };
   const spanish = {
@@ -263,7 +277,7 @@ describe('the checker', () => {
     reviewCount_one: 'Una reseña',
     reviewCount_many: '{{count}} de reseñas',
     reviewCount_other: '{{count}} reseñas',
-    terms: 'Acepto los <link>términos</link>',
+    terms: 'Acepto los <termsLink>términos</termsLink>',
     brand: 'Tutorly',
   };
   const arabic = {
@@ -274,7 +288,7 @@ describe('the checker', () => {
     reviewCount_few: '{{count}} مراجعات',
     reviewCount_many: '{{count}} مراجعة',
     reviewCount_other: '{{count}} مراجعة',
-    terms: 'أوافق على <link>الشروط</link>',
+    terms: 'أوافق على <termsLink>الشروط</termsLink>',
     brand: 'Tutorly',
   };
   const check = (language: string, catalog: Catalog) =>
@@ -319,11 +333,17 @@ describe('the checker', () => {
       }),
     ).toEqual([
       'es/tutors: tutorCard.greeting: placeholders ["{{nombre}}"], English has ["{{name}}"]',
-      'es/tutors: terms: tags ["<a>"], English has ["<link>"]',
+      'es/tutors: terms: tags ["<a>"], English has ["<termsLink>"]',
     ]);
     // A plural form may leave the count out ("one review"), nothing else.
     expect(check('ar', { ...arabic, reviewCount_few: '{{n}} مراجعات' })).toEqual([
       'ar/tutors: reviewCount_few: placeholders ["{{n}}"], English has ["{{count}}"]',
+    ]);
+  });
+
+  test('names a tag that is an HTML element without content, which <Trans> would show empty', () => {
+    expect(englishProblems({ ...english, terms: 'I accept the <link>terms</link>' }, 'tutors')).toEqual([
+      'en/tutors: terms: tag <link> is an HTML element without content, which <Trans> shows empty: name it otherwise',
     ]);
   });
 
@@ -339,13 +359,15 @@ describe('the checker', () => {
       check('ar', {
         ...arabic,
         tutorCard: { ...arabic.tutorCard, rateTheTutor: 'قيّم tutor' },
-        terms: 'Acepto <link>الشروط</link>',
+        terms: 'Acepto <termsLink>الشروط</termsLink>',
       }),
     ).toEqual([
       'ar/tutors: tutorCard.rateTheTutor: Latin letters in Arabic ("tutor" in "قيّم tutor")',
-      'ar/tutors: terms: Latin letters in Arabic ("Acepto" in "Acepto <link>الشروط</link>")',
+      'ar/tutors: terms: Latin letters in Arabic ("Acepto" in "Acepto <termsLink>الشروط</termsLink>")',
     ]);
-    expect(latinLeft('اكتب إلى name@uni.edu عن CS101 في Tutorly مع Gemini، {{name}} <link>هنا</link>')).toBe('');
+    expect(latinLeft('اكتب إلى name@uni.edu عن CS101 في Tutorly مع Gemini، {{name}} <termsLink>هنا</termsLink>')).toBe(
+      '',
+    );
   });
 
   test('names a translation left in English, but for names', () => {

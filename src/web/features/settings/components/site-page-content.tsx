@@ -33,7 +33,7 @@ export function SitePageContent({
       ) : (
         (content ?? (
           <p>
-            <Trans t={t} i18nKey="sitePage.notWritten" components={{ link: <TextLink to={paths.about} /> }} />
+            <Trans t={t} i18nKey="sitePage.notWritten" components={{ aboutLink: <TextLink to={paths.about} /> }} />
           </p>
         ))
       )}
