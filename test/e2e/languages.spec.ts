@@ -413,6 +413,8 @@ for (const language of ['es', 'ar'] as const) {
         await page.getByRole('searchbox').fill(tutorName);
         const card = page.getByRole('article').filter({ hasText: tutorName });
         await expect(card).toBeVisible();
+        // The search has answered: only its tutor is listed, not other tests' from the first page.
+        await expect(page.getByRole('article')).toHaveCount(1);
         await checkPage(page, 'the tutors list, searched', check);
 
         await card.getByRole('link', { name: either('View Tutor Profile') }).click();
