@@ -1,6 +1,7 @@
 import type { AuditEntry } from '../../../../shared/audit';
 import { formatDateWith, formatRelativeTime } from '../../../i18n/format';
 import { adminText } from '../../../i18n/namespaces/admin';
+import { auditLogText } from '../../../i18n/namespaces/audit-log';
 
 // The week starts are UTC dates, so they are formatted in UTC.
 const weekLabelFormat: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', timeZone: 'UTC' };
@@ -33,7 +34,8 @@ export function timeAgo(isoDate: string, now: number): string {
 export function activitySentence(entry: AuditEntry): string {
   const sentence = adminText('activity.sentence', {
     actor: entry.actor?.name ?? adminText('deletedAccount'),
-    action: adminText(`activity.actions.${entry.action}`),
+    // The kinds of action read as on the audit log's page, from its catalog.
+    action: auditLogText(`actions.${entry.action}`),
   });
   return entry.target.label ? adminText('activity.withTarget', { sentence, target: entry.target.label }) : sentence;
 }
