@@ -89,7 +89,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/web/**/*.{ts,tsx}'],
+    files: ['src/web/**/*.{ts,tsx}', 'src/web/public/**/*.js'],
     languageOptions: { globals: globals.browser },
     ...reactHooks.configs.flat['recommended-latest'],
   },

@@ -13,8 +13,16 @@ const appPage = fromHere('./src/web/index.html');
 /** `/` alone: React and the landing page, without the router, TanStack Query or toasts. */
 const landingPage = fromHere('./src/web/landing.html');
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: fromHere('./src/web'),
+  resolve: {
+    // React Router's package points every bundler at its development build, with its warnings
+    // and their checks (remix-run/react-router#12532); a production build takes the production one.
+    alias:
+      command === 'build'
+        ? [{ find: /^react-router$/, replacement: fromHere('./node_modules/react-router/dist/production/index.mjs') }]
+        : [],
+  },
   publicDir: fromHere('./src/web/public'),
   plugins: [
     react(),
@@ -99,4 +107,4 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },
   },
-});
+}));

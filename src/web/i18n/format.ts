@@ -1,25 +1,12 @@
 import { currentLanguage } from './i18n';
+import { cachedFormatter, numberFormatter } from './intl-formatters';
 
-/*
- * Dates, times, numbers and relative times in the language the page is read in, through Intl.
- * Formatters are costly to create: one per language and style, made when first needed.
- */
+/* Dates, times, numbers and relative times in the language the page is read in, through Intl. */
 
-const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>();
-
-function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>(
+const cached = <T extends Intl.DateTimeFormat | Intl.RelativeTimeFormat>(
   key: string,
   create: (language: string) => T,
-): T {
-  const language = currentLanguage();
-  const fullKey = `${language} ${key}`;
-  let formatter = formatters.get(fullKey) as T | undefined;
-  if (!formatter) {
-    formatter = create(language);
-    formatters.set(fullKey, formatter);
-  }
-  return formatter;
-}
+) => cachedFormatter(currentLanguage(), key, create);
 
 type DateInput = Date | string | number;
 const asDate = (value: DateInput) => (value instanceof Date ? value : new Date(value));
@@ -48,9 +35,7 @@ export function formatDateWith(value: DateInput, options: Intl.DateTimeFormatOpt
 
 /** A count or figure with the language's digits and grouping. */
 export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}): string {
-  return cached(`number ${JSON.stringify(options)}`, (language) => new Intl.NumberFormat(language, options)).format(
-    value,
-  );
+  return numberFormatter(currentLanguage(), options).format(value);
 }
 
 /** "3 days ago" / "hace 3 días" / "قبل ٣ أيام". */

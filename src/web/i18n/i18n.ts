@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
+import { numberFormatter } from './intl-formatters';
 import { DEFAULT_LANGUAGE, isLanguage, languageDirection, languages, type Language } from '../../shared/languages';
 
 /*
@@ -69,6 +70,12 @@ export const i18nReady: Promise<unknown> = i18n
     // than suspending the page.
     react: { useSuspense: false },
   });
+
+// The catalogs' `{{count, number}}` with the app's kept formatters: i18next's own makes a new
+// Intl.NumberFormat for every count it has not formatted before.
+i18n.services.formatter?.add('number', (value: number, language: string | undefined) =>
+  numberFormatter(language ?? pageLanguage()).format(value),
+);
 
 /** The page follows the language it is read in: `<html lang dir>` as the server would write them. */
 i18n.on('languageChanged', (language) => {

@@ -1,0 +1,27 @@
+/*
+ * Intl formatters are costly to create (the first of a page also loads the browser's locale
+ * data): one per language and set of options, made when first needed and kept. Shared by the
+ * app's own formatting (format.ts) and the catalogs' `{{count, number}}`, so a page makes each
+ * formatter once whichever asks first.
+ */
+
+type Formatter = Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat;
+
+const formatters = new Map<string, Formatter>();
+
+export function cachedFormatter<T extends Formatter>(
+  language: string,
+  key: string,
+  create: (language: string) => T,
+): T {
+  const fullKey = `${language} ${key}`;
+  let formatter = formatters.get(fullKey) as T | undefined;
+  if (!formatter) {
+    formatter = create(language);
+    formatters.set(fullKey, formatter);
+  }
+  return formatter;
+}
+
+export const numberFormatter = (language: string, options: Intl.NumberFormatOptions = {}) =>
+  cachedFormatter(language, `number ${JSON.stringify(options)}`, () => new Intl.NumberFormat(language, options));
