@@ -49,6 +49,41 @@ test.describe('layouts', () => {
   });
 });
 
+test.describe('the first page the browser opens', () => {
+  test('is drawn before what it shows beside its content is asked for: the language select and the unread count', async ({
+    page,
+    request,
+  }) => {
+    await logInAs(page, await createStudent(request));
+    await page.goto('/user/tutors');
+    await expect(page.getByRole('combobox', { name: 'Language' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Notifications/ })).toBeVisible();
+    const { contentPaint, asked } = await page.evaluate(async () => {
+      // The largest paints the page reported, as the browser keeps them: the first inside <main> is its content's.
+      const paints = await new Promise<PerformanceEntry[]>((resolve) => {
+        new PerformanceObserver((list, observer) => {
+          observer.disconnect();
+          resolve(list.getEntries());
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      const inMain = paints.find((paint) =>
+        (paint as PerformanceEntry & { element: Element | null }).element?.closest('main'),
+      );
+      const askedAt = (part: string) =>
+        performance.getEntriesByType('resource').find((entry) => entry.name.includes(part))?.startTime ?? null;
+      return {
+        contentPaint: inMain?.startTime ?? null,
+        asked: [askedAt('/api/notifications/unread-count'), askedAt('/assets/account-language-select-')],
+      };
+    });
+    expect(contentPaint).not.toBeNull();
+    for (const startTime of asked) {
+      expect(startTime).not.toBeNull();
+      expect(startTime!).toBeGreaterThanOrEqual(contentPaint!);
+    }
+  });
+});
+
 test.describe('fallbacks', () => {
   test('an unknown route shows Page Not Found and the back button returns', async ({ page }) => {
     await page.goto('/');

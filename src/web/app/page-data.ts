@@ -1,5 +1,6 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { unreadCountQueryOptions } from '../features/notifications/api/get-unread-count';
+import { afterPagePainted } from '../lib/page-painted';
 import { sessionQueryOptions } from '../lib/session';
 import { queryClient } from './query-client';
 
@@ -10,17 +11,18 @@ import { queryClient } from './query-client';
 const PAGE_DATA_WAIT_MS = 400;
 
 /**
- * An answer the page shows but does not wait for, asked for in a task of its own. Asked for by
- * the page as it mounts, each such answer started in the task that runs the page's effects, and
- * the first request of a page that the server did not announce costs the browser tens of
- * milliseconds of main thread on a slow CPU: together they made that task one of the page's
- * longest.
+ * An answer the page shows but does not wait for, asked for in a task of its own, and on the
+ * first page the browser opens only once that page has been drawn (lib/page-painted.ts). Asked
+ * for by the page as it mounts, each such answer started in the task that runs the page's
+ * effects, and the first request of a page that the server did not announce costs the browser
+ * tens of milliseconds of main thread on a slow CPU: together they made that task one of the
+ * page's longest.
  */
 export function prefetchSoon<TData, TKey extends QueryKey>(
   client: QueryClient,
   options: FetchQueryOptions<TData, Error, TData, TKey>,
 ): void {
-  setTimeout(() => void client.prefetchQuery(options), 0);
+  afterPagePainted(() => setTimeout(() => void client.prefetchQuery(options), 0));
 }
 
 /**

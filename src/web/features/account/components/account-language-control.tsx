@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { Account } from '../../../../shared/account';
+import { usePagePainted } from '../../../lib/page-painted';
 
 /**
  * The language select loads after the page that offers it (the top bar of every page, the
@@ -20,11 +21,14 @@ export function AccountLanguageControl({
   labelClassName?: string;
   className?: string;
 }) {
+  const painted = usePagePainted();
   return (
     <div className={`min-h-9 ${className}`}>
-      <Suspense fallback={null}>
-        <AccountLanguageSelect account={account} compact={compact} labelClassName={labelClassName} />
-      </Suspense>
+      {painted && (
+        <Suspense fallback={null}>
+          <AccountLanguageSelect account={account} compact={compact} labelClassName={labelClassName} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths';
 import type { UnreadCount } from '../../../../shared/notifications';
 import { api } from '../../../lib/api-client';
+import { usePagePainted } from '../../../lib/page-painted';
 import { notificationKeys } from './query-keys';
 
 const UNREAD_COUNT_REFRESH_MS = 60_000;
@@ -21,5 +22,6 @@ export const unreadCountQueryOptions = () =>
   });
 
 export function useUnreadCount({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...unreadCountQueryOptions(), enabled });
+  const painted = usePagePainted();
+  return useQuery({ ...unreadCountQueryOptions(), enabled: enabled && painted });
 }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths';
 import type { MyTutorClaims } from '../../../../shared/tutor-side';
 import { api } from '../../../lib/api-client';
+import { usePagePainted } from '../../../lib/page-painted';
 import { tutorKeys } from './query-keys';
 
 export const getMyTutorClaims = () => api.get<MyTutorClaims>(apiPaths.myTutorClaims);
@@ -11,5 +12,5 @@ export const myTutorClaimsQueryOptions = () =>
 
 /** The caller's claims of tutor profiles, newest first, with where each stands. */
 export function useMyTutorClaims() {
-  return useQuery(myTutorClaimsQueryOptions());
+  return useQuery({ ...myTutorClaimsQueryOptions(), enabled: usePagePainted() });
 }

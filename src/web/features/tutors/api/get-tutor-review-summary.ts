@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths';
 import type { ReviewSummaryResponse } from '../../../../shared/review-summaries';
 import { api } from '../../../lib/api-client';
+import { usePagePainted } from '../../../lib/page-painted';
 import { tutorKeys } from './query-keys';
 
 export const getTutorReviewSummary = (tutorId: string) =>
@@ -16,5 +17,6 @@ export const tutorReviewSummaryQueryOptions = (tutorId: string) =>
 
 /** The AI summary of a tutor's reviews, or null while there is none to show. */
 export function useTutorReviewSummary(tutorId: string, enabled: boolean) {
-  return useQuery({ ...tutorReviewSummaryQueryOptions(tutorId), enabled });
+  const painted = usePagePainted();
+  return useQuery({ ...tutorReviewSummaryQueryOptions(tutorId), enabled: enabled && painted });
 }
