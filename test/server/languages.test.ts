@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { users } from '../../src/server/db/schema';
+import { pageDescriptions } from '../../src/server/lib/page-description';
 import { languageFromAcceptLanguage } from '../../src/server/lib/request-language';
 import { apiPaths } from '../../src/shared/api-paths';
 import { LANGUAGE_COOKIE, type Language } from '../../src/shared/languages';
@@ -16,10 +17,10 @@ import { DEFAULT_TEST_PASSWORD, uniqueEmail } from '../helpers/factories';
 import { readLatestMail } from '../helpers/mail';
 import { request } from '../helpers/requests';
 
-const APP_PAGE =
-  '<!doctype html>\n<html lang="en"><head><title>Tutorly</title></head><body><div id="root"></div></body></html>';
-const LANDING_PAGE =
-  '<!doctype html>\n<html lang="en"><head><title>Tutorly</title><!-- landing --></head><body></body></html>';
+/** The built pages' head as far as the server rewrites it: the html tag and the description, as in src/web/index.html. */
+const HEAD = `<meta\n      name="description"\n      content="${pageDescriptions.en}"\n    />\n<title>Tutorly</title>`;
+const APP_PAGE = `<!doctype html>\n<html lang="en"><head>${HEAD}</head><body><div id="root"></div></body></html>`;
+const LANDING_PAGE = `<!doctype html>\n<html lang="en"><head>${HEAD}<!-- landing --></head><body></body></html>`;
 
 describe('the best language for an Accept-Language header', () => {
   test.each<[string | undefined, Language | null]>([
@@ -149,6 +150,21 @@ describe('pages come with the language and its direction in their first bytes', 
         expect(response.headers.vary).toContain('cookie');
         expect(response.headers.vary).toContain('accept-language');
       }
+    }
+  });
+
+  test("the pages' description is in their language; English is the built page's own", async () => {
+    for (const page of ['src/web/index.html', 'src/web/landing.html'])
+      expect((await readFile(page, 'utf8')).replace(/\s+/g, ' ')).toContain(
+        `name="description" content="${pageDescriptions.en}"`,
+      );
+    for (const url of ['/user/tutors', '/']) {
+      for (const language of ['es', 'ar'] as const) {
+        const body = (await get(url, { cookie: `${LANGUAGE_COOKIE}=${language}` })).body;
+        expect(body).toContain(`content="${pageDescriptions[language]}"`);
+        expect(body).not.toContain(pageDescriptions.en);
+      }
+      expect((await get(url)).body).toContain(`content="${pageDescriptions.en}"`);
     }
   });
 

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { firstPageDataUrls } from '../../shared/page-data';
 import { DEFAULT_LANGUAGE, languageDirection, type Language } from '../../shared/languages';
 import { THEME_COOKIE, themeAttribute } from '../../shared/theme';
+import { withPageDescription } from '../lib/page-description';
 import { projectRoot } from '../lib/project-root';
 import { requestLanguage } from '../lib/request-language';
 import { sessionCookieName } from './auth';
@@ -105,8 +106,11 @@ function themedPages(distDir: string) {
     const key = `${file} ${theme ?? 'system'} ${language} ${encoding}`;
     let body = made.get(key);
     if (!body) {
-      const html = readFileSync(path.join(distDir, file), 'utf8').replace(/<html\b[^>]*>/i, (tag) =>
-        htmlTag(tag, theme, language),
+      const html = withPageDescription(
+        readFileSync(path.join(distDir, file), 'utf8').replace(/<html\b[^>]*>/i, (tag) =>
+          htmlTag(tag, theme, language),
+        ),
+        language,
       );
       const raw = Buffer.from(html);
       body =
