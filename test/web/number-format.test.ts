@@ -11,10 +11,13 @@ describe("the catalogs' {{count, number}}", () => {
     addEnglishCatalog('number-test', {
       tutors_one: '{{count, number}} tutor',
       tutors_other: '{{count, number}} tutors',
+      wait: 'in {{minutes, number(style: unit; unit: minute; unitDisplay: long)}}',
     });
     await i18n.changeLanguage('en');
     expect(i18n.t('number-test:tutors', { count: 1 })).toBe('1 tutor');
     expect(i18n.t('number-test:tutors', { count: 12345 })).toBe('12,345 tutors');
+    // A format's own options are Intl's.
+    expect(i18n.t('number-test:wait', { minutes: 2 })).toBe('in 2 minutes');
     await i18n.changeLanguage('ar');
     // Arabic has no catalog for this namespace: English words, Arabic digits.
     expect(i18n.t('number-test:tutors', { count: 12345 })).toBe(`${new Intl.NumberFormat('ar').format(12345)} tutors`);

@@ -3,14 +3,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '../../src/shared/api-paths';
 import { firstPageDataUrls } from '../../src/shared/page-data';
 import { queryClient } from '../../src/web/app/query-client';
+import { pageCommitted } from '../../src/web/lib/page-painted';
 import { loader as tutorProfileLoader } from '../../src/web/routes/user/tutor-profile';
 import { loader as tutorsLoader } from '../../src/web/routes/user/tutors';
 
 const ORIGIN = 'http://tutorly.test';
 const tutorId = '4b1c9f6e-2a7d-4c55-9d0b-1f2e3a4b5c6d';
 
-/** Runs a route's loader for a URL, signed in, and returns the API paths its queries asked for. */
-async function askedFor(loader: LoaderFunction, url: string, params: Record<string, string> = {}) {
+/** Answers the app's requests as a signed-in student's server would, noting the API paths asked for. */
+function answerRequests(): string[] {
   const asked: string[] = [];
   vi.stubGlobal('fetch', async (input: string) => {
     asked.push(input);
@@ -22,6 +23,12 @@ async function askedFor(loader: LoaderFunction, url: string, params: Record<stri
           : { items: [] };
     return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
   });
+  return asked;
+}
+
+/** Runs a route's loader for a URL, signed in, and returns the API paths its queries asked for. */
+async function askedFor(loader: LoaderFunction, url: string, params: Record<string, string> = {}) {
+  const asked = answerRequests();
   const request = new Request(ORIGIN + url);
   await loader({ request, url: new URL(request.url), pattern: '', params, context: undefined });
   const atOnce = asked.filter((path) => path !== apiPaths.session);
@@ -34,6 +41,19 @@ async function askedFor(loader: LoaderFunction, url: string, params: Record<stri
 afterEach(() => {
   vi.unstubAllGlobals();
   queryClient.clear();
+});
+
+describe('on the first page the browser opens', () => {
+  it('what the page does not wait for is asked for once the page has been drawn', async () => {
+    const asked = answerRequests();
+    const request = new Request(`${ORIGIN}/user/tutors`);
+    await tutorsLoader({ request, url: new URL(request.url), pattern: '', params: {}, context: undefined });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked).not.toContain(apiPaths.unreadNotifications);
+    // Node reports no paints: the page counts as drawn after the longest wait.
+    pageCommitted();
+    await vi.waitFor(() => expect(asked).toContain(apiPaths.unreadNotifications), { timeout: 3000 });
+  });
 });
 
 describe("the answers the server announces with a page are the ones the page's loader asks for", () => {

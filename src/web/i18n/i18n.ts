@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { numberFormatter } from './intl-formatters';
+import { numberFormatOptions, numberFormatter } from './intl-formatters';
 import { DEFAULT_LANGUAGE, isLanguage, languageDirection, languages, type Language } from '../../shared/languages';
 
 /*
@@ -71,10 +71,14 @@ export const i18nReady: Promise<unknown> = i18n
     react: { useSuspense: false },
   });
 
-// The catalogs' `{{count, number}}` with the app's kept formatters: i18next's own makes a new
-// Intl.NumberFormat for every count it has not formatted before.
-i18n.services.formatter?.add('number', (value: number, language: string | undefined) =>
-  numberFormatter(language ?? pageLanguage()).format(value),
+// The catalogs' `{{count, number}}` and `{{count, number(style: unit; unit: minute)}}` with the
+// app's kept formatters: i18next's own makes a new Intl.NumberFormat for every count it has not
+// formatted before. i18next hands the format's options over mixed with the call's (count, ns,
+// ...): only Intl's are kept, so the formatter is one per set of them.
+i18n.services.formatter?.add(
+  'number',
+  (value: number, language: string | undefined, options: Record<string, unknown> = {}) =>
+    numberFormatter(language ?? pageLanguage(), numberFormatOptions(options)).format(value),
 );
 
 /** The page follows the language it is read in: `<html lang dir>` as the server would write them. */

@@ -25,3 +25,28 @@ export function cachedFormatter<T extends Formatter>(
 
 export const numberFormatter = (language: string, options: Intl.NumberFormatOptions = {}) =>
   cachedFormatter(language, `number ${JSON.stringify(options)}`, () => new Intl.NumberFormat(language, options));
+
+/** The Intl.NumberFormat options a catalog's number format may set. */
+const NUMBER_FORMAT_OPTIONS = [
+  'style',
+  'unit',
+  'unitDisplay',
+  'currency',
+  'currencyDisplay',
+  'notation',
+  'compactDisplay',
+  'signDisplay',
+  'useGrouping',
+  'minimumIntegerDigits',
+  'minimumFractionDigits',
+  'maximumFractionDigits',
+  'minimumSignificantDigits',
+  'maximumSignificantDigits',
+] as const;
+
+/** Intl's options alone, out of everything else that comes with them. */
+export function numberFormatOptions(options: Record<string, unknown>): Intl.NumberFormatOptions {
+  const chosen: Record<string, unknown> = {};
+  for (const name of NUMBER_FORMAT_OPTIONS) if (options[name] !== undefined) chosen[name] = options[name];
+  return chosen as Intl.NumberFormatOptions;
+}
