@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 // Local modules by file name (.js standing for .ts), as Vite's config loader asks.
 import { landingPagePlugin } from './tools/build/landing-page.js';
+import { compileHintsPlugin } from './tools/build/compile-hints.js';
 import { precompressPlugin } from './tools/build/precompress.js';
 import { routeBudgetsPlugin } from './tools/build/route-budgets.js';
 
@@ -70,6 +71,7 @@ export default defineConfig(({ command }) => ({
         },
       ],
     }),
+    compileHintsPlugin(),
     precompressPlugin(),
   ],
   build: {

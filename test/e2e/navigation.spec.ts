@@ -1,3 +1,4 @@
+import { COMPILE_HINT } from '../../tools/build/compile-hints';
 import { admin, createStudent, expect, logInAs, test } from './fixtures';
 
 test.describe('route guards', () => {
@@ -81,6 +82,26 @@ test.describe('the first page the browser opens', () => {
       expect(startTime).not.toBeNull();
       expect(startTime!).toBeGreaterThanOrEqual(contentPaint!);
     }
+  });
+
+  test('has every script it runs compiled while it downloads: each starts with the compile hint', async ({
+    page,
+    request,
+  }) => {
+    // The app's built scripts, each with its first line (public/intl-warm-up.js is a single expression).
+    const scripts: Promise<[string, string]>[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/assets/') && response.request().resourceType() === 'script')
+        scripts.push(response.text().then((body) => [response.url(), body.split('\n', 1)[0]!]));
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await logInAs(page, await createStudent(request));
+    await page.goto('/user/tutors');
+    await expect(page.getByRole('heading', { name: 'Tutors', level: 1 })).toBeVisible();
+    const firstLines = await Promise.all(scripts);
+    expect(firstLines.length).toBeGreaterThan(5);
+    for (const [url, firstLine] of firstLines) expect(firstLine, url).toBe(COMPILE_HINT);
   });
 });
 
