@@ -3,11 +3,17 @@ import { defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
+ * Server test files that assert what a fresh process has loaded (traces-off: that OpenTelemetry's
+ * SDK never was), so they cannot share a process with the files before them.
+ */
+const needsFreshProcess = ['test/server/traces-off.test.ts'];
+
+/**
  * A suite on a real database, one database per test file: the server integration tests (real app
  * via inject()), and the tool tests that run a tool against a database or a server of its own.
  */
 function databaseProject(
-  suite: 'server' | 'tools',
+  suite: 'server' | 'server-fresh' | 'tools',
   engine: 'pglite' | 'postgres',
   include: string[],
 ): TestProjectInlineConfiguration {
@@ -16,6 +22,11 @@ function databaseProject(
       // The server suite keeps the engine's bare name (`--project pglite`).
       name: suite === 'server' ? engine : `${suite}-${engine}`,
       include,
+      exclude: suite === 'server' ? needsFreshProcess : [],
+      // Each file still has a database of its own and starts every test from empty tables
+      // (test/setup/database.ts); what the server suite's files share is their worker's loaded
+      // modules, which every file importing the whole server again took a fifth of the suite's time.
+      isolate: suite !== 'server',
       environment: 'node',
       globalSetup: [`test/setup/global-${engine}.ts`],
       setupFiles: ['test/setup/strict-console.ts', 'test/setup/database.ts'],
@@ -30,7 +41,7 @@ function databaseProject(
 // missing here fails at once, asking for it ("pglite snapshot missing").
 const toolTestsOnDatabase = ['bench', 'server-build', 'soak'].map((name) => `test/tools/${name}.test.ts`);
 
-function onEachEngine(suite: 'server' | 'tools', include: string[]): TestProjectInlineConfiguration[] {
+function onEachEngine(suite: 'server' | 'server-fresh' | 'tools', include: string[]): TestProjectInlineConfiguration[] {
   return [
     databaseProject(suite, 'pglite', include),
     // CI points TEST_DATABASE_URL at a superuser connection on a throwaway cluster.
@@ -42,6 +53,7 @@ export default defineConfig({
   test: {
     projects: [
       ...onEachEngine('server', ['test/server/**/*.test.ts']),
+      ...onEachEngine('server-fresh', needsFreshProcess),
       ...onEachEngine('tools', toolTestsOnDatabase),
       {
         // The tools' own logic (build steps, budgets), on files in temporary folders: no database.
