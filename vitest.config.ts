@@ -23,9 +23,9 @@ function databaseProject(
       name: suite === 'server' ? engine : `${suite}-${engine}`,
       include,
       exclude: suite === 'server' ? needsFreshProcess : [],
-      // Each file still has a database of its own and starts every test from empty tables
-      // (test/setup/database.ts); what the server suite's files share is their worker's loaded
-      // modules, which every file importing the whole server again took a fifth of the suite's time.
+      // The server suite's files share their worker's process and loaded modules: importing the
+      // whole server again for every file took a fifth of the suite's time. Each file still has a
+      // database of its own and starts every test from empty tables (test/setup/database.ts).
       isolate: suite !== 'server',
       environment: 'node',
       globalSetup: [`test/setup/global-${engine}.ts`],

@@ -33,8 +33,8 @@ export function addCompileHint(chunk: HintedChunk, mapFile?: { source: string | 
 /**
  * Marks every JavaScript chunk with the compile hint. Nearly every function of the chunks a page
  * loads runs while it opens (React's renderer, the router, the page itself), and compiling them
- * one by one as they were first called was a third of the main thread's work before the first
- * paint (decision 0010). Chunks loaded later (a dialog, an admin page) are those a reader has just
+ * one by one as they were first called was about a quarter of the main thread's work before the
+ * first paint (decision 0010). Chunks loaded later (a dialog, an admin page) are those a reader has just
  * asked for, so they too are compiled whole while they arrive. Done once the bundle is final:
  * the minifier would drop the comment, and Vite writes its preload helper on the first line.
  */
