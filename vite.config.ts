@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 // Local modules by file name (.js standing for .ts), as Vite's config loader asks.
 import { landingPagePlugin } from './tools/build/landing-page.js';
 import { compileHintsPlugin } from './tools/build/compile-hints.js';
+import { fontWeightsPlugin } from './tools/build/font-weights.js';
 import { precompressPlugin } from './tools/build/precompress.js';
 import { routeBudgetsPlugin } from './tools/build/route-budgets.js';
 
@@ -70,6 +71,12 @@ export default defineConfig(({ command }) => ({
           why: 'pages that only show data do not load the schema library',
         },
       ],
+    }),
+    fontWeightsPlugin({
+      files: ['latin', 'latin-ext'].map((subset) =>
+        fromHere(`./node_modules/@fontsource-variable/inter/files/inter-${subset}-wght-normal.woff2`),
+      ),
+      outDir: fromHere('./node_modules/.cache/tutorly-fonts'),
     }),
     compileHintsPlugin(),
     precompressPlugin(),
