@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import subsetFont from 'subset-font';
@@ -29,7 +30,7 @@ export async function writeLimitedFonts(files: string[], outDir: string, range =
   await Promise.all(
     files.map(async (file) => {
       const target = path.join(outDir, path.basename(file));
-      const partial = `${target}.${process.pid}.partial`;
+      const partial = `${target}.${randomUUID()}.partial`;
       await writeFile(partial, await limitWeightAxis(await readFile(file), range));
       await rename(partial, target);
     }),
