@@ -99,6 +99,24 @@ export default defineConfig(({ command }) => ({
       },
       output: {
         codeSplitting: {
+          // The libraries every page starts from, in two files that change only when they are
+          // upgraded: React with its renderer and the message catalogs' i18next (every page, the
+          // landing page too), and the app's router, TanStack Query and toasts (every page but the
+          // landing page). Split by the modules that share them, they came in four to five files
+          // per page, and in Lighthouse's simulation of a phone's connection (six connections, a
+          // round trip each) every file more before the first paint showed in it (docs/performance.md).
+          groups: [
+            {
+              name: 'react',
+              test: /\/node_modules\/(?:react|react-dom|scheduler|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)\//,
+              priority: 2,
+            },
+            {
+              name: 'app-libraries',
+              test: /\/node_modules\/(?:react-router|@tanstack|react-hot-toast|goober)\//,
+              priority: 1,
+            },
+          ],
           // Left alone, code splitting gives every set of routes sharing a module its own file:
           // 20 to 40 files per route, each a request and a module to set up. Small shared chunks
           // are copied into the routes that use them instead (one module state still, through

@@ -103,6 +103,29 @@ test.describe('the first page the browser opens', () => {
     expect(firstLines.length).toBeGreaterThan(5);
     for (const [url, firstLine] of firstLines) expect(firstLine, url).toBe(COMPILE_HINT);
   });
+
+  test('loads React, the router and TanStack Query in the two library files every app page shares', async ({
+    page,
+    request,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (sent) => {
+      const { pathname } = new URL(sent.url());
+      if (pathname.startsWith('/assets/') && sent.resourceType() === 'script') scripts.push(pathname);
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await logInAs(page, await createStudent(request));
+    scripts.length = 0;
+    await page.goto('/user/tutors');
+    await expect(page.getByRole('heading', { name: 'Tutors', level: 1 })).toBeVisible();
+
+    // Each a request before the first paint: split by the modules sharing them, they came in four
+    // or five files more (a round trip each on a phone's connection).
+    expect(scripts.filter((script) => /^\/assets\/react-[\w-]+\.js$/.test(script))).toHaveLength(1);
+    expect(scripts.filter((script) => /^\/assets\/app-libraries-[\w-]+\.js$/.test(script))).toHaveLength(1);
+    expect(scripts.length, scripts.join('\n')).toBeLessThanOrEqual(9);
+  });
 });
 
 test.describe('fallbacks', () => {
