@@ -13,6 +13,15 @@ import { COURSE_MAX_LENGTH, isTutorId, type TutorSort, tutorSorts } from './tuto
  * import them.
  */
 
+/**
+ * The id of the data element in which the server writes a signed-in page's first answers, by URL
+ * (src/server/lib/first-answers.ts); the web app's API client takes each from there once.
+ */
+export const FIRST_ANSWERS_ELEMENT_ID = 'first-answers';
+
+/** What every page asks for first, whatever its route: who is signed in, and the site's name. */
+export const EVERY_PAGE_DATA_URLS = [apiPaths.session, apiPaths.publicSettings] as const;
+
 export const DEFAULT_TUTOR_SORT: TutorSort = 'rating';
 /** A tutor profile's page of reviews lives in its URL beside any other parameter of the page. */
 export const TUTOR_REVIEWS_PAGE_PARAM = 'reviewsPage';

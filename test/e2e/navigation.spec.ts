@@ -1,5 +1,5 @@
 import { COMPILE_HINT } from '../../tools/build/compile-hints';
-import { admin, createStudent, expect, logInAs, test } from './fixtures';
+import { admin, createStudent, expect, logInAs, publishTutor, suffix, test } from './fixtures';
 
 test.describe('route guards', () => {
   test('a logged-out visitor is sent from /user/ to / and from /admin/ to /login', async ({ page }) => {
@@ -102,6 +102,38 @@ test.describe('the first page the browser opens', () => {
     const firstLines = await Promise.all(scripts);
     expect(firstLines.length).toBeGreaterThan(5);
     for (const [url, firstLine] of firstLines) expect(firstLine, url).toBe(COMPILE_HINT);
+  });
+
+  test('comes with its first answers: a tutor profile asks the API for none of them, and the next page asks afresh', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const name = `Grace Answered ${suffix()}`;
+    const tutorId = await publishTutor(browser, { name, department: 'Computing' });
+    await logInAs(page, await createStudent(request));
+    const asked: string[] = [];
+    page.on('request', (sent) => {
+      const { pathname, search } = new URL(sent.url());
+      if (pathname.startsWith('/api/')) asked.push(pathname + search);
+    });
+
+    await page.goto(`/user/tutorprofile/${tutorId}`);
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+    await expect(page.getByText('No reviews yet.')).toBeVisible();
+    for (const carried of [
+      '/api/session',
+      '/api/settings',
+      `/api/tutors/${tutorId}`,
+      `/api/tutors/${tutorId}/reviews?page=1`,
+      `/api/reviews/mine?tutorId=${tutorId}&pageSize=1`,
+    ])
+      expect(asked).not.toContain(carried);
+
+    // Pages the app opens afterwards ask the API, the list's answers included.
+    await page.getByRole('link', { name: 'Tutors', exact: true }).first().click();
+    await expect(page.getByRole('heading', { name: 'Tutors', level: 1 })).toBeVisible();
+    await expect.poll(() => asked.filter((url) => url.startsWith('/api/tutors?'))).toHaveLength(1);
   });
 
   test('loads React, the router and TanStack Query in the two library files every app page shares', async ({

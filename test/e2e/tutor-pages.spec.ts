@@ -135,7 +135,9 @@ test('load failures show the spec messages', async ({ page }) => {
   await page.route('**/api/tutors?*', (route) =>
     route.fulfill({ status: 500, json: { error: { code: 'internal_error', message: 'Something went wrong' } } }),
   );
-  await page.goto('/user/tutors');
+  // Opened from another page, the list asks the API (a page opened anew carries its first answers).
+  await page.goto('/user/dashboard');
+  await page.getByRole('link', { name: 'Tutors', exact: true }).first().click();
   await expect(page.getByText('Failed to load tutors')).toBeVisible();
 
   await logInAs(page, admin);

@@ -6,9 +6,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { sessionCookieName } from '../../src/server/plugins/auth';
 import { routePathPattern } from '../../src/server/plugins/web-app';
 import { apiPaths } from '../../src/shared/api-paths';
+import { FIRST_ANSWERS_ELEMENT_ID } from '../../src/shared/page-data';
 import { precompressDirectory } from '../../tools/build/precompress';
 import { ROUTE_PRELOADS_FILE, type RoutePreload } from '../../tools/build/route-budgets';
+import { signedInStudent } from '../helpers/actors';
 import { closeOpenTestApps, createTestApp } from '../helpers/app';
+import { createTutorRecord } from '../helpers/factories';
 import { request } from '../helpers/requests';
 
 let webDistDir: string;
@@ -171,49 +174,106 @@ describe("a client route's lazy modules are announced with its page", () => {
   });
 });
 
-describe("a signed-in page's first answers are announced with it, as its queries will ask for them", () => {
-  const tutorId = '4b1c9f6e-2a7d-4c55-9d0b-1f2e3a4b5c6d';
-  const fetchPreload = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin`;
+describe('a signed-in page carries its first answers, as its queries will ask for them', () => {
+  /** The answers written into the page, by URL; undefined when it carries none. */
+  function carriedAnswers(html: string): Record<string, unknown> | undefined {
+    const element = new RegExp(
+      `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">([^<]*)</script></head>`,
+    ).exec(html);
+    return element ? (JSON.parse(element[1]!) as Record<string, unknown>) : undefined;
+  }
+
+  async function signedInPage(url: string) {
+    const t = await createTestApp({ webDistDir });
+    const student = await signedInStudent(t);
+    const tutor = await createTutorRecord(t.db, { name: 'Ada </script><script>alert(1)</script> Byron' });
+    const page = await request(t.app, 'GET', url.replace(':tutorId', tutor.id), {
+      as: student,
+      headers: { 'accept-encoding': 'br' },
+    });
+    const html = zlib.brotliDecompressSync(page.rawPayload).toString();
+    const apiAnswer = async (answerUrl: string) => (await request(t.app, 'GET', answerUrl, { as: student })).json();
+    return { page, html, tutor, apiAnswer };
+  }
 
   test.each([
-    ['/user/tutors', ['/api/tutors?sort=rating&page=1', '/api/tutors/departments']],
+    ['/user/tutors', () => ['/api/tutors?sort=rating&page=1', '/api/tutors/departments']],
     [
       '/user/tutors?q=%20ada%20&department=Physics&sort=name&page=2',
-      ['/api/tutors?q=ada&department=Physics&sort=name&page=2', '/api/tutors/departments'],
+      () => ['/api/tutors?q=ada&department=Physics&sort=name&page=2', '/api/tutors/departments'],
     ],
-    ['/user/tutors?sort=nonsense&page=-1', ['/api/tutors?sort=rating&page=1', '/api/tutors/departments']],
+    ['/user/tutors?sort=nonsense&page=-1', () => ['/api/tutors?sort=rating&page=1', '/api/tutors/departments']],
     [
-      `/user/tutorprofile/${tutorId}`,
-      [
+      '/user/tutorprofile/:tutorId',
+      (tutorId: string) => [
         `/api/tutors/${tutorId}`,
         `/api/tutors/${tutorId}/reviews?page=1`,
         `/api/reviews/mine?tutorId=${tutorId}&pageSize=1`,
       ],
     ],
     [
-      `/user/tutorprofile/${tutorId}?reviewsPage=3`,
-      [
+      '/user/tutorprofile/:tutorId?reviewsPage=3',
+      (tutorId: string) => [
         `/api/tutors/${tutorId}`,
         `/api/tutors/${tutorId}/reviews?page=3`,
         `/api/reviews/mine?tutorId=${tutorId}&pageSize=1`,
       ],
     ],
-  ])('%s', async (url, answers) => {
-    const link = (await get(url, undefined, { signedIn: true })).headers.link as string;
+  ])('%s', async (url, pageDataUrls) => {
+    const { page, html, tutor, apiAnswer } = await signedInPage(url);
+    const answers = carriedAnswers(html)!;
 
-    expect(link.split(', ').filter((entry) => entry.includes('rel=preload'))).toEqual(answers.map(fetchPreload));
-    expect(link).toContain('rel=modulepreload');
+    expect(Object.keys(answers)).toEqual([apiPaths.session, apiPaths.publicSettings, ...pageDataUrls(tutor.id)]);
+    for (const [answerUrl, body] of Object.entries(answers))
+      expect(body, answerUrl).toEqual(await apiAnswer(answerUrl));
+    // The account's own data, for this browser alone; the route's scripts still announced.
+    expect(page.headers['cache-control']).toBe('private, no-cache');
+    expect(page.headers.link).toContain('rel=modulepreload');
+    expect(page.headers.link).not.toContain('rel=preload;');
   });
 
-  test('none for a visitor without a session (they would be refused), a malformed id or another page', async () => {
-    for (const [url, signedIn] of [
-      ['/user/tutors', false],
-      [`/user/tutorprofile/${tutorId}`, false],
-      ['/user/tutorprofile/not-an-id', true],
-      ['/user/myreviews', true],
+  test("no text in an answer can end the data element: a tutor's name with </script> stays inside it", async () => {
+    const { html, tutor } = await signedInPage('/user/tutorprofile/:tutorId');
+
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect((carriedAnswers(html)![apiPaths.tutor(tutor.id)] as { tutor: { name: string } }).tutor.name).toBe(
+      'Ada </script><script>alert(1)</script> Byron',
+    );
+  });
+
+  test("the page's own preload of an answer it carries goes, and the session's cookies come with it", async () => {
+    const t = await createTestApp({ webDistDir });
+    const student = await signedInStudent(t);
+    // Its language changed on another device: the session answer brings this browser's lang cookie up to date.
+    await request(t.app, 'PATCH', apiPaths.account, { as: student, payload: { language: 'es' } });
+    const page = await request(t.app, 'GET', '/user/dashboard', { as: `${student.cookie}; lang=en` });
+
+    expect(carriedAnswers(page.body)).toHaveProperty([apiPaths.session]);
+    expect(page.body).not.toContain(`href="${apiPaths.session}"`);
+    expect(String(page.headers['set-cookie'])).toContain('lang=es');
+  });
+
+  test('an ended session carries who is signed in (no one) and leaves the refused answers to the page', async () => {
+    const page = await get('/user/tutors', undefined, { signedIn: true });
+    const answers = carriedAnswers(page.body);
+
+    expect(answers).toEqual({
+      [apiPaths.session]: { account: null },
+      [apiPaths.publicSettings]: expect.any(Object),
+    });
+  });
+
+  test('none for a visitor without a session, or for a HEAD request', async () => {
+    const t = await createTestApp({ webDistDir });
+    const student = await signedInStudent(t);
+    for (const [method, as] of [
+      ['GET', undefined],
+      ['HEAD', student],
     ] as const) {
-      const link = (await get(url, undefined, { signedIn })).headers.link;
-      expect(String(link), url).not.toContain('rel=preload;');
+      const page = await request(t.app, method, '/user/tutors', { as });
+      expect(page.body, method).not.toContain(FIRST_ANSWERS_ELEMENT_ID);
+      expect(String(page.headers.link), method).not.toContain('rel=preload;');
     }
   });
 });

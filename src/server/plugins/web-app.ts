@@ -5,9 +5,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { firstPageDataUrls } from '../../shared/page-data';
+import { EVERY_PAGE_DATA_URLS, firstPageDataUrls } from '../../shared/page-data';
 import { DEFAULT_LANGUAGE, languageDirection, type Language } from '../../shared/languages';
 import { THEME_COOKIE, themeAttribute } from '../../shared/theme';
+import { type FirstAnswers, firstAnswers, withFirstAnswers } from '../lib/first-answers';
 import { withPageDescription } from '../lib/page-description';
 import { projectRoot } from '../lib/project-root';
 import { requestLanguage } from '../lib/request-language';
@@ -93,32 +94,54 @@ export function htmlTag(builtTag: string, theme: 'light' | 'dark' | null, langua
  * and `<html lang="ar" dir="rtl">` in the very first bytes, so the page never shows in the other
  * theme or direction first, and no script has to run before it paints (the CSP allows none
  * inline). Without a theme cookie and in English, the file as built: the stylesheet follows the
- * system's preference alone. Each variant is made and compressed once, on first use.
+ * system's preference alone. Each variant is made once, on first use, and compressed once.
  */
 function themedPages(distDir: string) {
-  const made = new Map<string, Buffer>();
-  return function themedPage(
+  const texts = new Map<string, string>();
+  const compressed = new Map<string, Buffer>();
+  function themedPageText(file: string, theme: 'light' | 'dark' | null, language: Language): string {
+    const key = `${file} ${theme ?? 'system'} ${language}`;
+    let html = texts.get(key);
+    if (html === undefined) {
+      html = withPageDescription(
+        readFileSync(path.join(distDir, file), 'utf8').replace(/<html\b[^>]*>/i, (tag) =>
+          htmlTag(tag, theme, language),
+        ),
+        language,
+      );
+      texts.set(key, html);
+    }
+    return html;
+  }
+  function themedPage(
     file: string,
     theme: 'light' | 'dark' | null,
     language: Language,
     encoding: PageEncoding,
   ): Buffer {
     const key = `${file} ${theme ?? 'system'} ${language} ${encoding}`;
-    let body = made.get(key);
+    let body = compressed.get(key);
     if (!body) {
-      const html = withPageDescription(
-        readFileSync(path.join(distDir, file), 'utf8').replace(/<html\b[^>]*>/i, (tag) =>
-          htmlTag(tag, theme, language),
-        ),
-        language,
-      );
-      const raw = Buffer.from(html);
-      body =
-        encoding === 'br' ? zlib.brotliCompressSync(raw) : encoding === 'gzip' ? zlib.gzipSync(raw, { level: 9 }) : raw;
-      made.set(key, body);
+      body = encodePage(themedPageText(file, theme, language), encoding, 'once');
+      compressed.set(key, body);
     }
     return body;
-  };
+  }
+  return { themedPageText, themedPage };
+}
+
+/**
+ * A page in the encoding the browser takes: at the highest levels for a page made once, at quick
+ * ones for a page made for one request (a signed-in page with its first answers).
+ */
+function encodePage(html: string, encoding: PageEncoding, made: 'once' | 'per request'): Buffer {
+  const raw = Buffer.from(html);
+  if (encoding === 'br')
+    return zlib.brotliCompressSync(raw, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: made === 'once' ? zlib.constants.BROTLI_MAX_QUALITY : 5 },
+    });
+  if (encoding === 'gzip') return zlib.gzipSync(raw, { level: made === 'once' ? 9 : 6 });
+  return raw;
 }
 
 /**
@@ -131,19 +154,26 @@ export const webAppPlugin = fp(async function webApp(app: FastifyInstance, optio
   const hasWebBuild = existsSync(path.join(distDir, 'index.html'));
   const hasLandingPage = existsSync(path.join(distDir, LANDING_PAGE));
   const routePreloads = hasWebBuild ? readRoutePreloads(distDir) : [];
-  const themedPage = themedPages(distDir);
+  const { themedPageText, themedPage } = themedPages(distDir);
 
-  function sendPage(request: FastifyRequest, reply: FastifyReply, file: string) {
+  function sendPage(request: FastifyRequest, reply: FastifyReply, file: string, answers?: FirstAnswers) {
     // The same URL is another page under another theme or language cookie, or another browser language.
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie, accept-language');
     const theme = themeAttribute(request.cookies[THEME_COOKIE]);
     // Pages load no session: a signed-in account's language reaches them through the lang cookie,
     // which signing in, choosing a language and the session answer keep up to date.
     const language = requestLanguage(request);
-    if (!theme && language === DEFAULT_LANGUAGE) return reply.sendFile(file, distDir);
+    const carriesAnswers = answers !== undefined && Object.keys(answers.bodies).length > 0;
+    if (!carriesAnswers && !theme && language === DEFAULT_LANGUAGE) return reply.sendFile(file, distDir);
     const encoding = pageEncoding(request.headers['accept-encoding']);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.type('text/html; charset=utf-8').send(themedPage(file, theme, language, encoding));
+    reply.type('text/html; charset=utf-8');
+    if (!carriesAnswers) return reply.send(themedPage(file, theme, language, encoding));
+    // The account's own data: for this browser alone.
+    reply.header('cache-control', 'private, no-cache');
+    for (const cookie of answers.setCookies) reply.header('set-cookie', cookie);
+    const html = withFirstAnswers(themedPageText(file, theme, language), answers.bodies);
+    return reply.send(encodePage(html, encoding, 'per request'));
   }
   if (hasWebBuild) {
     await app.register(fastifyStatic, {
@@ -167,24 +197,22 @@ export const webAppPlugin = fp(async function webApp(app: FastifyInstance, optio
     app.log.warn(`No web build found at ${distDir}; run "npm run build" to serve the web app.`);
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     // /metrics is the server's even when it serves no metrics there: a 404, never the web app's page.
     const isServerPath = pathname === '/api' || pathname.startsWith('/api/') || pathname === METRICS_PATH;
     if (!isServerPath && hasWebBuild && (request.method === 'GET' || request.method === 'HEAD')) {
       if (pathname === '/' && hasLandingPage) return sendPage(request, reply, LANDING_PAGE);
-      const links: string[] = [];
       const preload = routePreloads.find((route) => route.pattern.test(pathname));
-      if (preload) links.push(preload.link);
-      // A signed-in page's first answers travel with its scripts; the page's queries take them
-      // from the browser instead of asking once they have started. Signed out, they would be 401s.
-      if (request.cookies[sessionCookieName(app.config)]) {
+      if (preload) reply.header('link', preload.link);
+      // A signed-in page carries its first answers; the page's queries take them from it instead
+      // of asking once its scripts have started. Signed out, they would be 401s.
+      let answers: FirstAnswers | undefined;
+      if (request.method === 'GET' && request.cookies[sessionCookieName(app.config)]) {
         const search = new URLSearchParams(request.url.slice(pathname.length + 1));
-        for (const url of firstPageDataUrls(pathname, search))
-          links.push(`<${url}>; rel=preload; as=fetch; crossorigin`);
+        answers = await firstAnswers(app, request, [...EVERY_PAGE_DATA_URLS, ...firstPageDataUrls(pathname, search)]);
       }
-      if (links.length > 0) reply.header('link', links.join(', '));
-      return sendPage(request, reply, 'index.html');
+      return sendPage(request, reply, 'index.html', answers);
     }
     return reply
       .status(404)

@@ -1,5 +1,6 @@
 import type { ApiError, FieldError } from '../../shared/errors';
 import type { ScreeningFinding } from '../../shared/screening';
+import { takeFirstAnswer } from './first-answers';
 import { reportSignedOut } from './signed-out';
 import { translateMessage } from '../i18n/message-translator';
 import { commonText } from '../i18n/namespaces/common';
@@ -72,6 +73,8 @@ export async function apiFetch(url: string, { method, accept, body, signal }: Ap
 }
 
 async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const firstAnswer = method === 'GET' ? takeFirstAnswer(url) : undefined;
+  if (firstAnswer) return firstAnswer.body as T;
   const response = await apiFetch(url, { method, accept: 'application/json', body });
   if (response.status === 204) return undefined as T;
   return (await response.json().catch(() => undefined)) as T;
