@@ -7,20 +7,10 @@ import { COURSE_MAX_LENGTH, isTutorId, type TutorSort, tutorSorts } from './tuto
 
 /*
  * The API answers a signed-in page asks for first, worked out from the page's URL. The web app's
- * queries build their URLs here, and the server announces the same URLs with the page
- * (`Link: rel=preload`), so the answers travel beside the page's scripts and the browser hands
- * them to those queries instead of asking again. Plain functions, no zod: pages that only read
- * import them.
+ * queries build their URLs here, and the server writes the answers to the same URLs into the
+ * page (first-answers.ts), so the page has them with its HTML and its queries take them instead
+ * of asking. Plain functions, no zod: pages that only read import them.
  */
-
-/**
- * The id of the data element in which the server writes a signed-in page's first answers, by URL
- * (src/server/lib/first-answers.ts); the web app's API client takes each from there once.
- */
-export const FIRST_ANSWERS_ELEMENT_ID = 'first-answers';
-
-/** What every page asks for first, whatever its route: who is signed in, and the site's name. */
-export const EVERY_PAGE_DATA_URLS = [apiPaths.session, apiPaths.publicSettings] as const;
 
 export const DEFAULT_TUTOR_SORT: TutorSort = 'rating';
 /** A tutor profile's page of reviews lives in its URL beside any other parameter of the page. */

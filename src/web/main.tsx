@@ -5,6 +5,8 @@ import { App } from './app/app';
 import { queryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { i18nReady } from './i18n/i18n';
+import { dropFirstAnswers } from './lib/first-answers';
+import { afterPagePainted } from './lib/page-painted';
 import { sessionQueryOptions } from './lib/session';
 import { publicSettingsQueryOptions } from './features/settings/api/get-public-settings';
 import './styles.css';
@@ -14,6 +16,8 @@ import './styles.css';
 // one unused).
 void queryClient.prefetchQuery(sessionQueryOptions());
 void queryClient.prefetchQuery(publicSettingsQueryOptions());
+// The answers the page carried serve its first render alone, never a later page.
+afterPagePainted(dropFirstAnswers);
 
 // The router, which starts the first navigation, in a task of its own after the modules'
 // evaluation: each is a shorter block of the main thread than the two together. In a language

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { sessionCookieName } from '../../src/server/plugins/auth';
 import { routePathPattern } from '../../src/server/plugins/web-app';
 import { apiPaths } from '../../src/shared/api-paths';
-import { FIRST_ANSWERS_ELEMENT_ID } from '../../src/shared/page-data';
+import { FIRST_ANSWERS_ELEMENT_ID } from '../../src/shared/first-answers';
 import { precompressDirectory } from '../../tools/build/precompress';
 import { ROUTE_PRELOADS_FILE, type RoutePreload } from '../../tools/build/route-budgets';
 import { signedInStudent } from '../helpers/actors';

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { apiPaths } from '../../src/shared/api-paths';
-import { FIRST_ANSWERS_ELEMENT_ID } from '../../src/shared/page-data';
+import { FIRST_ANSWERS_ELEMENT_ID } from '../../src/shared/first-answers';
 
 const TUTORS_URL = '/api/tutors?sort=rating&page=1';
 const carried = {
@@ -23,15 +23,11 @@ async function clientOfAPageCarryingAnswers() {
   });
   vi.resetModules();
   const { api } = await import('../../src/web/lib/api-client');
-  const { pageCommitted } = await import('../../src/web/lib/page-painted');
-  return { api, pageCommitted, fetched, removed };
+  const { dropFirstAnswers } = await import('../../src/web/lib/first-answers');
+  return { api, dropFirstAnswers, fetched, removed };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
 afterEach(() => {
-  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -47,11 +43,10 @@ it('answers a GET the page carries from the page, once, and asks the network for
   expect(fetched).toEqual([TUTORS_URL, apiPaths.tutorDepartments]);
 });
 
-it('drops the answers the first page has not used once it is drawn: nothing later is answered from them', async () => {
-  const { api, pageCommitted, fetched } = await clientOfAPageCarryingAnswers();
+it('drops the answers the first page has not used: nothing later is answered from them', async () => {
+  const { api, dropFirstAnswers, fetched } = await clientOfAPageCarryingAnswers();
 
-  pageCommitted();
-  await vi.runAllTimersAsync();
+  dropFirstAnswers();
 
   expect(await api.get(apiPaths.session)).toEqual({ fromNetwork: apiPaths.session });
   expect(fetched).toEqual([apiPaths.session]);

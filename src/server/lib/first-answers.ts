@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { FIRST_ANSWERS_ELEMENT_ID } from '../../shared/page-data';
+import { FIRST_ANSWERS_ELEMENT_ID } from '../../shared/first-answers';
 
 /*
  * A signed-in page's first API answers, written into the page itself: the browser has them with

@@ -1,11 +1,10 @@
-import { FIRST_ANSWERS_ELEMENT_ID } from '../../shared/page-data';
-import { afterPagePainted } from './page-painted';
+import { FIRST_ANSWERS_ELEMENT_ID } from '../../shared/first-answers';
 
 /*
  * The API answers the server wrote into a signed-in page (src/server/lib/first-answers.ts), by
  * URL: the first page's session, settings and route data, there with the HTML instead of a
  * request each once the scripts have started. Each is taken once; those the first page has not
- * asked for by the time it is drawn are dropped, so nothing later is answered from them.
+ * asked for by the time it is drawn are dropped (main.tsx), so nothing later is answered from them.
  */
 const answers = readAnswers();
 
@@ -20,12 +19,15 @@ function readAnswers(): Map<string, unknown> {
   }
 }
 
-if (answers.size > 0) afterPagePainted(() => answers.clear());
-
 /** The page's own answer for a GET of `url`, once; undefined when it carries none (then ask the API). */
 export function takeFirstAnswer(url: string): { body: unknown } | undefined {
   if (!answers.has(url)) return undefined;
   const body = answers.get(url);
   answers.delete(url);
   return { body };
+}
+
+/** Forgets the answers the page carried that are still unused. */
+export function dropFirstAnswers(): void {
+  answers.clear();
 }
