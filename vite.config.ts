@@ -8,6 +8,7 @@ import { compileHintsPlugin } from './tools/build/compile-hints.js';
 import { fontWeightsPlugin } from './tools/build/font-weights.js';
 import { precompressPlugin } from './tools/build/precompress.js';
 import { routeBudgetsPlugin } from './tools/build/route-budgets.js';
+import { sourcelessMapsPlugin } from './tools/build/sourceless-maps.js';
 
 const fromHere = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 /** The app: every path but `/`. */
@@ -79,6 +80,7 @@ export default defineConfig(({ command }) => ({
       outDir: fromHere('./node_modules/.cache/tutorly-fonts'),
     }),
     compileHintsPlugin(),
+    sourcelessMapsPlugin(),
     precompressPlugin(),
   ],
   build: {
