@@ -98,7 +98,11 @@ export const myReviewOfTutorUrl = (tutorId: string) => withQuery(apiPaths.myRevi
 const TUTOR_LIST_PAGE = /^\/user\/tutors\/?$/i;
 const TUTOR_PROFILE_PAGE = /^\/user\/tutorprofile\/([^/]+)\/?$/i;
 
-/** What the student's tutor list and tutor profile ask for first, by their URL; nothing for other pages. */
+/**
+ * What the student's tutor list and tutor profile ask for first, by their URL; nothing for other
+ * pages. A profile's first three are its data; the AI summary and the caller's claims come after,
+ * for the loader to take only where the tutor shows them (a page drops what it does not take).
+ */
 export function firstPageDataUrls(pathname: string, searchParams: URLSearchParams): string[] {
   if (TUTOR_LIST_PAGE.test(pathname)) return [tutorListUrl(tutorListQuery(searchParams)), apiPaths.tutorDepartments];
   const tutorId = TUTOR_PROFILE_PAGE.exec(pathname)?.[1];
@@ -107,6 +111,8 @@ export function firstPageDataUrls(pathname: string, searchParams: URLSearchParam
       apiPaths.tutor(tutorId),
       tutorReviewsUrl(tutorId, tutorReviewsQuery(searchParams)),
       myReviewOfTutorUrl(tutorId),
+      apiPaths.tutorReviewSummary(tutorId),
+      apiPaths.myTutorClaims,
     ];
   }
   return [];

@@ -121,12 +121,15 @@ test.describe('the first page the browser opens', () => {
     await page.goto(`/user/tutorprofile/${tutorId}`);
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
     await expect(page.getByText('No reviews yet.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Claim this profile' })).toBeVisible();
     for (const carried of [
       '/api/session',
       '/api/settings',
       `/api/tutors/${tutorId}`,
       `/api/tutors/${tutorId}/reviews?page=1`,
       `/api/reviews/mine?tutorId=${tutorId}&pageSize=1`,
+      // Shown beside the profile's data (the claim button of a public profile): in its first render too.
+      '/api/tutors/claims/mine',
     ])
       expect(asked).not.toContain(carried);
 

@@ -209,6 +209,8 @@ describe('a signed-in page carries its first answers, as its queries will ask fo
         `/api/tutors/${tutorId}`,
         `/api/tutors/${tutorId}/reviews?page=1`,
         `/api/reviews/mine?tutorId=${tutorId}&pageSize=1`,
+        `/api/tutors/${tutorId}/review-summary`,
+        '/api/tutors/claims/mine',
       ],
     ],
     [
@@ -217,6 +219,8 @@ describe('a signed-in page carries its first answers, as its queries will ask fo
         `/api/tutors/${tutorId}`,
         `/api/tutors/${tutorId}/reviews?page=3`,
         `/api/reviews/mine?tutorId=${tutorId}&pageSize=1`,
+        `/api/tutors/${tutorId}/review-summary`,
+        '/api/tutors/claims/mine',
       ],
     ],
   ])('%s', async (url, pageDataUrls) => {

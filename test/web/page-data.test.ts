@@ -1,6 +1,7 @@
 import type { LoaderFunction } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '../../src/shared/api-paths';
+import { FIRST_ANSWERS_ELEMENT_ID } from '../../src/shared/first-answers';
 import { firstPageDataUrls } from '../../src/shared/page-data';
 import { queryClient } from '../../src/web/app/query-client';
 import { pageCommitted } from '../../src/web/lib/page-painted';
@@ -75,12 +76,49 @@ describe("the answers the server announces with a page are the ones the page's l
   ])('%s', async (url) => {
     const { pathname, searchParams } = new URL(ORIGIN + url);
     const announced = firstPageDataUrls(pathname, searchParams);
-    expect(announced).toHaveLength(3);
+    const besides = [apiPaths.tutorReviewSummary(tutorId), apiPaths.myTutorClaims];
+    expect(announced.slice(3)).toEqual(besides);
     const { atOnce, soon } = await askedFor(tutorProfileLoader, url, { tutorId });
-    expect(atOnce).toEqual(announced);
-    expect(soon.sort()).toEqual(
-      [apiPaths.unreadNotifications, apiPaths.tutorReviewSummary(tutorId), apiPaths.myTutorClaims].sort(),
-    );
+    expect(atOnce).toEqual(announced.slice(0, 3));
+    // Carried by no page here: what the profile shows beside its data is asked for once it is drawn.
+    expect(soon.sort()).toEqual([apiPaths.unreadNotifications, ...besides].sort());
+  });
+});
+
+describe('a tutor profile opened anew', () => {
+  it('has the AI summary and the claims its page carries in its first render, asking the API for neither', async () => {
+    const summary = { summary: { sentences: [], reviewCount: 12, generatedAt: '2026-11-01T00:00:00.000Z' } };
+    const claims = { items: [] };
+    const carried = {
+      [apiPaths.session]: { account: { id: 'u1', role: 'student', emailVerified: true } },
+      ...Object.fromEntries(
+        firstPageDataUrls(`/user/tutorprofile/${tutorId}`, new URLSearchParams()).map((url) => [url, { items: [] }]),
+      ),
+      [apiPaths.tutor(tutorId)]: { tutor: { id: tutorId, isPublic: true, reviewCount: 40 } },
+      [apiPaths.tutorReviewSummary(tutorId)]: summary,
+      [apiPaths.myTutorClaims]: claims,
+    };
+    vi.stubGlobal('document', {
+      documentElement: { lang: 'en' },
+      getElementById: (id: string) =>
+        id === FIRST_ANSWERS_ELEMENT_ID ? { textContent: JSON.stringify(carried), remove: () => undefined } : null,
+    });
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (input: string) => {
+      asked.push(input);
+      return new Response('{}', { headers: { 'content-type': 'application/json' } });
+    });
+    vi.resetModules();
+    const { loader } = await import('../../src/web/routes/user/tutor-profile');
+    const { queryClient: client } = await import('../../src/web/app/query-client');
+    const { tutorKeys } = await import('../../src/web/features/tutors/api/query-keys');
+    const request = new Request(`${ORIGIN}/user/tutorprofile/${tutorId}`);
+    await loader({ request, url: new URL(request.url), pattern: '', params: { tutorId }, context: undefined });
+
+    expect(client.getQueryData(tutorKeys.reviewSummary(tutorId))).toEqual(summary);
+    expect(client.getQueryData(tutorKeys.myClaims())).toEqual(claims);
+    expect(asked).toEqual([]);
+    client.clear();
   });
 });
 

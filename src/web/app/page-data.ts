@@ -1,5 +1,6 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { unreadCountQueryOptions } from '../features/notifications/api/get-unread-count';
+import { hasFirstAnswer } from '../lib/first-answers';
 import { afterPagePainted } from '../lib/page-painted';
 import { sessionQueryOptions } from '../lib/session';
 import { queryClient } from './query-client';
@@ -23,6 +24,22 @@ export function prefetchSoon<TData, TKey extends QueryKey>(
   options: FetchQueryOptions<TData, Error, TData, TKey>,
 ): void {
   afterPagePainted(() => setTimeout(() => void client.prefetchQuery(options), 0));
+}
+
+/**
+ * What a page shows beside its first data, at once when the page the browser opened carries its
+ * answer at `url` (taking it costs no request, and the page's first render shows it, so nothing
+ * moves when it comes), else soon (prefetchSoon). The returned promise settles once it is in the
+ * cache; undefined when it is asked for soon.
+ */
+export function prefetchCarriedOrSoon<TData, TKey extends QueryKey>(
+  client: QueryClient,
+  options: FetchQueryOptions<TData, Error, TData, TKey>,
+  url: string,
+): Promise<void> | undefined {
+  if (hasFirstAnswer(url)) return client.prefetchQuery(options);
+  prefetchSoon(client, options);
+  return undefined;
 }
 
 /**

@@ -19,6 +19,9 @@ function readAnswers(): Map<string, unknown> {
   }
 }
 
+/** Whether the page carries an answer for a GET of `url` that is still to be taken. */
+export const hasFirstAnswer = (url: string): boolean => answers.has(url);
+
 /** The page's own answer for a GET of `url`, once; undefined when it carries none (then ask the API). */
 export function takeFirstAnswer(url: string): { body: unknown } | undefined {
   if (!answers.has(url)) return undefined;

@@ -1,8 +1,9 @@
 import { type LoaderFunctionArgs, useParams } from 'react-router';
+import { apiPaths } from '../../../shared/api-paths';
 import type { TutorReview } from '../../../shared/tutor-reviews';
 import { isTutorId } from '../../../shared/tutors-constants';
 import { tutorReviewsQuery } from '../../../shared/page-data';
-import { prefetchSignedInPageData, prefetchSoon } from '../../app/page-data';
+import { prefetchCarriedOrSoon, prefetchSignedInPageData } from '../../app/page-data';
 import { LinkButton } from '../../components/ui/button';
 import { TextLink } from '../../components/ui/text-link';
 import { paths } from '../../config/paths';
@@ -29,11 +30,21 @@ export function loader({ params, request }: LoaderFunctionArgs) {
   return prefetchSignedInPageData((client) => [
     client
       .fetchQuery(tutorQueryOptions(tutorId))
-      .then(({ tutor }) => {
-        // What the profile shows beside its first answers, each asked for soon after, not in its first render.
-        if (showsAiSummary(tutor)) prefetchSoon(client, tutorReviewSummaryQueryOptions(tutorId));
-        // The claim button, shown on public profiles; the server does not announce the caller's claims with the page.
-        if (tutor.isPublic) prefetchSoon(client, myTutorClaimsQueryOptions());
+      // What the profile shows beside its first data: the AI summary, and the claim button of a
+      // public profile (it would push the page down, coming after the first render on a phone).
+      .then(async ({ tutor }) => {
+        await Promise.all([
+          showsAiSummary(tutor)
+            ? prefetchCarriedOrSoon(
+                client,
+                tutorReviewSummaryQueryOptions(tutorId),
+                apiPaths.tutorReviewSummary(tutorId),
+              )
+            : undefined,
+          tutor.isPublic
+            ? prefetchCarriedOrSoon(client, myTutorClaimsQueryOptions(), apiPaths.myTutorClaims)
+            : undefined,
+        ]);
       })
       // The page shows what went wrong.
       .catch(() => undefined),
