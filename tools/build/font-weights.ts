@@ -12,7 +12,7 @@ export const FONT_WEIGHT_RANGE = { min: 400, max: 700 } as const;
  * stays, and each weight in the range keeps its widths (its outlines within a rounding of the
  * original's); the data for weights outside it goes.
  */
-export async function limitWeightAxis(font: Uint8Array, range: { min: number; max: number }): Promise<Buffer> {
+async function limitWeightAxis(font: Uint8Array, range: { min: number; max: number }): Promise<Buffer> {
   return subsetFont(font, undefined, {
     targetFormat: 'woff2',
     keepAllGlyphs: true,

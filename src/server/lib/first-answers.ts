@@ -64,7 +64,7 @@ export async function firstAnswers(
  * JSON that is safe inside a `<script>` element: `<` written as `\u003c`, so no text in it (a
  * tutor's name, a review) can end the element; U+2028 and U+2029 escaped for older parsers.
  */
-export function jsonForScriptElement(value: unknown): string {
+function jsonForScriptElement(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
