@@ -55,6 +55,12 @@ export const users = pgTable(
      * (the lang cookie). Null for an account older than the choice: the device's language stands.
      */
     language: text('language').$type<Language>(),
+    /**
+     * The credential epoch (security stamp): moves whenever the way into the account changes
+     * (password, e-mail, status, role, linked identities, "sign out everywhere"). Every token
+     * issued for the account records the epoch it was issued under and is refused once it moved.
+     */
+    credentialEpoch: integer('credential_epoch').notNull().default(0),
     ...timestamps,
   },
   (t) => [
