@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { chmod, rm } from 'node:fs/promises';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { apiPaths } from '../../src/shared/api-paths';
 import { migratedEmbeddedDataDir } from '../helpers/embedded-data-dir';
@@ -13,6 +13,7 @@ import {
 import { pngPicture } from '../helpers/images';
 import { fileUploadBody } from '../helpers/multipart';
 import { freePort } from '../helpers/ports';
+import { createPostgresCluster, postgresClusterUnavailable } from '../helpers/postgres-cluster';
 import { parseScrape } from '../helpers/prometheus';
 import {
   killAllServerProcesses,
@@ -126,3 +127,74 @@ describe.runIf(inject('dbEngine') === 'pglite' && !unavailable)('a full disk und
     },
   );
 });
+
+const noCluster = postgresClusterUnavailable();
+describe.runIf(inject('dbEngine') === 'postgres' && !unavailable && !noCluster)(
+  "a full disk under the PostgreSQL server's data",
+  () => {
+    it(
+      'answers 503 "nothing was saved", keeps the instance ready, and ends the outage at the next saved write',
+      { timeout: 180_000 },
+      async () => {
+        const disk = await mountTmpfs(160);
+        mounts.push(disk);
+        // The cluster belongs to the postgres user, who must reach into the mount.
+        await chmod(disk.dir, 0o755);
+        const cluster = await createPostgresCluster(disk.dir);
+        try {
+          const port = await freePort();
+          const server = startServerProcess(port, {
+            DATABASE_URL: cluster.adminUrl,
+            ADMIN_EMAIL,
+            ADMIN_PASSWORD,
+            LOG_LEVEL: 'info',
+            METRICS_TOKEN,
+          });
+          await waitUntilReady(server);
+          const base = server.baseUrl;
+          const admin = await loginOverHttp(base, ADMIN_EMAIL, ADMIN_PASSWORD);
+          const student = await addStudentOverHttp(base, admin, 'Full Disk Student', 'student@full-disk.test');
+          // One review per tutor and student: a tutor for each attempt.
+          const reviews = [];
+          for (let n = 0; n < 6; n++) {
+            const tutor = await addTutorOverHttp(base, admin, { name: `Emmy Noether ${n}`, department: 'Mathematics' });
+            reviews.push({ tutorId: tutor.id, title: `Attempt ${n}`, body: `${n} `.repeat(2_400), rating: 4 });
+          }
+
+          const filler = await disk.fill();
+          let refused = 0;
+          for (const review of reviews.slice(0, 4)) {
+            const answer = await httpRequest<{ error: { message: string } }>(base, 'POST', apiPaths.reviews, {
+              cookie: student.cookie,
+              json: review,
+            });
+            // A row may still fit in a page PostgreSQL had already allocated; one that needs more is refused.
+            if (answer.status === 201) continue;
+            expect(answer.status).toBe(503);
+            expect(answer.body.error.message).toBe(NOTHING_SAVED);
+            refused++;
+          }
+          expect(refused).toBeGreaterThan(0);
+          // Every instance shares that disk: none is taken out of the load balancer for it.
+          expect((await httpRequest(base, 'GET', '/readyz')).status).toBe(200);
+          const health = await httpExpect<{ detail: { outages: { name: string }[] } }>(200, base, 'GET', '/healthz');
+          expect(health.detail.outages.map((o) => o.name)).toEqual(['database_disk_full']);
+          expect(await outageGauge(server, 'database_disk_full')).toBe(1);
+          expect(outageLines(server, 'database_disk_full').map((line) => line.event)).toEqual(['started']);
+
+          await rm(filler);
+          // A write that commits ends it once no refusal came for a few seconds (commits that fit
+          // in pages already allocated go on between refusals while the disk is full).
+          await new Promise((resolve) => setTimeout(resolve, 5_500));
+          await httpExpect(201, base, 'POST', apiPaths.reviews, { cookie: student.cookie, json: reviews[5] });
+          expect(await outageGauge(server, 'database_disk_full')).toBe(0);
+          expect(outageLines(server, 'database_disk_full').map((line) => line.event)).toEqual(['started', 'ended']);
+          expect((await stopServerProcess(server)).code).toBe(0);
+        } finally {
+          await killAllServerProcesses();
+          await cluster.destroy();
+        }
+      },
+    );
+  },
+);

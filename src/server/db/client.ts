@@ -186,13 +186,13 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
     lock = lockDataDir(options.dataDir);
   }
   const unlock = () => lock?.unlock();
-  // After kill -9 or a power loss PostgreSQL replays its write-ahead log before it answers: two
-  // to three times a clean start, with nothing to show for it unless we say so.
+  // After kill -9 or a power loss PostgreSQL replays its write-ahead log before it answers: about
+  // twice a clean start (docs/when-things-fail-embedded.md), silent unless we say so.
   const recovering = lock?.uncleanStop === true;
   const startedAt = performance.now();
   if (recovering)
     options.log?.warn(
-      `recovering the embedded database after an unclean stop (${options.dataDir}): replaying its write-ahead log, which takes a few times a normal start`,
+      `recovering the embedded database after an unclean stop (${options.dataDir}): replaying its write-ahead log, which takes about twice a normal start`,
     );
   let client: PGlite;
   let opening = true;

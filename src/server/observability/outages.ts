@@ -21,6 +21,12 @@ interface OutageKind {
    * balancer at once, and every page that still works with them (docs/decisions/0029).
    */
   withdrawsReadiness: boolean;
+  /**
+   * How long after its last failure a success may end it. A database with a full disk still
+   * commits what fits in pages it had already allocated: without this, those commits would end
+   * the outage between two refusals, and the log would tell it again and again.
+   */
+  quietMs?: number;
 }
 
 const kinds: Record<OutageName, OutageKind> = {
@@ -35,6 +41,7 @@ const kinds: Record<OutageName, OutageKind> = {
       "The PostgreSQL server's disk is full (SQLSTATE 53100): saving answers 503 on every instance until space is freed there.",
     recovered: "The PostgreSQL server's disk has space again: saving works again.",
     withdrawsReadiness: false,
+    quietMs: 5_000,
   },
   picture_store: {
     description: 'The picture store cannot be reached: pictures and uploads answer 503 until it is back.',
@@ -64,6 +71,8 @@ const PROBE_INTERVAL_MS = 2_000;
 
 export class Outages {
   readonly #active = new Map<OutageName, Date>();
+  /** When each outage in course last failed a request. */
+  readonly #lastFailure = new Map<OutageName, Date>();
   readonly #started = new Map<OutageName, number>();
   readonly #probes = new Map<OutageName, OutageProbe>();
   #timer: NodeJS.Timeout | undefined;
@@ -81,8 +90,10 @@ export class Outages {
 
   /** The dependency failed; told once, when it was not already down. */
   begin(name: OutageName, cause: unknown): void {
+    const now = this.clock();
+    this.#lastFailure.set(name, now);
     if (this.#active.has(name)) return;
-    this.#active.set(name, this.clock());
+    this.#active.set(name, now);
     this.#started.set(name, (this.#started.get(name) ?? 0) + 1);
     this.log.error({ outage: name, event: 'started', err: cause }, kinds[name].description);
     if (this.#probes.has(name) && !this.#timer) {
@@ -98,6 +109,8 @@ export class Outages {
   end(name: OutageName): void {
     const since = this.#active.get(name);
     if (!since) return;
+    const lastFailure = this.#lastFailure.get(name) ?? since;
+    if (this.clock().getTime() - lastFailure.getTime() < (kinds[name].quietMs ?? 0)) return;
     this.#active.delete(name);
     const seconds = Math.round((this.clock().getTime() - since.getTime()) / 100) / 10;
     this.log.warn({ outage: name, event: 'ended', seconds }, `${kinds[name].recovered} (down ${seconds} s)`);
