@@ -54,6 +54,17 @@ function outageLines(server: ServerProcess, outage: string): { event: string; ms
     .map(({ event, msg }) => ({ event: event ?? '', msg }));
 }
 
+/** The messages of the server's lines at error level or above. */
+function errorLines(server: ServerProcess): string[] {
+  return server
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { level: number; msg: string })
+    .filter((line) => line.level >= 50)
+    .map((line) => line.msg);
+}
+
 async function outageGauge(server: ServerProcess, outage: string): Promise<number> {
   const text = await httpExpect<string>(200, server.baseUrl, 'GET', '/metrics', {
     headers: { authorization: `Bearer ${METRICS_TOKEN}` },
@@ -111,6 +122,7 @@ describe.runIf(inject('dbEngine') === 'pglite' && !unavailable)('a full disk und
       await httpExpect(200, base, 'GET', apiPaths.tutor(tutor.id), { cookie: student.cookie });
       // One line for the whole outage, not one per request.
       expect(outageLines(server, 'disk_full')).toEqual([{ event: 'started', msg: expect.stringContaining('full') }]);
+      expect(errorLines(server)).toEqual([expect.stringContaining('The disk under the data folder is full')]);
       expect(server.output()).not.toContain('Something went wrong');
 
       await rm(filler);
