@@ -57,6 +57,10 @@ describe.runIf(inject('dbEngine') === 'pglite')('a start after an unclean stop',
       expect(announced, recovering.output()).toBeGreaterThanOrEqual(0);
       const done = said.findIndex((msg) => /embedded database recovered in \d+(\.\d+)? s/.test(msg));
       expect(done).toBeGreaterThan(announced);
+      // In between, what the engine itself reports of its recovery.
+      expect(said.slice(announced + 1, done), recovering.output()).toContainEqual(
+        expect.stringMatching(/^embedded database: .*(not properly shut down|automatic recovery)/),
+      );
       expect(said.findIndex((msg) => msg.startsWith('Tutorly is running'))).toBeGreaterThan(done);
       expect((await stopServerProcess(recovering)).code).toBe(0);
     },
