@@ -34,6 +34,10 @@ import { apiRoutes } from './routes/api';
 import { healthRoutes } from './routes/health';
 import type { RateLimitStore } from './services/rate-limits';
 import { createImageStore, type ImageStore } from './storage';
+import { reportingOutages } from './storage/outage-reporting-store';
+import { Outages } from './observability/outages';
+import { probeWritable } from './lib/disk-space';
+import { diskFullCode } from './lib/errors';
 import type { App } from './types';
 
 export interface AppDependencies {
@@ -85,15 +89,20 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.decorate('config', config);
   app.decorate('database', deps.database);
   app.decorate('db', deps.database.db);
-  app.decorate('mailer', deps.mailer);
   app.decorate('clock', deps.clock ?? systemClock);
-  if (deps.imageStore) {
-    app.decorate('imageStore', deps.imageStore);
-  } else {
+  const outages = watchedOutages(app, deps.database);
+  app.decorate('outages', outages);
+  app.decorate('mailer', reportingDiskFull(deps.mailer, outages));
+  let imageStore = deps.imageStore;
+  if (!imageStore) {
     const configured = await createImageStore(config.storage);
-    app.decorate('imageStore', configured.store);
+    imageStore = configured.store;
     app.addHook('onClose', async () => configured.close());
   }
+  const store = imageStore;
+  // A key no picture has: asking for it reaches the store without depending on what it holds.
+  outages.setProbe('picture_store', () => store.has(`${'0'.repeat(64)}.jpg`));
+  app.decorate('imageStore', reportingOutages(store, outages));
   app.decorate('settingDefaults', {
     aiDraftsPerHour: config.ai.draftsPerHour,
     campusSignInConfigured: config.campusSignIn !== null,
@@ -148,4 +157,36 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(reviewSummaryRefreshPlugin);
   await app.register(webAppPlugin, { distDir: deps.webDistDir });
   return app;
+}
+
+/**
+ * The outages this instance tells of (observability/outages.ts), with how each is known to be
+ * over: the data folder takes a write again; the PostgreSQL server's disk, when a write commits
+ * (every instance shares it, so writes keep coming while it lasts); the picture store answers.
+ */
+function watchedOutages(app: App, database: DatabaseHandle): Outages {
+  const outages = new Outages(app.log, app.clock);
+  outages.setProbe('disk_full', () => probeWritable(app.config.dataDir));
+  const unsubscribe = database.changeFeed.subscribe(() => outages.end('database_disk_full'));
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    outages.close();
+  });
+  return outages;
+}
+
+/** The outbox is a folder of DATA_DIR: a mail it cannot write for lack of space begins the disk's outage. */
+function reportingDiskFull(mailer: Mailer, outages: Outages): Mailer {
+  return {
+    kind: mailer.kind,
+    send: async (message) => {
+      try {
+        return await mailer.send(message);
+      } catch (err) {
+        if (mailer.kind === 'outbox' && diskFullCode(err)) outages.begin('disk_full', err);
+        throw err;
+      }
+    },
+    close: () => mailer.close(),
+  };
 }

@@ -1,8 +1,9 @@
 import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, loadDotEnv, type Config } from './config';
+import { DataDirInUseError } from './db/data-dir-lock';
 import { serializeError } from './lib/log-errors';
-import { logDestination } from './lib/logger';
+import { logDestination, resilientLogStream } from './lib/logger';
 import { createMailer } from './mail/mailer';
 import { makeDataDirPrivate, openConfiguredDatabase, prepareDatabase } from './startup';
 
@@ -16,7 +17,7 @@ function readConfig(): Config {
   } catch (err) {
     if (err instanceof ConfigError) {
       // No level is configured yet; the problems go to stderr at once, before the exit.
-      pino(pino.destination({ dest: 2, sync: true })).fatal({ problems: err.problems }, 'Invalid configuration');
+      pino(resilientLogStream(2, true)).fatal({ problems: err.problems }, 'Invalid configuration');
       process.exit(1);
     }
     throw err;
@@ -25,11 +26,15 @@ function readConfig(): Config {
 
 const config = readConfig();
 const bootLoggerOptions = { level: config.logLevel, serializers: { err: serializeError } };
-// JSON start-up lines are written at once, as before; readable ones go through the same formatter as the server's.
-const bootLogger =
-  config.logFormat === 'pretty' ? pino(bootLoggerOptions, logDestination('pretty')) : pino(bootLoggerOptions);
+// Start-up lines are written at once, through the same formatter as the server's.
+const bootLogger = pino(bootLoggerOptions, logDestination(config.logFormat, 1, { sync: true }));
 await makeDataDirPrivate(config);
-const database = await openConfiguredDatabase(config, bootLogger);
+const database = await openConfiguredDatabase(config, bootLogger).catch((err: unknown) => {
+  // Another server (or a command) has the data folder: who, and what to do, in one line.
+  if (!(err instanceof DataDirInUseError)) throw err;
+  bootLogger.fatal(err.message);
+  process.exit(1);
+});
 const mailer = createMailer(config.mail);
 const app = await buildApp({ config, database, mailer });
 let shuttingDown = false;

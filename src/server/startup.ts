@@ -22,7 +22,7 @@ export async function makeDataDirPrivate(config: Config): Promise<void> {
 
 export async function openConfiguredDatabase(
   config: Config,
-  logger?: Pick<FastifyBaseLogger, 'error'>,
+  logger?: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>,
 ): Promise<DatabaseHandle> {
   return config.database.kind === 'postgres'
     ? openDatabase({
@@ -32,7 +32,11 @@ export async function openConfiguredDatabase(
         writePoolSize: config.database.writePoolSize,
         onPoolError: (err) => logger?.error({ err }, 'idle database connection lost'),
       })
-    : openDatabase({ kind: 'pglite', dataDir: config.database.dataDir });
+    : openDatabase({
+        kind: 'pglite',
+        dataDir: config.database.dataDir,
+        log: logger && { info: (message) => logger.info(message), warn: (message) => logger.warn(message) },
+      });
 }
 
 /**

@@ -17,6 +17,7 @@ import type { Clock } from './lib/clock';
 import type { SettingDefaults } from './services/settings';
 import type { Mailer } from './mail/mailer';
 import type { ImageStore } from './storage';
+import type { Outages } from './observability/outages';
 
 /** A Fastify instance whose route schemas are zod schemas. */
 export type App = FastifyInstance<
@@ -34,6 +35,8 @@ declare module 'fastify' {
     db: Database;
     mailer: Mailer;
     clock: Clock;
+    /** Dependencies down now, each told once (to the log, /healthz, /readyz and metrics). */
+    outages: Outages;
     /** Stored pictures (uploads and their thumbnails). */
     imageStore: ImageStore;
     /** What settings are until an administrator changes them (from the configuration). */

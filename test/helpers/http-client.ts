@@ -22,6 +22,8 @@ export interface HttpRequestOptions {
   /** A raw body with its own content type (multipart uploads). */
   raw?: { payload: Uint8Array; contentType: string };
   timeoutMs?: number;
+  /** Further request headers (a bearer token for /metrics). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -34,7 +36,7 @@ export async function httpRequest<T = unknown>(
   path: string,
   options: HttpRequestOptions = {},
 ): Promise<HttpAnswer<T>> {
-  const headers: Record<string, string> = { origin: baseUrl, 'sec-fetch-site': 'same-origin' };
+  const headers: Record<string, string> = { origin: baseUrl, 'sec-fetch-site': 'same-origin', ...options.headers };
   if (options.cookie) headers.cookie = options.cookie;
   let body: RequestInit['body'];
   if (options.json !== undefined) {

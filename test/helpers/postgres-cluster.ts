@@ -64,12 +64,13 @@ export interface PostgresCluster {
 
 const TIMEOUT_MS = 30_000;
 
-export async function createPostgresCluster(): Promise<PostgresCluster> {
+/** `parentDir`: where the cluster's folder is made (a file system of the test's own); the temporary folder by default. */
+export async function createPostgresCluster(parentDir = os.tmpdir()): Promise<PostgresCluster> {
   const bin = postgresBinDir();
   if (!bin) throw new Error('no PostgreSQL binaries found');
   const user = clusterUser();
   if (user === undefined) throw new Error('initdb cannot run as root without runuser');
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'tutorly-pg-'));
+  const dir = await mkdtemp(path.join(parentDir, 'tutorly-pg-'));
   const dataDir = path.join(dir, 'data');
   if (user) await chown(dir, ...(await postgresIds()));
   const as = (command: string, args: string[]) =>

@@ -26,7 +26,11 @@ const running = new Set<ServerProcess>();
 export function startServerProcess(
   port: number,
   env: Record<string, string>,
-  options: { cwd?: string } = {},
+  options: {
+    cwd?: string;
+    /** Where the server's standard output goes instead of a pipe the test reads: a file's descriptor. */
+    stdout?: number;
+  } = {},
 ): ServerProcess {
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
@@ -41,9 +45,9 @@ export function startServerProcess(
       PUBLIC_URL: baseUrl,
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', options.stdout ?? 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),

@@ -20,7 +20,7 @@ describe('health checks', () => {
     const health = await request(t.app, 'GET', '/healthz');
     const ready = await request(t.app, 'GET', '/readyz');
 
-    expect([health.statusCode, health.json()]).toEqual([200, { status: 'ok' }]);
+    expect([health.statusCode, health.json()]).toEqual([200, { status: 'ok', detail: { outages: [] } }]);
     expect([ready.statusCode, ready.json()]).toEqual([200, { status: 'ready' }]);
   });
 
@@ -33,7 +33,7 @@ describe('health checks', () => {
     await database.close();
 
     const ready = await request(own.app, 'GET', '/readyz');
-    expect([ready.statusCode, ready.json()]).toEqual([503, { status: 'unavailable' }]);
+    expect([ready.statusCode, ready.json()]).toEqual([503, { status: 'unavailable', outages: [] }]);
     expect((await request(own.app, 'GET', '/healthz')).statusCode).toBe(200);
 
     // API requests get a clear, retryable answer rather than a generic failure.

@@ -15,6 +15,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { login } from '../helpers/auth';
 import { createTutorRecord, createUserRecord } from '../helpers/factories';
 import { keyOf } from '../helpers/image-store-contract';
+import { parseScrape } from '../helpers/prometheus';
 import { jpegPicture, pngPicture, uploadPicture } from '../helpers/images';
 import { fileUploadBody } from '../helpers/multipart';
 import { request } from '../helpers/requests';
@@ -177,5 +178,53 @@ describe('pictures in S3-compatible storage', () => {
     const logged = t.logs.join('\n');
     expect(logged).toContain('ECONNREFUSED');
     expect(logged).not.toContain(s3.env.S3_SECRET_ACCESS_KEY);
+  });
+
+  test('while the store is down, /healthz and a metric say so, the log once; readiness stays; all ends once it is back', async () => {
+    const token = 'picture-store-metrics-token-71c2';
+    await t.close();
+    t = await createTestApp({ env: { STORAGE_DRIVER: 's3', ...s3.env, METRICS_TOKEN: token } });
+    const { user, password } = await createUserRecord(t.db, { verified: true });
+    cookie = await login(t.app, { email: user.email, password });
+    const picture = await uploadPicture(t.app, cookie, await pngPicture({ background: '#303030' }));
+    const outageLines = () =>
+      t.logs
+        .map((line) => JSON.parse(line) as { outage?: string; event?: string; level: number })
+        .filter((line) => line.outage === 'picture_store')
+        .map((line) => line.event);
+    const activeOutage = async () => {
+      const scraped = await request(t.app, 'GET', '/metrics', { headers: { authorization: `Bearer ${token}` } });
+      return parseScrape(scraped.body).total('tutorly_outage_active', { outage: 'picture_store' });
+    };
+    const health = async () => (await request(t.app, 'GET', '/healthz')).json();
+
+    expect(await health()).toEqual({ status: 'ok', detail: { outages: [] } });
+    await s3.stop();
+    for (let attempt = 0; attempt < 4; attempt++)
+      expect((await request(t.app, 'GET', picture.url)).statusCode).toBe(503);
+
+    expect(await health()).toEqual({
+      status: 'ok',
+      detail: {
+        outages: [
+          {
+            name: 'picture_store',
+            since: expect.any(String),
+            description: expect.stringContaining('picture store'),
+            withdrawsReadiness: false,
+          },
+        ],
+      },
+    });
+    // Every instance shares the bucket: taking them all out of the load balancer would help nobody.
+    expect((await request(t.app, 'GET', '/readyz')).statusCode).toBe(200);
+    expect(await activeOutage()).toBe(1);
+    expect(outageLines()).toEqual(['started']);
+
+    await s3.restart();
+    expect((await request(t.app, 'GET', picture.url)).statusCode).toBe(200);
+    expect(await health()).toEqual({ status: 'ok', detail: { outages: [] } });
+    expect(await activeOutage()).toBe(0);
+    expect(outageLines()).toEqual(['started', 'ended']);
   });
 });

@@ -37,9 +37,13 @@ describe('the server bundle', () => {
     expect(staticImports).toContain('fastify');
     for (const onDemand of ['sharp', '@google/genai', 'openai']) expect(staticImports).not.toContain(onDemand);
     expect(bundle).toMatch(/await import\("sharp"\)/);
+    // The data folder's lock is a native addon that finds its prebuilt binary beside its own
+    // module: it must be loaded from node_modules, never copied into the bundle.
+    expect(staticImports).toContain('fs-native-extensions');
   });
 
   // Opening the embedded database and starting a process takes several seconds on a busy machine.
+  // On the embedded database this also loads the lock's native addon from the bundle.
   test('started from another folder, finds its migrations and serves', { timeout: 60_000 }, async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tutorly-bundle-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));

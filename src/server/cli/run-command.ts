@@ -27,8 +27,8 @@ export function runCommand(main: () => Promise<number>, usage: string): void {
         process.exit(2);
       }
       if (err instanceof ConfigError) console.error(err.message);
-      else if (err instanceof DataDirInUseError)
-        console.error(`${err.message}\nIs the server running on the same DATA_DIR? Stop it first.`);
+      // It says who holds the folder and what to do: one line, no stack.
+      else if (err instanceof DataDirInUseError) console.error(err.message);
       else console.error(err instanceof Error ? describeError(err) : err);
       process.exit(1);
     },

@@ -13,7 +13,7 @@ import { makePrivateDir, tightenTree } from '../lib/private-files';
 import { projectRoot } from '../lib/project-root';
 import { publishChangesOf, instanceIdOf } from './change-data';
 import { type AnnouncementCounts, openChangeChannel } from './change-channel';
-import { lockDataDir } from './data-dir-lock';
+import { type DataDirLock, lockDataDir } from './data-dir-lock';
 import { ReportingPool, reportingClientClass, reportQueriesOf } from './query-events';
 import * as schema from './schema';
 
@@ -77,7 +77,29 @@ export type DatabaseOptions =
       writePoolSize?: number;
       onPoolError?: (err: Error) => void;
     }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      loadDataDir?: Blob;
+      /** Told when the folder was left by an unclean stop and the database recovers as it opens. */
+      log?: StartLog;
+    };
+
+/** Where opening the embedded database says what takes long (a pino or Fastify logger). */
+export interface StartLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+/**
+ * What the embedded engine says while it recovers: PostgreSQL's own start-up lines (interrupted,
+ * redo starts, redo in progress with its elapsed time, redo done), without their time stamp.
+ */
+const RECOVERY_LINE = /(interrupted|not properly shut down|recovery|redo )/;
+function recoveryProgress(text: string): string | null {
+  if (!RECOVERY_LINE.test(text)) return null;
+  return text.replace(/^.*?\b(LOG|WARNING):\s+/, '').trim();
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') return openPostgres(options);
@@ -158,23 +180,41 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
 }
 
 async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>): Promise<DatabaseHandle> {
-  let unlock = () => {};
+  let lock: DataDirLock | undefined;
   if (options.dataDir) {
     await makePrivateDir(options.dataDir);
-    unlock = lockDataDir(options.dataDir);
+    lock = lockDataDir(options.dataDir);
   }
+  const unlock = () => lock?.unlock();
+  // After kill -9 or a power loss PostgreSQL replays its write-ahead log before it answers: about
+  // twice a clean start (docs/when-things-fail-embedded.md), silent unless we say so.
+  const recovering = lock?.uncleanStop === true;
+  const startedAt = performance.now();
+  if (recovering)
+    options.log?.warn(
+      `recovering the embedded database after an unclean stop (${options.dataDir}): replaying its write-ahead log, which takes about twice a normal start`,
+    );
   let client: PGlite;
+  let opening = true;
   try {
     // Trigram search (the migrations create the extension) ships with PGlite as a contrib module.
     client = await PGlite.create({
       dataDir: options.dataDir,
       loadDataDir: options.loadDataDir,
       extensions: { pg_trgm },
+      onStderr: (text) => {
+        const progress = recovering && opening ? recoveryProgress(text) : null;
+        if (progress) options.log?.info(`embedded database: ${progress}`);
+        return false;
+      },
     });
   } catch (err) {
     unlock();
     throw err;
   }
+  opening = false;
+  if (recovering)
+    options.log?.warn(`embedded database recovered in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
   // PGlite makes its files 0666 whatever the umask: they go back to the owner alone on every
   // open, migration and close (lib/private-files.ts).
   const tighten = async () => {

@@ -202,7 +202,7 @@ export async function restoreEmbeddedBackup(
   const { manifest, database } = await readBackup(folder);
 
   await makePrivateDir(paths.databaseDir);
-  const unlock = lockDataDir(paths.databaseDir);
+  const lock = lockDataDir(paths.databaseDir);
   const stagedDatabase = `${paths.databaseDir}.restoring`;
   const stagedUploads = `${paths.uploadsDir}.restoring`;
   try {
@@ -255,6 +255,6 @@ export async function restoreEmbeddedBackup(
   } finally {
     await rm(stagedDatabase, { recursive: true, force: true });
     await rm(stagedUploads, { recursive: true, force: true });
-    unlock();
+    lock.unlock();
   }
 }

@@ -102,3 +102,21 @@ function findPgError(err: unknown): { code?: string; constraint?: string } | und
   }
   return undefined;
 }
+
+/** PostgreSQL's disk_full (from a PostgreSQL server or the embedded engine), and the system's own. */
+const DISK_FULL_CODES = new Set(['53100', 'ENOSPC', 'EDQUOT']);
+
+/**
+ * No space left where a write had to go: the database's disk (SQLSTATE 53100) or a file of ours
+ * (ENOSPC; EDQUOT when a quota is reached). Looks through `cause`, where Drizzle and the stores
+ * keep the original.
+ */
+export function diskFullCode(err: unknown): string | undefined {
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const candidate = current as { code?: unknown; cause?: unknown };
+    if (typeof candidate.code === 'string' && DISK_FULL_CODES.has(candidate.code)) return candidate.code;
+    current = candidate.cause;
+  }
+  return undefined;
+}

@@ -12,22 +12,55 @@ function redactUrl(url: string): string {
 }
 
 /**
+ * Lines held while the destination refuses them (a full disk, a pipe nobody reads): past this,
+ * new lines are dropped rather than kept in memory.
+ */
+const MAX_PENDING_LOG_BYTES = 8 * 1024 * 1024;
+
+/**
+ * A file descriptor as a log destination that can fail without consequence. pino's own
+ * destination lets a write error other than EPIPE (ENOSPC on a full disk, EIO) through as an
+ * unhandled 'error' event, which ends the process: the log is where the server says what goes
+ * wrong, so it must never be what takes it down. A failed write is tried again with the next
+ * line (so logging resumes once the disk has room), and what waits meanwhile is bounded.
+ */
+export function resilientLogStream(fd: number, sync: boolean): DestinationStream {
+  const stream = pino.destination({ dest: fd, sync, maxLength: MAX_PENDING_LOG_BYTES });
+  let failing = false;
+  // Nowhere to report it: the log is what failed. The lines that cannot be written are lost.
+  stream.on('error', () => (failing = true));
+  stream.on('write', () => (failing = false));
+  // Flushing at exit retries a failed write until it succeeds: on a full disk, forever. While
+  // writes fail, what is pending is given up instead, so a stop still ends.
+  const flushSync = stream.flushSync.bind(stream);
+  stream.flushSync = () => {
+    if (!failing) flushSync();
+  };
+  return stream;
+}
+
+/**
  * Where log lines go: standard output, as JSON lines (what a service manager, a container
  * platform or a log shipper reads) or, for a person at a terminal, as readable lines (time,
  * level, message, then the fields indented). Either way the lines are written as the logger
- * redacted them: secrets are masked before they reach a format.
+ * redacted them: secrets are masked before they reach a format. A destination that fails
+ * loses lines, never the process (resilientLogStream).
  */
-export function logDestination(format: LogFormat, output: number | NodeJS.WritableStream = 1): DestinationStream {
+export function logDestination(
+  format: LogFormat,
+  output: number | NodeJS.WritableStream = 1,
+  { sync = false }: { sync?: boolean } = {},
+): DestinationStream {
   if (format === 'pretty')
     return pinoPretty({
-      destination: output,
+      destination: typeof output === 'number' ? resilientLogStream(output, sync) : output,
       colorize: output === 1 && process.stdout.isTTY === true,
       translateTime: 'SYS:HH:MM:ss.l',
       ignore: 'pid,hostname',
     });
   // Written in the background: under load, lines queue up and go out together instead of one
   // blocking write each (a third of a busy server's time). Pending lines are flushed on exit.
-  return typeof output === 'number' ? pino.destination({ dest: output, sync: false }) : (output as DestinationStream);
+  return typeof output === 'number' ? resilientLogStream(output, sync) : (output as DestinationStream);
 }
 
 export function loggerOptions(level: string, stream: DestinationStream): FastifyServerOptions['logger'] {

@@ -24,6 +24,7 @@ import {
   pictureUploads,
   type PictureUploadEvent,
 } from './events';
+import { outageNames, type Outages } from './outages';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** A request no route matched: its path is whatever the client sent, so it never becomes a label. */
@@ -41,6 +42,8 @@ export interface MetricsSources {
   database: DatabaseHandle;
   /** The caches of answers read from the database, by a name of the cache. */
   readCaches: Record<string, ReadCache>;
+  /** The dependencies down now. */
+  outages: Outages;
 }
 
 type Unsubscribe = () => void;
@@ -128,7 +131,7 @@ export class AppMetrics {
     registers: [this.registry],
   });
 
-  constructor({ database, readCaches }: MetricsSources) {
+  constructor({ database, readCaches, outages }: MetricsSources) {
     const registers = [this.registry];
     for (const cache of Object.values(readCaches)) cache.countLookups();
 
@@ -169,6 +172,26 @@ export class AppMetrics {
       collect() {
         this.reset();
         this.inc(database.stats().announcements.received);
+      },
+    });
+
+    new Gauge({
+      name: 'tutorly_outage_active',
+      help: 'Whether a dependency is down now (1) or not (0), by outage: disk_full (the data folder), database_disk_full (the PostgreSQL server), picture_store.',
+      labelNames: ['outage'] as const,
+      registers,
+      collect() {
+        for (const outage of outageNames) this.set({ outage }, outages.isActive(outage) ? 1 : 0);
+      },
+    });
+    new Counter({
+      name: 'tutorly_outages_total',
+      help: 'Outages that began since the process started, by outage; an alert on its increase catches one shorter than a scrape interval.',
+      labelNames: ['outage'] as const,
+      registers,
+      collect() {
+        this.reset();
+        for (const outage of outageNames) this.inc({ outage }, outages.startedCount(outage));
       },
     });
 

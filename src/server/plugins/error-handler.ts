@@ -2,7 +2,11 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorCode, FieldError } from '../../shared/errors';
-import { AppError, RateLimitedError, ScreeningRefusedError, statusByErrorCode } from '../lib/errors';
+import { AppError, diskFullCode, RateLimitedError, ScreeningRefusedError, statusByErrorCode } from '../lib/errors';
+
+/** A save refused for lack of disk space; the web app shows it as it is (errors catalog). */
+export const DISK_FULL_MESSAGE =
+  "Saving is not possible right now: the server's disk is full. Nothing was saved; please try again later.";
 
 const codeByStatus: Record<number, ErrorCode> = {
   400: 'bad_request',
@@ -53,6 +57,17 @@ function isDatabaseUnavailable(err: unknown): boolean {
 /** The one place errors become responses: `{ error: { code, message, fields? } }`, never internals on 5xx. */
 export const errorHandlerPlugin = fp(async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    // Before the store's own 503: a picture that cannot be written for lack of space says so too.
+    const diskFull = diskFullCode(err);
+    if (diskFull) {
+      // The embedded database writes to the data folder's disk, as our own files (ENOSPC) do; a
+      // PostgreSQL server's disk is its own, shared by every instance.
+      const onServer = diskFull === '53100' && app.database.kind === 'postgres';
+      app.outages.begin(onServer ? 'database_disk_full' : 'disk_full', err);
+      // The outage was told once when it began; each refused request is only a debug line.
+      request.log.debug({ err }, 'refused for lack of disk space');
+      return reply.status(503).send({ error: { code: 'service_unavailable', message: DISK_FULL_MESSAGE } });
+    }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: FieldError[] = [];
       const rootMessages: string[] = [];

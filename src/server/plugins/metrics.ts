@@ -66,6 +66,7 @@ export const metricsPlugin = fp(async function metricsPlugin(app: FastifyInstanc
   const metrics = new AppMetrics({
     database: app.database,
     readCaches: { answers: app.readCache, sessions: app.sessionCache },
+    outages: app.outages,
   });
   metrics.start();
   app.addHook('onResponse', (request, reply, done) => {

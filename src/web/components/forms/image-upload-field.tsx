@@ -129,7 +129,11 @@ export function ImageUploadField({
         const message = translateMessage(uploadFailure.message);
         fail(message, t('imageUpload.failedToastWith', { message }));
       } else if (uploadFailure instanceof ApiRequestError && uploadFailure.status >= 500) {
-        fail(t('imageUpload.serverFailed'), t('imageUpload.failedOnServerToast'));
+        // A 503 says what is wrong for a while (a full disk, the picture store down) and that
+        // nothing was kept; any other failure is a fault of ours, told in general terms.
+        const message =
+          uploadFailure.status === 503 ? translateMessage(uploadFailure.message) : t('imageUpload.serverFailed');
+        fail(message, t('imageUpload.failedOnServerToast'));
       } else {
         fail(t('imageUpload.sendFailed'), t('imageUpload.failedToast'));
       }
