@@ -18,7 +18,7 @@ interface OutageKind {
   /**
    * Whether this instance reports itself not ready meanwhile. Only for a fault of the instance's
    * own (its disk): a dependency every instance shares would take them all out of the load
-   * balancer at once, and every page that still works with them (docs/decisions/0029).
+   * balancer at once, and every page that still works with them (docs/decisions/0031-outages-and-readiness.md).
    */
   withdrawsReadiness: boolean;
   /**
