@@ -22,7 +22,7 @@ export async function makeDataDirPrivate(config: Config): Promise<void> {
 
 export async function openConfiguredDatabase(
   config: Config,
-  logger?: Pick<FastifyBaseLogger, 'error'>,
+  logger?: Pick<FastifyBaseLogger, 'error' | 'info'>,
 ): Promise<DatabaseHandle> {
   return config.database.kind === 'postgres'
     ? openDatabase({
@@ -30,9 +30,9 @@ export async function openConfiguredDatabase(
         url: config.database.url,
         poolSize: config.database.poolSize,
         writePoolSize: config.database.writePoolSize,
-        onPoolError: (err) => logger?.error({ err }, 'idle database connection lost'),
+        logger,
       })
-    : openDatabase({ kind: 'pglite', dataDir: config.database.dataDir });
+    : openDatabase({ kind: 'pglite', dataDir: config.database.dataDir, logger });
 }
 
 /**

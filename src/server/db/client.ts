@@ -13,6 +13,7 @@ import { makePrivateDir, tightenTree } from '../lib/private-files';
 import { projectRoot } from '../lib/project-root';
 import { publishChangesOf, instanceIdOf } from './change-data';
 import { type AnnouncementCounts, openChangeChannel } from './change-channel';
+import { DatabaseOutage, type OutageLogger } from './connection-outage';
 import { lockDataDir } from './data-dir-lock';
 import { ReportingPool, reportingClientClass, reportQueriesOf } from './query-events';
 import * as schema from './schema';
@@ -64,6 +65,8 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Read when metrics are scraped: the pools' connections and the announcements exchanged with other instances. */
   stats(): DatabaseStats;
+  /** Lost connections and failed requests, told to the operator once per outage. */
+  outage: DatabaseOutage;
   close(): Promise<void>;
 }
 
@@ -75,9 +78,10 @@ export type DatabaseOptions =
       poolSize?: number;
       /** ...and kept apart for writes (4 by default). */
       writePoolSize?: number;
-      onPoolError?: (err: Error) => void;
+      /** Where a lost connection, and the end of the outage, are told (once per outage). */
+      logger?: OutageLogger;
     }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; logger?: OutageLogger };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') return openPostgres(options);
@@ -85,6 +89,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>): Promise<DatabaseHandle> {
+  const outage = new DatabaseOutage(options.logger);
+  const connectionLost = (err: Error) => outage.connectionLost(err);
   const poolOf = (max: number, use: 'read' | 'write') => {
     // A connection once made stays open (no idle timeout): the pool is as large as it may ever be
     // needed anyway, and one closed after a quiet spell would be made again on a request's time.
@@ -93,10 +99,12 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
       max,
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 0,
-      Client: reportingClientClass(use),
+      Client: reportingClientClass(use, connectionLost),
     });
-    // An idle client losing its connection must not take the process down; the next query reconnects.
-    pool.on('error', (err) => options.onPoolError?.(err));
+    // The client's own listener has reported it; pg-pool re-emits an idle client's loss here, and
+    // an unheard 'error' would end the process. The pool drops the client and makes a new one on demand.
+    pool.on('error', () => undefined);
+    pool.on('connect', () => outage.connectionMade());
     return pool;
   };
   const readConnections = options.poolSize ?? 10;
@@ -116,13 +124,14 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
     instanceId: instanceIdOf(db),
     feed: changeFeed,
     counts: announcements,
-    onError: (err) => options.onPoolError?.(err),
+    onError: connectionLost,
   });
   return {
     db,
     writer,
     kind: 'postgres',
     changeFeed,
+    outage,
     ping: async () => {
       await Promise.all([pool.query('select 1'), writePool.query('select 1')]);
     },
@@ -192,6 +201,7 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
     writer: db,
     kind: 'pglite',
     changeFeed,
+    outage: new DatabaseOutage(options.logger),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
