@@ -15,6 +15,7 @@ import { publishChangesOf, instanceIdOf } from './change-data';
 import { type AnnouncementCounts, openChangeChannel } from './change-channel';
 import { DatabaseOutage, type OutageLogger } from './connection-outage';
 import { lockDataDir } from './data-dir-lock';
+import { migrateNamingFailures } from './migrations';
 import { ReportingPool, reportingClientClass, reportQueriesOf } from './query-events';
 import * as schema from './schema';
 
@@ -62,7 +63,12 @@ export interface DatabaseHandle {
    * making a PostgreSQL connection costs tens of milliseconds, and more on a busy host.
    */
   openConnections(): Promise<void>;
-  migrate(): Promise<void>;
+  /**
+   * Applies the pending migrations, all in one transaction: a failure applies none of them and
+   * throws a MigrationFailedError (db/migrations.ts) that names the migration. `migrationsFolder`
+   * is for tests; the server applies the release's own.
+   */
+  migrate(options?: { migrationsFolder?: string }): Promise<void>;
   /** Read when metrics are scraped: the pools' connections and the announcements exchanged with other instances. */
   stats(): DatabaseStats;
   /** Lost connections and failed requests, told to the operator once per outage. */
@@ -141,12 +147,14 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
         Promise.all(Array.from({ length: max }, () => filled.query('select 1')));
       await Promise.all([fill(pool, readConnections), fill(writePool, writeConnections)]);
     },
-    migrate: async () => {
+    migrate: async ({ migrationsFolder: folder = migrationsFolder } = {}) => {
       const client = await pool.connect();
       try {
-        // Several instances may start at once; only one applies migrations at a time.
+        // Several instances may start at once; only one applies migrations at a time, and the
+        // others then find nothing pending.
         await client.query('select pg_advisory_lock(7243001)');
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        const migrating = drizzlePg(client, { schema });
+        await migrateNamingFailures(migrating, folder, () => migratePg(migrating, { migrationsFolder: folder }));
       } finally {
         await client.query('select pg_advisory_unlock(7243001)').catch(() => undefined);
         client.release();
@@ -207,9 +215,13 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
     },
     // One connection, in this process, open from the start.
     openConnections: async () => undefined,
-    migrate: async () => {
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
-      await tighten();
+    migrate: async ({ migrationsFolder: folder = migrationsFolder } = {}) => {
+      const migrating = drizzlePglite(client, { schema });
+      try {
+        await migrateNamingFailures(migrating, folder, () => migratePglite(migrating, { migrationsFolder: folder }));
+      } finally {
+        await tighten();
+      }
     },
     stats: () => {
       const uses = inFlight();

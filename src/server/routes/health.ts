@@ -27,6 +27,8 @@ export async function healthRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
+      // A stopping instance is taken out of a load balancer that checks, before it is gone.
+      if (app.isDraining()) return reply.status(503).send({ status: 'unavailable' as const });
       try {
         await app.database.ping();
         return { status: 'ready' as const };
