@@ -199,7 +199,9 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
   };
   await tighten();
   reportQueriesOf(client);
-  const inFlight = countUses(client);
+  const outage = new DatabaseOutage(options.logger);
+  // Its one connection is never lost: an outage (503s) ends when a query succeeds again.
+  const inFlight = countUses(client, () => outage.connectionMade());
   // The data folder is locked to this process, so every change is made through this client.
   const changeFeed = new ChangeFeed({ tracking: true });
   const db = drizzlePglite(client, { schema }) as unknown as WritableDatabase;
@@ -209,7 +211,7 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
     writer: db,
     kind: 'pglite',
     changeFeed,
-    outage: new DatabaseOutage(options.logger),
+    outage,
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -246,14 +248,16 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
  * The queries and transactions asked of an embedded database and not yet answered. It runs one
  * at a time, each transaction whole, so the first is using its one connection and the rest wait.
  */
-function countUses(client: PGlite): () => number {
+function countUses(client: PGlite, answered: () => void): () => number {
   let inFlight = 0;
   const counted =
     <Args extends unknown[], Result>(run: (...args: Args) => Promise<Result>) =>
     async (...args: Args): Promise<Result> => {
       inFlight += 1;
       try {
-        return await run(...args);
+        const result = await run(...args);
+        answered();
+        return result;
       } finally {
         inFlight -= 1;
       }
