@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -28,16 +29,16 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const gracefulStopPlugin = fp(async function gracefulStop(app: FastifyInstance) {
   const server = app.server;
   let draining = false;
-  let inFlight = 0;
+  const inFlight = new Set<ServerResponse>();
   let lastActivity = 0;
 
   // Before Fastify's own listener, so the header is set before any handler can answer.
   server.prependListener('request', (_request, response) => {
-    inFlight += 1;
+    inFlight.add(response);
     lastActivity = Date.now();
     if (draining) response.setHeader('connection', 'close');
     response.once('close', () => {
-      inFlight -= 1;
+      inFlight.delete(response);
       lastActivity = Date.now();
     });
   });
@@ -47,6 +48,8 @@ export const gracefulStopPlugin = fp(async function gracefulStop(app: FastifyIns
     if (draining) return;
     draining = true;
     if (!server.listening) return;
+    // The answers still being worked on close their connections too.
+    for (const response of inFlight) if (!response.headersSent) response.setHeader('connection', 'close');
     let connectionsClosed = false;
     // net.Server's close, not http.Server's: that one also closes idle keep-alive connections at once.
     net.Server.prototype.close.call(server, () => {
@@ -55,12 +58,12 @@ export const gracefulStopPlugin = fp(async function gracefulStop(app: FastifyIns
     const started = Date.now();
     lastActivity = Math.max(lastActivity, started);
     while (!connectionsClosed && Date.now() - started < STOP_LIMITS.drainMs) {
-      if (inFlight === 0 && Date.now() - lastActivity >= STOP_LIMITS.quietMs) break;
+      if (inFlight.size === 0 && Date.now() - lastActivity >= STOP_LIMITS.quietMs) break;
       await pause(POLL_MS);
     }
     server.closeIdleConnections();
     const finishing = Date.now();
-    while (inFlight > 0 && Date.now() - finishing < STOP_LIMITS.inFlightMs) await pause(POLL_MS);
-    if (inFlight > 0) app.log.warn({ inFlight }, 'stopping with requests still unanswered');
+    while (inFlight.size > 0 && Date.now() - finishing < STOP_LIMITS.inFlightMs) await pause(POLL_MS);
+    if (inFlight.size > 0) app.log.warn({ inFlight: inFlight.size }, 'stopping with requests still unanswered');
   });
 });
