@@ -18,6 +18,7 @@ import { authPlugin } from './plugins/auth';
 import { backgroundTasksPlugin } from './plugins/background-tasks';
 import { connectionLimitsPlugin, serverTimeouts } from './plugins/connection-limits';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { gracefulStopPlugin } from './plugins/graceful-stop';
 import { metricsPlugin } from './plugins/metrics';
 import { openapiPlugin } from './plugins/openapi';
 import { orphanImageSweepPlugin } from './plugins/orphan-image-sweep';
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // First, so every request is timed, those refused by the plugins below included.
   if (config.metrics) await app.register(metricsPlugin, { config: config.metrics });
   await app.register(connectionLimitsPlugin);
+  await app.register(gracefulStopPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(sameOriginPlugin);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
+import { AppError } from './lib/errors';
 import { makePrivateDir, tightenTree } from './lib/private-files';
 import { INITIAL_ADMIN_FILE, readInitialAdminFile, removeInitialAdminFile } from './lib/initial-admin-file';
 import { ensureInitialAdmin } from './services/accounts/ensure-admin';
@@ -30,12 +31,12 @@ export async function openConfiguredDatabase(
         url: config.database.url,
         poolSize: config.database.poolSize,
         writePoolSize: config.database.writePoolSize,
-        onPoolError: (err) => logger?.error({ err }, 'idle database connection lost'),
+        logger,
       })
     : openDatabase({
         kind: 'pglite',
         dataDir: config.database.dataDir,
-        log: logger && { info: (message) => logger.info(message), warn: (message) => logger.warn(message) },
+        logger,
       });
 }
 
@@ -54,7 +55,7 @@ export async function prepareDatabase(
   await database.migrate();
   await database.openConnections();
   await removeSpentInitialAdminFile(config, database, logger, now);
-  const result = await ensureInitialAdmin(database.db, config.initialAdmin, now);
+  const result = await ensureInitialAdminOnce(database, config, now);
   if (!result) return;
   const { user, outcome, generatedPassword } = result;
   if (outcome === 'unchanged') return;
@@ -69,6 +70,20 @@ export async function prepareDatabase(
     );
   } else {
     logger.info({ email: user.email, outcome }, 'admin account ready');
+  }
+}
+
+/**
+ * Instances started together on a new database each look for the admin account, find none and
+ * make it: one succeeds, and the others find it when they look again.
+ */
+async function ensureInitialAdminOnce(database: DatabaseHandle, config: Config, now: Date) {
+  try {
+    return await ensureInitialAdmin(database.db, config.initialAdmin, now);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'email_taken')
+      return ensureInitialAdmin(database.db, config.initialAdmin, now);
+    throw err;
   }
 }
 

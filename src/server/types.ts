@@ -51,6 +51,10 @@ declare module 'fastify' {
     reads: ReadContext;
     /** Sessions with their accounts, cached until a session or an account changes. */
     sessionCache: ReadCache;
+    /** Whether a stop has begun (plugins/graceful-stop.ts): /readyz answers 503 from then on. */
+    isDraining(): boolean;
+    /** Stops accepting connections and lets the open ones finish (plugins/graceful-stop.ts); then close() the app. */
+    drainConnections(): Promise<void>;
   }
   interface FastifyRequest {
     /** The signed-in user, loaded from the session cookie on API requests; null when anonymous. */

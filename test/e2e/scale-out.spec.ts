@@ -266,7 +266,7 @@ test('a student and an administrator go through nginx to two instances, and one 
 
   const afterTheKill = (await loadBalancer!.answeredBy()).slice(answeredBeforeTheKill);
   const answeredAfter = afterTheKill.filter((line) => line.status < 500 && line.upstream !== '-');
-  // nginx may try the dead instance again once its 10 s are up; every answer came from the living one.
+  // nginx may try the dead instance again once its 5 s are up; every answer came from the living one.
   expect(answeredAfter.length).toBeGreaterThan(10);
   expect(answeredAfter.every((line) => line.upstream.endsWith(instanceAddress(second)))).toBe(true);
   expect(second.child.exitCode).toBeNull();

@@ -82,3 +82,26 @@ export async function truncateAllTables(database: DatabaseHandle): Promise<void>
   );
   if (tables.length > 0) await database.db.execute(sql.raw(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`));
 }
+
+/**
+ * An empty database of its own (no migration applied), on the engine of the current vitest
+ * project, for tests of the migrations themselves. The caller closes it; a postgres one is dropped.
+ */
+export async function openEmptyTestDatabase(): Promise<TestDatabase> {
+  if (inject('dbEngine') !== 'postgres') return closeOnce(await openDatabase({ kind: 'pglite' }));
+  const template = inject('postgresTemplate');
+  if (!template) throw new Error('postgres template missing: is test/setup/global-postgres.ts the globalSetup?');
+  const { adminUrl, templateName } = template;
+  const name = `${templateName}_empty_${randomBytes(4).toString('hex')}`;
+  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  const url = databaseUrl(adminUrl, name);
+  const handle = await openDatabase({ kind: 'postgres', url, poolSize: 2, writePoolSize: 1 });
+  const database = closeOnce({
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await withAdminClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
+  });
+  return { ...database, url };
+}

@@ -58,6 +58,8 @@ export interface PostgresCluster {
   start(): Promise<void>;
   /** pg_ctl stop -m fast: sessions are ended and the server shuts down cleanly. */
   stop(): Promise<void>;
+  /** pg_ctl restart -m immediate: every session is cut without a word, as in a crash or a failover; resolves once it accepts connections again. */
+  restartImmediately(): Promise<void>;
   /** Stops the server if it runs and deletes the cluster's files. */
   destroy(): Promise<void>;
 }
@@ -101,6 +103,10 @@ export async function createPostgresCluster(parentDir = os.tmpdir()): Promise<Po
     async stop() {
       await pgCtl('-m', 'fast', '-w', 'stop');
       running = false;
+    },
+    async restartImmediately() {
+      await pgCtl('-l', path.join(dir, 'server.log'), '-m', 'immediate', '-w', 'restart');
+      running = true;
     },
     async destroy() {
       if (running) await pgCtl('-m', 'immediate', '-w', 'stop').catch(() => undefined);

@@ -77,3 +77,33 @@ describe.skipIf(inject('dbEngine') !== 'postgres')('connections are made at star
     }
   }, 30_000);
 });
+
+describe.skipIf(inject('dbEngine') !== 'postgres')('a connection lost while it is held', () => {
+  test('does not end the process, goes back to the pool at once, and the pool makes a new one', async () => {
+    const { url, db } = await getFileDatabase();
+    const handle = await openDatabase({ kind: 'postgres', url: url!, poolSize: 1, writePoolSize: 1 });
+    try {
+      await handle.openConnections();
+      const writePool = (handle.writer as unknown as { $client: pg.Pool }).$client;
+      // Held as a transaction holds it: checked out, its holder busy elsewhere.
+      const held = await writePool.connect();
+      const lost = new Promise<Error>((resolve) => held.once('error', resolve));
+      const { processID } = held as unknown as { processID: number };
+      await db.execute(sql`select pg_terminate_backend(${processID})`);
+      expect((await lost).message).toMatch(/terminat/i);
+      expect(handle.outage.ongoing).toBe(true);
+
+      // The holder never releases it (drizzle's transaction when BEGIN fails): the only write
+      // connection is made again all the same, long before the pool's 5 s wait for one.
+      const started = Date.now();
+      await handle.writer.execute(sql`select 1`);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(handle.outage.ongoing).toBe(false);
+      // A release that comes late does nothing.
+      held.release();
+      expect(writePool.totalCount).toBe(1);
+    } finally {
+      await handle.close();
+    }
+  }, 30_000);
+});

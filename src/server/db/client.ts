@@ -13,7 +13,9 @@ import { makePrivateDir, tightenTree } from '../lib/private-files';
 import { projectRoot } from '../lib/project-root';
 import { publishChangesOf, instanceIdOf } from './change-data';
 import { type AnnouncementCounts, openChangeChannel } from './change-channel';
+import { DatabaseOutage, type OutageLogger } from './connection-outage';
 import { type DataDirLock, lockDataDir } from './data-dir-lock';
+import { migrateNamingFailures } from './migrations';
 import { ReportingPool, reportingClientClass, reportQueriesOf } from './query-events';
 import * as schema from './schema';
 
@@ -61,9 +63,16 @@ export interface DatabaseHandle {
    * making a PostgreSQL connection costs tens of milliseconds, and more on a busy host.
    */
   openConnections(): Promise<void>;
-  migrate(): Promise<void>;
+  /**
+   * Applies the pending migrations, all in one transaction: a failure applies none of them and
+   * throws a MigrationFailedError (db/migrations.ts) that names the migration. `migrationsFolder`
+   * is for tests; the server applies the release's own.
+   */
+  migrate(options?: { migrationsFolder?: string }): Promise<void>;
   /** Read when metrics are scraped: the pools' connections and the announcements exchanged with other instances. */
   stats(): DatabaseStats;
+  /** Lost connections and failed requests, told to the operator once per outage. */
+  outage: DatabaseOutage;
   close(): Promise<void>;
 }
 
@@ -75,18 +84,22 @@ export type DatabaseOptions =
       poolSize?: number;
       /** ...and kept apart for writes (4 by default). */
       writePoolSize?: number;
-      onPoolError?: (err: Error) => void;
+      /** Where a lost connection, and the end of the outage, are told (once per outage). */
+      logger?: OutageLogger;
     }
   | {
       kind: 'pglite';
       dataDir?: string;
       loadDataDir?: Blob;
-      /** Told when the folder was left by an unclean stop and the database recovers as it opens. */
-      log?: StartLog;
+      /**
+       * Told when the folder was left by an unclean stop and the database recovers as it opens,
+       * and (once per outage) when a query finds the engine gone.
+       */
+      logger?: OutageLogger & StartLog;
     };
 
 /** Where opening the embedded database says what takes long (a pino or Fastify logger). */
-export interface StartLog {
+interface StartLog {
   info(message: string): void;
   warn(message: string): void;
 }
@@ -107,6 +120,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>): Promise<DatabaseHandle> {
+  const outage = new DatabaseOutage(options.logger);
+  const connectionLost = (err: Error) => outage.connectionLost(err);
   const poolOf = (max: number, use: 'read' | 'write') => {
     // A connection once made stays open (no idle timeout): the pool is as large as it may ever be
     // needed anyway, and one closed after a quiet spell would be made again on a request's time.
@@ -115,10 +130,12 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
       max,
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 0,
-      Client: reportingClientClass(use),
+      Client: reportingClientClass(use, connectionLost),
     });
-    // An idle client losing its connection must not take the process down; the next query reconnects.
-    pool.on('error', (err) => options.onPoolError?.(err));
+    // The client's own listener has reported it; pg-pool re-emits an idle client's loss here, and
+    // an unheard 'error' would end the process. The pool drops the client and makes a new one on demand.
+    pool.on('error', () => undefined);
+    pool.on('connect', () => outage.connectionMade());
     return pool;
   };
   const readConnections = options.poolSize ?? 10;
@@ -138,13 +155,14 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
     instanceId: instanceIdOf(db),
     feed: changeFeed,
     counts: announcements,
-    onError: (err) => options.onPoolError?.(err),
+    onError: connectionLost,
   });
   return {
     db,
     writer,
     kind: 'postgres',
     changeFeed,
+    outage,
     ping: async () => {
       await Promise.all([pool.query('select 1'), writePool.query('select 1')]);
     },
@@ -154,12 +172,14 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
         Promise.all(Array.from({ length: max }, () => filled.query('select 1')));
       await Promise.all([fill(pool, readConnections), fill(writePool, writeConnections)]);
     },
-    migrate: async () => {
+    migrate: async ({ migrationsFolder: folder = migrationsFolder } = {}) => {
       const client = await pool.connect();
       try {
-        // Several instances may start at once; only one applies migrations at a time.
+        // Several instances may start at once; only one applies migrations at a time, and the
+        // others then find nothing pending.
         await client.query('select pg_advisory_lock(7243001)');
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        const migrating = drizzlePg(client, { schema });
+        await migrateNamingFailures(migrating, folder, () => migratePg(migrating, { migrationsFolder: folder }));
       } finally {
         await client.query('select pg_advisory_unlock(7243001)').catch(() => undefined);
         client.release();
@@ -191,7 +211,7 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
   const recovering = lock?.uncleanStop === true;
   const startedAt = performance.now();
   if (recovering)
-    options.log?.warn(
+    options.logger?.warn(
       `recovering the embedded database after an unclean stop (${options.dataDir}): replaying its write-ahead log, which takes about twice a normal start`,
     );
   let client: PGlite;
@@ -204,7 +224,7 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
       extensions: { pg_trgm },
       onStderr: (text) => {
         const progress = recovering && opening ? recoveryProgress(text) : null;
-        if (progress) options.log?.info(`embedded database: ${progress}`);
+        if (progress) options.logger?.info(`embedded database: ${progress}`);
         return false;
       },
     });
@@ -214,7 +234,7 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
   }
   opening = false;
   if (recovering)
-    options.log?.warn(`embedded database recovered in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
+    options.logger?.warn(`embedded database recovered in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
   // PGlite makes its files 0666 whatever the umask: they go back to the owner alone on every
   // open, migration and close (lib/private-files.ts).
   const tighten = async () => {
@@ -222,7 +242,9 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
   };
   await tighten();
   reportQueriesOf(client);
-  const inFlight = countUses(client);
+  const outage = new DatabaseOutage(options.logger);
+  // Its one connection is never lost: an outage (503s) ends when a query succeeds again.
+  const inFlight = countUses(client, () => outage.connectionMade());
   // The data folder is locked to this process, so every change is made through this client.
   const changeFeed = new ChangeFeed({ tracking: true });
   const db = drizzlePglite(client, { schema }) as unknown as WritableDatabase;
@@ -232,14 +254,19 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
     writer: db,
     kind: 'pglite',
     changeFeed,
+    outage,
     ping: async () => {
       await db.execute(sql`select 1`);
     },
     // One connection, in this process, open from the start.
     openConnections: async () => undefined,
-    migrate: async () => {
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
-      await tighten();
+    migrate: async ({ migrationsFolder: folder = migrationsFolder } = {}) => {
+      const migrating = drizzlePglite(client, { schema });
+      try {
+        await migrateNamingFailures(migrating, folder, () => migratePglite(migrating, { migrationsFolder: folder }));
+      } finally {
+        await tighten();
+      }
     },
     stats: () => {
       const uses = inFlight();
@@ -264,14 +291,16 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
  * The queries and transactions asked of an embedded database and not yet answered. It runs one
  * at a time, each transaction whole, so the first is using its one connection and the rest wait.
  */
-function countUses(client: PGlite): () => number {
+function countUses(client: PGlite, answered: () => void): () => number {
   let inFlight = 0;
   const counted =
     <Args extends unknown[], Result>(run: (...args: Args) => Promise<Result>) =>
     async (...args: Args): Promise<Result> => {
       inFlight += 1;
       try {
-        return await run(...args);
+        const result = await run(...args);
+        answered();
+        return result;
       } finally {
         inFlight -= 1;
       }

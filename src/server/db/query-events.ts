@@ -15,9 +15,22 @@ function statementOf(config: unknown): string {
   return typeof text === 'string' ? text.slice(0, STATEMENT_LIMIT) : '';
 }
 
-/** A pg client class for one pool that reports its queries, in both of pg's forms (promise and callback). */
-export function reportingClientClass(pool: DatabaseQueryEvent['pool']): typeof pg.Client {
+/**
+ * A pg client class for one pool that reports its queries, in both of pg's forms (promise and
+ * callback), and its lost connection. pg-pool listens for a client's 'error' only while it is idle
+ * in the pool; a connection lost while a request holds it would otherwise be an unhandled
+ * 'error' event, which ends the process. The query the request was running fails on its own.
+ */
+export function reportingClientClass(
+  pool: DatabaseQueryEvent['pool'],
+  onConnectionLost: (err: Error) => void,
+): typeof pg.Client {
   return class ReportingClient extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super(config);
+      this.on('error', onConnectionLost);
+    }
+
     // pg's overloads take a query text or config, values, and an optional callback.
     override query(...args: unknown[]): never {
       const query = super.query as (...queryArgs: unknown[]) => never;
@@ -61,9 +74,32 @@ export class ReportingPool extends pg.Pool {
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: ConnectCallback): void;
   override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
-    if (!callback) return super.connect();
+    if (!callback) return super.connect().then(givenBackWhenLost);
     return super.connect(contextKeepers > 0 ? AsyncResource.bind(callback) : callback);
   }
+}
+
+/**
+ * A client handed out (to a transaction, to the migrations) goes back to the pool, to be
+ * dropped, the moment its connection is lost, and its holder's own release does nothing after
+ * that. Drizzle's transaction releases its client only once BEGIN has succeeded: a connection
+ * lost under the BEGIN would otherwise be held forever, and a pool that lost all its
+ * connections so would answer every later request with a timeout. (pg-pool's own query()
+ * watches its client itself.)
+ */
+function givenBackWhenLost(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release;
+  let released = false;
+  const giveBack = (err?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.off('error', onLost);
+    release(err);
+  };
+  const onLost = (err: Error) => giveBack(err);
+  client.on('error', onLost);
+  client.release = giveBack;
+  return client;
 }
 
 type ConnectCallback = Parameters<pg.Pool['connect']>[0] & object;

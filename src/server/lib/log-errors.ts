@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import pino from 'pino';
 
 /**
@@ -67,9 +68,30 @@ function stackFrames(stack: unknown): string {
     .join('\n');
 }
 
+/** user:password@ in a connection string (postgres://, redis://, smtp://...). */
+const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@:]*(?::[^\s/@]*)?@/gi;
+
+/**
+ * pino copies every enumerable field of an error. Some libraries hang live objects on theirs
+ * (pg-pool's lost connection carries its client, whose settings hold DATABASE_URL's password):
+ * those are left out, and a connection string's credentials are masked wherever a text holds one.
+ */
+function withoutLiveObjects(serialized: SerializedError): SerializedError {
+  const kept: SerializedError = { type: serialized.type, message: '', stack: '' };
+  for (const [key, value] of Object.entries(serialized)) {
+    if (value instanceof EventEmitter) continue;
+    kept[key] = typeof value === 'string' ? value.replace(URL_CREDENTIALS, '$1***@') : value;
+  }
+  return kept;
+}
+
+function standardSerialized(err: Error): SerializedError {
+  return withoutLiveObjects(pino.stdSerializers.err(err) as SerializedError);
+}
+
 export function serializeError(err: Error): SerializedError {
   const top = asRecord(err);
-  if (!top) return pino.stdSerializers.err(err);
+  if (!top) return standardSerialized(err);
   let statement: string | undefined;
   let database: DatabaseErrorFields | undefined;
   let current: Record<string, unknown> | undefined = top;
@@ -78,7 +100,7 @@ export function serializeError(err: Error): SerializedError {
     database ??= databaseErrorFields(current);
     current = asRecord(current.cause);
   }
-  if (statement === undefined && database === undefined) return pino.stdSerializers.err(err);
+  if (statement === undefined && database === undefined) return standardSerialized(err);
 
   const type = typeof top.name === 'string' ? top.name : 'Error';
   const message =

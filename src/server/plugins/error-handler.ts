@@ -43,7 +43,7 @@ function isDatabaseUnavailable(err: unknown): boolean {
     if (typeof e.code === 'string' && CONNECTION_FAILURES.has(e.code) && typeof e.syscall === 'string') return true;
     if (
       typeof e.message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is closed/i.test(
+      /Connection terminated|is not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is closed/i.test(
         e.message,
       )
     ) {
@@ -119,7 +119,9 @@ export const errorHandlerPlugin = fp(async function errorHandler(app: FastifyIns
         .send({ error: { code: 'bad_request', message: 'The request was not received in full.' } });
     }
     if (isDatabaseUnavailable(err)) {
-      request.log.error({ err }, 'database unavailable');
+      // Once per outage: every request of an outage fails alike, and each is in the request log.
+      if (app.database.outage.requestFailed()) request.log.error({ err }, 'database unavailable');
+      else request.log.debug({ err }, 'database unavailable');
       return reply.status(503).send({
         error: {
           code: 'service_unavailable',

@@ -54,6 +54,8 @@ export async function healthRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
+      // A stopping instance is taken out of a load balancer that checks, before it is gone.
+      if (app.isDraining()) return reply.status(503).send({ status: 'unavailable' as const, outages: [] });
       try {
         await app.database.ping();
       } catch (err) {
