@@ -15,6 +15,7 @@ import {
 } from '../helpers/nginx';
 import { databaseUrl, withAdminClient } from '../helpers/postgres-admin';
 import { installRelease, otherWebBuild, type Release } from '../helpers/releases';
+import { keepPreviousAssets } from '../../tools/build/previous-assets';
 import { startS3Server, type TestS3Server } from '../helpers/s3-server';
 import {
   killServerProcess,
@@ -335,7 +336,7 @@ test.describe('a deploy', () => {
   }
 
   /** The old release, and a tab a signed-in student opened on it (every request answered by it alone). */
-  async function tabOnTheOldRelease(page: Page): Promise<ServerProcess> {
+  async function tabOnTheOldRelease(page: Page): Promise<{ oldInstance: ServerProcess; oldRelease: Release }> {
     const oldRelease = await installRelease(await otherWebBuild(builtWeb, path.join(workDir, 'old-web'), 'old'));
     releases.push(oldRelease);
     const oldInstance = await startInstance(oldRelease, scaleOut.deploy.oldInstancePort);
@@ -364,20 +365,21 @@ test.describe('a deploy', () => {
     // nginx tried the new instance first and found nobody there; the old one answered.
     expect(await opened!.headerValue('x-upstream')).toMatch(new RegExp(`${oldAddress}$`));
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-    return oldInstance;
+    return { oldInstance, oldRelease };
   }
 
   test('a tab left open on the old release moves to a page it has not loaded after the old instance is gone', async ({
     page,
   }) => {
     test.setTimeout(90_000);
-    const oldInstance = await tabOnTheOldRelease(page);
+    const { oldInstance, oldRelease } = await tabOnTheOldRelease(page);
     const loads: string[] = [];
     page.on('load', () => loads.push(page.url()));
 
-    // The new release is built where the old one was: the old release's assets carry forward.
+    // The new release is built where the old one was: the build step carries its assets forward.
     const newWeb = path.join(workDir, 'new-web');
     await cp(builtWeb, newWeb, { recursive: true });
+    await keepPreviousAssets(oldRelease.webBuild, newWeb);
     const newRelease = await installRelease(newWeb);
     releases.push(newRelease);
     const newInstance = await startInstance(newRelease, scaleOut.deploy.newInstancePort);
