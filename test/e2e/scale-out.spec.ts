@@ -14,7 +14,7 @@ import {
   startLoadBalancer,
 } from '../helpers/nginx';
 import { databaseUrl, withAdminClient } from '../helpers/postgres-admin';
-import { installRelease, otherWebBuild, type Release } from '../helpers/releases';
+import { installRelease, pageOwnModules, otherWebBuild, type Release } from '../helpers/releases';
 import { keepPreviousAssets } from '../../tools/build/previous-assets';
 import { startS3Server, type TestS3Server } from '../helpers/s3-server';
 import {
@@ -337,7 +337,9 @@ test.describe('a deploy', () => {
 
   /** The old release, and a tab a signed-in student opened on it (every request answered by it alone). */
   async function tabOnTheOldRelease(page: Page): Promise<{ oldInstance: ServerProcess; oldRelease: Release }> {
-    const oldRelease = await installRelease(await otherWebBuild(builtWeb, path.join(workDir, 'old-web'), 'old'));
+    const oldRelease = await installRelease(
+      await otherWebBuild(builtWeb, await mkdtemp(path.join(workDir, 'old-web-')), 'old'),
+    );
     releases.push(oldRelease);
     const oldInstance = await startInstance(oldRelease, scaleOut.deploy.oldInstancePort);
     // Started once an instance answers: nginx leaves out for 10 s an instance it could not reach.
@@ -377,7 +379,7 @@ test.describe('a deploy', () => {
     page.on('load', () => loads.push(page.url()));
 
     // The new release is built where the old one was: the build step carries its assets forward.
-    const newWeb = path.join(workDir, 'new-web');
+    const newWeb = await mkdtemp(path.join(workDir, 'new-web-'));
     await cp(builtWeb, newWeb, { recursive: true });
     await keepPreviousAssets(oldRelease.webBuild, newWeb);
     const newRelease = await installRelease(newWeb);
@@ -391,5 +393,73 @@ test.describe('a deploy', () => {
     await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
     expect(loads, 'no reload').toEqual([]);
+  });
+
+  test('a tab on a release the new one no longer carries reloads onto it once and says it was updated', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const { oldInstance } = await tabOnTheOldRelease(page);
+    const loads: string[] = [];
+    page.on('load', () => loads.push(new URL(page.url()).pathname));
+
+    // A release built somewhere else, with nothing of the old one, and one of its own pages missing.
+    const newWeb = await mkdtemp(path.join(workDir, 'new-web-'));
+    await cp(builtWeb, newWeb, { recursive: true });
+    const newRelease = await installRelease(newWeb);
+    releases.push(newRelease);
+    const tutorsPage = await pageOwnModules(newRelease.webBuild, '/user/tutors', [
+      '/user/dashboard',
+      '/user/allreviews',
+    ]);
+    await Promise.all(tutorsPage.map((file) => rm(file)));
+    const newInstance = await startInstance(newRelease, scaleOut.deploy.newInstancePort);
+    await inRotation(page, newInstance);
+    await stopServerProcess(oldInstance, 5_000);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'All Reviews' }).click();
+    await expect(page.getByRole('heading', { name: 'All Reviews', level: 1 })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Tutorly was updated' })).toBeVisible();
+    expect(loads, 'one reload, onto the page asked for').toEqual(['/user/allreviews']);
+
+    // The new release lacks a page of its own: reloading would not help, so it says so and waits.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tutors' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert.getByRole('heading', { name: 'This page could not be loaded' })).toBeVisible();
+    await expect(alert.getByRole('button', { name: 'Retry' })).toBeFocused();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await page.waitForTimeout(1_000);
+    expect(loads, 'no second reload').toEqual(['/user/allreviews']);
+    await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
+    await expect(page.locator('body')).not.toContainText(/\/assets\/|https?:\/\//);
+  });
+
+  test('while no instance answers the site says it cannot be reached, and Retry brings the page once one is back', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const { oldInstance, oldRelease } = await tabOnTheOldRelease(page);
+    await stopServerProcess(oldInstance, 5_000);
+    const navigation = page.getByRole('navigation', { name: 'Main' });
+
+    await navigation.getByRole('link', { name: 'All Reviews' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert.getByRole('heading', { name: 'Tutorly cannot be reached' })).toBeVisible();
+    const retry = alert.getByRole('button', { name: 'Retry' });
+    await expect(retry).toBeFocused();
+    await expect(navigation).toBeVisible();
+    await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
+    await expect(page.locator('body')).not.toContainText(/\/assets\/|https?:\/\//);
+
+    // Still nobody there: the message stays, and says so.
+    await page.keyboard.press('Enter');
+    await expect(alert.getByText('Still no answer. Try again in a moment.')).toBeVisible();
+    await expect(retry).toBeFocused();
+
+    const back = await startInstance(oldRelease, scaleOut.deploy.oldInstancePort);
+    await inRotation(page, back);
+    await retry.click();
+    await expect(page.getByRole('heading', { name: 'All Reviews', level: 1 })).toBeVisible();
+    await expect(navigation).toBeVisible();
   });
 });

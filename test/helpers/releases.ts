@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { ROUTE_PRELOADS_FILE, type RoutePreload } from '../../tools/build/route-budgets';
 import { SERVER_BUILD_DIR } from '../../tools/build/server';
 
 /*
@@ -54,13 +55,17 @@ export async function otherWebBuild(from: string, to: string, label: string): Pr
   return to;
 }
 
-/** The file name under assets/ of a build's lazily loaded module whose name starts with `prefix`. */
-export async function assetNamed(webBuild: string, prefix: string): Promise<string> {
-  const names = (await readdir(path.join(webBuild, 'assets'))).filter(
-    (name) => name.startsWith(`${prefix}-`) && HASHED_ASSET.test(name) && name.endsWith('.js'),
-  );
-  if (names.length !== 1) throw new Error(`expected one asset named ${prefix}-*.js, found ${names.join(', ')}`);
-  return names[0]!;
+/**
+ * The modules a build loads for the page at `routePath` (as in the server's route preloads) and
+ * for none of the `others`: the page's own code.
+ */
+export async function pageOwnModules(webBuild: string, routePath: string, others: string[]): Promise<string[]> {
+  const routes = JSON.parse(await readFile(path.join(webBuild, ROUTE_PRELOADS_FILE), 'utf8')) as RoutePreload[];
+  const modulesOf = (wanted: string) => routes.find((route) => route.path === wanted)?.modules ?? [];
+  const shared = new Set(others.flatMap(modulesOf));
+  const own = modulesOf(routePath).filter((module) => !shared.has(module));
+  if (own.length === 0) throw new Error(`the build has no module of its own for ${routePath}`);
+  return own.map((module) => path.join(webBuild, module));
 }
 
 export interface Release {
