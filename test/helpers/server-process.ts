@@ -31,9 +31,7 @@ export function startServerProcess(
 ): ServerProcess {
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const args = options.release
-    ? [...SERVER_NODE_FLAGS, path.join(options.release, SERVER_BUNDLE)]
-    : SERVER_NODE_ARGS;
+  const args = options.release ? [...SERVER_NODE_FLAGS, path.join(options.release, SERVER_BUNDLE)] : SERVER_NODE_ARGS;
   const child = spawn(process.execPath, args, {
     cwd: options.cwd ?? options.release ?? path.resolve('.'),
     env: {
