@@ -25,6 +25,8 @@ export function LoadFailure({ standalone }: { standalone: boolean }) {
     },
     retry: false,
     staleTime: Infinity,
+    // Offline is an answer here: TanStack Query would otherwise wait for the browser to be back online.
+    networkMode: 'always',
   });
   const [retries, setRetries] = useState(0);
   const [retrying, setRetrying] = useState(false);
