@@ -76,3 +76,19 @@ test("the message is in the reader's language and direction, and readable in the
   expect(await accessibilityViolations(page)).toEqual([]);
   await page.context().close();
 });
+
+test('a part of the top bar whose code cannot be loaded is left out, and the page stays', async ({ browser }) => {
+  const page = await signedInStudentIn(browser, 'en');
+  // The connection drops just as the page asks for its language select, which comes after it.
+  await page.route('**/assets/account-language-select-*.js', (route) => route.abort('internetdisconnected'));
+  const failed = page.waitForEvent('requestfailed', (request) =>
+    request.url().includes('/assets/account-language-select-'),
+  );
+  await page.goto('/user/dashboard');
+  await failed;
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Language' })).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.context().close();
+});

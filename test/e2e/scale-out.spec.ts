@@ -367,6 +367,8 @@ test.describe('a deploy', () => {
     // nginx tried the new instance first and found nobody there; the old one answered.
     expect(await opened!.headerValue('x-upstream')).toMatch(new RegExp(`${oldAddress}$`));
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    // The top bar's language select comes after the page: the tab has everything it loads by itself.
+    await expect(page.getByRole('combobox', { name: 'Language' })).toBeVisible();
     return { oldInstance, oldRelease };
   }
 
