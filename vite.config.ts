@@ -7,6 +7,7 @@ import { landingPagePlugin } from './tools/build/landing-page.js';
 import { compileHintsPlugin } from './tools/build/compile-hints.js';
 import { fontWeightsPlugin } from './tools/build/font-weights.js';
 import { precompressPlugin } from './tools/build/precompress.js';
+import { previousAssetsPlugin } from './tools/build/previous-assets.js';
 import { routeBudgetsPlugin } from './tools/build/route-budgets.js';
 import { sourcelessMapsPlugin } from './tools/build/sourceless-maps.js';
 
@@ -82,6 +83,8 @@ export default defineConfig(({ command }) => ({
     compileHintsPlugin(),
     sourcelessMapsPlugin(),
     precompressPlugin(),
+    // After precompression: the previous builds' files come with their compressed copies.
+    previousAssetsPlugin(),
   ],
   build: {
     outDir: fromHere('./dist/web'),

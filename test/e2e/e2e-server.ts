@@ -3,7 +3,7 @@ import { TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../helpers/openid-test-clien
 
 /**
  * The first of the ports the end-to-end run listens on (it uses this one, the next, the four
- * from +10, the three from +20 and +30). E2E_PORT_BASE moves them, so two worktrees on one machine can run at once.
+ * from +10, the six from +20 and the one at +30). E2E_PORT_BASE moves them, so two worktrees on one machine can run at once.
  */
 const portBase = Number(process.env.E2E_PORT_BASE ?? 4310);
 
@@ -44,6 +44,8 @@ export const fakeAi = {
 export const scaleOut = {
   loadBalancerPort: portBase + 20,
   instancePorts: [portBase + 21, portBase + 22],
+  /** A deploy: nginx in front of an instance of the old release and one of the new. */
+  deploy: { loadBalancerPort: portBase + 23, oldInstancePort: portBase + 24, newInstancePort: portBase + 25 },
 };
 
 /** The full-disk run (full-disk.spec.ts): an instance whose data folder is a small tmpfs that fills up. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -14,6 +14,8 @@ import {
   startLoadBalancer,
 } from '../helpers/nginx';
 import { databaseUrl, withAdminClient } from '../helpers/postgres-admin';
+import { installRelease, pageOwnModules, otherWebBuild, type Release } from '../helpers/releases';
+import { keepPreviousAssets } from '../../tools/build/previous-assets';
 import { startS3Server, type TestS3Server } from '../helpers/s3-server';
 import {
   killServerProcess,
@@ -34,6 +36,8 @@ import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink';
 const adminUrl = process.env.TEST_DATABASE_URL;
 const loadBalancerUrl = `http://127.0.0.1:${scaleOut.loadBalancerPort}`;
 const administrator = { email: 'scale-admin@tutorly.test', password: 'scale-admin-password' };
+/** What `npm run build` (the test run's first step) wrote. */
+const builtWeb = path.resolve('dist/web');
 
 test.use({ baseURL: loadBalancerUrl });
 test.describe.configure({ mode: 'serial' });
@@ -270,4 +274,194 @@ test('a student and an administrator go through nginx to two instances, and one 
   expect(answeredAfter.length).toBeGreaterThan(10);
   expect(answeredAfter.every((line) => line.upstream.endsWith(instanceAddress(second)))).toBe(true);
   expect(second.child.exitCode).toBeNull();
+});
+
+/*
+ * A deploy, as a rolling restart does it: nginx in front of an instance of the old release and
+ * one of the new, each a release folder of its own (test/helpers/releases.ts). A tab opened on the
+ * old release stays open while the old instance goes away, and its reader moves on to a page
+ * whose code it has not loaded yet.
+ */
+test.describe('a deploy', () => {
+  const deployUrl = `http://127.0.0.1:${scaleOut.deploy.loadBalancerPort}`;
+  const oldAddress = `127.0.0.1:${scaleOut.deploy.oldInstancePort}`;
+  const releases: Release[] = [];
+  const started: ServerProcess[] = [];
+  let deployBalancer: LoadBalancer | undefined;
+  let workDir = '';
+
+  test.use({ baseURL: deployUrl });
+
+  test.beforeAll(async () => {
+    workDir = await mkdtemp(path.join(os.tmpdir(), 'tutorly-deploy-'));
+  });
+
+  test.afterEach(async () => {
+    await deployBalancer?.close();
+    await Promise.all(started.splice(0).map((instance) => stopServerProcess(instance, 5_000)));
+    await Promise.all(releases.splice(0).map((release) => release.remove()));
+  });
+
+  test.afterAll(async () => {
+    if (workDir) await rm(workDir, { recursive: true, force: true });
+  });
+
+  /** Once nginx sends requests to `instance` again (it leaves out for 10 s one it could not reach). */
+  async function inRotation(page: Page, instance: ServerProcess): Promise<void> {
+    await expect
+      .poll(async () => (await page.request.get('/healthz')).headers()['x-upstream'], { timeout: 15_000 })
+      .toBe(`127.0.0.1:${instance.port}`);
+  }
+
+  async function startInstance(release: Release, port: number): Promise<ServerProcess> {
+    const dataDir = await mkdtemp(path.join(workDir, 'data-'));
+    const instance = startServerProcess(
+      port,
+      {
+        DATABASE_URL: databaseUrl(adminUrl!, databaseName),
+        STORAGE_DRIVER: 's3',
+        ...s3!.env,
+        SMTP_URL: smtp!.url,
+        PUBLIC_URL: deployUrl,
+        TRUST_PROXY: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_POOL_SIZE: '2',
+        DATABASE_WRITE_POOL_SIZE: '1',
+      },
+      { release: release.root },
+    );
+    started.push(instance);
+    await waitUntilReady(instance);
+    return instance;
+  }
+
+  /** The old release, and a tab a signed-in student opened on it (every request answered by it alone). */
+  async function tabOnTheOldRelease(page: Page): Promise<{ oldInstance: ServerProcess; oldRelease: Release }> {
+    const oldRelease = await installRelease(
+      await otherWebBuild(builtWeb, await mkdtemp(path.join(workDir, 'old-web-')), 'old'),
+    );
+    releases.push(oldRelease);
+    const oldInstance = await startInstance(oldRelease, scaleOut.deploy.oldInstancePort);
+    // Started once an instance answers: nginx leaves out for 10 s an instance it could not reach.
+    const site = siteOnLoopback(await documentedNginxSite(), {
+      port: scaleOut.deploy.loadBalancerPort,
+      upstreams: [oldAddress, `127.0.0.1:${scaleOut.deploy.newInstancePort}`],
+    });
+    deployBalancer = await startLoadBalancer(site, scaleOut.deploy.loadBalancerPort);
+    // Straight to the old instance: nginx sends no write on to the next instance when the new one
+    // is not up yet. The cookie holds for every port of 127.0.0.1, the load balancer's too.
+    const student = newStudent();
+    const api = (endpoint: string) => `${oldInstance.baseUrl}/api/auth/${endpoint}`;
+    const signup = await page.request.post(api('signup'), {
+      data: { name: student.name, email: student.email, password: student.password },
+    });
+    expect(signup.status()).toBe(201);
+    const link = new URL(await verificationLinkFor(student.email));
+    const verified = await page.request.post(api('verify-email'), {
+      data: { userId: link.searchParams.get('userId'), secret: link.searchParams.get('secret') },
+    });
+    expect(verified.status()).toBe(200);
+    const login = await page.request.post(api('login'), { data: { email: student.email, password: student.password } });
+    expect(login.status()).toBe(200);
+    const opened = await page.goto('/user/dashboard');
+    // nginx tried the new instance first and found nobody there; the old one answered.
+    expect(await opened!.headerValue('x-upstream')).toMatch(new RegExp(`${oldAddress}$`));
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    // The top bar's language select comes after the page: the tab has everything it loads by itself.
+    await expect(page.getByRole('combobox', { name: 'Language' })).toBeVisible();
+    return { oldInstance, oldRelease };
+  }
+
+  test('a tab left open on the old release moves to a page it has not loaded after the old instance is gone', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const { oldInstance, oldRelease } = await tabOnTheOldRelease(page);
+    const loads: string[] = [];
+    page.on('load', () => loads.push(page.url()));
+
+    // The new release is built where the old one was: the build step carries its assets forward.
+    const newWeb = await mkdtemp(path.join(workDir, 'new-web-'));
+    await cp(builtWeb, newWeb, { recursive: true });
+    await keepPreviousAssets(oldRelease.webBuild, newWeb);
+    const newRelease = await installRelease(newWeb);
+    releases.push(newRelease);
+    const newInstance = await startInstance(newRelease, scaleOut.deploy.newInstancePort);
+    await inRotation(page, newInstance);
+    await stopServerProcess(oldInstance, 5_000);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'All Reviews' }).click();
+    await expect(page.getByRole('heading', { name: 'All Reviews', level: 1 })).toBeVisible();
+    await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    expect(loads, 'no reload').toEqual([]);
+  });
+
+  test('a tab on a release the new one no longer carries reloads onto it once and says it was updated', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const { oldInstance } = await tabOnTheOldRelease(page);
+    const loads: string[] = [];
+    page.on('load', () => loads.push(new URL(page.url()).pathname));
+
+    // A release built somewhere else, with nothing of the old one, and one of its own pages missing.
+    const newWeb = await mkdtemp(path.join(workDir, 'new-web-'));
+    await cp(builtWeb, newWeb, { recursive: true });
+    const newRelease = await installRelease(newWeb);
+    releases.push(newRelease);
+    const tutorsPage = await pageOwnModules(newRelease.webBuild, '/user/tutors', [
+      '/user/dashboard',
+      '/user/allreviews',
+    ]);
+    await Promise.all(tutorsPage.map((file) => rm(file)));
+    const newInstance = await startInstance(newRelease, scaleOut.deploy.newInstancePort);
+    await inRotation(page, newInstance);
+    await stopServerProcess(oldInstance, 5_000);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'All Reviews' }).click();
+    await expect(page.getByRole('heading', { name: 'All Reviews', level: 1 })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Tutorly was updated' })).toBeVisible();
+    expect(loads, 'one reload, onto the page asked for').toEqual(['/user/allreviews']);
+
+    // The new release lacks a page of its own: reloading would not help, so it says so and waits.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tutors' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert.getByRole('heading', { name: 'This page could not be loaded' })).toBeVisible();
+    await expect(alert.getByRole('button', { name: 'Retry' })).toBeFocused();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await page.waitForTimeout(1_000);
+    expect(loads, 'no second reload').toEqual(['/user/allreviews']);
+    await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
+    await expect(page.locator('body')).not.toContainText(/\/assets\/|https?:\/\//);
+  });
+
+  test('while no instance answers the site says it cannot be reached, and Retry brings the page once one is back', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const { oldInstance, oldRelease } = await tabOnTheOldRelease(page);
+    await stopServerProcess(oldInstance, 5_000);
+    const navigation = page.getByRole('navigation', { name: 'Main' });
+
+    await navigation.getByRole('link', { name: 'All Reviews' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert.getByRole('heading', { name: 'Tutorly cannot be reached' })).toBeVisible();
+    const retry = alert.getByRole('button', { name: 'Retry' });
+    await expect(retry).toBeFocused();
+    await expect(navigation).toBeVisible();
+    await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
+    await expect(page.locator('body')).not.toContainText(/\/assets\/|https?:\/\//);
+
+    // Still nobody there: the message stays, and says so.
+    await page.keyboard.press('Enter');
+    await expect(alert.getByText('Still no answer. Try again in a moment.')).toBeVisible();
+    await expect(retry).toBeFocused();
+
+    const back = await startInstance(oldRelease, scaleOut.deploy.oldInstancePort);
+    await inRotation(page, back);
+    await retry.click();
+    await expect(page.getByRole('heading', { name: 'All Reviews', level: 1 })).toBeVisible();
+    await expect(navigation).toBeVisible();
+  });
 });

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { SERVER_NODE_ARGS } from '../../tools/build/server';
+import { SERVER_BUNDLE, SERVER_NODE_ARGS, SERVER_NODE_FLAGS } from '../../tools/build/server';
 
 // The real entry point as an operator runs it, in a child process of the test on a loopback port.
 
@@ -21,21 +21,25 @@ const running = new Set<ServerProcess>();
  * Starts the built server (dist/server, as `npm start` runs it; the test run's global setup
  * builds it) with exactly `env` (plus PATH and HOME), so a DATABASE_URL in the test runner's
  * own environment cannot leak in. Node runs it in this one process, so a signal reaches the
- * server itself.
+ * server itself. With `release`, the bundle of that release folder (test/helpers/releases.ts) runs,
+ * with that folder's web build.
  */
 export function startServerProcess(
   port: number,
   env: Record<string, string>,
   options: {
     cwd?: string;
+    /** A release folder (test/helpers/releases.ts) whose build the server serves. */
+    release?: string;
     /** Where the server's standard output goes instead of a pipe the test reads: a file's descriptor. */
     stdout?: number;
   } = {},
 ): ServerProcess {
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, SERVER_NODE_ARGS, {
-    cwd: options.cwd ?? path.resolve('.'),
+  const args = options.release ? [...SERVER_NODE_FLAGS, path.join(options.release, SERVER_BUNDLE)] : SERVER_NODE_ARGS;
+  const child = spawn(process.execPath, args, {
+    cwd: options.cwd ?? options.release ?? path.resolve('.'),
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',

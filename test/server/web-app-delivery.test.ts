@@ -289,3 +289,22 @@ test('API answers are never compressed (the AI draft stream must reach the brows
   expect(response.headers).not.toHaveProperty('content-encoding');
   expect(response.json()).toEqual({ account: null });
 });
+
+describe('assets', () => {
+  test('a hashed asset is cached for good', async () => {
+    const response = await get(SCRIPT_URL);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  test('an asset the build does not have is a 404 nobody caches, never the app page', async () => {
+    const response = await get('/assets/all-reviews-Zz99Yy88.js', 'gzip, deflate, br');
+
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.body).not.toContain('<html');
+    expect(response.json().error.code).toBe('not_found');
+  });
+});

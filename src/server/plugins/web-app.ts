@@ -18,6 +18,9 @@ import { METRICS_PATH } from './metrics';
 
 export const webDistDir = path.join(projectRoot, 'dist', 'web');
 
+/** Where the build puts its hashed files (and those of the builds before it, tools/build/previous-assets.ts). */
+const ASSETS_PREFIX = '/assets/';
+
 /** The page for `/` alone: the landing page's lean bundle, without the app's router. */
 const LANDING_PAGE = 'landing.html';
 
@@ -202,6 +205,14 @@ export const webAppPlugin = fp(async function webApp(app: FastifyInstance, optio
     const pathname = request.url.split('?')[0] ?? '/';
     // /metrics is the server's even when it serves no metrics there: a 404, never the web app's page.
     const isServerPath = pathname === '/api' || pathname.startsWith('/api/') || pathname === METRICS_PATH;
+    // An asset this build does not have (one of a build older than those it keeps) is a 404, never
+    // the app's page: a browser would take that page for the script it asked for and fail on it.
+    // Not cached: another instance, or this one after a deploy, may have it.
+    if (pathname.startsWith(ASSETS_PREFIX))
+      return reply
+        .status(404)
+        .header('cache-control', 'no-store')
+        .send({ error: { code: 'not_found', message: 'No such file in this build' } });
     if (!isServerPath && hasWebBuild && (request.method === 'GET' || request.method === 'HEAD')) {
       if (pathname === '/' && hasLandingPage) return sendPage(request, reply, LANDING_PAGE);
       const preload = routePreloads.find((route) => route.pattern.test(pathname));

@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { queryClient } from './query-client';
 import type { AppRouter } from './router';
 import { AppToaster } from './toasts';
+import { UpdateNotice } from './update-notice';
 import { useSignedOut } from '../lib/signed-out';
 
 // Loaded the first time a session ends mid-page, so no page pays for its form up front.
@@ -29,6 +30,7 @@ export function App({ router }: { router: AppRouter }) {
       <RouterProvider router={router} />
       <SignedOutGate />
       <AppToaster />
+      <UpdateNotice />
     </QueryClientProvider>
   );
 }

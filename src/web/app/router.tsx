@@ -45,6 +45,9 @@ const adminTeacherForm = { lazy: () => import('../routes/admin/teacher-form') };
 const submitReview = { lazy: () => import('../routes/user/submit-review') };
 const sitePage = { lazy: () => import('../routes/site-page') };
 
+/** A layout's pages fail under a boundary of their own, so the layout (header, navigation) stays. */
+const pageError = <RouteError inShell />;
+
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -71,20 +74,25 @@ export const routes: RouteObject[] = [
         loader: requireSignedIn,
         lazy: () => import('../routes/user/layout'),
         children: [
-          { index: true, ...userDashboard },
-          { path: 'dashboard', ...userDashboard },
-          { path: 'profile', lazy: () => import('../routes/user/profile') },
-          { path: 'tutors', lazy: () => import('../routes/user/tutors') },
-          { path: 'mytutors', lazy: () => import('../routes/user/my-tutors') },
-          { path: 'myreviews', lazy: () => import('../routes/user/my-reviews') },
-          { path: 'tutorform/:tutorId?', ...userTutorForm },
-          { path: 'add-teacher', ...userTutorForm },
-          { path: 'tutorprofile/:tutorId?', lazy: () => import('../routes/user/tutor-profile') },
-          { path: 'SubmitReview', ...submitReview },
-          { path: 'SubmitReview/:reviewId', ...submitReview },
-          { path: 'allreviews', lazy: () => import('../routes/user/all-reviews') },
-          { path: 'statistics', lazy: () => import('../routes/user/statistics') },
-          { path: 'notifications', lazy: () => import('../routes/user/notifications') },
+          {
+            errorElement: pageError,
+            children: [
+              { index: true, ...userDashboard },
+              { path: 'dashboard', ...userDashboard },
+              { path: 'profile', lazy: () => import('../routes/user/profile') },
+              { path: 'tutors', lazy: () => import('../routes/user/tutors') },
+              { path: 'mytutors', lazy: () => import('../routes/user/my-tutors') },
+              { path: 'myreviews', lazy: () => import('../routes/user/my-reviews') },
+              { path: 'tutorform/:tutorId?', ...userTutorForm },
+              { path: 'add-teacher', ...userTutorForm },
+              { path: 'tutorprofile/:tutorId?', lazy: () => import('../routes/user/tutor-profile') },
+              { path: 'SubmitReview', ...submitReview },
+              { path: 'SubmitReview/:reviewId', ...submitReview },
+              { path: 'allreviews', lazy: () => import('../routes/user/all-reviews') },
+              { path: 'statistics', lazy: () => import('../routes/user/statistics') },
+              { path: 'notifications', lazy: () => import('../routes/user/notifications') },
+            ],
+          },
         ],
       },
       {
@@ -92,19 +100,24 @@ export const routes: RouteObject[] = [
         loader: requireAdmin,
         lazy: () => import('../routes/admin/layout'),
         children: [
-          { index: true, lazy: () => import('../routes/admin/dashboard') },
-          { path: 'users', lazy: () => import('../routes/admin/users') },
-          { path: 'managesubmissions', ...manageSubmissions },
-          { path: 'manage-submissions', ...manageSubmissions },
-          { path: 'review-managment', lazy: () => import('../routes/admin/review-management') },
-          { path: 'profile-claims', lazy: () => import('../routes/admin/profile-claims') },
-          { path: 'teacher-profile-managment', lazy: () => import('../routes/admin/teacher-profile-management') },
-          { path: 'teacher/fullprofile/:tutorId?', lazy: () => import('../routes/admin/teacher-full-profile') },
-          { path: 'teacher-form/:tutorId?', ...adminTeacherForm },
-          { path: 'add-teacher', ...adminTeacherForm },
-          { path: 'settings', lazy: () => import('../routes/admin/settings') },
-          { path: 'profile', lazy: () => import('../routes/admin/profile') },
-          { path: 'audit-log', lazy: () => import('../routes/admin/audit-log') },
+          {
+            errorElement: pageError,
+            children: [
+              { index: true, lazy: () => import('../routes/admin/dashboard') },
+              { path: 'users', lazy: () => import('../routes/admin/users') },
+              { path: 'managesubmissions', ...manageSubmissions },
+              { path: 'manage-submissions', ...manageSubmissions },
+              { path: 'review-managment', lazy: () => import('../routes/admin/review-management') },
+              { path: 'profile-claims', lazy: () => import('../routes/admin/profile-claims') },
+              { path: 'teacher-profile-managment', lazy: () => import('../routes/admin/teacher-profile-management') },
+              { path: 'teacher/fullprofile/:tutorId?', lazy: () => import('../routes/admin/teacher-full-profile') },
+              { path: 'teacher-form/:tutorId?', ...adminTeacherForm },
+              { path: 'add-teacher', ...adminTeacherForm },
+              { path: 'settings', lazy: () => import('../routes/admin/settings') },
+              { path: 'profile', lazy: () => import('../routes/admin/profile') },
+              { path: 'audit-log', lazy: () => import('../routes/admin/audit-log') },
+            ],
+          },
         ],
       },
       { path: '*', lazy: () => import('../routes/not-found') },

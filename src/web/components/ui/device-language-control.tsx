@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { OptionalPart } from './optional-part';
 
 /**
  * The language select loads after the sign-in page that offers it, within the route's budget.
@@ -11,9 +12,11 @@ const DeviceLanguageSelect = lazy(() =>
 export function DeviceLanguageControl({ compact, className = '' }: { compact?: boolean; className?: string }) {
   return (
     <div className={`min-h-9 ${compact ? 'min-w-36' : 'min-w-44'} ${className}`}>
-      <Suspense fallback={null}>
-        <DeviceLanguageSelect compact={compact} />
-      </Suspense>
+      <OptionalPart>
+        <Suspense fallback={null}>
+          <DeviceLanguageSelect compact={compact} />
+        </Suspense>
+      </OptionalPart>
     </div>
   );
 }

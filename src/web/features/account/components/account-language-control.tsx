@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { OptionalPart } from '../../../components/ui/optional-part';
 import type { Account } from '../../../../shared/account';
 import { usePagePainted } from '../../../lib/page-painted';
 
@@ -25,9 +26,11 @@ export function AccountLanguageControl({
   return (
     <div className={`min-h-9 ${className}`}>
       {painted && (
-        <Suspense fallback={null}>
-          <AccountLanguageSelect account={account} compact={compact} labelClassName={labelClassName} />
-        </Suspense>
+        <OptionalPart>
+          <Suspense fallback={null}>
+            <AccountLanguageSelect account={account} compact={compact} labelClassName={labelClassName} />
+          </Suspense>
+        </OptionalPart>
       )}
     </div>
   );

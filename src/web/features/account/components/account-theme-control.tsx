@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { OptionalPart } from '../../../components/ui/optional-part';
 import type { Account } from '../../../../shared/account';
 
 /**
@@ -20,9 +21,11 @@ export function AccountThemeControl({
 }) {
   return (
     <div className={`min-h-9 ${className}`}>
-      <Suspense fallback={null}>
-        <AccountThemeSelect account={account} labelClassName={labelClassName} />
-      </Suspense>
+      <OptionalPart>
+        <Suspense fallback={null}>
+          <AccountThemeSelect account={account} labelClassName={labelClassName} />
+        </Suspense>
+      </OptionalPart>
     </div>
   );
 }
