@@ -207,7 +207,7 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
   }
   const unlock = () => lock?.unlock();
   // After kill -9 or a power loss PostgreSQL replays its write-ahead log before it answers: about
-  // twice a clean start (docs/when-things-fail-embedded.md), silent unless we say so.
+  // twice a clean start (docs/when-things-fail.md), silent unless we say so.
   const recovering = lock?.uncleanStop === true;
   const startedAt = performance.now();
   if (recovering)
