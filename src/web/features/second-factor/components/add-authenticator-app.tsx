@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import toast from 'react-hot-toast';
 import { confirmTotpSchema, type Enrolled, type TotpEnrolment } from '../../../../shared/second-factor';
 import { FormErrorAlert, FormPasswordField, FormTextField } from '../../../components/forms/form-fields';
@@ -55,7 +54,6 @@ function ConfirmApp({
   onEnrolled: (enrolled: Enrolled) => void;
 }) {
   const { t } = useSecondFactorText();
-  const secretId = useId();
   const confirm = useConfirmTotp();
   const form = useAppForm({
     schema: confirmTotpSchema,
@@ -71,9 +69,8 @@ function ConfirmApp({
           </a>
         </li>
         <li>
-          <span id={secretId}>{t('app.stepType')}</span>
+          {t('app.stepType')}
           <code
-            aria-labelledby={secretId}
             dir="ltr"
             className="mt-1 block rounded bg-slate-100 px-2 py-1 font-mono text-base tracking-wide break-all text-slate-900"
           >

@@ -1,4 +1,4 @@
-import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
+import { browserSupportsPasskeys } from '../api/passkey-support';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { registerPasskeySchema, type Enrolled } from '../../../../shared/second-factor';
@@ -25,7 +25,7 @@ export function AddPasskey({
     schema: formSchema,
     defaultValues: { label: t('passkey.defaultLabel'), currentPassword: '' } satisfies z.input<typeof formSchema>,
   });
-  if (!browserSupportsWebAuthn()) return <p className="text-sm text-slate-700">{t('passkey.unsupported')}</p>;
+  if (!browserSupportsPasskeys()) return <p className="text-sm text-slate-700">{t('passkey.unsupported')}</p>;
   return (
     <form
       noValidate

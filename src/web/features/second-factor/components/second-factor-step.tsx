@@ -1,4 +1,4 @@
-import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
+import { browserSupportsPasskeys } from '../api/passkey-support';
 import { useId } from 'react';
 import toast from 'react-hot-toast';
 import { verifyCodeSchema } from '../../../../shared/second-factor';
@@ -34,7 +34,7 @@ export function SecondFactorStep({ onPassed }: { onPassed: () => void }) {
   return (
     <div className="space-y-6">
       <p className="text-center text-slate-700">{t('step.explanation')}</p>
-      {hasPasskey && browserSupportsWebAuthn() && (
+      {hasPasskey && browserSupportsPasskeys() && (
         <div className="space-y-2">
           <Button
             className="w-full"
