@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CDPSession, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { accessibilityViolations } from './axe';
 import { e2eServerForPasskeys } from './e2e-server';
 import { createStudent, expect, expectNoSidewaysScroll, test } from './fixtures';
 
@@ -108,6 +109,8 @@ test('the first administrator chooses a password, then sets up a passkey, then r
   await expectNoSidewaysScroll(page, 'second factor setup on a phone');
   await page.getByRole('button', { name: 'Create a passkey' }).click();
   await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  expect(await accessibilityViolations(page), 'accessibility violations beside the recovery codes').toEqual([]);
+  await expectNoSidewaysScroll(page, 'the recovery codes on a phone');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(`${passkeySite}/admin/users`);
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();

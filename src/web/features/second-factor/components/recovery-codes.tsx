@@ -7,7 +7,17 @@ import { useSecondFactorText } from '../../../i18n/namespaces/second-factor';
  * Ten recovery codes, shown this once: copied or saved as a file before leaving. Each signs in
  * once in place of the passkey or the app.
  */
-export function RecoveryCodes({ codes, siteName }: { codes: string[]; siteName: string }) {
+export function RecoveryCodes({
+  codes,
+  siteName,
+  headingLevel,
+}: {
+  codes: string[];
+  siteName: string;
+  /** Its heading's level in the page around it. */
+  headingLevel: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { t } = useSecondFactorText();
   const headingId = useId();
   const asText = `${t('recoveryCodes.fileHeading', { siteName })}\n\n${codes.join('\n')}\n`;
@@ -21,9 +31,9 @@ export function RecoveryCodes({ codes, siteName }: { codes: string[]; siteName: 
   };
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
-      <h3 id={headingId} className="font-semibold">
+      <Heading id={headingId} className="font-semibold">
         {t('recoveryCodes.title')}
-      </h3>
+      </Heading>
       <p className="mt-1 text-sm">{t('recoveryCodes.explanation')}</p>
       <ol
         aria-label={t('recoveryCodes.listLabel')}

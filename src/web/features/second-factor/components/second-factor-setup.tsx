@@ -17,7 +17,9 @@ export function SecondFactorSetup({ siteName, onDone }: { siteName: string; onDo
   if (enrolled) {
     return (
       <div className="space-y-4">
-        {enrolled.recoveryCodes && <RecoveryCodes codes={enrolled.recoveryCodes} siteName={siteName} />}
+        {enrolled.recoveryCodes && (
+          <RecoveryCodes codes={enrolled.recoveryCodes} siteName={siteName} headingLevel={2} />
+        )}
         <Button className="w-full" onClick={onDone}>
           {t('setup.continue')}
         </Button>

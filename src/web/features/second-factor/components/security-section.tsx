@@ -50,7 +50,7 @@ export function SecuritySection({ siteName }: { siteName: string }) {
       )}
       {codes && (
         <div className="mt-4">
-          <RecoveryCodes codes={codes} siteName={siteName} />
+          <RecoveryCodes codes={codes} siteName={siteName} headingLevel={3} />
         </div>
       )}
       {status.data && factors.length === 0 && <p className="mt-4 text-sm text-slate-700">{t('security.none')}</p>}
