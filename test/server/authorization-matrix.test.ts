@@ -69,7 +69,7 @@ const asRow = (statuses: readonly number[]): Record<string, number> =>
   Object.fromEntries(worldActors.map((actor, i) => [actor, statuses[i]!]));
 
 // One comparison of the whole table, so a failure shows every cell that changed at once.
-test('every documented operation answers each actor as the table says', { timeout: 300_000 }, async () => {
+test('every documented operation answers each actor as the table says', { timeout: 180_000 }, async () => {
   const actual: Record<string, Record<string, number>> = {};
   const expected: Record<string, Record<string, number>> = {};
   const badErrorBodies: string[] = [];
