@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { e2eServer, e2eServerWithoutAi, fakeAi, university } from './test/e2e/e2e-server';
+import { e2eServer, e2eServerForPasskeys, e2eServerWithoutAi, fakeAi, university } from './test/e2e/e2e-server';
 import { SERVER_BUNDLE, SERVER_NODE_FLAGS } from './tools/build/server';
 
 const baseURL = `http://127.0.0.1:${e2eServer.port}`;
@@ -81,6 +81,7 @@ export default defineConfig({
       OIDC_CLIENT_SECRET: university.clientSecret,
     }),
     productServer(e2eServerWithoutAi, { AI_PROVIDER: 'none' }),
+    productServer(e2eServerForPasskeys, { AI_PROVIDER: 'none', PUBLIC_URL: e2eServerForPasskeys.url }),
   ],
 });
 

@@ -12,6 +12,7 @@ import type { ReadCache } from './cache/read-cache';
 import type { ReadContext } from './read-models/read-context';
 import type { Database, DatabaseHandle } from './db/client';
 import type { UserRow } from './db/schema';
+import type { SessionSecondFactor } from '../shared/second-factor';
 import type { CampusProvider } from './lib/campus-provider';
 import type { Clock } from './lib/clock';
 import type { SettingDefaults } from './services/settings';
@@ -60,5 +61,7 @@ declare module 'fastify' {
     /** The signed-in user, loaded from the session cookie on API requests; null when anonymous. */
     user: UserRow | null;
     sessionToken: string | null;
+    /** Where the session stands with the second factor (plugins/second-factor.ts); null when anonymous. */
+    sessionSecondFactor: SessionSecondFactor | null;
   }
 }

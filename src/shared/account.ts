@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { languages } from './languages';
+import { secondFactorStepSchema } from './second-factor-step';
 import { themes } from './theme';
 
 export const roles = ['student', 'admin'] as const;
@@ -51,7 +52,11 @@ export const accountSchema = z.object({
 });
 export type Account = z.infer<typeof accountSchema>;
 
-export const sessionResponseSchema = z.object({ account: accountSchema.nullable() });
+export const sessionResponseSchema = z.object({
+  account: accountSchema.nullable(),
+  /** Signed in, what this session must do first with the second factor (decision 0030). */
+  secondFactorStep: secondFactorStepSchema,
+});
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 export const signupRequestSchema = z.object({
@@ -74,7 +79,7 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export const loginResponseSchema = z.object({ account: accountSchema });
+export const loginResponseSchema = z.object({ account: accountSchema, secondFactorStep: secondFactorStepSchema });
 
 export const verifyEmailRequestSchema = z.object({
   userId: z

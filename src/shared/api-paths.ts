@@ -37,6 +37,26 @@ export const apiPaths = {
   campusSignInCallback: '/api/auth/oidc/callback',
   /** GET: how the signed-in account can prove it is its owner: its password, its university, or both. */
   accountSignInMethods: '/api/account/sign-in-methods',
+  /** GET: the account's second factors, its recovery codes left and what this session must do. */
+  secondFactor: '/api/second-factor',
+  /** POST: a new authenticator-app secret for this session to confirm. */
+  secondFactorTotpStart: '/api/second-factor/totp/start',
+  /** POST {code, label, currentPassword?}: the app's code confirms the secret; it becomes a factor. */
+  secondFactorTotp: '/api/second-factor/totp',
+  /** POST: WebAuthn options for creating a passkey. */
+  secondFactorPasskeyOptions: '/api/second-factor/passkey/options',
+  /** POST {response, label, currentPassword?}: the created passkey becomes a factor. */
+  secondFactorPasskey: '/api/second-factor/passkey',
+  /** DELETE {currentPassword?}: remove that factor. */
+  secondFactorFactor: (factorId: string) => `/api/second-factor/factors/${factorId}`,
+  /** POST {currentPassword?}: ten new recovery codes; the old ones stop working. */
+  recoveryCodes: '/api/second-factor/recovery-codes',
+  /** POST {code}: the sign-in's second step with an authenticator-app code or a recovery code. */
+  secondFactorVerify: '/api/second-factor/verify',
+  /** POST: WebAuthn options for the sign-in's second step with a passkey. */
+  secondFactorVerifyPasskeyOptions: '/api/second-factor/verify/passkey/options',
+  /** POST {response}: the sign-in's second step with a passkey. */
+  secondFactorVerifyPasskey: '/api/second-factor/verify/passkey',
   publicSettings: '/api/settings',
   sitePages: '/api/settings/site-pages',
   adminSettings: '/api/admin/settings',

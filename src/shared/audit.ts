@@ -29,6 +29,9 @@ export const auditActions = [
   'user_password_reset_sent',
   'account_deleted_by_owner',
   'settings_updated',
+  'second_factor_added',
+  'second_factor_removed',
+  'recovery_codes_regenerated',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -64,6 +67,9 @@ export const auditActionLabels: Record<AuditAction, string> = {
   user_password_reset_sent: 'sent a password reset to a user',
   account_deleted_by_owner: 'deleted their own account',
   settings_updated: 'changed the settings',
+  second_factor_added: 'added a second factor to their account',
+  second_factor_removed: 'removed a second factor from their account',
+  recovery_codes_regenerated: 'made new recovery codes for their account',
 };
 
 /** One audit log entry as the admin console shows it. */

@@ -48,6 +48,8 @@ export const errorCodes = [
   'account_disabled',
   'email_not_verified',
   'password_change_required',
+  'second_factor_required',
+  'second_factor_enrolment_required',
   'verification_invalid',
   'verification_used',
   'verification_expired',

@@ -109,6 +109,10 @@ export const siteSettingsSchema = z.object({
   aiScreening: z.boolean(),
   /** AI summaries of reviews on tutor profiles; in effect only while an AI provider is configured. */
   aiSummaries: z.boolean(),
+  /** Administrators sign in with a second factor, and one without any sets one up first (decision 0030). */
+  adminsMustUseSecondFactor: z.boolean(),
+  /** A campus sign-in whose `amr`/`acr` claims say several factors were used counts as a second factor. */
+  campusSecondFactorTrusted: z.boolean(),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
@@ -137,6 +141,8 @@ export const adminSettingsSchema = z.object({
   screeningMode: z.enum(screeningModes),
   aiScreening: z.boolean(),
   aiSummaries: z.boolean(),
+  adminsMustUseSecondFactor: z.boolean(),
+  campusSecondFactorTrusted: z.boolean(),
   ai: z.object({
     /** Null when no provider is configured (environment variables, see README). */
     provider: z.enum(aiProviderKinds).nullable(),

@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { accessibilityViolations } from './axe';
 import { admin, createStudent, expect, expectNoSidewaysScroll, logInAs, publishTutor, suffix, test } from './fixtures';
 
@@ -216,4 +217,35 @@ test('review pages have no accessibility violations and fit a phone screen', asy
   await expect(adminTab.getByRole('button', { name: reviewTitle })).toBeVisible();
   await expectNoSidewaysScroll(adminTab, 'review management');
   await adminContext.close();
+});
+
+test("the second factor's pages have no accessibility violations", async ({ page }) => {
+  const student = await createStudent(page.request);
+  await logInAs(page, student);
+  // An authenticator app set up through the API, its code computed from the secret as the app would.
+  const started = await page.request.post('/api/second-factor/totp/start');
+  const { secret } = (await started.json()) as { secret: string };
+  const confirmed = await page.request.post('/api/second-factor/totp', {
+    data: { code: new TOTP({ secret: Secret.fromBase32(secret) }).generate(), label: 'Phone' },
+  });
+  const { recoveryCodes } = (await confirmed.json()) as { recoveryCodes: string[] };
+
+  await expectAccessible(page, '/user/profile', async (p) =>
+    expect(p.getByRole('region', { name: 'Second factor' }).getByText('Phone', { exact: true })).toBeVisible(),
+  );
+  await page.getByRole('button', { name: 'Remove Phone' }).click();
+  await expect(page.getByRole('dialog', { name: 'Remove “Phone”?' })).toBeVisible();
+  expect(await accessibilityViolations(page), 'accessibility violations in the remove dialog').toEqual([]);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  expect((await page.request.post('/api/auth/logout')).status()).toBe(204);
+  const login = await page.request.post('/api/auth/login', {
+    data: { email: student.email, password: student.password },
+  });
+  expect(await login.json()).toMatchObject({ secondFactorStep: 'verify' });
+  await expectAccessible(page, '/user/', heading('Confirm it is you'));
+  await expectNoSidewaysScroll(page, 'the second step');
+  await page.getByLabel('Code from your authenticator app, or a recovery code').fill(recoveryCodes[0]!);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL('/user/');
 });

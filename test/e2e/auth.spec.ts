@@ -1,4 +1,4 @@
-import { admin, createStudent, expect, latestMailTo, logInAs, newStudent, test } from './fixtures';
+import { admin, createStudent, expect, latestMailTo, logInAs, newStudent, recoveryCodeFor, test } from './fixtures';
 
 test.describe('sign up and email verification', () => {
   test('a new student signs up, opens the link from the outbox, and lands in the user area', async ({ page }) => {
@@ -110,12 +110,16 @@ test.describe('login and logout', () => {
     await expect(page).toHaveURL('/');
   });
 
-  test('an admin logging in lands on /admin/', async ({ page }) => {
+  test('an admin logging in passes the second factor and lands on /admin/', async ({ page, request }) => {
+    const recoveryCode = await recoveryCodeFor(request, admin);
     await page.goto('/login');
     await page.getByLabel('Email').fill(admin.email);
     await page.getByLabel('Password', { exact: true }).fill(admin.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByText('Logged In successfully')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible();
+    await page.getByLabel('Code from your authenticator app, or a recovery code').fill(recoveryCode);
+    await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL('/admin/');
     await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
   });
@@ -135,6 +139,6 @@ test.describe('login and logout', () => {
     await expect(page.getByText('Logged Out Successfully')).toBeVisible();
     await expect(page).toHaveURL('/');
     const session = await page.request.get('/api/session');
-    expect(await session.json()).toEqual({ account: null });
+    expect(await session.json()).toEqual({ account: null, secondFactorStep: null });
   });
 });

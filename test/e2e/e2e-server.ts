@@ -2,7 +2,7 @@ import path from 'node:path';
 import { TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../helpers/openid-test-client';
 
 /**
- * The first of the ports the end-to-end run listens on (it uses this one, the next, the four
+ * The first of the ports the end-to-end run listens on (it uses this one, the next two, the four
  * from +10, the six from +20 and the one at +30). E2E_PORT_BASE moves them, so two worktrees on one machine can run at once.
  */
 const portBase = Number(process.env.E2E_PORT_BASE ?? 4310);
@@ -19,6 +19,17 @@ export const e2eServer = {
 export const e2eServerWithoutAi = {
   port: portBase + 1,
   dataDir: path.resolve('.cache/e2e-data-no-ai'),
+};
+
+/**
+ * An instance for passkeys, served as `localhost`: WebAuthn takes the site's host name as the
+ * relying party, and browsers refuse an IP address there. No ADMIN_EMAIL, so its first
+ * administrator is the generated one, as on a new installation.
+ */
+export const e2eServerForPasskeys = {
+  port: portBase + 2,
+  dataDir: path.resolve('.cache/e2e-data-passkeys'),
+  url: `http://localhost:${portBase + 2}`,
 };
 
 /** The university's OpenID Provider the main instance offers campus sign-in through (test/helpers/serve-openid-provider.ts). */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { scaleOut } from './e2e-server';
-import { expect, newStudent, suffix, test } from './fixtures';
+import { expect, newStudent, recoveryCodeFor, suffix, test } from './fixtures';
 import {
   documentedNginxSite,
   type LoadBalancer,
@@ -166,10 +166,14 @@ test('a student and an administrator go through nginx to two instances, and one 
   await test.step('an administrator approves it; the student finds it with its picture at once', async () => {
     const adminContext = await browser.newContext({ baseURL: loadBalancerUrl });
     const adminTab = await adminContext.newPage();
+    const recoveryCode = await recoveryCodeFor(adminContext.request, administrator);
+    await adminContext.clearCookies();
     await adminTab.goto('/login');
     await adminTab.getByLabel('Email').fill(administrator.email);
     await adminTab.getByLabel('Password', { exact: true }).fill(administrator.password);
     await adminTab.getByRole('button', { name: 'Login' }).click();
+    await adminTab.getByLabel('Code from your authenticator app, or a recovery code').fill(recoveryCode);
+    await adminTab.getByRole('button', { name: 'Continue' }).click();
     await expect(adminTab).toHaveURL(/\/admin/);
     await adminTab.goto('/admin/manage-submissions');
     const queued = adminTab.getByRole('row').filter({ hasText: tutorName });

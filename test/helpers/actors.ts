@@ -1,4 +1,7 @@
 import type { UserRow } from '../../src/server/db/schema';
+import { sessionCookieName } from '../../src/server/plugins/auth';
+import { createSession } from '../../src/server/services/accounts/sessions';
+import type { SessionSecondFactor } from '../../src/shared/second-factor';
 import type { TestApp } from './app';
 import { login } from './auth';
 import { createAdminRecord, createUserRecord } from './factories';
@@ -15,9 +18,23 @@ export async function signedInStudent(t: TestApp, name = 'Test Student'): Promis
   return { user, cookie: await login(t.app, { email: user.email, password }) };
 }
 
+/**
+ * An administrator whose session has passed a second factor, made through the session service:
+ * tests of something else skip the sign-in's steps, which second-factor.test.ts covers for real.
+ */
 export async function signedInAdmin(t: TestApp, name = 'Test Admin'): Promise<Actor> {
-  const { user, password } = await createAdminRecord(t.db, { name });
-  return { user, cookie: await login(t.app, { email: user.email, password }) };
+  const { user } = await createAdminRecord(t.db, { name });
+  return { user, cookie: await sessionCookieFor(t, user.id, 'passed') };
+}
+
+/** A session of the account, started where `secondFactor` says, as the Cookie header a browser would send. */
+export async function sessionCookieFor(
+  t: TestApp,
+  userId: string,
+  secondFactor: SessionSecondFactor = 'not_asked',
+): Promise<string> {
+  const session = await createSession(t.db, userId, t.app.clock(), { secondFactor });
+  return `${sessionCookieName(t.app.config)}=${session.token}`;
 }
 
 /** A request as `actor`, or anonymous without one: the short form of `request` for most tests. */

@@ -1,4 +1,5 @@
 import {
+  secondFactors,
   reviewResponses,
   reviews,
   tutorClaims,
@@ -18,6 +19,9 @@ import { reportReview } from '../../src/server/services/reviews/reports';
 import { createSession, sessionPublicId } from '../../src/server/services/accounts/sessions';
 import { requestEmailChange } from '../../src/server/services/accounts/email-change';
 import { hashToken } from '../../src/server/lib/tokens';
+import { sealingKey, sealSecret } from '../../src/server/lib/sealed-secrets';
+import { newTotpSecret } from '../../src/server/services/accounts/second-factor/totp';
+import type { SessionSecondFactor } from '../../src/shared/second-factor';
 import { issueInvitationSecret } from '../../src/server/services/accounts/invitations';
 import { issuePasswordResetToken } from '../../src/server/services/accounts/password-reset';
 import { storeImage } from '../../src/server/services/images';
@@ -88,6 +92,8 @@ export interface World {
   emailChangeToken: string;
   /** The id of the student's session on another browser, as their session list shows it. */
   studentOtherSessionId: string;
+  /** The student's authenticator app (their session was signed in before it, so it is not asked for). */
+  studentSecondFactorId: string;
   /** An address no account uses yet. */
   freshEmail: string;
   /** A small PNG, to upload. */
@@ -98,8 +104,8 @@ let passwordHash: Promise<string> | undefined;
 let picture: Promise<Buffer> | undefined;
 
 /** Sessions are made the way login makes them; hashing a password per account would only cost time. */
-async function sessionCookie(t: TestApp, userId: string): Promise<string> {
-  const session = await createSession(t.db, userId, t.clock());
+async function sessionCookie(t: TestApp, userId: string, secondFactor?: SessionSecondFactor): Promise<string> {
+  const session = await createSession(t.db, userId, t.clock(), { secondFactor });
   return `${sessionCookieName(t.config)}=${session.token}`;
 }
 
@@ -161,7 +167,12 @@ export async function createWorld(t: TestApp, label = 'world'): Promise<World> {
     passwordResetToken,
   ] = await Promise.all([
     createTutorSide(t, { student, reviewers: [inviteeUser, reviewer], claimed: publicTutor, now }),
-    Promise.all([unverified, student, otherStudent, disabled, admin].map((user) => sessionCookie(t, user.id))),
+    // The administrator's session has passed a second factor, as an administrator's must to act as one.
+    Promise.all(
+      [unverified, student, otherStudent, disabled, admin].map((user) =>
+        sessionCookie(t, user.id, user === admin ? 'passed' : undefined),
+      ),
+    ),
     createTutorRecord(t.db, {
       name: 'Sam Submitted',
       department: 'Physics',
@@ -176,11 +187,22 @@ export async function createWorld(t: TestApp, label = 'world'): Promise<World> {
     issueInvitationSecret(t.db, inviteeUser.id, now),
     issuePasswordResetToken(t.db, otherStudent.id, now),
   ]);
-  const [emailChange, studentOtherSession, appeal] = await Promise.all([
+  const [emailChange, studentOtherSession, appeal, , studentSecondFactor] = await Promise.all([
     requestEmailChange(t.db, otherStudent, uniqueEmail(`${label}-moving`), now),
     createSession(t.db, student.id, now),
     appealReview(t.db, student, hiddenReview.id, 'Please look again: it is about the course.', now),
     deleteReviewAsModerator(t.db, admin, deletedReview.id, 'Names a classmate.', now),
+    t.db
+      .insert(secondFactors)
+      .values({
+        userId: student.id,
+        kind: 'totp',
+        label: 'Phone',
+        totpSecret: sealSecret(sealingKey(t.app.deviceKey, 'second-factor'), newTotpSecret()),
+        createdAt: now,
+      })
+      .returning()
+      .then(([row]) => row!),
   ]);
   const [unverifiedCookie, studentCookie, otherStudentCookie, disabledCookie, adminCookie] = cookieList;
   const cookies: Record<WorldActor, string | undefined> = {
@@ -226,6 +248,7 @@ export async function createWorld(t: TestApp, label = 'world'): Promise<World> {
     passwordResetToken,
     emailChangeToken: emailChange.token,
     studentOtherSessionId: sessionPublicId(hashToken(studentOtherSession.token)),
+    studentSecondFactorId: studentSecondFactor.id,
     freshEmail: uniqueEmail(`${label}-new`),
     picture: () => picture!,
   };

@@ -355,9 +355,9 @@ describe('changing a user', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().user).toMatchObject({ id: student.user.id, name: 'Samantha Student', role: 'admin' });
     expect(await userRow(student.user.id)).toMatchObject({ name: 'Samantha Student', role: 'admin' });
-    // Their session carries on with the new role.
-    expect(await getSessionAccount(t.app, student.cookie)).toMatchObject({ role: 'admin' });
-    expect((await callAs(t, student, 'GET', apiPaths.adminUsers)).statusCode).toBe(200);
+    // Their session keeps a student's powers: the new role takes effect at their next sign-in with a second factor.
+    expect(await getSessionAccount(t.app, student.cookie)).toMatchObject({ role: 'student' });
+    expect((await callAs(t, student, 'GET', apiPaths.adminUsers)).statusCode).toBe(403);
     expect(await auditEntries()).toEqual([
       {
         actorId: admin.user.id,

@@ -158,8 +158,11 @@ describe('the first admin on first start', () => {
       expect(promoted!.emailVerifiedAt).not.toBeNull();
       // Start-up never overwrites an existing password; only the explicit CLI does.
       const cookie = await login(configured.app, { email: 'dean@uni.example', password });
-      const response = await request(configured.app, 'GET', apiPaths.adminSettings, { as: cookie });
-      expect(response.statusCode).toBe(200);
+      // An administrator now, who sets up a second factor before using it (second-factor.test.ts).
+      expect((await request(configured.app, 'GET', apiPaths.session, { as: cookie })).json()).toMatchObject({
+        account: { role: 'admin' },
+        secondFactorStep: 'enrol',
+      });
       expect(await t.db.select().from(users)).toHaveLength(1);
     });
   });

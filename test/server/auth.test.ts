@@ -240,7 +240,7 @@ describe('session', () => {
   test('an unknown cookie is anonymous and gets cleared', async () => {
     const response = await request(t.app, 'GET', apiPaths.session, { as: `${SESSION_COOKIE}=forged-token` });
 
-    expect(response.json()).toEqual({ account: null });
+    expect(response.json()).toEqual({ account: null, secondFactorStep: null });
     const cleared = response.cookies.find((c) => c.name === SESSION_COOKIE);
     expect(cleared?.value).toBe('');
   });

@@ -53,6 +53,14 @@ const tutorSubmission = {
 };
 const reviewContent = { title: 'Clear and patient', body: 'Explains every step and answers questions.', rating: 5 };
 const reason = { reason: 'Breaks the community rules.' };
+/** A browser's answer to a passkey ceremony, in the shape @simplewebauthn/browser sends. */
+const webAuthnAnswer = {
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', attestationObject: 'AA' },
+  clientExtensionResults: {},
+};
 
 export const authorizationMatrix: Record<string, MatrixEntry> = {
   // Operations
@@ -122,6 +130,34 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   'POST /api/account/sessions/sign-out-others': { statuses: signedIn(204) },
   'GET /api/settings': { statuses: everyone(200) },
   'GET /api/settings/site-pages': { statuses: everyone(200) },
+
+  // Second factors: the account's own. Sessions here were signed in fresh, so adding one needs no
+  // password; none of them has a second step to take (409), and only the student has a factor.
+  'GET /api/second-factor': { statuses: signedIn(200) },
+  'POST /api/second-factor/totp/start': { statuses: signedIn(200) },
+  // No setup was started in this session: nothing to confirm.
+  'POST /api/second-factor/totp': {
+    body: () => ({ code: '123456', label: 'Phone' }),
+    statuses: signedIn(409),
+  },
+  'POST /api/second-factor/passkey/options': { statuses: signedIn(200) },
+  // No options were given to this session: the answer cannot hold up.
+  'POST /api/second-factor/passkey': {
+    body: () => ({ response: webAuthnAnswer, label: 'Laptop' }),
+    statuses: signedIn(400),
+  },
+  'DELETE /api/second-factor/factors/{factorId}': {
+    params: (w) => ({ factorId: w.studentSecondFactorId }),
+    body: (w) => ({ currentPassword: w.password }),
+    statuses: [401, 404, 204, 404, 401, 404],
+  },
+  'POST /api/second-factor/recovery-codes': {
+    body: (w) => ({ currentPassword: w.password }),
+    statuses: [401, 409, 200, 409, 401, 409],
+  },
+  'POST /api/second-factor/verify': { body: () => ({ code: '123456' }), statuses: signedIn(409) },
+  'POST /api/second-factor/verify/passkey/options': { statuses: signedIn(409) },
+  'POST /api/second-factor/verify/passkey': { body: () => ({ response: webAuthnAnswer }), statuses: signedIn(409) },
 
   // Pictures
   'POST /api/uploads/images': { multipart: async (w) => fileUploadBody(await w.picture()), statuses: verified(201) },

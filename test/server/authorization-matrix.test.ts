@@ -7,6 +7,7 @@ import { createWorld, type World, type WorldActor, worldActors } from '../helper
 import { type DocumentedOperation, documentedOperations, fetchOpenApi, fillPath, withQuery } from '../helpers/openapi';
 import { authorizationMatrix, type MatrixEntry } from './authorization-matrix.expected';
 import { request } from '../helpers/requests';
+import { sessionCookieFor } from '../helpers/actors';
 
 // Every documented operation, called by each kind of visitor with a valid request, answers as
 // authorization-matrix.expected.ts says.
@@ -103,4 +104,78 @@ function isApiError(response: LightMyRequestResponse): boolean {
   } catch {
     return false;
   }
+}
+
+/** What a session held at its second factor still reaches (plugins/second-factor.ts); everything else under /api is refused. */
+const reachableAtStep = {
+  pending: [
+    'GET /api/session',
+    'GET /api/settings',
+    'POST /api/auth/logout',
+    'GET /api/second-factor',
+    'POST /api/second-factor/verify',
+    'POST /api/second-factor/verify/passkey/options',
+    'POST /api/second-factor/verify/passkey',
+  ],
+  enrol: [
+    'GET /api/session',
+    'GET /api/settings',
+    'POST /api/auth/logout',
+    'GET /api/second-factor',
+    'POST /api/account/password',
+    'POST /api/second-factor/totp/start',
+    'POST /api/second-factor/totp',
+    'POST /api/second-factor/passkey/options',
+    'POST /api/second-factor/passkey',
+  ],
+} as const;
+
+test(
+  "a session without its second factor: every administrator operation refuses it, and every other but the step's own",
+  { timeout: 180_000 },
+  async () => {
+    const world = await createWorld(t, 'second-factor');
+    const refusals = {
+      pending: 'second_factor_required',
+      enrol: 'second_factor_enrolment_required',
+    } as const;
+    const actual: string[] = [];
+    const expected: string[] = [];
+    for (const operation of documented.filter((o) => o.path.startsWith('/api/'))) {
+      const entry = authorizationMatrix[operation.key]!;
+      for (const state of ['pending', 'enrol', 'not_asked'] as const) {
+        // A fresh session per request, so a logout or a password change touches no other; a
+        // second later than the last, so the account's newest sessions kept are these.
+        t.clock.advance(1000);
+        const cookie = await sessionCookieFor(t, world.users.admin.id, state);
+        const response = await callAsCookie(operation.key, entry, cookie, world);
+        const code = response.statusCode >= 400 ? response.json<{ error: { code: string } }>().error.code : 'ok';
+        const isAdminOperation = operation.path.startsWith('/api/admin/');
+        if (state === 'not_asked') {
+          // Signed in before being made an administrator (or before the requirement): a student's powers.
+          if (!isAdminOperation) continue;
+          actual.push(`${operation.key} ${state}: ${response.statusCode} ${code}`);
+          expected.push(`${operation.key} ${state}: 403 forbidden`);
+          continue;
+        }
+        const reachable = (reachableAtStep[state] as readonly string[]).includes(operation.key);
+        actual.push(`${operation.key} ${state}: ${reachable ? 'reached' : `${response.statusCode} ${code}`}`);
+        expected.push(`${operation.key} ${state}: ${reachable ? 'reached' : `403 ${refusals[state]}`}`);
+        if (reachable && response.body)
+          expect(response.json<{ error?: { code: string } }>().error?.code).not.toBe(refusals[state]);
+      }
+    }
+    expect(actual.filter((line) => line.includes('/api/admin/')).length).toBeGreaterThan(30);
+    expect(actual).toEqual(expected);
+  },
+);
+
+async function callAsCookie(key: string, entry: MatrixEntry, cookie: string, world: World) {
+  const [method, path] = key.split(' ') as [DocumentedOperation['method'], string];
+  const url = withQuery(fillPath(path, entry.params?.(world) ?? {}), entry.query?.(world));
+  if (entry.multipart) {
+    const { payload, headers } = await entry.multipart(world);
+    return request(t.app, method, url, { as: cookie, headers, payload });
+  }
+  return request(t.app, method, url, { as: cookie, payload: entry.body?.(world) as object | undefined });
 }

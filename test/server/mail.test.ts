@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vit
 import { apiPaths } from '../../src/shared/api-paths';
 import { createTestApp } from '../helpers/app';
 import { createAdminRecord } from '../helpers/factories';
+import { sessionCookieFor } from '../helpers/actors';
 import { getSessionAccount, login, postVerifyEmail, signUp } from '../helpers/auth';
 import { parseMail, readLatestMail, readMails, verificationParams } from '../helpers/mail';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
@@ -27,8 +28,8 @@ describe('without SMTP (outbox folder)', () => {
   test('the mail carries the site name an admin chose', async () => {
     const t = await createTestApp();
     onTestFinished(() => t.close());
-    const { user, password } = await createAdminRecord(t.db);
-    const cookie = await login(t.app, { email: user.email, password });
+    const { user } = await createAdminRecord(t.db);
+    const cookie = await sessionCookieFor(t, user.id, 'passed');
     await request(t.app, 'PATCH', apiPaths.adminSettings, { as: cookie, payload: { siteName: 'Études Tutors' } });
 
     await signUp(t.app);

@@ -17,6 +17,7 @@ import { fileUploadBody, multipartBody } from '../helpers/multipart';
 import { type DocumentedOperation, documentedOperations, fetchOpenApi, fillPath, withQuery } from '../helpers/openapi';
 import { bodyFor, type GeneratedBody, pathSegment, queryFor, unknownKey } from '../helpers/request-arbitraries';
 import { request } from '../helpers/requests';
+import { sessionCookieFor } from '../helpers/actors';
 import { authorizationMatrix } from './authorization-matrix.expected';
 
 // Generated requests at every operation /api/openapi.json documents: the server never answers
@@ -119,13 +120,16 @@ async function send(
   w: World,
   caller: Caller,
   generated: GeneratedRequest,
+  /** Another session of the caller's account than the world's. */
+  sessionCookie?: string,
 ): Promise<LightMyRequestResponse> {
   const cookie =
-    caller === 'anonymous'
+    sessionCookie ??
+    (caller === 'anonymous'
       ? generated.forgedCookie === null
         ? undefined
         : `tutorly_session=${generated.forgedCookie}`
-      : w.cookies[caller];
+      : w.cookies[caller]);
   const url = urlOf(operation, generated);
   const { body } = generated;
   if (body.kind === 'none') return request(t.app, operation.method, url, { as: cookie });
@@ -247,6 +251,72 @@ test(
     }
     await expectServerHealthy();
     expect(failures.length, `operations that failed:\n\n${failures.join('\n\n')}`).toBe(0);
+  },
+);
+
+// Every administrator operation, with generated requests (hostile ids, bodies and queries), from
+// an administrator's session that has not passed a second factor where one is required: refused
+// before anything is read, whatever the request holds.
+const refusalCodes = {
+  pending: 'second_factor_required',
+  enrol: 'second_factor_enrolment_required',
+  not_asked: 'forbidden',
+} as const;
+
+function errorCodeOf(response: LightMyRequestResponse): string | null {
+  try {
+    return response.json<{ error?: { code?: string } }>().error?.code ?? null;
+  } catch {
+    return null;
+  }
+}
+
+test(
+  'generated requests at every administrator operation from a session short of its second factor: always refused',
+  { timeout: 3 * TEST_TIMEOUT_MS },
+  async () => {
+    const adminOperations = operations.filter((operation) => operation.path.startsWith('/api/admin/'));
+    expect(adminOperations.length).toBeGreaterThan(30);
+    const w = await createWorld(t, 'prop-second-factor');
+    const picture = await w.picture();
+    const failures: string[] = [];
+    for (const operation of adminOperations) {
+      for (const state of ['pending', 'enrol', 'not_asked'] as const) {
+        // A second later than the last, so the account's newest sessions kept include this one.
+        t.clock.advance(1000);
+        const cookie = await sessionCookieFor(t, w.users.admin.id, state);
+        try {
+          await check(
+            `${operation.key} from a session short of its second factor (${state})`,
+            fc.asyncProperty(requestFor(operation, w, picture), async (generated) => {
+              const response = await send(operation, w, 'admin', { ...generated, forgedCookie: null }, cookie);
+              // Refused: 403 with the step's own code (a student's `forbidden` for a session not
+              // asked for one) whenever the path reaches the route, before its body is even read.
+              // A generated segment (`..`, `%80`, one too long) can lead the path to no route at
+              // all: 404, or the unrouted body's 400 `bad_request`; nothing is reached either way.
+              // A `validation_error` would be the route's own checks: the session got through.
+              const code = response.statusCode >= 400 ? errorCodeOf(response) : null;
+              const refused =
+                (response.statusCode === 403 && code === refusalCodes[state]) ||
+                (response.statusCode === 404 && code === 'not_found') ||
+                (response.statusCode === 400 && code === 'bad_request') ||
+                [413, 414, 431].includes(response.statusCode);
+              if (!refused)
+                throw new Error(describeFailure('was not refused', operation, 'admin', generated, response));
+              const problem = errorShapeProblem(response);
+              if (problem) throw new Error(describeFailure(problem, operation, 'admin', generated, response));
+            }),
+            Math.min(RUNS, 6),
+          );
+        } catch (err) {
+          failures.push(err instanceof Error ? err.message : String(err));
+        }
+      }
+    }
+    expect(
+      failures.length,
+      `operations that let a session short of its second factor through:\n\n${failures.join('\n\n')}`,
+    ).toBe(0);
   },
 );
 
@@ -462,10 +532,14 @@ describe('unknown fields', () => {
     async (_, operation) => {
       const entry = authorizationMatrix[operation.key]!;
       const documentedNames = new Set(Object.keys(operation.jsonBody?.properties ?? {}));
-      // Whoever the matrix lets through, so the unknown fields reach the service.
-      const caller = (['student', 'admin', 'anonymous'] as const)
-        .map((actor) => ({ actor, status: entry.statuses[worldActors.indexOf(actor)]! }))
-        .find(({ status }) => status < 300)!;
+      // Whoever the matrix lets through, so the unknown fields reach the service; where nobody's
+      // valid request succeeds (the second step, with no step to take), whoever passes the guard.
+      const callers = (['student', 'admin', 'anonymous'] as const).map((actor) => ({
+        actor,
+        status: entry.statuses[worldActors.indexOf(actor)]!,
+      }));
+      const caller =
+        callers.find(({ status }) => status < 300) ?? callers.find(({ status }) => status !== 401 && status !== 403)!;
       const extraValue = fc.constantFrom('string', 'nested', 'list');
       const extras = fc.uniqueArray(fc.tuple(fc.oneof(fc.constantFrom(...internalNames), unknownKey), extraValue), {
         minLength: 1,

@@ -69,6 +69,8 @@ describe('without an AI provider', () => {
       screeningMode: 'warn',
       aiScreening: false,
       aiSummaries: false,
+      adminsMustUseSecondFactor: true,
+      campusSecondFactorTrusted: false,
       ai: { provider: null, providerLabel: null, model: null },
     });
   });
@@ -108,6 +110,8 @@ describe('without an AI provider', () => {
       screeningMode: 'warn',
       aiScreening: false,
       aiSummaries: false,
+      adminsMustUseSecondFactor: true,
+      campusSecondFactorTrusted: false,
       ai: { provider: null, providerLabel: null, model: null },
     };
     expect(response.json()).toEqual(expected);

@@ -55,4 +55,7 @@ export const KEPT_ANSWERS_BY_TABLE = {
   ai_drafts: [],
   audit_log: [],
   rate_limits: [],
+  second_factors: [],
+  recovery_codes: [],
+  second_factor_challenges: [],
 } as const satisfies Record<TableName, readonly KeptAnswer[]>;

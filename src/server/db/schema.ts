@@ -3,6 +3,7 @@ import type { AuditAction, AuditTargetType } from '../../shared/audit';
 import type { NotificationKind } from '../../shared/notifications';
 import { RECENT_REVIEW_MONTHS, REVIEW_TAGS_MAX, type TermSeason } from '../../shared/reviews-constants';
 import type { ScreeningFinding } from '../../shared/screening';
+import type { SecondFactorKind, SessionSecondFactor } from '../../shared/second-factor';
 import { languages, type Language } from '../../shared/languages';
 import { themes } from '../../shared/theme';
 import { RANKING_PRIOR_WEIGHT } from '../../shared/tutors-constants';
@@ -98,6 +99,8 @@ export const sessions = pgTable(
      * account or changing its address.
      */
     campusConfirmedAt: timestamp('campus_confirmed_at', { withTimezone: true }),
+    /** Where the session stands with the account's second factor (shared/second-factor.ts). */
+    secondFactor: text('second_factor').$type<SessionSecondFactor>().notNull().default('not_asked'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );
@@ -184,6 +187,78 @@ export const emailVerifications = pgTable(
     uniqueIndex('email_verifications_secret_hash_key').on(t.secretHash),
   ],
 );
+
+/**
+ * An account's second factors: authenticator apps (TOTP, RFC 6238) and passkeys (WebAuthn).
+ * A TOTP secret is stored sealed with the server's key (lib/sealed-secrets.ts), so a copy of the
+ * database alone does not yield codes.
+ */
+export const secondFactors = pgTable(
+  'second_factors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<SecondFactorKind>().notNull(),
+    /** The owner's name for it ("Phone", "YubiKey"), shown in the list. */
+    label: text('label').notNull(),
+    totpSecret: text('totp_secret'),
+    /** The time step of the last accepted code: a code (or an older one) is never accepted again. */
+    totpLastStep: integer('totp_last_step'),
+    /** The authenticator's credential id, base64url. */
+    passkeyCredentialId: text('passkey_credential_id'),
+    /** The credential's public key (COSE), base64url. */
+    passkeyPublicKey: text('passkey_public_key'),
+    passkeyCounter: integer('passkey_counter'),
+    passkeyTransports: text('passkey_transports').array(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('second_factors_user_id_idx').on(t.userId),
+    uniqueIndex('second_factors_passkey_credential_id_key').on(t.passkeyCredentialId),
+    check(
+      'second_factors_kind_fields',
+      sql`(${t.kind} = 'totp' and ${t.totpSecret} is not null) or (${t.kind} = 'passkey' and ${t.passkeyCredentialId} is not null and ${t.passkeyPublicKey} is not null and ${t.passkeyCounter} is not null)`,
+    ),
+  ],
+);
+
+/** Ten single-use codes for when no second factor is at hand; only their hashes are kept. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_code_key').on(t.userId, t.codeHash)],
+);
+
+/**
+ * What a session is in the middle of with a second factor: the WebAuthn challenge it was given,
+ * or the authenticator-app secret it is being shown, until it answers or the entry expires.
+ * Ends with its session.
+ */
+export const secondFactorChallenges = pgTable(
+  'second_factor_challenges',
+  {
+    sessionTokenHash: text('session_token_hash')
+      .notNull()
+      .references(() => sessions.tokenHash, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<SecondFactorChallengePurpose>().notNull(),
+    /** The WebAuthn challenge (base64url), or the sealed TOTP secret being enrolled. */
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionTokenHash, t.purpose] })],
+);
+export type SecondFactorChallengePurpose = 'passkey_registration' | 'passkey_authentication' | 'totp_enrolment';
 
 /** Admin-editable settings as key → JSON value; defaults live in code, rows only for changed keys. */
 export const settings = pgTable('settings', {
@@ -821,6 +896,7 @@ export type UploadRow = typeof uploads.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type ReviewReportRow = typeof reviewReports.$inferSelect;
 export type AuditLogRow = typeof auditLog.$inferSelect;
+export type SecondFactorRow = typeof secondFactors.$inferSelect;
 export type AiDraftRow = typeof aiDrafts.$inferSelect;
 export type DeletedReviewRow = typeof deletedReviews.$inferSelect;
 export type ReviewAppealRow = typeof reviewAppeals.$inferSelect;

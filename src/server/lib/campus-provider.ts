@@ -15,6 +15,10 @@ export interface CampusProfile {
   /** True only when the provider says so (email_verified); many campus providers leave it out. */
   emailVerified: boolean;
   name: string | undefined;
+  /** How the person signed in there, as the ID token's `amr` says (RFC 8176 values); empty when it does not say. */
+  authenticationMethods: string[];
+  /** The ID token's `acr`: the assurance level the provider says the sign-in met, when it says. */
+  authenticationContext: string | undefined;
 }
 
 /** The secrets of one sign-in attempt, kept on the server between leaving and coming back. */
@@ -143,6 +147,8 @@ export class CampusProvider {
       email: typeof email === 'string' ? email : undefined,
       emailVerified: emailVerified === true,
       name: typeof name === 'string' && name.trim() !== '' ? name.trim() : undefined,
+      authenticationMethods: Array.isArray(claims.amr) ? claims.amr.filter((m) => typeof m === 'string') : [],
+      authenticationContext: typeof claims.acr === 'string' ? claims.acr : undefined,
     };
   }
 }

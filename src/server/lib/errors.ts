@@ -57,6 +57,8 @@ export const statusByErrorCode: Record<ErrorCode, number> = {
   account_disabled: 403,
   email_not_verified: 403,
   password_change_required: 403,
+  second_factor_required: 403,
+  second_factor_enrolment_required: 403,
   not_found: 404,
   conflict: 409,
   email_taken: 409,

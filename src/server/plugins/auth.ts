@@ -48,6 +48,7 @@ export const authPlugin = fp(async function auth(app: FastifyInstance) {
   await app.register(fastifyCookie);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
+  app.decorateRequest('sessionSecondFactor', null);
   app.decorate('deviceKey', await loadDeviceKey(app.config.dataDir));
 });
 
@@ -94,6 +95,7 @@ export async function loadSessionUser(
   if (user) {
     request.user = user;
     request.sessionToken = token;
+    request.sessionSecondFactor = session!.secondFactor;
     if (isLastActiveStale(session!, now)) await touchSession(this.db, session!, tokenHash, now);
   } else {
     clearSessionCookie(reply);

@@ -40,6 +40,8 @@ const keys: SettingKey[] = [
   'screeningMode',
   'aiScreening',
   'aiSummaries',
+  'adminsMustUseSecondFactor',
+  'campusSecondFactorTrusted',
 ];
 type TextKey = 'privacyPolicy' | 'termsOfService' | 'contactEmail';
 const textKeys: readonly SettingKey[] = ['privacyPolicy', 'termsOfService', 'contactEmail'] satisfies TextKey[];
@@ -70,6 +72,9 @@ export async function getSettings(db: Database, defaults: SettingDefaults): Prom
     screeningMode: DEFAULT_SCREENING_MODE,
     aiScreening: false,
     aiSummaries: false,
+    // On unless stored otherwise: the migration that brought it stored it off for sites that already had accounts.
+    adminsMustUseSecondFactor: true,
+    campusSecondFactorTrusted: false,
   };
   for (const { key, value } of rows) {
     if (key === 'siteName' && typeof value === 'string') result.siteName = value;
@@ -82,6 +87,8 @@ export async function getSettings(db: Database, defaults: SettingDefaults): Prom
     if (key === 'screeningMode' && isScreeningMode(value)) result.screeningMode = value;
     if (key === 'aiScreening' && typeof value === 'boolean') result.aiScreening = value;
     if (key === 'aiSummaries' && typeof value === 'boolean') result.aiSummaries = value;
+    if (key === 'adminsMustUseSecondFactor' && typeof value === 'boolean') result.adminsMustUseSecondFactor = value;
+    if (key === 'campusSecondFactorTrusted' && typeof value === 'boolean') result.campusSecondFactorTrusted = value;
     if (isTextKey(key) && typeof value === 'string') result[key] = value;
   }
   return result;

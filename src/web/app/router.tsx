@@ -14,19 +14,39 @@ function choosePasswordFirst(request: Request) {
   return redirect(`${paths.choosePassword}?${new URLSearchParams({ next: pathname + search }).toString()}`);
 }
 
+/** A session with its second factor to pass, or (an administrator) to set up: that first, then back. */
+function secondFactorFirst(request: Request, step: 'verify' | 'enrol') {
+  const { pathname, search } = new URL(request.url);
+  const page = step === 'verify' ? paths.secondFactor : paths.secondFactorSetup;
+  return redirect(`${page}?${new URLSearchParams({ next: pathname + search }).toString()}`);
+}
+
 async function requireSignedIn({ request }: LoaderFunctionArgs) {
-  const { account } = await queryClient.ensureQueryData(sessionQueryOptions());
+  const { account, secondFactorStep } = await queryClient.ensureQueryData(sessionQueryOptions());
   if (!account) throw redirect(paths.home);
   if (account.passwordChangeRequired) throw choosePasswordFirst(request);
+  if (secondFactorStep) throw secondFactorFirst(request, secondFactorStep);
   return null;
 }
 
 async function requireAdmin({ request }: LoaderFunctionArgs) {
-  const { account } = await queryClient.ensureQueryData(sessionQueryOptions());
+  const { account, secondFactorStep } = await queryClient.ensureQueryData(sessionQueryOptions());
   if (!account) throw redirect(paths.login);
   if (account.passwordChangeRequired) throw choosePasswordFirst(request);
+  if (secondFactorStep) throw secondFactorFirst(request, secondFactorStep);
   if (account.role !== 'admin') throw redirect(paths.home);
   return null;
+}
+
+/** The second step's pages, only while the session has that step to take (and its own password chosen). */
+function requireSecondFactorStep(step: 'verify' | 'enrol') {
+  return async ({ request }: LoaderFunctionArgs) => {
+    const session = await queryClient.ensureQueryData(sessionQueryOptions());
+    if (!session.account) throw redirect(paths.login);
+    if (session.account.passwordChangeRequired) throw choosePasswordFirst(request);
+    if (session.secondFactorStep !== step) throw redirect(paths.home);
+    return null;
+  };
 }
 
 /** The page that asks for the new password, only while one must be chosen. */
@@ -69,6 +89,16 @@ export const routes: RouteObject[] = [
       { path: 'terms', ...sitePage },
       { path: 'contact', ...sitePage },
       { path: 'choose-password', loader: requirePasswordToChoose, lazy: () => import('../routes/choose-password') },
+      {
+        path: 'second-factor',
+        loader: requireSecondFactorStep('verify'),
+        lazy: () => import('../routes/second-factor'),
+      },
+      {
+        path: 'second-factor/setup',
+        loader: requireSecondFactorStep('enrol'),
+        lazy: () => import('../routes/second-factor-setup'),
+      },
       {
         path: 'user',
         loader: requireSignedIn,

@@ -19,6 +19,10 @@ export const paths = {
   confirmEmail: '/confirm-email',
   /** Signed in with a password someone else handed over: choose one's own, then go on (?next=). */
   choosePassword: '/choose-password',
+  /** The sign-in's second step: a passkey, an app's code or a recovery code, then on (?next=). */
+  secondFactor: '/second-factor',
+  /** An administrator who must use a second factor sets one up, then goes on (?next=). */
+  secondFactorSetup: '/second-factor/setup',
   user: {
     root: '/user',
     dashboard: '/user/dashboard',

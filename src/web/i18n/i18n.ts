@@ -40,6 +40,7 @@ export const namespaces = [
   'audit-log',
   'statistics',
   'languages',
+  'second-factor',
 ] as const;
 
 /**

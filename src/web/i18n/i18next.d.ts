@@ -13,6 +13,7 @@ import type settings from './locales/en/settings.json';
 import type auditLog from './locales/en/audit-log.json';
 import type statistics from './locales/en/statistics.json';
 import type languages from './locales/en/languages.json';
+import type secondFactor from './locales/en/second-factor.json';
 
 // Texts are checked against the English catalogs: a key missing from them fails the typecheck.
 declare module 'i18next' {
@@ -33,6 +34,7 @@ declare module 'i18next' {
       'audit-log': typeof auditLog;
       statistics: typeof statistics;
       languages: typeof languages;
+      'second-factor': typeof secondFactor;
     };
   }
 }

@@ -41,6 +41,7 @@ import { findUserByEmail, toAccount } from '../../services/accounts/users';
 import { confirmEmail, issueVerificationSecret, verificationLink } from '../../services/accounts/email-verification';
 import type { CountedRequest } from '../../services/rate-limits';
 import { createSession, revokeSession } from '../../services/accounts/sessions';
+import { secondFactorAtSignIn, stepOf } from '../../services/accounts/second-factor/state';
 import { assertSignupAllowed, getSettings } from '../../services/settings';
 import { acceptInvitation } from '../../services/accounts/invitations';
 import { adoptLanguage } from '../../services/accounts/profile';
@@ -193,12 +194,13 @@ export async function authRoutes(app: App): Promise<void> {
       await giveBack(...counted);
       // Told only to whoever knows the password, as a disabled account is.
       if (!isAdmin(user)) await assertPasswordSignInAllowed();
-      const session = await createSession(app.db, user.id, app.clock(), sessionOrigin(request));
+      const secondFactor = await secondFactorAtSignIn(app.db, user);
+      const session = await createSession(app.db, user.id, app.clock(), { ...sessionOrigin(request), secondFactor });
       setSessionCookie(reply, session);
       setDeviceCookie(reply, user.id);
       setThemeCookie(reply, user.theme);
       setLanguageCookie(reply, user.language);
-      return { account: toAccount(user) };
+      return { account: toAccount(user), secondFactorStep: stepOf(secondFactor) };
     },
   );
 
@@ -219,11 +221,13 @@ export async function authRoutes(app: App): Promise<void> {
         deviceLanguage(request),
         app.clock(),
       );
-      const session = await createSession(app.db, user.id, app.clock(), sessionOrigin(request));
+      // A new account has no second factor: none is asked unless it must set one up.
+      const secondFactor = await secondFactorAtSignIn(app.db, user);
+      const session = await createSession(app.db, user.id, app.clock(), { ...sessionOrigin(request), secondFactor });
       setSessionCookie(reply, session);
       setThemeCookie(reply, user.theme);
       setLanguageCookie(reply, user.language);
-      return { account: toAccount(user) };
+      return { account: toAccount(user), secondFactorStep: stepOf(secondFactor) };
     },
   );
 

@@ -16,6 +16,9 @@ import {
   takeCampusAttempt,
 } from '../../services/accounts/campus-sign-in';
 import { createSession } from '../../services/accounts/sessions';
+import { campusSignInUsedSeveralFactors } from '../../services/accounts/second-factor/campus';
+import { getSettings } from '../../services/settings';
+import { secondFactorAtSignIn } from '../../services/accounts/second-factor/state';
 import { deviceLanguage } from '../../lib/request-language';
 import {
   sessionOrigin,
@@ -151,9 +154,13 @@ export async function campusSignInRoutes(app: App): Promise<void> {
           app.clock(),
           deviceLanguage(request),
         );
+        const { campusSecondFactorTrusted } = await getSettings(app.db, app.settingDefaults);
         const session = await createSession(app.db, user.id, app.clock(), {
           ...sessionOrigin(request),
           signedInWith: 'campus',
+          secondFactor: await secondFactorAtSignIn(app.db, user, {
+            campusMultiFactor: campusSecondFactorTrusted && campusSignInUsedSeveralFactors(profile),
+          }),
         });
         setSessionCookie(reply, session);
         setDeviceCookie(reply, user.id);

@@ -1,6 +1,7 @@
 import type { App } from '../../types';
 import { loadSessionUser, requireChosenPassword } from '../../plugins/auth';
 import { limitWritesPerUser } from '../../plugins/rate-limit';
+import { requireSecondFactor } from '../../plugins/second-factor';
 import { refuseUnstorableText } from '../../plugins/unstorable-text';
 import { accountRoutes } from './account';
 import { adminRoutes } from './admin';
@@ -10,6 +11,7 @@ import { campusSignInRoutes } from './campus-sign-in';
 import { notificationRoutes } from './notifications';
 import { sessionRoutes } from './session';
 import { reviewRoutes } from './reviews';
+import { secondFactorRoutes } from './second-factor';
 import { settingsRoutes } from './settings';
 import { statisticsRoutes } from './statistics';
 import { tutorRoutes } from './tutors';
@@ -26,6 +28,7 @@ export async function apiRoutes(app: App): Promise<void> {
   app.removeContentTypeParser('text/plain');
   app.addHook('onRequest', loadSessionUser);
   app.addHook('onRequest', requireChosenPassword);
+  app.addHook('onRequest', requireSecondFactor);
   app.addHook('onRequest', limitWritesPerUser);
   app.addHook('preValidation', refuseUnstorableText);
   // Answers depend on who asks; no shared cache may keep them.
@@ -37,6 +40,7 @@ export async function apiRoutes(app: App): Promise<void> {
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(campusSignInRoutes, { prefix: '/auth/oidc' });
   await app.register(accountRoutes, { prefix: '/account' });
+  await app.register(secondFactorRoutes, { prefix: '/second-factor' });
   await app.register(settingsRoutes, { prefix: '/settings' });
   await app.register(uploadRoutes, { prefix: '/uploads' });
   await app.register(tutorRoutes, { prefix: '/tutors' });

@@ -1,6 +1,7 @@
 import { sessionResponseSchema } from '../../../shared/account';
 import { THEME_COOKIE, themeAttribute } from '../../../shared/theme';
 import { setLanguageCookie, setThemeCookie } from '../../plugins/auth';
+import { stepOf } from '../../services/accounts/second-factor/state';
 import { toAccount } from '../../services/accounts/users';
 import type { App } from '../../types';
 import { errorResponses } from './responses';
@@ -23,7 +24,10 @@ export async function sessionRoutes(app: App): Promise<void> {
         setThemeCookie(reply, user.theme);
       // Only a change is written (setLanguageCookie leaves a cookie that already says it).
       if (user) setLanguageCookie(reply, user.language);
-      return { account: user ? toAccount(user) : null };
+      return {
+        account: user ? toAccount(user) : null,
+        secondFactorStep: stepOf(request.sessionSecondFactor ?? 'not_asked'),
+      };
     },
   );
 }

@@ -7,6 +7,7 @@ import { type SignInMethod, sessions, users, type UserRow } from '../../db/schem
 import { DAY_MS, MINUTE_MS } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { generateToken, hashToken } from '../../lib/tokens';
+import type { SessionSecondFactor } from '../../../shared/second-factor';
 import { describeUserAgent } from '../../lib/user-agent';
 
 /** Spec section 9: a session lasts seven days. */
@@ -28,6 +29,8 @@ export interface SessionOrigin {
   clientAddress?: string | undefined;
   /** 'password' unless said. */
   signedInWith?: SignInMethod;
+  /** Where the session starts with the second factor (services/accounts/second-factor/state.ts); 'not_asked' unless said. */
+  secondFactor?: SessionSecondFactor;
 }
 
 /**
@@ -54,6 +57,7 @@ export async function createSession(
       clientAddress: origin.clientAddress ?? null,
       signedInWith: origin.signedInWith ?? 'password',
       campusConfirmedAt: origin.signedInWith === 'campus' ? now : null,
+      secondFactor: origin.secondFactor ?? 'not_asked',
     });
     await tx.update(users).set({ lastActiveAt: now }).where(eq(users.id, userId));
     // Housekeeping on a path that is not hot: forget this user's sessions that have run out...
@@ -75,6 +79,7 @@ export interface StoredSession {
   user: UserRow;
   expiresAt: Date;
   lastActiveAt: Date;
+  secondFactor: SessionSecondFactor;
 }
 
 /** The session with this token hash, or null when there is none (never created, revoked, or cleaned up). */
@@ -86,7 +91,12 @@ export async function findSession(db: Database, tokenHash: string): Promise<Stor
 /** Every signed-in request reads its session: prepared once per database. */
 const sessionByToken = preparedStatement((db: Database) =>
   db
-    .select({ user: users, expiresAt: sessions.expiresAt, lastActiveAt: sessions.lastActiveAt })
+    .select({
+      user: users,
+      expiresAt: sessions.expiresAt,
+      lastActiveAt: sessions.lastActiveAt,
+      secondFactor: sessions.secondFactor,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))

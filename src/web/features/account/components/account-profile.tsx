@@ -24,10 +24,13 @@ export function AccountProfile({
   account,
   title,
   audience,
+  security,
 }: {
   account: Account;
   title: string;
   audience: 'student' | 'admin';
+  /** The second factor's section, from its own feature. */
+  security?: ReactNode;
 }) {
   const { t } = useAccountText();
   const headingId = useId();
@@ -111,6 +114,7 @@ export function AccountProfile({
         <AccountThemeControl account={account} className="mt-3" />
       </section>
       <AccountLanguageSection account={account} />
+      {security}
       <SessionsSection />
       <LeaveSection email={account.email} audience={audience} />
     </section>

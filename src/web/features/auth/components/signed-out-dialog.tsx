@@ -4,6 +4,7 @@ import { loginRequestSchema } from '../../../../shared/account';
 import { FormErrorAlert, FormPasswordField, FormTextField } from '../../../components/forms/form-fields';
 import { useAppForm } from '../../../components/forms/use-app-form';
 import { DialogButtons, ModalDialog } from '../../../components/ui/modal-dialog';
+import { paths } from '../../../config/paths';
 import { sessionQueryKey, useAccount } from '../../../lib/session';
 import { clearSignedOut, useSignedOut } from '../../../lib/signed-out';
 import { useAuthText } from '../../../i18n/namespaces/auth';
@@ -48,13 +49,19 @@ function LogInAgainForm({
   const form = useAppForm({ schema: loginRequestSchema, defaultValues: { email, password: '' } });
   const logIn = useMutation({
     mutationFn: login,
-    onSuccess: async ({ account }) => {
-      if (account.id !== accountId) {
+    onSuccess: async (session) => {
+      if (session.account.id !== accountId) {
         // Someone else logged in: nothing on this page is theirs.
         window.location.assign('/');
         return;
       }
-      queryClient.setQueryData(sessionQueryKey, { account });
+      if (session.secondFactorStep) {
+        // The second factor comes first; the page it opens brings the reader back here.
+        const next = window.location.pathname + window.location.search;
+        window.location.assign(`${paths.secondFactor}?${new URLSearchParams({ next }).toString()}`);
+        return;
+      }
+      queryClient.setQueryData(sessionQueryKey, session);
       clearSignedOut();
       // Refetched in the background: what is on screen (and any form) stays as it is.
       await queryClient.invalidateQueries();

@@ -42,6 +42,8 @@ interface FormValues {
   reviewTags: string;
   screeningMode: ScreeningMode;
   aiScreening: boolean;
+  adminsMustUseSecondFactor: boolean;
+  campusSecondFactorTrusted: boolean;
 }
 
 const valuesOf = (settings: SiteSettings): FormValues => ({
@@ -57,6 +59,8 @@ const valuesOf = (settings: SiteSettings): FormValues => ({
   reviewTags: settings.reviewTags.join('\n'),
   screeningMode: settings.screeningMode,
   aiScreening: settings.aiScreening,
+  adminsMustUseSecondFactor: settings.adminsMustUseSecondFactor,
+  campusSecondFactorTrusted: settings.campusSecondFactorTrusted,
 });
 
 /** A domain as the hints and messages show it. */
@@ -68,6 +72,9 @@ const CAMPUS_VARIABLES = {
   clientIdVariable: 'OIDC_CLIENT_ID',
   clientSecretVariable: 'OIDC_CLIENT_SECRET',
 };
+
+/** The ID token's claims that say how the person signed in; their names are the same in any language. */
+const ID_TOKEN_CLAIMS = 'amr, acr';
 
 const pageFields = ['privacyPolicy', 'termsOfService', 'contactEmail'] as const;
 
@@ -100,6 +107,8 @@ const settingsFormSchema = z
     reviewTags: z.string(),
     screeningMode: z.enum(screeningModes),
     aiScreening: z.boolean(),
+    adminsMustUseSecondFactor: z.boolean(),
+    campusSecondFactorTrusted: z.boolean(),
   })
   .transform((values, context): SiteSettings => {
     const entries = domainEntries(values.domains);
@@ -118,6 +127,8 @@ const settingsFormSchema = z
       reviewTags: tags,
       screeningMode: values.screeningMode,
       aiScreening: values.aiScreening,
+      adminsMustUseSecondFactor: values.adminsMustUseSecondFactor,
+      campusSecondFactorTrusted: values.campusSecondFactorTrusted,
     });
     const report = (field: keyof FormValues, message: string) =>
       context.addIssue({ code: 'custom', path: [field], message });
@@ -175,6 +186,10 @@ function changesFrom(saved: SiteSettings, next: SiteSettings): UpdateSiteSetting
   if (next.reviewTags.join('\n') !== saved.reviewTags.join('\n')) changes.reviewTags = next.reviewTags;
   if (next.screeningMode !== saved.screeningMode) changes.screeningMode = next.screeningMode;
   if (next.aiScreening !== saved.aiScreening) changes.aiScreening = next.aiScreening;
+  if (next.adminsMustUseSecondFactor !== saved.adminsMustUseSecondFactor)
+    changes.adminsMustUseSecondFactor = next.adminsMustUseSecondFactor;
+  if (next.campusSecondFactorTrusted !== saved.campusSecondFactorTrusted)
+    changes.campusSecondFactorTrusted = next.campusSecondFactorTrusted;
   return changes;
 }
 
@@ -202,6 +217,17 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
   const {
     field: { ref: aiSummariesRef, value: aiSummaries, onChange: setAiSummaries, ...aiSummariesField },
   } = useController({ control: form.control, name: 'aiSummaries' });
+  const {
+    field: {
+      ref: requireSecondFactorRef,
+      value: requireSecondFactor,
+      onChange: setRequireSecondFactor,
+      ...requireSecondFactorField
+    },
+  } = useController({ control: form.control, name: 'adminsMustUseSecondFactor' });
+  const {
+    field: { ref: campusTrustedRef, value: campusTrusted, onChange: setCampusTrusted, ...campusTrustedField },
+  } = useController({ control: form.control, name: 'campusSecondFactorTrusted' });
   const domainCount = domainEntries(useWatch({ control: form.control, name: 'domains' })).length;
 
   return (
@@ -308,6 +334,32 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
           disabled={!settings.campusSignIn}
           error={passwordSignInError?.message}
           onChange={(event) => setPasswordSignIn(event.target.checked)}
+        />
+        <SwitchField
+          {...campusTrustedField}
+          ref={campusTrustedRef}
+          label={t('form.secondFactor.campusTrusted')}
+          hint={t('form.secondFactor.campusTrustedHint', { claims: ID_TOKEN_CLAIMS })}
+          checked={campusTrusted}
+          disabled={!settings.campusSignIn}
+          onChange={(event) => setCampusTrusted(event.target.checked)}
+        />
+      </section>
+
+      <section
+        aria-labelledby="settings-second-factor"
+        className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      >
+        <h2 id="settings-second-factor" className="text-lg font-semibold text-slate-900">
+          {t('form.secondFactor.heading')}
+        </h2>
+        <SwitchField
+          {...requireSecondFactorField}
+          ref={requireSecondFactorRef}
+          label={t('form.secondFactor.required')}
+          hint={t('form.secondFactor.requiredHint')}
+          checked={requireSecondFactor}
+          onChange={(event) => setRequireSecondFactor(event.target.checked)}
         />
       </section>
 
