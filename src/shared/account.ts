@@ -80,6 +80,7 @@ export const loginRequestSchema = z.object({
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const loginResponseSchema = z.object({ account: accountSchema, secondFactorStep: secondFactorStepSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const verifyEmailRequestSchema = z.object({
   userId: z

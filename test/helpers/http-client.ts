@@ -1,5 +1,8 @@
+import { Secret, TOTP } from 'otpauth';
 import { HOST_SESSION_COOKIE, SESSION_COOKIE } from '../../src/server/plugins/auth';
 import { apiPaths } from '../../src/shared/api-paths';
+import type { LoginResponse } from '../../src/shared/account';
+import type { Enrolled, TotpEnrolment } from '../../src/shared/second-factor';
 import type { TutorProfile } from '../../src/shared/tutors';
 import type { UploadedImage } from '../../src/shared/uploads';
 import type { CreateUserResponse } from '../../src/shared/users';
@@ -72,16 +75,52 @@ export async function httpExpect<T = unknown>(
   return answer.body;
 }
 
-/** Logs in and returns the Cookie header value for later requests. */
+/**
+ * Recovery codes of the accounts this process gave a second factor, by address: a later sign-in
+ * of the same account (after a restart, on another instance) spends one, as a person would.
+ */
+const recoveryCodesByEmail = new Map<string, string[]>();
+
+/**
+ * Logs in and returns the Cookie header value for later requests. An administrator where the
+ * site requires a second factor takes the real step: the first sign-in sets up an authenticator
+ * app (its code computed from the secret, as the app would) and keeps the recovery codes; a
+ * later one spends a recovery code.
+ */
 export async function loginOverHttp(baseUrl: string, email: string, password: string): Promise<string> {
-  const answer = await httpRequest(baseUrl, 'POST', apiPaths.login, { json: { email, password } });
+  const answer = await httpRequest<LoginResponse>(baseUrl, 'POST', apiPaths.login, { json: { email, password } });
   if (answer.status !== 200)
     throw new Error(`login of ${email} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   const cookie = answer.headers
     .getSetCookie()
     .find((c) => c.startsWith(`${SESSION_COOKIE}=`) || c.startsWith(`${HOST_SESSION_COOKIE}=`));
   if (!cookie) throw new Error('the login answer set no session cookie');
-  return cookie.split(';')[0]!;
+  const sessionCookie = cookie.split(';')[0]!;
+  await passSecondFactorOverHttp(baseUrl, sessionCookie, email, answer.body.secondFactorStep);
+  return sessionCookie;
+}
+
+async function passSecondFactorOverHttp(
+  baseUrl: string,
+  cookie: string,
+  email: string,
+  step: LoginResponse['secondFactorStep'],
+): Promise<void> {
+  if (step === 'enrol') {
+    const { secret } = await httpExpect<TotpEnrolment>(200, baseUrl, 'POST', apiPaths.secondFactorTotpStart, {
+      cookie,
+    });
+    const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+    const enrolled = await httpExpect<Enrolled>(201, baseUrl, 'POST', apiPaths.secondFactorTotp, {
+      cookie,
+      json: { code, label: 'Test authenticator' },
+    });
+    recoveryCodesByEmail.set(email, enrolled.recoveryCodes ?? []);
+  } else if (step === 'verify') {
+    const code = recoveryCodesByEmail.get(email)?.shift();
+    if (!code) throw new Error(`no recovery code kept for ${email}: its second factor was set up elsewhere`);
+    await httpExpect(200, baseUrl, 'POST', apiPaths.secondFactorVerify, { cookie, json: { code } });
+  }
 }
 
 export async function uploadPictureOverHttp(
