@@ -27,6 +27,7 @@ export const auditActions = [
   'user_enabled',
   'user_deleted',
   'user_password_reset_sent',
+  'user_identity_unlinked',
   'account_deleted_by_owner',
   'settings_updated',
 ] as const;
@@ -62,6 +63,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   user_enabled: 'enabled a user',
   user_deleted: 'deleted a user',
   user_password_reset_sent: 'sent a password reset to a user',
+  user_identity_unlinked: "unlinked a user's university sign-in",
   account_deleted_by_owner: 'deleted their own account',
   settings_updated: 'changed the settings',
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ownerPasswordSchema } from './account';
 
 /**
  * Campus single sign-on: how a sign-in through the university's provider can end other than
@@ -69,3 +70,30 @@ export type SignInMethods = z.infer<typeof signInMethodsSchema>;
 export function passwordSignInOffMessage(buttonLabel: string): string {
   return `Students sign in with their university on this site: use "${buttonLabel}".`;
 }
+
+/** One university identity linked to an account: the provider and the address it gave when linked. */
+export const linkedIdentitySchema = z.object({
+  id: z.uuid(),
+  /** The provider's host name (its issuer's), which is what a person recognises. */
+  provider: z.string(),
+  issuer: z.string(),
+  /** The address the provider gave when the identity was linked. */
+  email: z.string().nullable(),
+  linkedAt: z.iso.datetime(),
+  lastUsedAt: z.iso.datetime(),
+});
+export type LinkedIdentity = z.infer<typeof linkedIdentitySchema>;
+export const linkedIdentityListSchema = z.object({ identities: z.array(linkedIdentitySchema) });
+export type LinkedIdentityList = z.infer<typeof linkedIdentityListSchema>;
+
+export const identityPathParamsSchema = z.object({ identityId: z.uuid() });
+export const userIdentityPathParamsSchema = z.object({ userId: z.string(), identityId: z.uuid() });
+
+/** 'Unlink' on one's own profile: the current password, or (empty) a fresh campus sign-in of this session. */
+export const unlinkIdentitySchema = z.object({
+  currentPassword: ownerPasswordSchema,
+});
+export type UnlinkIdentityRequest = z.infer<typeof unlinkIdentitySchema>;
+
+export const LAST_WAY_IN_MESSAGE =
+  'This university sign-in is the only way into your account. Choose a password first ("Forgot password?" mails a link), then unlink it.';

@@ -78,6 +78,10 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     body: (w) => ({ token: w.emailChangeToken }),
     statuses: everyone(200),
   },
+  'POST /api/auth/email-change/cancel': {
+    body: (w) => ({ token: w.emailChangeCancelToken }),
+    statuses: everyone(200),
+  },
   'POST /api/auth/password-reset': { body: (w) => ({ email: w.users.otherStudent.email }), statuses: everyone(202) },
   'POST /api/auth/password-reset/confirm': {
     body: (w) => ({ token: w.passwordResetToken, password: 'a brand new passphrase' }),
@@ -104,6 +108,13 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     statuses: signedIn(202),
   },
   'GET /api/account/sessions': { statuses: signedIn(200) },
+  'GET /api/account/identities': { statuses: signedIn(200) },
+  // The student's university identity: only the student finds it.
+  'DELETE /api/account/identities/{identityId}': {
+    params: (w) => ({ identityId: w.studentIdentityId }),
+    body: (w) => ({ currentPassword: w.password }),
+    statuses: [401, 404, 204, 404, 401, 404],
+  },
   'GET /api/account/sign-in-methods': { statuses: signedIn(200) },
   // Page navigations that answer with redirects: to the university's provider, or back with the outcome.
   'GET /api/auth/oidc/start': { statuses: everyone(303) },
@@ -356,6 +367,14 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   },
   'POST /api/admin/users/{userId}/password-reset': {
     params: (w) => ({ userId: w.users.student.id }),
+    statuses: adminOnly(204),
+  },
+  'GET /api/admin/users/{userId}/identities': {
+    params: (w) => ({ userId: w.users.student.id }),
+    statuses: adminOnly(200),
+  },
+  'DELETE /api/admin/users/{userId}/identities/{identityId}': {
+    params: (w) => ({ userId: w.users.student.id, identityId: w.studentIdentityId }),
     statuses: adminOnly(204),
   },
 };

@@ -154,14 +154,20 @@ export const campusSignInAttempts = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** A path on this site to return to. */
     returnTo: text('return_to').notNull(),
+    /** 'confirm': the account's credential epoch when it left; a confirmation coming back after it moved counts for nothing. */
+    credentialEpoch: integer('credential_epoch'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('campus_sign_in_attempts_expires_at_idx').on(t.expiresAt)],
 );
 
-/** A sign-up's verification link, an administrator's invitation, a 'Forgot password?' link, or a new address to confirm. */
-export type EmailLinkPurpose = 'verify_email' | 'invitation' | 'password_reset' | 'change_email';
+/**
+ * A sign-up's verification link, an administrator's invitation, a 'Forgot password?' link, a
+ * new address to confirm, or the old address's 'Cancel this change'.
+ */
+export type EmailLinkPurpose =
+  'verify_email' | 'invitation' | 'password_reset' | 'change_email' | 'cancel_email_change';
 
 export const emailVerifications = pgTable(
   'email_verifications',
@@ -178,6 +184,10 @@ export const emailVerifications = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     /** 'change_email': the address the account moves to once the link mailed there is opened. */
     newEmail: text('new_email'),
+    /** The account's credential epoch when the link was issued: once the epoch has moved, the link is refused. */
+    credentialEpoch: integer('credential_epoch').notNull().default(0),
+    /** The address the link was mailed to (a reset link names the address it was sent to). */
+    sentTo: text('sent_to'),
   },
   (t) => [
     index('email_verifications_user_id_idx').on(t.userId),

@@ -10,7 +10,7 @@ import { ACCOUNT_DISABLED_MESSAGE } from './login';
 import { assertEmailLinkUsable, claimEmailLink, emailLink, issueEmailLinkSecret } from './email-verification';
 import { hashPassword } from './passwords';
 import { assertAcceptablePassword } from './password-rules';
-import { revokeAllSessions } from './sessions';
+import { moveCredentialEpoch } from './credential-epoch';
 
 export const INVITATION_LIFETIME_DAYS = 7;
 const INVITATION_LIFETIME_MS = INVITATION_LIFETIME_DAYS * DAY_MS;
@@ -50,7 +50,7 @@ export async function acceptInvitation(db: Database, input: AcceptInvitationRequ
       .returning();
     // Rolls the claim back too: the link works again should the account be enabled.
     if (user!.disabledAt) throw new AppError('account_disabled', ACCOUNT_DISABLED_MESSAGE);
-    await revokeAllSessions(tx, user!.id);
+    await moveCredentialEpoch(tx, user!.id);
     return user!;
   });
 }
