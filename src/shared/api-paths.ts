@@ -41,6 +41,8 @@ export const apiPaths = {
   campusSignInStart: '/api/auth/oidc/start',
   /** GET: where the university's provider sends the browser back (register it as the redirect URI). */
   campusSignInCallback: '/api/auth/oidc/callback',
+  /** POST {password}: an administrator links the university sign-in waiting in this browser. */
+  campusLink: '/api/auth/oidc/link',
   /** GET: how the signed-in account can prove it is its owner: its password, its university, or both. */
   accountSignInMethods: '/api/account/sign-in-methods',
   publicSettings: '/api/settings',

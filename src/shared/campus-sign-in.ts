@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ownerPasswordSchema } from './account';
+import { ownerPasswordSchema, PASSWORD_MAX_LENGTH } from './account';
 
 /**
  * Campus single sign-on: how a sign-in through the university's provider can end other than
@@ -17,6 +17,7 @@ export const campusSignInFailures = [
   'disabled',
   'other_account',
   'too_many',
+  'admin_password_needed',
 ] as const;
 export type CampusSignInFailure = (typeof campusSignInFailures)[number];
 
@@ -32,6 +33,8 @@ export const CAMPUS_SIGN_IN_FAILURE_MESSAGES: Record<CampusSignInFailure, string
   disabled: 'This account has been disabled. Please contact the administrator.',
   other_account: 'That is not the university account linked to this account.',
   too_many: 'Too many sign-ins with your university were started from your network. Please try again in a few minutes.',
+  admin_password_needed:
+    'Your university account is not linked to this administrator account yet. Log out, choose "Sign in with your university" on the login page, and give your password once to link it.',
 };
 
 /** The query parameter the failure comes back in. */
@@ -97,3 +100,9 @@ export type UnlinkIdentityRequest = z.infer<typeof unlinkIdentitySchema>;
 
 export const LAST_WAY_IN_MESSAGE =
   'This university sign-in is the only way into your account. Choose a password first ("Forgot password?" mails a link), then unlink it.';
+
+/** The administrator's password, to link the university sign-in waiting in this browser. */
+export const linkUniversityRequestSchema = z.object({
+  password: z.string().min(1, 'Password is required.').max(PASSWORD_MAX_LENGTH),
+});
+export type LinkUniversityRequest = z.infer<typeof linkUniversityRequestSchema>;

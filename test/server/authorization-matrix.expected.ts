@@ -119,6 +119,8 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   // Page navigations that answer with redirects: to the university's provider, or back with the outcome.
   'GET /api/auth/oidc/start': { statuses: everyone(303) },
   'GET /api/auth/oidc/callback': { statuses: everyone(303) },
+  // Nobody's browser holds a university sign-in waiting for an administrator's password here.
+  'POST /api/auth/oidc/link': { body: (w) => ({ password: w.password }), statuses: everyone(410) },
   'GET /api/account/data': { statuses: signedIn(200) },
   // The confirmation is the student's own address: anyone else signed in is told it does not match (400).
   'DELETE /api/account': {

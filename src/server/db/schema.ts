@@ -163,6 +163,31 @@ export const campusSignInAttempts = pgTable(
 );
 
 /**
+ * A university identity waiting to be linked to an administrator's account: the campus sign-in
+ * found the administrator's address, and an administrator's account is linked only once its
+ * password has been given too (the next step, in the same browser, within ten minutes). Found by
+ * the hash of a secret only that browser's cookie holds; used once.
+ */
+export const campusPendingLinks = pgTable(
+  'campus_pending_links',
+  {
+    browserSecretHash: text('browser_secret_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    protocol: text('protocol').$type<IdentityProtocol>().notNull(),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    emailAtLink: text('email_at_link'),
+    /** The account's credential epoch when the campus sign-in came back: a change since refuses the link. */
+    credentialEpoch: integer('credential_epoch').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('campus_pending_links_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
  * A sign-up's verification link, an administrator's invitation, a 'Forgot password?' link, a
  * new address to confirm, or the old address's 'Cancel this change'.
  */
