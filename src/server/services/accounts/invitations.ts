@@ -35,7 +35,7 @@ export async function acceptInvitation(db: Database, input: AcceptInvitationRequ
   // outside the transaction; the claim below checks the link again.
   await assertEmailLinkUsable(db, 'invitation', input.userId, input.secret, now);
   const [invitee] = await db.select().from(users).where(eq(users.id, input.userId));
-  if (invitee) assertAcceptablePassword(input.password, invitee);
+  if (invitee) await assertAcceptablePassword(input.password, invitee);
   const passwordHash = await hashPassword(input.password);
   return changeData(db, [sessionsChanged(input.userId)], async (tx) => {
     await claimEmailLink(tx, 'invitation', input.userId, input.secret, now);

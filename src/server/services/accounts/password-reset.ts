@@ -85,7 +85,7 @@ export async function resetPassword(db: Database, input: ResetPasswordRequest, n
   // A dead link is refused before the deliberately slow hashing; the claim below checks it again.
   const link = await usableResetLink(db, input.token, now);
   const [owner] = await db.select().from(users).where(eq(users.id, link.userId));
-  if (owner) assertAcceptablePassword(input.password, owner);
+  if (owner) await assertAcceptablePassword(input.password, owner);
   const passwordHash = await hashPassword(input.password);
   return changeData(db, [sessionsChanged(link.userId)], async (tx) => {
     const link = await usableResetLink(tx, input.token, now);

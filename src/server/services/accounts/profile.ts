@@ -80,7 +80,7 @@ export async function changePassword(
   }
   if (user.passwordChangeRequired && input.newPassword === input.currentPassword)
     throw new AppError('validation_error', SAME_AS_ONE_TIME_PASSWORD_MESSAGE, 'newPassword');
-  assertAcceptablePassword(input.newPassword, user, 'newPassword');
+  await assertAcceptablePassword(input.newPassword, user, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await changeData(db, [sessionsChanged(user.id)], async (tx) => {
     // Checked against the hash as it is now: of two changes racing, the second was made with a password no longer current.

@@ -16,9 +16,9 @@ import { SessionsSection } from './sessions-section';
 import { UpdatePasswordDialog } from './update-password-dialog';
 
 /**
- * The signed-in user's own profile: what the account holds, 'Edit Profile' and 'Update
- * Password'. The student's page leaves out what only administrators may do (changing the email
- * address); the admin's page has it.
+ * The signed-in user's own profile: what the account holds, 'Edit Profile', 'Update Password',
+ * 'Change email', the linked university sign-ins and the sessions, each saying what it does to
+ * the account's other doors. Students and administrators change their address the same way.
  */
 export function AccountProfile({
   account,
@@ -92,13 +92,13 @@ export function AccountProfile({
         </div>
       </div>
 
-      <EditProfileDialog
-        open={openDialog === 'profile'}
-        account={account}
-        canChangeEmail={audience === 'admin'}
+      <EditProfileDialog open={openDialog === 'profile'} account={account} onClose={close} />
+      <UpdatePasswordDialog
+        open={openDialog === 'password'}
+        email={account.email}
+        role={account.role}
         onClose={close}
       />
-      <UpdatePasswordDialog open={openDialog === 'password'} email={account.email} onClose={close} />
       <ChangeEmailDialog open={openDialog === 'email'} audience={audience} onClose={close} />
       <section
         aria-labelledby={appearanceId}
