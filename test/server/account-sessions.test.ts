@@ -10,6 +10,7 @@ import {
 } from '../../src/shared/account';
 import { type AccountSession } from '../../src/shared/account-lifecycle';
 import { apiPaths } from '../../src/shared/api-paths';
+import { WEAK_ADMIN_PASSWORD_MESSAGE, WEAK_PASSWORD_MESSAGE } from '../../src/shared/password-strength';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { cookieHeader, getSessionAccount, loginAttempt, postLogin, postSignup } from '../helpers/auth';
 import { createUserRecord, uniqueEmail } from '../helpers/factories';
@@ -154,6 +155,33 @@ describe('password rules', () => {
     expect(asEmail.json().error.fields).toEqual([{ path: 'password', message: PERSONAL_PASSWORD_MESSAGE }]);
     const asName = await postSignup(t.app, { name: 'Grace Hopper', email: uniqueEmail(), password: 'gracehopper1' });
     expect(asName.json().error.fields).toEqual([{ path: 'password', message: PERSONAL_PASSWORD_MESSAGE }]);
+  });
+
+  test('a password too easy to guess is refused (zxcvbn-ts score under 2), however long', async () => {
+    for (const password of ['aaaaaaaa', 'zzzzzzzzzzzz', 'tigers1987']) {
+      const weak = await postSignup(t.app, { name: 'Ada', email: uniqueEmail(), password });
+      expect(weak.statusCode, password).toBe(400);
+      expect(weak.json().error.fields).toEqual([{ path: 'password', message: WEAK_PASSWORD_MESSAGE }]);
+    }
+    expect((await postSignup(t.app, { name: 'Ada', email: uniqueEmail(), password: 'greenapple22' })).statusCode).toBe(
+      201,
+    );
+  });
+
+  test("an administrator's new password must be harder to guess (score 3) than a student's (score 2)", async () => {
+    const fair = 'greenapple22';
+    const change = async (role: 'student' | 'admin') => {
+      const { user, password } = await createUserRecord(t.db, { verified: true, role });
+      const cookie = await signIn(user.email, password, FIREFOX_LINUX, '203.0.113.5');
+      return request(t.app, 'POST', apiPaths.accountPassword, {
+        as: cookie,
+        payload: { currentPassword: password, newPassword: fair },
+      });
+    };
+    expect((await change('student')).statusCode).toBe(204);
+    const admin = await change('admin');
+    expect(admin.statusCode).toBe(400);
+    expect(admin.json().error.fields).toEqual([{ path: 'newPassword', message: WEAK_ADMIN_PASSWORD_MESSAGE }]);
   });
 
   test('changing the password follows the same rules', async () => {

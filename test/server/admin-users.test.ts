@@ -355,9 +355,11 @@ describe('changing a user', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().user).toMatchObject({ id: student.user.id, name: 'Samantha Student', role: 'admin' });
     expect(await userRow(student.user.id)).toMatchObject({ name: 'Samantha Student', role: 'admin' });
-    // Their session carries on with the new role.
-    expect(await getSessionAccount(t.app, student.cookie)).toMatchObject({ role: 'admin' });
-    expect((await callAs(t, student, 'GET', apiPaths.adminUsers)).statusCode).toBe(200);
+    // A new role is a new way in (the credential epoch moved): the account signs in again under it.
+    expect(await getSessionAccount(t.app, student.cookie)).toBeNull();
+    const again = await login(t.app, { email: student.user.email, password: DEFAULT_TEST_PASSWORD });
+    expect(await getSessionAccount(t.app, again)).toMatchObject({ role: 'admin' });
+    expect((await callAs(t, { user: student.user, cookie: again }, 'GET', apiPaths.adminUsers)).statusCode).toBe(200);
     expect(await auditEntries()).toEqual([
       {
         actorId: admin.user.id,

@@ -6,6 +6,7 @@ import { issueVerificationSecret } from '../../src/server/services/accounts/emai
 import { updateSettings } from '../../src/server/services/settings';
 import { signupDomainsMessage } from '../../src/shared/settings';
 import type { CreateUserResponse } from '../../src/shared/users';
+import { SUPERSEDED_LINK_MESSAGE } from '../../src/server/services/accounts/email-verification';
 import { apiPaths } from '../../src/shared/api-paths';
 import { type Actor, callAs, signedInAdmin } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -206,22 +207,19 @@ describe('an invitation', () => {
     ).toBe(200);
   });
 
-  test('a disabled account cannot accept it until enabled again', async () => {
+  test('disabling the account kills its invitation for good (the credential epoch moved), enabling does not revive it', async () => {
     const { body, params } = await invite();
     await callAs(t, admin, 'POST', apiPaths.disableUser(body.user.id));
+    const accept = () =>
+      request(t.app, 'POST', apiPaths.acceptInvitation, { payload: { ...params, password: CHOSEN_PASSWORD } });
 
-    const refused = await request(t.app, 'POST', apiPaths.acceptInvitation, {
-      payload: { ...params, password: CHOSEN_PASSWORD },
-    });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().error.code).toBe('account_disabled');
+    const refused = await accept();
+    expect(refused.statusCode).toBe(410);
+    expect(refused.json().error.message).toBe(SUPERSEDED_LINK_MESSAGE);
     expect(refused.cookies).toHaveLength(0);
 
     await callAs(t, admin, 'POST', apiPaths.enableUser(body.user.id));
-    expect(
-      (await request(t.app, 'POST', apiPaths.acceptInvitation, { payload: { ...params, password: CHOSEN_PASSWORD } }))
-        .statusCode,
-    ).toBe(200);
+    expect((await accept()).json().error.message).toBe(SUPERSEDED_LINK_MESSAGE);
   });
 
   test('the invited account cannot be signed into before the invitation is accepted', async () => {
