@@ -2,11 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { DAY_MS } from '../../src/server/lib/clock';
 import { emailVerifications, users } from '../../src/server/db/schema';
-import { issueVerificationSecret } from '../../src/server/services/accounts/email-verification';
+import {
+  issueVerificationSecret,
+  SUPERSEDED_LINK_MESSAGE,
+} from '../../src/server/services/accounts/email-verification';
 import { updateSettings } from '../../src/server/services/settings';
 import { signupDomainsMessage } from '../../src/shared/settings';
 import type { CreateUserResponse } from '../../src/shared/users';
-import { SUPERSEDED_LINK_MESSAGE } from '../../src/server/services/accounts/email-verification';
 import { apiPaths } from '../../src/shared/api-paths';
 import { type Actor, callAs, signedInAdmin } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';

@@ -4,6 +4,7 @@ import {
   CAMPUS_CONFIRMED_PARAM,
   CAMPUS_ERROR_PARAM,
   campusSignInStartQuerySchema,
+  linkUniversityRequestSchema,
 } from '../../../shared/campus-sign-in';
 import type { UserRow } from '../../db/schema';
 import { CampusSignInError } from '../../lib/campus-provider';
@@ -22,7 +23,6 @@ import { issueVerificationSecret, verificationLink } from '../../services/accoun
 import { getSettings } from '../../services/settings';
 import { verificationMail } from '../../mail/templates';
 import { hashToken } from '../../lib/tokens';
-import { linkUniversityRequestSchema } from '../../../shared/campus-sign-in';
 import type { CountedRequest } from '../../services/rate-limits';
 import { createSession } from '../../services/accounts/sessions';
 import { deviceLanguage, mailLanguage } from '../../lib/request-language';

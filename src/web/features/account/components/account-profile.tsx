@@ -12,6 +12,7 @@ import { LeaveSection } from './leave-section';
 import { confirmedUntilText } from './owner-proof';
 import { AccountThemeControl } from './account-theme-control';
 import { AccountLanguageSection } from './account-language-section';
+import { IdentitiesSection } from './identities-section';
 import { SessionsSection } from './sessions-section';
 import { UpdatePasswordDialog } from './update-password-dialog';
 
@@ -111,6 +112,7 @@ export function AccountProfile({
         <AccountThemeControl account={account} className="mt-3" />
       </section>
       <AccountLanguageSection account={account} />
+      <IdentitiesSection audience={audience} />
       <SessionsSection />
       <LeaveSection email={account.email} audience={audience} />
     </section>
