@@ -32,6 +32,11 @@ export const changeEmailResponseSchema = z.object({ pendingEmail: z.string() });
 export const confirmEmailChangeSchema = z.object({ token: resetPasswordSchema.shape.token });
 export const confirmEmailChangeResponseSchema = z.object({ email: z.string() });
 
+/** POST {token}: 'Cancel this change', from the notice to the current address. */
+export const cancelEmailChangeSchema = z.object({ token: resetPasswordSchema.shape.token });
+/** The account's address, which stays as it was. */
+export const cancelEmailChangeResponseSchema = z.object({ email: z.string() });
+
 /** One signed-in browser of the account, as 'Your sessions' lists it. */
 export const accountSessionSchema = z.object({
   id: z.string(),

@@ -108,18 +108,20 @@ export const phoneSchema = z
   .regex(/^(\+?[0-9][0-9 ()./-]{3,}[0-9])?$/, 'Please enter a valid phone number.')
   .transform((phone) => (phone === '' ? null : phone));
 
-/** 'Edit Profile': name, phone, theme and language for everyone; administrators may also change their email. */
-export const updateProfileSchema = z.object({
+/**
+ * 'Edit Profile': name, phone, theme and language. The address is not here, for anyone (strict:
+ * a request naming it is refused): it changes through 'Change email', with proof, a link to the
+ * new address and a notice to the old.
+ */
+export const updateProfileSchema = z.strictObject({
   name: nameSchema.optional(),
   phone: phoneSchema.nullable().optional(),
-  email: emailSchema.optional(),
   theme: themeSchema.optional(),
   language: languageSchema.optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileSchema>;
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
-export const ONLY_ADMINS_CHANGE_EMAIL_MESSAGE = 'Ask an administrator to change your email address.';
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not correct.';
 export const SAME_AS_ONE_TIME_PASSWORD_MESSAGE = 'Choose a password different from the one you were given.';
 export const COMMON_PASSWORD_MESSAGE = 'This password is one of the most common ones. Please choose another.';

@@ -12,7 +12,7 @@ export const apiPaths = {
   passwordReset: '/api/auth/password-reset',
   /** POST {token, password}: choose a new password through the mailed link; every session ends. */
   passwordResetConfirm: '/api/auth/password-reset/confirm',
-  /** PATCH: the caller's name and phone (and email, for administrators). DELETE: 'Delete my account'. */
+  /** PATCH: the caller's name, phone, theme and language (never the address). DELETE: 'Delete my account'. */
   account: '/api/account',
   /** GET: 'Download my data', a JSON file. */
   accountData: '/api/account/data',
@@ -22,6 +22,12 @@ export const apiPaths = {
   accountEmail: '/api/account/email',
   /** POST {token}: the link from the new address's mail; the account moves to it. */
   confirmEmailChange: '/api/auth/email-change/confirm',
+  /** POST {token}: 'Cancel this change' from the notice to the current address; every session ends. */
+  cancelEmailChange: '/api/auth/email-change/cancel',
+  /** GET: the university sign-ins linked to the caller's account. */
+  accountIdentities: '/api/account/identities',
+  /** DELETE {currentPassword?}: unlink that university sign-in. */
+  accountIdentity: (identityId: string) => `/api/account/identities/${identityId}`,
   /** GET: the account's signed-in browsers. */
   accountSessions: '/api/account/sessions',
   /** DELETE: sign out that browser. */
@@ -35,6 +41,8 @@ export const apiPaths = {
   campusSignInStart: '/api/auth/oidc/start',
   /** GET: where the university's provider sends the browser back (register it as the redirect URI). */
   campusSignInCallback: '/api/auth/oidc/callback',
+  /** POST {password}: an administrator links the university sign-in waiting in this browser. */
+  campusLink: '/api/auth/oidc/link',
   /** GET: how the signed-in account can prove it is its owner: its password, its university, or both. */
   accountSignInMethods: '/api/account/sign-in-methods',
   /** GET: the account's second factors, its recovery codes left and what this session must do. */
@@ -115,6 +123,10 @@ export const apiPaths = {
   enableUser: (userId: string) => `/api/admin/users/${userId}/enable`,
   /** POST: mail the user a password reset link (no administrator ever sees or sets a password). */
   sendPasswordReset: (userId: string) => `/api/admin/users/${userId}/password-reset`,
+  /** GET: the university sign-ins linked to the account. */
+  adminUserIdentities: (userId: string) => `/api/admin/users/${userId}/identities`,
+  /** DELETE: unlink that university sign-in; every session of the account ends. */
+  adminUserIdentity: (userId: string, identityId: string) => `/api/admin/users/${userId}/identities/${identityId}`,
 
   adminReviews: '/api/admin/reviews',
   /** DELETE with a reason in the body: the author is told why. */

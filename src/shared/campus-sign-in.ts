@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ownerPasswordSchema, PASSWORD_MAX_LENGTH } from './account';
 
 /**
  * Campus single sign-on: how a sign-in through the university's provider can end other than
@@ -16,6 +17,7 @@ export const campusSignInFailures = [
   'disabled',
   'other_account',
   'too_many',
+  'admin_password_needed',
 ] as const;
 export type CampusSignInFailure = (typeof campusSignInFailures)[number];
 
@@ -31,6 +33,8 @@ export const CAMPUS_SIGN_IN_FAILURE_MESSAGES: Record<CampusSignInFailure, string
   disabled: 'This account has been disabled. Please contact the administrator.',
   other_account: 'That is not the university account linked to this account.',
   too_many: 'Too many sign-ins with your university were started from your network. Please try again in a few minutes.',
+  admin_password_needed:
+    'Your university account is not linked to this administrator account yet. Log out, choose "Sign in with your university" on the login page, and give your password once to link it.',
 };
 
 /** The query parameter the failure comes back in. */
@@ -69,3 +73,36 @@ export type SignInMethods = z.infer<typeof signInMethodsSchema>;
 export function passwordSignInOffMessage(buttonLabel: string): string {
   return `Students sign in with their university on this site: use "${buttonLabel}".`;
 }
+
+/** One university identity linked to an account: the provider and the address it gave when linked. */
+export const linkedIdentitySchema = z.object({
+  id: z.uuid(),
+  /** The provider's host name (its issuer's), which is what a person recognises. */
+  provider: z.string(),
+  issuer: z.string(),
+  /** The address the provider gave when the identity was linked. */
+  email: z.string().nullable(),
+  linkedAt: z.iso.datetime(),
+  lastUsedAt: z.iso.datetime(),
+});
+export type LinkedIdentity = z.infer<typeof linkedIdentitySchema>;
+export const linkedIdentityListSchema = z.object({ identities: z.array(linkedIdentitySchema) });
+export type LinkedIdentityList = z.infer<typeof linkedIdentityListSchema>;
+
+export const identityPathParamsSchema = z.object({ identityId: z.uuid() });
+export const userIdentityPathParamsSchema = z.object({ userId: z.string(), identityId: z.uuid() });
+
+/** 'Unlink' on one's own profile: the current password, or (empty) a fresh campus sign-in of this session. */
+export const unlinkIdentitySchema = z.object({
+  currentPassword: ownerPasswordSchema,
+});
+export type UnlinkIdentityRequest = z.infer<typeof unlinkIdentitySchema>;
+
+export const LAST_WAY_IN_MESSAGE =
+  'This university sign-in is the only way into your account. Choose a password first ("Forgot password?" mails a link), then unlink it.';
+
+/** The administrator's password, to link the university sign-in waiting in this browser. */
+export const linkUniversityRequestSchema = z.object({
+  password: z.string().min(1, 'Password is required.').max(PASSWORD_MAX_LENGTH),
+});
+export type LinkUniversityRequest = z.infer<typeof linkUniversityRequestSchema>;

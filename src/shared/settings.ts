@@ -93,6 +93,11 @@ export const siteSettingsSchema = z.object({
   restrictSignupToDomains: z.boolean(),
   /** Off: students use campus sign-in only. Only possible while campus sign-in is configured. */
   passwordSignIn: z.boolean(),
+  /**
+   * "This provider's addresses are authoritative": a campus sign-in may create or claim a verified
+   * account with an address the provider did not mark verified (email_verified). Off by default.
+   */
+  campusAddressesAuthoritative: z.boolean(),
   aiDraftsPerHour: z
     .number()
     .int('A whole number of drafts.')
@@ -130,6 +135,7 @@ export const adminSettingsSchema = z.object({
   signupDomains: z.array(z.string()),
   restrictSignupToDomains: z.boolean(),
   passwordSignIn: z.boolean(),
+  campusAddressesAuthoritative: z.boolean(),
   aiDraftsPerHour: z.number().int(),
   /** The university's provider the server was started with (OIDC_* variables); null when there is none. */
   campusSignIn: z.object({ issuer: z.string(), buttonLabel: z.string() }).nullable(),

@@ -11,6 +11,7 @@ export const CLAIM_MESSAGE_MAX_LENGTH = 1000;
 export const RESPONSE_BODY_MAX_LENGTH = REVIEW_BODY_MAX_LENGTH;
 
 export const OWN_PROFILE_REVIEW_MESSAGE = 'You cannot review your own tutor profile.';
+export const OWN_PROFILE_HELPFUL_MESSAGE = 'You cannot mark reviews of your own tutor profile as helpful.';
 export const ALREADY_A_TUTOR_MESSAGE = 'Your account already manages a tutor profile.';
 export const PROFILE_ALREADY_CLAIMED_MESSAGE = 'This profile has already been claimed by the tutor.';
 export const CLAIM_PENDING_MESSAGE = 'Your claim of this profile is already waiting for an administrator.';

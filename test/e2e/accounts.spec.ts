@@ -69,3 +69,34 @@ test('the profile lists sessions, signs out another one, and deletes the account
   });
   expect(login.status()).toBe(401);
 });
+
+test('"Cancel this change" in the notice to the old address keeps the address and signs out everywhere', async ({
+  page,
+  browser,
+}) => {
+  const student = await createStudent(page.request);
+  await logInAs(page, student);
+  const newEmail = `moved-${Date.now()}@uni.example`;
+  const asked = await page.request.post('/api/account/email', {
+    data: { newEmail, currentPassword: student.password },
+  });
+  expect(asked.status()).toBe(202);
+
+  const notice = new URL((await latestMailTo(student.email, undefined, '/cancel-email-change')).link!);
+  const mailReader = await (await browser.newContext()).newPage();
+  await mailReader.setViewportSize({ width: 360, height: 740 });
+  await mailReader.goto(notice.pathname + notice.search);
+  await expect(mailReader.getByRole('heading', { name: 'Cancel the change of email', level: 1 })).toBeVisible();
+  expect(await accessibilityViolations(mailReader), 'accessibility violations on /cancel-email-change').toEqual([]);
+  await expectNoSidewaysScroll(mailReader, '/cancel-email-change');
+  await mailReader.getByRole('button', { name: 'Cancel this change' }).click();
+  await expect(mailReader.getByRole('status')).toContainText(student.email);
+
+  expect((await (await page.request.get('/api/session')).json()).account).toBeNull();
+  const link = new URL((await latestMailTo(newEmail, undefined, '/confirm-email')).link!);
+  const confirmed = await page.request.post('/api/auth/email-change/confirm', {
+    data: { token: link.searchParams.get('token') },
+  });
+  // The cancelled change's link is gone.
+  expect(confirmed.status()).toBe(400);
+});

@@ -9,6 +9,7 @@ import {
   type TutorClaimRow,
   type TutorRow,
   type UserRow,
+  userIdentities,
 } from '../../src/server/db/schema';
 import { sessionCookieName } from '../../src/server/plugins/auth';
 import { insertUser } from '../../src/server/services/accounts/users';
@@ -31,7 +32,7 @@ import { appealReview } from '../../src/server/services/reviews/appeals';
 import { deleteReviewAsModerator } from '../../src/server/services/reviews/moderation';
 import type { TestApp } from './app';
 import { tutorRecordChanged } from '../../src/server/cache/data-changes';
-import { changeData } from '../../src/server/db/change-data';
+import { changeData, NOTHING_KEPT } from '../../src/server/db/change-data';
 import { applyAggregateChange, countedReviewOf, reviewShown } from '../../src/server/services/reviews/aggregates';
 import { tutorFields } from '../../src/server/services/tutors/writes';
 import { createReviewRecord, createTutorRecord, DEFAULT_TEST_PASSWORD, uniqueEmail } from './factories';
@@ -90,6 +91,10 @@ export interface World {
   passwordResetToken: string;
   /** The token of an email change link the other student asked for. */
   emailChangeToken: string;
+  /** The token of 'Cancel this change' in the notice to the other student's current address. */
+  emailChangeCancelToken: string;
+  /** A university identity linked to the student's account. */
+  studentIdentityId: string;
   /** The id of the student's session on another browser, as their session list shows it. */
   studentOtherSessionId: string;
   /** The student's authenticator app (their session was signed in before it, so it is not asked for). */
@@ -185,13 +190,27 @@ export async function createWorld(t: TestApp, label = 'world'): Promise<World> {
     picture.then((bytes) => storeImage(t.db, t.app.imageStore, { bytes, uploadedBy: admin.id, now })),
     issueVerificationSecret(t.db, unverified.id, now),
     issueInvitationSecret(t.db, inviteeUser.id, now),
-    issuePasswordResetToken(t.db, otherStudent.id, now),
+    issuePasswordResetToken(t.db, otherStudent, now),
   ]);
-  const [emailChange, studentOtherSession, appeal, , studentSecondFactor] = await Promise.all([
+  const [emailChange, studentOtherSession, appeal, , [studentIdentity], studentSecondFactor] = await Promise.all([
     requestEmailChange(t.db, otherStudent, uniqueEmail(`${label}-moving`), now),
     createSession(t.db, student.id, now),
     appealReview(t.db, student, hiddenReview.id, 'Please look again: it is about the course.', now),
     deleteReviewAsModerator(t.db, admin, deletedReview.id, 'Names a classmate.', now),
+    changeData(t.db, NOTHING_KEPT, (tx) =>
+      tx
+        .insert(userIdentities)
+        .values({
+          userId: student.id,
+          protocol: 'oidc',
+          issuer: 'https://sso.uni.example',
+          subject: student.id,
+          emailAtLink: student.email,
+          createdAt: now,
+          lastUsedAt: now,
+        })
+        .returning({ id: userIdentities.id }),
+    ),
     t.db
       .insert(secondFactors)
       .values({
@@ -246,7 +265,9 @@ export async function createWorld(t: TestApp, label = 'world'): Promise<World> {
     verificationSecret,
     invitee: { user: inviteeUser, secret: inviteeSecret },
     passwordResetToken,
-    emailChangeToken: emailChange.token,
+    emailChangeToken: emailChange.token!,
+    emailChangeCancelToken: emailChange.cancelToken,
+    studentIdentityId: studentIdentity!.id,
     studentOtherSessionId: sessionPublicId(hashToken(studentOtherSession.token)),
     studentSecondFactorId: studentSecondFactor.id,
     freshEmail: uniqueEmail(`${label}-new`),

@@ -10,7 +10,7 @@ export interface ReceivedMail {
   subject: string;
   /** The decoded text/plain part. */
   text: string;
-  /** The verification or invitation link found in the text, if any. */
+  /** The link of the mail's purpose found in the text (verification, invitation, reset, change of address), if any. */
   link: string | undefined;
 }
 
@@ -27,7 +27,9 @@ export function parseMail(raw: string | Buffer): ReceivedMail {
     to: /<([^>]+)>/.exec(to)?.[1] ?? to.trim(),
     subject: decodeHeader(entity.headers.get('subject') ?? ''),
     text,
-    link: /https?:\/\/[^\s<>"]+\/(?:verify|welcome|reset-password)\?[^\s<>"]+/.exec(text)?.[0],
+    link: /https?:\/\/[^\s<>"]+\/(?:verify|welcome|reset-password|confirm-email|cancel-email-change)\?[^\s<>"]+/.exec(
+      text,
+    )?.[0],
   };
 }
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { sessions, users } from '../../src/server/db/schema';
-import { ONLY_ADMINS_CHANGE_EMAIL_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE } from '../../src/shared/account';
+import { WRONG_CURRENT_PASSWORD_MESSAGE } from '../../src/shared/account';
 import { apiPaths } from '../../src/shared/api-paths';
 import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -63,47 +63,21 @@ describe('Edit Profile', () => {
     expect(stored).toMatchObject({ name: 'Sam Student', phone: null });
   });
 
-  test('a student cannot change their email address; sending the current one is no change', async () => {
-    const response = await callAs(t, student, 'PATCH', apiPaths.account, {
-      email: 'new.address@uni.example',
-      name: 'Changed',
-    });
-
-    expect(response.statusCode).toBe(403);
-    expect(response.json().error).toEqual({
-      code: 'forbidden',
-      message: ONLY_ADMINS_CHANGE_EMAIL_MESSAGE,
-      fields: [{ path: 'email', message: ONLY_ADMINS_CHANGE_EMAIL_MESSAGE }],
-    });
-    const [stored] = await t.db.select().from(users).where(eq(users.id, student.user.id));
-    expect(stored).toMatchObject({ email: student.user.email, name: 'Sam Student' });
-
-    const unchanged = await callAs(t, student, 'PATCH', apiPaths.account, {
-      email: student.user.email.toUpperCase(),
-      name: 'Changed',
-    });
-    expect(unchanged.statusCode).toBe(200);
-    expect(unchanged.json().account).toMatchObject({ email: student.user.email, name: 'Changed' });
-  });
-
-  test('an administrator changes their email address, but not to one that is taken', async () => {
+  test('nobody changes their address through Edit Profile, administrators neither: a body naming it is refused', async () => {
     const admin = await signedInAdmin(t, 'Dana Dean');
-
-    const taken = await callAs(t, admin, 'PATCH', apiPaths.account, { email: student.user.email });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().error).toEqual({
-      code: 'email_taken',
-      message: 'An account with this email already exists.',
-      fields: [{ path: 'email', message: 'An account with this email already exists.' }],
-    });
-
-    const response = await callAs(t, admin, 'PATCH', apiPaths.account, { email: ' Dana.New@Uni.Example ' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().account).toMatchObject({ email: 'dana.new@uni.example', role: 'admin' });
-    expect((await loginAttempt(t.app, { email: 'dana.new@uni.example', password: DEFAULT_TEST_PASSWORD })).status).toBe(
-      200,
-    );
-    expect((await loginAttempt(t.app, { email: admin.user.email, password: DEFAULT_TEST_PASSWORD })).status).toBe(401);
+    for (const actor of [student, admin]) {
+      const response = await callAs(t, actor, 'PATCH', apiPaths.account, {
+        email: 'new.address@uni.example',
+        name: 'Changed',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.code).toBe('validation_error');
+      const [stored] = await t.db.select().from(users).where(eq(users.id, actor.user.id));
+      expect(stored).toMatchObject({ email: actor.user.email, name: actor.user.name });
+    }
+    expect(
+      (await loginAttempt(t.app, { email: 'new.address@uni.example', password: DEFAULT_TEST_PASSWORD })).status,
+    ).toBe(401);
   });
 
   test('an unverified account may edit its profile; an anonymous visitor may not', async () => {

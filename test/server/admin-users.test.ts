@@ -355,9 +355,13 @@ describe('changing a user', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().user).toMatchObject({ id: student.user.id, name: 'Samantha Student', role: 'admin' });
     expect(await userRow(student.user.id)).toMatchObject({ name: 'Samantha Student', role: 'admin' });
-    // Their session keeps a student's powers: the new role takes effect at their next sign-in with a second factor.
-    expect(await getSessionAccount(t.app, student.cookie)).toMatchObject({ role: 'student' });
-    expect((await callAs(t, student, 'GET', apiPaths.adminUsers)).statusCode).toBe(403);
+    // A new role is a new way in (the credential epoch moved): the account signs in again under it,
+    // and an administrator's powers wait for a second factor where the site requires one.
+    expect(await getSessionAccount(t.app, student.cookie)).toBeNull();
+    const again = await login(t.app, { email: student.user.email, password: DEFAULT_TEST_PASSWORD });
+    const refused = await callAs(t, { user: student.user, cookie: again }, 'GET', apiPaths.adminUsers);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('second_factor_enrolment_required');
     expect(await auditEntries()).toEqual([
       {
         actorId: admin.user.id,

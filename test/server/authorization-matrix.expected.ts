@@ -86,6 +86,10 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     body: (w) => ({ token: w.emailChangeToken }),
     statuses: everyone(200),
   },
+  'POST /api/auth/email-change/cancel': {
+    body: (w) => ({ token: w.emailChangeCancelToken }),
+    statuses: everyone(200),
+  },
   'POST /api/auth/password-reset': { body: (w) => ({ email: w.users.otherStudent.email }), statuses: everyone(202) },
   'POST /api/auth/password-reset/confirm': {
     body: (w) => ({ token: w.passwordResetToken, password: 'a brand new passphrase' }),
@@ -112,10 +116,19 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
     statuses: signedIn(202),
   },
   'GET /api/account/sessions': { statuses: signedIn(200) },
+  'GET /api/account/identities': { statuses: signedIn(200) },
+  // The student's university identity: only the student finds it.
+  'DELETE /api/account/identities/{identityId}': {
+    params: (w) => ({ identityId: w.studentIdentityId }),
+    body: (w) => ({ currentPassword: w.password }),
+    statuses: [401, 404, 204, 404, 401, 404],
+  },
   'GET /api/account/sign-in-methods': { statuses: signedIn(200) },
   // Page navigations that answer with redirects: to the university's provider, or back with the outcome.
   'GET /api/auth/oidc/start': { statuses: everyone(303) },
   'GET /api/auth/oidc/callback': { statuses: everyone(303) },
+  // Nobody's browser holds a university sign-in waiting for an administrator's password here.
+  'POST /api/auth/oidc/link': { body: (w) => ({ password: w.password }), statuses: everyone(410) },
   'GET /api/account/data': { statuses: signedIn(200) },
   // The confirmation is the student's own address: anyone else signed in is told it does not match (400).
   'DELETE /api/account': {
@@ -392,6 +405,14 @@ export const authorizationMatrix: Record<string, MatrixEntry> = {
   },
   'POST /api/admin/users/{userId}/password-reset': {
     params: (w) => ({ userId: w.users.student.id }),
+    statuses: adminOnly(204),
+  },
+  'GET /api/admin/users/{userId}/identities': {
+    params: (w) => ({ userId: w.users.student.id }),
+    statuses: adminOnly(200),
+  },
+  'DELETE /api/admin/users/{userId}/identities/{identityId}': {
+    params: (w) => ({ userId: w.users.student.id, identityId: w.studentIdentityId }),
     statuses: adminOnly(204),
   },
 };

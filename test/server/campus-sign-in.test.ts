@@ -408,3 +408,149 @@ describe('a fresh campus sign-in stands in for the password', () => {
     expect((await readMails(t.outboxDir)).some((mail) => mail.to === newEmail)).toBe(true);
   });
 });
+
+describe('an address the provider does not vouch for', () => {
+  test('makes a new account unverified, verified by mail', async () => {
+    const login = universityPerson({ email: uniqueEmail('unvouched'), email_verified: false });
+    const { email } = university.people.get(login)!;
+    const { sessionCookie, landed } = await campusSignIn({ login });
+    expect(landed.headers.location).toBe('/user');
+    expect(await getSessionAccount(t.app, sessionCookie)).toMatchObject({ email, emailVerified: false });
+    const mail = (await readMails(t.outboxDir)).filter((m) => m.to === email).at(-1);
+    expect(mail?.link).toMatch(/\/verify\?/);
+  });
+
+  test('never removes a pending sign-up for the address, and claims nothing', async () => {
+    const email = uniqueEmail('pending');
+    const password = 'the owner chose this one';
+    expect((await postSignup(t.app, { name: 'Pending Owner', email, password })).statusCode).toBe(201);
+    const pending = await userByEmail(email);
+    for (const emailVerified of [false, undefined]) {
+      const login = universityPerson({ email, email_verified: emailVerified, name: 'Impostor' });
+      expect(failureOf((await campusSignIn({ login })).landed)).toBe('address_unverified');
+    }
+    expect((await userByEmail(email))?.id).toBe(pending!.id);
+    expect((await loginAttempt(t.app, { email, password })).status).toBe(200);
+    expect(await t.db.select().from(userIdentities)).toHaveLength(0);
+  });
+
+  test('counts once an administrator says the provider’s addresses are authoritative (off by default)', async () => {
+    const admin = await signedInAdmin(t);
+    const settings = (await callAs(t, admin, 'GET', apiPaths.adminSettings)).json();
+    expect(settings.campusAddressesAuthoritative).toBe(false);
+    const { user } = await createUserRecord(t.db, { verified: true });
+    const login = universityPerson({ email: user.email, email_verified: false });
+    expect(failureOf((await campusSignIn({ login })).landed)).toBe('address_unverified');
+
+    const on = await callAs(t, admin, 'PATCH', apiPaths.adminSettings, { campusAddressesAuthoritative: true });
+    expect(on.statusCode).toBe(200);
+    const { sessionCookie } = await campusSignIn({ login });
+    expect((await getSessionAccount(t.app, sessionCookie))?.id).toBe(user.id);
+  });
+});
+
+describe('linked university sign-ins', () => {
+  const listOwn = (cookie: string) => request(t.app, 'GET', apiPaths.accountIdentities, { as: cookie });
+  const unlinkOwn = (cookie: string, identityId: string, currentPassword?: string) =>
+    request(t.app, 'DELETE', apiPaths.accountIdentity(identityId), { as: cookie, payload: { currentPassword } });
+
+  test('linking one to an existing account ends the sessions opened before it', async () => {
+    const { user, password } = await createUserRecord(t.db, { verified: true });
+    const before = (await postLogin(t.app, { email: user.email, password })).cookies
+      .map(({ name, value }) => `${name}=${value}`)
+      .join('; ');
+    expect(await getSessionAccount(t.app, before)).not.toBeNull();
+    const login = universityPerson({ email: user.email });
+    const { sessionCookie } = await campusSignIn({ login });
+    expect(await getSessionAccount(t.app, before)).toBeNull();
+    expect((await getSessionAccount(t.app, sessionCookie))?.id).toBe(user.id);
+  });
+
+  test('the profile lists them; the owner unlinks one with the password (or a fresh campus sign-in)', async () => {
+    const { user, password } = await createUserRecord(t.db, { verified: true });
+    const login = universityPerson({ email: user.email });
+    const { sessionCookie } = await campusSignIn({ login });
+    const listed = (await listOwn(sessionCookie)).json();
+    expect(listed.identities).toEqual([
+      expect.objectContaining({
+        issuer: university.issuer,
+        provider: new URL(university.issuer).host,
+        email: user.email,
+      }),
+    ]);
+    const identityId = listed.identities[0].id;
+    t.clock.advance(11 * 60_000);
+    expect((await unlinkOwn(sessionCookie, identityId)).statusCode).toBe(400);
+    expect((await unlinkOwn(sessionCookie, identityId, 'not my password')).statusCode).toBe(400);
+    expect((await unlinkOwn(sessionCookie, identityId, password)).statusCode).toBe(204);
+    expect((await listOwn(sessionCookie)).json().identities).toEqual([]);
+    expect((await unlinkOwn(sessionCookie, identityId, password)).statusCode).toBe(404);
+  });
+
+  test('never the last way in: an account without a password keeps its only university sign-in', async () => {
+    const login = universityPerson();
+    const { sessionCookie } = await campusSignIn({ login });
+    const [identity] = (await listOwn(sessionCookie)).json().identities;
+    const refused = await unlinkOwn(sessionCookie, identity.id);
+    expect(refused.statusCode).toBe(409);
+    expect((await listOwn(sessionCookie)).json().identities).toHaveLength(1);
+  });
+
+  test('an administrator sees and unlinks them; the account’s sessions end and the audit log says so', async () => {
+    const admin = await signedInAdmin(t);
+    const { user } = await createUserRecord(t.db, { verified: true });
+    const login = universityPerson({ email: user.email });
+    const { sessionCookie } = await campusSignIn({ login });
+    const listed = (await callAs(t, admin, 'GET', apiPaths.adminUserIdentities(user.id))).json();
+    expect(listed.identities).toHaveLength(1);
+    const removed = await callAs(t, admin, 'DELETE', apiPaths.adminUserIdentity(user.id, listed.identities[0].id));
+    expect(removed.statusCode).toBe(204);
+    expect(await getSessionAccount(t.app, sessionCookie)).toBeNull();
+    expect(await t.db.select().from(userIdentities).where(eq(userIdentities.userId, user.id))).toEqual([]);
+    const log = (await callAs(t, admin, 'GET', apiPaths.adminAuditLog)).json();
+    expect(JSON.stringify(log)).toContain('user_identity_unlinked');
+  });
+
+  test('the password reset and password changed mails list them', async () => {
+    const { user } = await createUserRecord(t.db, { verified: true });
+    const login = universityPerson({ email: user.email });
+    await campusSignIn({ login });
+    await request(t.app, 'POST', apiPaths.passwordReset, { payload: { email: user.email } });
+    const resetMail = (await readMails(t.outboxDir)).filter((m) => m.to === user.email).at(-1)!;
+    const named = `${new URL(university.issuer).host} (${user.email})`;
+    expect(resetMail.text).toContain(named);
+    const token = new URL(resetMail.link!).searchParams.get('token')!;
+    const reset = await request(t.app, 'POST', apiPaths.passwordResetConfirm, {
+      payload: { token, password: 'a fresh and long passphrase' },
+    });
+    expect(reset.statusCode).toBe(204);
+    const changedMail = (await readMails(t.outboxDir)).filter((m) => m.to === user.email).at(-1)!;
+    expect(changedMail.subject).toMatch(/password was changed/);
+    expect(changedMail.text).toContain(named);
+  });
+});
+
+describe("an administrator's account", () => {
+  test('is linked to a university sign-in only once its password is given, once', async () => {
+    const { user: admin, password } = await createUserRecord(t.db, { role: 'admin', verified: true });
+    const login = universityPerson({ email: admin.email });
+    const first = await campusSignIn({ login });
+    expect(first.landed.headers.location).toBe('/link-university');
+    expect(first.landed.cookies.find((cookie) => cookie.name === 'tutorly_session')).toBeUndefined();
+    expect(await t.db.select().from(userIdentities)).toHaveLength(0);
+    const pendingCookie = first.sessionCookie;
+    expect(pendingCookie).toMatch(/tutorly_campus_link=/);
+
+    const link = (body: object, as = pendingCookie) =>
+      request(t.app, 'POST', apiPaths.campusLink, { as, payload: body });
+    expect((await link({ password: 'not the password' })).statusCode).toBe(400);
+    expect((await link({ password }, '')).statusCode).toBe(410);
+    expect((await link({ password })).statusCode).toBe(204);
+    expect((await link({ password })).statusCode).toBe(410);
+    expect(await t.db.select().from(userIdentities).where(eq(userIdentities.userId, admin.id))).toHaveLength(1);
+
+    const again = await campusSignIn({ login });
+    expect(again.landed.headers.location).toBe('/admin');
+    expect((await getSessionAccount(t.app, again.sessionCookie))?.id).toBe(admin.id);
+  });
+});

@@ -12,6 +12,11 @@ describe('csv cells', () => {
     ['-1', "'-1"],
     ['@SUM(A1)', "'@SUM(A1)"],
     ['\tx', "'\tx"],
+    // Full-width forms, which some spreadsheets read as their ASCII twins.
+    ['＝1+2', "'＝1+2"],
+    ['＋1', "'＋1"],
+    ['－1', "'－1"],
+    ['＠SUM(A1)', "'＠SUM(A1)"],
     ['=a,b', `"'=a,b"`],
     ['', ''],
   ])('%j becomes %j', (value, cell) => {

@@ -2,7 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { DAY_MS } from '../../src/server/lib/clock';
 import { emailVerifications, users } from '../../src/server/db/schema';
-import { issueVerificationSecret } from '../../src/server/services/accounts/email-verification';
+import {
+  issueVerificationSecret,
+  SUPERSEDED_LINK_MESSAGE,
+} from '../../src/server/services/accounts/email-verification';
 import { updateSettings } from '../../src/server/services/settings';
 import { signupDomainsMessage } from '../../src/shared/settings';
 import type { CreateUserResponse } from '../../src/shared/users';
@@ -206,22 +209,19 @@ describe('an invitation', () => {
     ).toBe(200);
   });
 
-  test('a disabled account cannot accept it until enabled again', async () => {
+  test('disabling the account kills its invitation for good (the credential epoch moved), enabling does not revive it', async () => {
     const { body, params } = await invite();
     await callAs(t, admin, 'POST', apiPaths.disableUser(body.user.id));
+    const accept = () =>
+      request(t.app, 'POST', apiPaths.acceptInvitation, { payload: { ...params, password: CHOSEN_PASSWORD } });
 
-    const refused = await request(t.app, 'POST', apiPaths.acceptInvitation, {
-      payload: { ...params, password: CHOSEN_PASSWORD },
-    });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().error.code).toBe('account_disabled');
+    const refused = await accept();
+    expect(refused.statusCode).toBe(410);
+    expect(refused.json().error.message).toBe(SUPERSEDED_LINK_MESSAGE);
     expect(refused.cookies).toHaveLength(0);
 
     await callAs(t, admin, 'POST', apiPaths.enableUser(body.user.id));
-    expect(
-      (await request(t.app, 'POST', apiPaths.acceptInvitation, { payload: { ...params, password: CHOSEN_PASSWORD } }))
-        .statusCode,
-    ).toBe(200);
+    expect((await accept()).json().error.message).toBe(SUPERSEDED_LINK_MESSAGE);
   });
 
   test('the invited account cannot be signed into before the invitation is accepted', async () => {

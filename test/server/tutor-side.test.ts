@@ -16,6 +16,7 @@ import {
   CLAIM_PENDING_MESSAGE,
   ONLY_THE_TUTOR_RESPONDS_MESSAGE,
   OWN_PROFILE_REVIEW_MESSAGE,
+  OWN_PROFILE_HELPFUL_MESSAGE,
   PROFILE_ALREADY_CLAIMED_MESSAGE,
   type AdminTutorClaimList,
   type MyTutorClaims,
@@ -252,6 +253,16 @@ describe('claiming a profile', () => {
 describe("the tutor's account", () => {
   beforeEach(async () => {
     tutor = await makeTutorAccount(t.db, tutor, tutorAccount.user.id);
+  });
+
+  test('cannot mark reviews of its own profile "Helpful", as it cannot review it; a student still can', async () => {
+    const refused = await callAs(t, tutorAccount, 'PUT', apiPaths.reviewHelpfulVote(review.id));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toEqual({ code: 'forbidden', message: OWN_PROFILE_HELPFUL_MESSAGE });
+    expect((await reviewsAs(student)).items[0]).toMatchObject({ helpfulCount: 0 });
+    const reader = await signedInStudent(t, 'Rita Reader');
+    const marked = await callAs(t, reader, 'PUT', apiPaths.reviewHelpfulVote(review.id));
+    expect(marked.json()).toEqual({ helpfulCount: 1, markedHelpfulByMe: true });
   });
 
   test('an account that is deleted stops being the tutor: the profile may be claimed again', async () => {

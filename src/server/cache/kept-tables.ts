@@ -48,6 +48,7 @@ export const KEPT_ANSWERS_BY_TABLE = {
   email_verifications: [],
   user_identities: [],
   campus_sign_in_attempts: [],
+  campus_pending_links: [],
   settings: [],
   uploads: [],
   notifications: [],

@@ -36,7 +36,7 @@ async function main(): Promise<number> {
   if (email.success && name.success && password.success) {
     // The same rules as every other password: not a common one, not the address or the name.
     try {
-      assertAcceptablePassword(password.data, { email: email.data, name: name.data });
+      await assertAcceptablePassword(password.data, { email: email.data, name: name.data, role: 'admin' });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       problems.push(`--password: ${err.message}`);

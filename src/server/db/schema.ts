@@ -157,14 +157,45 @@ export const campusSignInAttempts = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** A path on this site to return to. */
     returnTo: text('return_to').notNull(),
+    /** 'confirm': the account's credential epoch when it left; a confirmation coming back after it moved counts for nothing. */
+    credentialEpoch: integer('credential_epoch'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('campus_sign_in_attempts_expires_at_idx').on(t.expiresAt)],
 );
 
-/** A sign-up's verification link, an administrator's invitation, a 'Forgot password?' link, or a new address to confirm. */
-export type EmailLinkPurpose = 'verify_email' | 'invitation' | 'password_reset' | 'change_email';
+/**
+ * A university identity waiting to be linked to an administrator's account: the campus sign-in
+ * found the administrator's address, and an administrator's account is linked only once its
+ * password has been given too (the next step, in the same browser, within ten minutes). Found by
+ * the hash of a secret only that browser's cookie holds; used once.
+ */
+export const campusPendingLinks = pgTable(
+  'campus_pending_links',
+  {
+    browserSecretHash: text('browser_secret_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    protocol: text('protocol').$type<IdentityProtocol>().notNull(),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    emailAtLink: text('email_at_link'),
+    /** The account's credential epoch when the campus sign-in came back: a change since refuses the link. */
+    credentialEpoch: integer('credential_epoch').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('campus_pending_links_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
+ * A sign-up's verification link, an administrator's invitation, a 'Forgot password?' link, a
+ * new address to confirm, or the old address's 'Cancel this change'.
+ */
+export type EmailLinkPurpose =
+  'verify_email' | 'invitation' | 'password_reset' | 'change_email' | 'cancel_email_change';
 
 export const emailVerifications = pgTable(
   'email_verifications',
@@ -181,6 +212,10 @@ export const emailVerifications = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     /** 'change_email': the address the account moves to once the link mailed there is opened. */
     newEmail: text('new_email'),
+    /** The account's credential epoch when the link was issued: once the epoch has moved, the link is refused. */
+    credentialEpoch: integer('credential_epoch').notNull().default(0),
+    /** The address the link was mailed to (a reset link names the address it was sent to). */
+    sentTo: text('sent_to'),
   },
   (t) => [
     index('email_verifications_user_id_idx').on(t.userId),

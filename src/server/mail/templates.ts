@@ -51,25 +51,36 @@ function linkAddress(t: TFunction, link: string): string {
 const muted = (text: string) => `<p style="color:#555">${escapeHtml(text)}</p>`;
 const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
 
+/**
+ * The university sign-ins linked to the account, named by provider and the address they gave, so
+ * the owner notices one that is not theirs; nothing when there are none.
+ */
+function linkedIdentitiesNote(t: TFunction, identities: readonly string[] | undefined): string[] {
+  if (!identities || identities.length === 0) return [];
+  return [t('linkedIdentities.list', { identities: identities.join(', ') })];
+}
+
 /** A mail whose point is one link with a limited life: greeting, why, the button, the address, how long it works. */
 function linkMail(
   kind: 'verification' | 'passwordReset' | 'emailChange',
-  input: { to: string; siteName: string; link: string; language: Language },
+  input: { to: string; siteName: string; link: string; language: Language; linkedIdentities?: readonly string[] },
 ): MailMessage {
   const { siteName, link, language } = input;
   const t = textsIn(language);
   const intro = t(`${kind}.intro`, { siteName });
   const validity = t(`${kind}.validity`);
+  const identities = linkedIdentitiesNote(t, input.linkedIdentities);
   return {
     to: input.to,
     subject: t(`${kind}.subject`, { siteName }),
-    text: [t('hello'), '', intro, '', link, '', validity].join('\n'),
+    text: [t('hello'), '', intro, '', link, '', validity, ...identities.flatMap((note) => ['', note])].join('\n'),
     html: page(language, [
       paragraph(t('hello')),
       paragraph(intro),
       button(link, t(`${kind}.button`)),
       linkAddress(t, link),
       muted(validity),
+      ...identities.map(paragraph),
     ]),
   };
 }
@@ -150,36 +161,53 @@ export function signupAttemptMail(input: {
   };
 }
 
-/** 'Forgot password?' or an administrator's 'Send password reset': the link lets the owner choose a new password. */
+/**
+ * 'Forgot password?' or an administrator's 'Send password reset': the link lets the owner choose
+ * a new password. The university sign-ins linked to the account are listed: a new password does
+ * not undo them.
+ */
 export function passwordResetMail(input: {
   to: string;
   siteName: string;
   link: string;
   language: Language;
+  linkedIdentities?: readonly string[];
 }): MailMessage {
   return linkMail('passwordReset', input);
 }
 
-/** After a password reset: the owner learns of it, in case it was not them. */
+/** After a password reset: the owner learns of it, in case it was not them, and which university sign-ins remain linked. */
 export function passwordChangedMail(input: {
   to: string;
   siteName: string;
   forgotPasswordLink: string;
   language: Language;
+  linkedIdentities?: readonly string[];
 }): MailMessage {
   const { siteName, forgotPasswordLink, language } = input;
   const t = textsIn(language);
   const intro = t('passwordChanged.intro', { siteName });
   const ifNotYou = t('passwordChanged.ifNotYou');
+  const identities = linkedIdentitiesNote(t, input.linkedIdentities);
   return {
     to: input.to,
     subject: t('passwordChanged.subject', { siteName }),
-    text: [t('hello'), '', intro, '', ifNotYou, '', forgotPasswordLink].join('\n'),
+    text: [
+      t('hello'),
+      '',
+      intro,
+      '',
+      ifNotYou,
+      '',
+      forgotPasswordLink,
+      ...identities.flatMap((note) => ['', note]),
+    ].join('\n'),
     html: page(language, [
       paragraph(t('hello')),
       paragraph(intro),
       paragraph(ifNotYou),
       button(forgotPasswordLink, t('passwordChanged.button')),
+      ...identities.map(paragraph),
     ]),
   };
 }
@@ -194,20 +222,49 @@ export function emailChangeMail(input: {
   return linkMail('emailChange', input);
 }
 
-/** 'Change email': the old address learns of the request, in case it was not its owner. */
+/**
+ * 'Change email': the old address learns of the request, in case it was not its owner, with
+ * 'Cancel this change', which works without signing in.
+ */
 export function emailChangeNoticeMail(input: {
   to: string;
   siteName: string;
   newEmail: string;
+  cancelLink: string;
   language: Language;
 }): MailMessage {
-  const { siteName, newEmail, language } = input;
+  const { siteName, newEmail, cancelLink, language } = input;
   const t = textsIn(language);
   const intro = t('emailChangeNotice.intro', { siteName, newEmail });
   const ifNotYou = t('emailChangeNotice.ifNotYou');
+  const validity = t('emailChangeNotice.validity');
   return {
     to: input.to,
     subject: t('emailChangeNotice.subject', { siteName }),
+    text: [t('hello'), '', intro, '', ifNotYou, '', cancelLink, '', validity].join('\n'),
+    html: page(language, [
+      paragraph(t('hello')),
+      paragraph(intro),
+      paragraph(ifNotYou),
+      button(cancelLink, t('emailChangeNotice.button')),
+      linkAddress(t, cancelLink),
+      muted(validity),
+    ]),
+  };
+}
+
+/**
+ * 'Change email' to an address that already has an account: sent there instead of a link, so
+ * the form's answer never says which addresses have accounts.
+ */
+export function emailChangeTakenMail(input: { to: string; siteName: string; language: Language }): MailMessage {
+  const { siteName, language } = input;
+  const t = textsIn(language);
+  const intro = t('emailChangeTaken.intro', { siteName });
+  const ifNotYou = t('emailChangeTaken.ifNotYou');
+  return {
+    to: input.to,
+    subject: t('emailChangeTaken.subject', { siteName }),
     text: [t('hello'), '', intro, '', ifNotYou].join('\n'),
     html: page(language, [paragraph(t('hello')), paragraph(intro), paragraph(ifNotYou)]),
   };

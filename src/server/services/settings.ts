@@ -32,6 +32,7 @@ const keys: SettingKey[] = [
   'signupDomains',
   'restrictSignupToDomains',
   'passwordSignIn',
+  'campusAddressesAuthoritative',
   'aiDraftsPerHour',
   'privacyPolicy',
   'termsOfService',
@@ -64,6 +65,7 @@ export async function getSettings(db: Database, defaults: SettingDefaults): Prom
     signupDomains: [],
     restrictSignupToDomains: false,
     passwordSignIn: true,
+    campusAddressesAuthoritative: false,
     aiDraftsPerHour: defaults.aiDraftsPerHour,
     privacyPolicy: '',
     termsOfService: '',
@@ -82,6 +84,8 @@ export async function getSettings(db: Database, defaults: SettingDefaults): Prom
     if (key === 'restrictSignupToDomains' && typeof value === 'boolean') result.restrictSignupToDomains = value;
     if (key === 'passwordSignIn' && typeof value === 'boolean')
       result.passwordSignIn = value || !defaults.campusSignInConfigured;
+    if (key === 'campusAddressesAuthoritative' && typeof value === 'boolean')
+      result.campusAddressesAuthoritative = value;
     if (key === 'aiDraftsPerHour' && typeof value === 'number') result.aiDraftsPerHour = value;
     if (key === 'reviewTags' && isStringArray(value)) result.reviewTags = value;
     if (key === 'screeningMode' && isScreeningMode(value)) result.screeningMode = value;

@@ -84,6 +84,8 @@ export const routes: RouteObject[] = [
       { path: 'forgot-password', lazy: () => import('../routes/forgot-password') },
       { path: 'reset-password', lazy: () => import('../routes/reset-password') },
       { path: 'confirm-email', lazy: () => import('../routes/confirm-email') },
+      { path: 'cancel-email-change', lazy: () => import('../routes/cancel-email-change') },
+      { path: 'link-university', lazy: () => import('../routes/link-university') },
       { path: 'about', lazy: () => import('../routes/about') },
       { path: 'privacy', ...sitePage },
       { path: 'terms', ...sitePage },

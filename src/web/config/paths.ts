@@ -17,6 +17,10 @@ export const paths = {
   resetPassword: '/reset-password',
   /** Where the mail to a new address links to (?token=): confirm the change. */
   confirmEmail: '/confirm-email',
+  /** Where the notice to the old address links to (?token=): 'Cancel this change'. */
+  cancelEmailChange: '/cancel-email-change',
+  /** Where a campus sign-in with an administrator's address lands: the password, once, links it. */
+  linkUniversity: '/link-university',
   /** Signed in with a password someone else handed over: choose one's own, then go on (?next=). */
   choosePassword: '/choose-password',
   /** The sign-in's second step: a passkey, an app's code or a recovery code, then on (?next=). */

@@ -20,7 +20,11 @@ export function ChoosePasswordRoute() {
   return (
     <AuthPage title={t('choosePassword.title')}>
       <p className="mb-6 text-center text-slate-700">{t('choosePassword.explanation')}</p>
-      <ChoosePasswordForm email={account?.email ?? ''} next={safeNext(params.get('next'))} />
+      <ChoosePasswordForm
+        email={account?.email ?? ''}
+        role={account?.role ?? 'student'}
+        next={safeNext(params.get('next'))}
+      />
       <p className="mt-4 text-center text-sm text-slate-700">
         {t('choosePassword.notNow')}{' '}
         <LogoutButton className="font-medium text-indigo-700 underline hover:text-indigo-900" />

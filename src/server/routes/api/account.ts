@@ -11,17 +11,24 @@ import {
 import { AppError } from '../../lib/errors';
 import { mailLanguage } from '../../lib/request-language';
 import { removeInitialAdminFile } from '../../lib/initial-admin-file';
-import { accountDeletedMail, emailChangeMail, emailChangeNoticeMail } from '../../mail/templates';
+import { accountDeletedMail, emailChangeMail, emailChangeNoticeMail, emailChangeTakenMail } from '../../mail/templates';
 import { accountDataSchema } from '../../../shared/account-data';
 import { exportAccountData } from '../../services/accounts/account-data';
 import { deleteOwnAccount } from '../../services/accounts/account-deletion';
 import { clearSessionCookie, requireUser, setLanguageCookie, setThemeCookie, viewerOf } from '../../plugins/auth';
-import { signInMethodsSchema } from '../../../shared/campus-sign-in';
-import { emailChangeLink, requestEmailChange } from '../../services/accounts/email-change';
+import {
+  identityPathParamsSchema,
+  linkedIdentityListSchema,
+  signInMethodsSchema,
+  unlinkIdentitySchema,
+} from '../../../shared/campus-sign-in';
+import { signOutEverywhereElse } from '../../services/accounts/credential-epoch';
+import { cancelEmailChangeLink, emailChangeLink, requestEmailChange } from '../../services/accounts/email-change';
+import { listLinkedIdentities, unlinkOwnIdentity } from '../../services/accounts/linked-identities';
 import { assertOwner, signInMethodsOf } from '../../services/accounts/campus-sign-in';
 import { toAccount } from '../../services/accounts/users';
 import { changePassword, updateProfile } from '../../services/accounts/profile';
-import { listSessions, revokeOtherSessions, revokeSessionById } from '../../services/accounts/sessions';
+import { listSessions, revokeSessionById } from '../../services/accounts/sessions';
 import type { CountedRequest } from '../../services/rate-limits';
 import { getSettings } from '../../services/settings';
 import type { App } from '../../types';
@@ -58,10 +65,9 @@ export async function accountRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['account'],
-        summary:
-          'Change your name, phone number (null or empty clears it), theme or language; administrators may change their email',
+        summary: 'Change your name, phone number (null or empty clears it), theme or language',
         description:
-          'A theme (system, light or dark) also sets the theme cookie this browser is served its pages with (system clears it). A language (en, es or ar) is the one pages and mails are written in for the account, and sets the lang cookie the same way.',
+          'A theme (system, light or dark) also sets the theme cookie this browser is served its pages with (system clears it). A language (en, es or ar) is the one pages and mails are written in for the account, and sets the lang cookie the same way. The email address is not changed here, for anyone (a body naming it is refused): see POST /api/account/email.',
         body: updateProfileSchema,
         response: { 200: accountResponseSchema, ...errorResponses },
       },
@@ -81,7 +87,7 @@ export async function accountRoutes(app: App): Promise<void> {
         tags: ['account'],
         summary: 'Change your password with the current one; every other session ends, this one stays',
         description:
-          'Wrong current passwords count against the login limit of the account. The new password follows the sign-up rules: at least 8 characters, not among the most common passwords, not your email or name.',
+          'Wrong current passwords count against the login limit of the account. The new password follows the sign-up rules: at least 8 characters, not among the most common passwords, not your email or name, and hard enough to guess (zxcvbn score 2, 3 for administrators). The credential epoch moves: every link mailed before (a pending change of address, a reset, an invitation) stops working.',
         body: changePasswordSchema,
         response: { 204: z.null(), ...errorResponses },
       },
@@ -104,14 +110,14 @@ export async function accountRoutes(app: App): Promise<void> {
         tags: ['account'],
         summary: 'Change your email: a link goes to the new address, a notice to the current one',
         description:
-          'Needs the current password (counted like a login). The address changes only when the link mailed to the new address is opened (valid 48 hours); a new request replaces the previous link.',
+          'Students and administrators alike. Needs the current password (counted like a login) or a campus sign-in of this session within the last 10 minutes. Always 202: the new address gets the link (valid 24 hours), or, when it already has an account, a mail saying so, so the answer tells nothing about which addresses have accounts. The current address gets a notice with "Cancel this change" (valid 24 hours, no sign-in needed). A new request replaces the previous link; a password change or reset kills it.',
         body: changeEmailSchema,
         response: { 202: changeEmailResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
       const user = viewerOf(request);
-      const { newEmail, token } = await throttledPasswordCheck(request, async () => {
+      const { newEmail, token, cancelToken } = await throttledPasswordCheck(request, async () => {
         await assertOwner(
           app.db,
           user,
@@ -121,14 +127,12 @@ export async function accountRoutes(app: App): Promise<void> {
         return requestEmailChange(app.db, user, request.body.newEmail, app.clock());
       });
       const { siteName } = await getSettings(app.db, app.settingDefaults);
+      const language = mailLanguage(user, request);
       try {
         await app.mailer.send(
-          emailChangeMail({
-            to: newEmail,
-            siteName,
-            link: emailChangeLink(app.config.publicUrl, token),
-            language: mailLanguage(user, request),
-          }),
+          token
+            ? emailChangeMail({ to: newEmail, siteName, link: emailChangeLink(app.config.publicUrl, token), language })
+            : emailChangeTakenMail({ to: newEmail, siteName, language }),
         );
       } catch (err) {
         app.log.error({ err, userId: user.id }, 'email change mail could not be sent');
@@ -138,9 +142,8 @@ export async function accountRoutes(app: App): Promise<void> {
         );
       }
       app.backgroundTasks.afterResponse(request, 'email change notice', async () => {
-        await app.mailer.send(
-          emailChangeNoticeMail({ to: user.email, siteName, newEmail, language: mailLanguage(user, request) }),
-        );
+        const cancelLink = cancelEmailChangeLink(app.config.publicUrl, cancelToken);
+        await app.mailer.send(emailChangeNoticeMail({ to: user.email, siteName, newEmail, cancelLink, language }));
       });
       return reply.status(202).send({ pendingEmail: newEmail });
     },
@@ -158,6 +161,46 @@ export async function accountRoutes(app: App): Promise<void> {
       },
     },
     async (request) => signInMethodsOf(app.db, viewerOf(request), request.sessionToken!, app.clock()),
+  );
+
+  app.get(
+    '/identities',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'The university sign-ins linked to your account',
+        response: { 200: linkedIdentityListSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ identities: await listLinkedIdentities(app.db, viewerOf(request).id) }),
+  );
+
+  app.delete(
+    '/identities/:identityId',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Unlink a university sign-in from your account',
+        description:
+          'Needs the current password (counted like a login) or a campus sign-in of this session within the last 10 minutes. Never the last way in: an account without a password keeps its only university sign-in (409). Every other session ends and every link mailed before stops working (the credential epoch moves).',
+        params: identityPathParamsSchema,
+        body: unlinkIdentitySchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = viewerOf(request);
+      await throttledPasswordCheck(request, () =>
+        unlinkOwnIdentity(
+          app.db,
+          user,
+          request.params.identityId,
+          { currentPassword: request.body.currentPassword, sessionToken: request.sessionToken! },
+          app.clock(),
+        ),
+      );
+      return reply.status(204).send(null);
+    },
   );
 
   app.get(
@@ -208,12 +251,13 @@ export async function accountRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['account'],
-        summary: 'Sign out of all other sessions; this one stays',
+        summary: 'Sign out everywhere else: every other session ends and every link mailed before stops working',
+        description: 'Moves the credential epoch; this session stays signed in.',
         response: { 204: z.null(), ...errorResponses },
       },
     },
     async (request, reply) => {
-      await revokeOtherSessions(app.db, viewerOf(request).id, request.sessionToken);
+      await signOutEverywhereElse(app.db, viewerOf(request).id, request.sessionToken);
       return reply.status(204).send(null);
     },
   );

@@ -12,6 +12,8 @@ import {
   verifyEmailResponseSchema,
 } from '../../../shared/account';
 import {
+  cancelEmailChangeResponseSchema,
+  cancelEmailChangeSchema,
   confirmEmailChangeResponseSchema,
   confirmEmailChangeSchema,
   passwordResetRequestSchema,
@@ -45,7 +47,8 @@ import { secondFactorAtSignIn, stepOf } from '../../services/accounts/second-fac
 import { assertSignupAllowed, getSettings } from '../../services/settings';
 import { acceptInvitation } from '../../services/accounts/invitations';
 import { adoptLanguage } from '../../services/accounts/profile';
-import { confirmEmailChange } from '../../services/accounts/email-change';
+import { cancelEmailChange, confirmEmailChange } from '../../services/accounts/email-change';
+import { linkedIdentityNames } from '../../services/accounts/linked-identities';
 import { passwordResetLink, requestPasswordReset, resetPassword } from '../../services/accounts/password-reset';
 import type { App } from '../../types';
 import { errorResponses } from './responses';
@@ -252,9 +255,16 @@ export async function authRoutes(app: App): Promise<void> {
         if (!reset) return;
         const { siteName } = await getSettings(app.db, app.settingDefaults);
         const link = passwordResetLink(app.config.publicUrl, reset.token);
+        const linkedIdentities = await linkedIdentityNames(app.db, reset.user.id);
         // Never logged: like an invitation, the link sets a password.
         await app.mailer.send(
-          passwordResetMail({ to: reset.user.email, siteName, link, language: mailLanguage(reset.user, request) }),
+          passwordResetMail({
+            to: reset.user.email,
+            siteName,
+            link,
+            language: mailLanguage(reset.user, request),
+            linkedIdentities,
+          }),
         );
       });
       return reply.status(202).send({ email });
@@ -268,7 +278,7 @@ export async function authRoutes(app: App): Promise<void> {
         tags: ['auth'],
         summary: 'Choose a new password with the token of a mailed reset link',
         description:
-          'The link is used up, an unverified address becomes verified, every session of the account ends and a notice goes to the address. Does not sign in.',
+          'The link is used up, an unverified address becomes verified, every session of the account ends, every other link mailed before stops working (the credential epoch moves; a pending change of address dies) and a notice listing the linked university sign-ins goes to the address. A link mailed to an address the account no longer has is refused. Does not sign in.',
         body: resetPasswordSchema,
         response: { 204: z.null(), ...errorResponses },
       },
@@ -278,8 +288,15 @@ export async function authRoutes(app: App): Promise<void> {
       app.backgroundTasks.afterResponse(request, 'password changed notice', async () => {
         const { siteName } = await getSettings(app.db, app.settingDefaults);
         const forgotPasswordLink = new URL('/forgot-password', app.config.publicUrl).toString();
+        const linkedIdentities = await linkedIdentityNames(app.db, user.id);
         await app.mailer.send(
-          passwordChangedMail({ to: user.email, siteName, forgotPasswordLink, language: mailLanguage(user, request) }),
+          passwordChangedMail({
+            to: user.email,
+            siteName,
+            forgotPasswordLink,
+            language: mailLanguage(user, request),
+            linkedIdentities,
+          }),
         );
       });
       return reply.status(204).send(null);
@@ -292,15 +309,31 @@ export async function authRoutes(app: App): Promise<void> {
       schema: {
         tags: ['auth'],
         summary: 'Confirm a new email address with the token of the link mailed to it',
-        description: 'Needs no session: the link may be opened on another device. The account moves to the address.',
+        description:
+          "Needs no session: the link may be opened on another device. The account moves to the address; every session of the account but the caller's ends and every other link mailed before stops working (the credential epoch moves). Refused once the epoch has moved since the link was sent (a password change or reset).",
         body: confirmEmailChangeSchema,
         response: { 200: confirmEmailChangeResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
-      const { user } = await confirmEmailChange(app.db, request.body.token, app.clock());
+      const { user } = await confirmEmailChange(app.db, request.body.token, app.clock(), request.sessionToken);
       return { email: user.email };
     },
+  );
+
+  app.post(
+    '/email-change/cancel',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "'Cancel this change', with the token of the notice mailed to the current address",
+        description:
+          'Needs no session. The pending change of address dies, every session of the account ends and every link mailed before stops working (the credential epoch moves). The link works once, for 24 hours.',
+        body: cancelEmailChangeSchema,
+        response: { 200: cancelEmailChangeResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => cancelEmailChange(app.db, request.body.token, app.clock()),
   );
 
   app.post(

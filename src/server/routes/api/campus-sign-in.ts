@@ -4,22 +4,30 @@ import {
   CAMPUS_CONFIRMED_PARAM,
   CAMPUS_ERROR_PARAM,
   campusSignInStartQuerySchema,
+  linkUniversityRequestSchema,
 } from '../../../shared/campus-sign-in';
 import type { UserRow } from '../../db/schema';
 import { CampusSignInError } from '../../lib/campus-provider';
+import { AppError } from '../../lib/errors';
 import { isAdmin } from '../../services/auth/viewer';
 import {
   accountForCampusProfile,
   CAMPUS_ATTEMPT_LIFETIME_MS,
   confirmOwnerThroughCampus,
+  linkPendingIdentity,
+  PENDING_LINK_LIFETIME_MS,
   startCampusAttempt,
   takeCampusAttempt,
 } from '../../services/accounts/campus-sign-in';
+import { issueVerificationSecret, verificationLink } from '../../services/accounts/email-verification';
+import { getSettings } from '../../services/settings';
+import { verificationMail } from '../../mail/templates';
+import { hashToken } from '../../lib/tokens';
+import type { CountedRequest } from '../../services/rate-limits';
 import { createSession } from '../../services/accounts/sessions';
 import { campusSignInUsedSeveralFactors } from '../../services/accounts/second-factor/campus';
-import { getSettings } from '../../services/settings';
 import { secondFactorAtSignIn } from '../../services/accounts/second-factor/state';
-import { deviceLanguage } from '../../lib/request-language';
+import { deviceLanguage, mailLanguage } from '../../lib/request-language';
 import {
   sessionOrigin,
   setDeviceCookie,
@@ -32,6 +40,10 @@ import { errorResponses } from './responses';
 
 /** Holds the secret that finds the browser's attempt on the server; `__Host-` over HTTPS, as the session cookie. */
 const ATTEMPT_COOKIE = 'tutorly_campus_attempt';
+/** Holds the secret of an identity waiting for an administrator's password (campus_pending_links). */
+const PENDING_LINK_COOKIE = 'tutorly_campus_link';
+/** The page that asks the administrator for their password, to link the waiting identity. */
+const LINK_PAGE = '/link-university';
 
 const redirectResponse = z.null().describe('A redirect: to the provider, or back to a page of this site');
 
@@ -53,6 +65,7 @@ const callbackQuerySchema = z
  */
 export async function campusSignInRoutes(app: App): Promise<void> {
   const attemptCookie = app.config.secureCookies ? `__Host-${ATTEMPT_COOKIE}` : ATTEMPT_COOKIE;
+  const pendingLinkCookie = app.config.secureCookies ? `__Host-${PENDING_LINK_COOKIE}` : PENDING_LINK_COOKIE;
 
   function homeOf(user: UserRow): string {
     return isAdmin(user) ? '/admin' : '/user';
@@ -121,7 +134,7 @@ export async function campusSignInRoutes(app: App): Promise<void> {
         tags: ['auth'],
         summary: "Where the university's provider sends the browser back; signs in and lands on the account's home",
         description:
-          'Register `<PUBLIC_URL>/api/auth/oidc/callback` as the redirect URI at the provider. The answer must come to the browser that started the sign-in, within 10 minutes, once. An identity seen before signs in to its account; a new one is linked to the account with its address only when the provider says the address is verified, or gets a new verified student account.',
+          "Register `<PUBLIC_URL>/api/auth/oidc/callback` as the redirect URI at the provider. The answer must come to the browser that started the sign-in, within 10 minutes, once. An identity seen before signs in to its account. A new one is linked to the account with its address only when the provider says the address is verified (`email_verified: true`) or the setting 'this provider's addresses are authoritative' is on; an administrator's account is linked only after its password is given once (the browser is sent to /link-university). Otherwise a new student account is created, verified by mail when the provider did not vouch for the address.",
         querystring: callbackQuerySchema,
         response: { 303: redirectResponse, ...errorResponses },
       },
@@ -142,18 +155,46 @@ export async function campusSignInRoutes(app: App): Promise<void> {
           if (!viewer || !request.sessionToken || viewer.id !== attempt.userId)
             throw new CampusSignInError('expired', 'the confirmation came back to another session');
           const profile = await provider.finish(callbackUrl, attempt);
-          await confirmOwnerThroughCampus(app.db, viewer, request.sessionToken, profile, app.clock());
+          await confirmOwnerThroughCampus(
+            app.db,
+            viewer,
+            request.sessionToken,
+            profile,
+            app.clock(),
+            attempt.credentialEpoch,
+          );
           await app.rateLimits.giveBackOne('campusStartPerIp', request.ip);
           return reply.redirect(withParam(page, CAMPUS_CONFIRMED_PARAM, '1'), 303);
         }
         const profile = await provider.finish(callbackUrl, attempt);
-        const user = await accountForCampusProfile(
+        const outcome = await accountForCampusProfile(
           app.db,
           profile,
           app.settingDefaults,
           app.clock(),
           deviceLanguage(request),
         );
+        await app.rateLimits.giveBackOne('campusStartPerIp', request.ip);
+        if (outcome.kind === 'admin-password-needed') {
+          reply.setCookie(pendingLinkCookie, outcome.browserSecret, {
+            path: '/',
+            httpOnly: true,
+            sameSite: 'strict',
+            secure: app.config.secureCookies || request.protocol === 'https',
+            maxAge: PENDING_LINK_LIFETIME_MS / 1000,
+          });
+          return reply.redirect(LINK_PAGE, 303);
+        }
+        const { user, verifyByMail } = outcome;
+        if (verifyByMail)
+          app.backgroundTasks.afterResponse(request, 'verification mail', async () => {
+            const secret = await issueVerificationSecret(app.db, user.id, app.clock());
+            const { siteName } = await getSettings(app.db, app.settingDefaults);
+            const link = verificationLink(app.config.publicUrl, user.id, secret);
+            await app.mailer.send(
+              verificationMail({ to: user.email, siteName, link, language: mailLanguage(user, request) }),
+            );
+          });
         const { campusSecondFactorTrusted } = await getSettings(app.db, app.settingDefaults);
         const session = await createSession(app.db, user.id, app.clock(), {
           ...sessionOrigin(request),
@@ -167,12 +208,45 @@ export async function campusSignInRoutes(app: App): Promise<void> {
         setThemeCookie(reply, user.theme);
         setLanguageCookie(reply, user.language);
         request.log.info({ userId: user.id }, 'signed in through the university');
-        await app.rateLimits.giveBackOne('campusStartPerIp', request.ip);
         return reply.redirect(attempt.returnTo || homeOf(user), 303);
       } catch (err) {
         if (err instanceof CampusSignInError) return failed(request, reply, err, page);
         throw err;
       }
+    },
+  );
+
+  app.post(
+    '/link',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'An administrator gives their password once to link the university sign-in that came back to this browser',
+        description:
+          "After a campus sign-in found an administrator's address, the identity waits 10 minutes for the account's password in this browser (cookie). Wrong passwords count like failed logins. The account's sessions end (the credential epoch moves); sign in again, now with the university or the password. Does not sign in.",
+        body: linkUniversityRequestSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const secret = request.cookies[pendingLinkCookie];
+      const counted: CountedRequest[] = [
+        await app.rateLimits.consume('loginPerIp', request.ip),
+        await app.rateLimits.consume('loginPerAccount', `campus link ${hashToken(secret ?? '')}`),
+      ];
+      try {
+        await linkPendingIdentity(app.db, secret, request.body.password, app.clock());
+      } catch (err) {
+        if (err instanceof CampusSignInError) {
+          await Promise.all(counted.map((c) => app.rateLimits.giveBack(c)));
+          throw new AppError('account_disabled', 'This account has been disabled. Please contact the administrator.');
+        }
+        throw err;
+      }
+      await Promise.all(counted.map((c) => app.rateLimits.giveBack(c)));
+      reply.clearCookie(pendingLinkCookie, { path: '/' });
+      return reply.status(204).send(null);
     },
   );
 }

@@ -30,6 +30,8 @@ import { hashPassword } from './passwords';
 import { withdrawAllHelpfulVotesOf } from '../reviews/helpful-votes';
 import { releaseTutorOf } from '../tutors/claims';
 import { deleteAllReviewsOfAuthor } from '../reviews/authoring';
+import { moveCredentialEpoch } from './credential-epoch';
+import { linkedIdentityNames } from './linked-identities';
 import { revokeAllSessions } from './sessions';
 import type { Viewer } from '../auth/viewer';
 import { issueInvitationSecret } from './invitations';
@@ -247,7 +249,10 @@ export async function addUser(
   return { user: toAdminUser(user, { reviewCount: 0, submittedTutorCount: 0 }, actor), oneTimePassword };
 }
 
-/** Renames the user or changes their role; the last active administrator keeps theirs. */
+/**
+ * Renames the user or changes their role; the last active administrator keeps theirs. A role
+ * change moves the credential epoch: the account's sessions end and its mailed links stop working.
+ */
 export async function updateUser(
   db: Database,
   actor: Viewer,
@@ -268,6 +273,8 @@ export async function updateUser(
       .update(users)
       .set({ ...changes, updatedAt: now })
       .where(eq(users.id, user.id));
+    // A new role is a new way into the site: the account signs in again under it, with nothing issued before.
+    if (changes.role !== undefined) await moveCredentialEpoch(tx, user.id);
     await recordAudit(
       tx,
       {
@@ -283,7 +290,7 @@ export async function updateUser(
   return getAdminUser(db, actor, userId);
 }
 
-/** Locks the user out: their sessions end now, and login is refused until they are enabled. */
+/** Locks the user out: their sessions and mailed links end now (the credential epoch moves), and login is refused until they are enabled. */
 export async function disableUser(db: Database, actor: Viewer, userId: string, now: Date): Promise<AdminUser> {
   assertNotSelf(actor, userId);
   await changeData(db, [sessionsChanged(userId)], async (tx) => {
@@ -292,7 +299,8 @@ export async function disableUser(db: Database, actor: Viewer, userId: string, n
     if (user.disabledAt) throw new AppError('conflict', ALREADY_DISABLED_MESSAGE);
     assertAnotherAdminRemains(activeAdminIds, user);
     await tx.update(users).set({ disabledAt: now, updatedAt: now }).where(eq(users.id, user.id));
-    await revokeAllSessions(tx, user.id);
+    // Every session ends and every link mailed before stops working, for good: enabling moves the epoch again.
+    await moveCredentialEpoch(tx, user.id);
     await recordAudit(
       tx,
       {
@@ -313,6 +321,7 @@ export async function enableUser(db: Database, actor: Viewer, userId: string, no
     const user = await lockUser(tx, userId);
     if (!user.disabledAt) throw new AppError('conflict', NOT_DISABLED_MESSAGE);
     await tx.update(users).set({ disabledAt: null, updatedAt: now }).where(eq(users.id, user.id));
+    await moveCredentialEpoch(tx, user.id);
     await recordAudit(
       tx,
       {
@@ -360,8 +369,11 @@ export async function deleteUser(db: Database, actor: Viewer, userId: string, no
   });
 }
 
-/** Mails a password reset link; throws when the mail could not be handed over. */
-export type PasswordResetSender = (user: UserRow, token: string) => Promise<void>;
+/**
+ * Mails a password reset link, naming the university sign-ins linked to the account; throws
+ * when the mail could not be handed over.
+ */
+export type PasswordResetSender = (user: UserRow, token: string, linkedIdentities: string[]) => Promise<void>;
 
 /**
  * 'Send password reset': the user gets a link to choose a new password (valid 1 hour); the
@@ -379,7 +391,7 @@ export async function sendPasswordResetToUser(
   await changeData(db, NOTHING_KEPT, async (tx) => {
     const user = await lockUser(tx, userId);
     if (user.disabledAt) throw new AppError('conflict', RESET_DISABLED_MESSAGE);
-    const token = await issuePasswordResetToken(tx, user.id, now);
+    const token = await issuePasswordResetToken(tx, user, now);
     await recordAudit(
       tx,
       {
@@ -391,6 +403,6 @@ export async function sendPasswordResetToUser(
       },
       now,
     );
-    await send(user, token);
+    await send(user, token, await linkedIdentityNames(tx, user.id));
   });
 }

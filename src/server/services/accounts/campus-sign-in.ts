@@ -7,6 +7,7 @@ import { sessionsChanged } from '../../cache/data-changes';
 import { changeData, NOTHING_KEPT } from '../../db/change-data';
 import type { Database, WritableDatabase } from '../../db/client';
 import {
+  campusPendingLinks,
   campusSignInAttempts,
   type CampusSignInIntent,
   sessions,
@@ -24,7 +25,9 @@ import { MINUTE_MS } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { getSettings, type SettingDefaults } from '../settings';
+import { currentEpochOf, isIssuedUnderCurrentEpoch, moveCredentialEpoch } from './credential-epoch';
 import { assertCurrentPassword } from './email-change';
+import { verifyPassword } from './passwords';
 import { unclaimed } from './sign-up';
 import { normalizeEmail } from './users';
 
@@ -37,6 +40,8 @@ export interface CampusAttempt extends CampusAttemptChecks {
   intent: CampusSignInIntent;
   userId: string | null;
   returnTo: string;
+  /** 'confirm': the account's credential epoch when it left. */
+  credentialEpoch: number | null;
 }
 
 /**
@@ -57,6 +62,8 @@ export async function startCampusAttempt(
       browserSecretHash: hashToken(browserSecret),
       ...checks,
       ...attempt,
+      // A confirmation that comes back after the way in changed counts for nothing.
+      credentialEpoch: attempt.userId ? currentEpochOf(attempt.userId) : null,
       createdAt: now,
       expiresAt: new Date(now.getTime() + CAMPUS_ATTEMPT_LIFETIME_MS),
     });
@@ -88,6 +95,7 @@ export async function takeCampusAttempt(
     intent: row.intent,
     userId: row.userId,
     returnTo: row.returnTo,
+    credentialEpoch: row.credentialEpoch,
   };
 }
 
@@ -123,14 +131,38 @@ async function linkedAccount(tx: WritableDatabase, profile: CampusProfile, now: 
   return user;
 }
 
+/** What a campus sign-in comes to. */
+export type CampusOutcome =
+  | {
+      kind: 'signed-in';
+      user: UserRow;
+      /** A new account whose address the provider did not vouch for: it is verified by mail, as at sign-up. */
+      verifyByMail: boolean;
+    }
+  | {
+      /**
+       * The address is an administrator's, whose account is linked to a university identity only
+       * once its password is given too: the identity waits (campus_pending_links) under this
+       * browser's secret.
+       */
+      kind: 'admin-password-needed';
+      browserSecret: string;
+    };
+
+/** A pending administrator link waits this long for the password. */
+export const PENDING_LINK_LIFETIME_MS = 10 * MINUTE_MS;
+
 /**
- * The account a campus sign-in signs in to. An identity seen before signs in to its account. A
- * new one is linked to the account holding the provider's address only when the provider says
- * the address is verified (else anyone who can set an address at the provider could take an
- * account); an unclaimed account with the address gives way, as at sign-up. With no account,
- * a verified student account is created with the provider's name. The sign-up domain
- * restriction applies to new links and accounts. Writes user_identities and users (and, for a
- * replaced unclaimed account, by cascade its sessions and links).
+ * The account a campus sign-in signs in to. An identity seen before signs in to its account. The
+ * provider's address counts only when the provider says it is verified (`email_verified: true`)
+ * or an administrator has said this provider's addresses are authoritative: only then is a new
+ * identity linked to the account holding the address (an unclaimed sign-up with it gives way, as
+ * at sign-up), and only then is a new account created verified. An address the provider does not
+ * vouch for never touches an existing account, not even an unverified sign-up; with no account
+ * for it, a new student account is created unverified and verified by mail. An administrator's
+ * account is linked only once its password is given too (see linkPendingIdentity). The sign-up
+ * domain restriction applies to new links and accounts. Linking moves the account's credential
+ * epoch. Writes user_identities, users, sessions and campus_pending_links.
  */
 export async function accountForCampusProfile(
   db: Database,
@@ -139,35 +171,53 @@ export async function accountForCampusProfile(
   now: Date,
   /** A new account's language: the page the sign-in started from. */
   language: Language | null = null,
-): Promise<UserRow> {
-  const user = await changeData(db, [], async (tx, alsoChanged) => {
+): Promise<CampusOutcome> {
+  const outcome = await changeData(db, [], async (tx, alsoChanged): Promise<CampusOutcome> => {
     const known = await linkedAccount(tx, profile, now);
-    if (known) return known;
+    if (known) return { kind: 'signed-in', user: known, verifyByMail: false };
     if (!profile.email) throw new CampusSignInError('no_email', 'the provider shared no address');
     const email = normalizeEmail(profile.email);
-    const { restrictSignupToDomains, signupDomains } = await getSettings(tx, defaults);
+    const { restrictSignupToDomains, signupDomains, campusAddressesAuthoritative } = await getSettings(tx, defaults);
     if (restrictSignupToDomains && !emailInDomains(email, signupDomains))
       throw new CampusSignInError('address_refused', 'the address is outside the sign-up domains');
+    const vouched = profile.emailVerified || campusAddressesAuthoritative;
 
-    const replaced = await tx
-      .delete(users)
-      .where(and(eq(users.email, email), unclaimed))
-      .returning({ id: users.id });
-    alsoChanged(...replaced.map((account) => sessionsChanged(account.id)));
+    if (vouched) {
+      const replaced = await tx
+        .delete(users)
+        .where(and(eq(users.email, email), unclaimed))
+        .returning({ id: users.id });
+      alsoChanged(...replaced.map((account) => sessionsChanged(account.id)));
+    }
     const [holder] = await tx.select().from(users).where(eq(users.email, email)).for('update');
     if (holder) {
-      if (!profile.emailVerified)
+      if (!vouched)
         throw new CampusSignInError('address_unverified', 'the provider did not say the address is verified');
+      if (holder.role === 'admin') {
+        const browserSecret = generateToken();
+        await tx.delete(campusPendingLinks).where(lte(campusPendingLinks.expiresAt, now));
+        await tx.insert(campusPendingLinks).values({
+          browserSecretHash: hashToken(browserSecret),
+          userId: holder.id,
+          protocol: profile.protocol,
+          issuer: profile.issuer,
+          subject: profile.subject,
+          emailAtLink: email,
+          credentialEpoch: holder.credentialEpoch,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + PENDING_LINK_LIFETIME_MS),
+        });
+        return { kind: 'admin-password-needed', browserSecret };
+      }
       await linkIdentity(tx, holder.id, profile, now);
-      if (holder.emailVerifiedAt) return holder;
-      // An invited administrator who had not yet accepted: the university has proven the address.
       alsoChanged(sessionsChanged(holder.id));
-      const [verified] = await tx
+      await moveCredentialEpoch(tx, holder.id);
+      const [linked] = await tx
         .update(users)
-        .set({ emailVerifiedAt: now, updatedAt: now })
+        .set({ emailVerifiedAt: holder.emailVerifiedAt ?? now, updatedAt: now })
         .where(eq(users.id, holder.id))
         .returning();
-      return verified!;
+      return { kind: 'signed-in', user: linked!, verifyByMail: false };
     }
     const [created] = await tx
       .insert(users)
@@ -176,17 +226,69 @@ export async function accountForCampusProfile(
         email,
         passwordHash: null,
         role: 'student',
-        emailVerifiedAt: now,
+        emailVerifiedAt: vouched ? now : null,
         language,
         createdAt: now,
         updatedAt: now,
       })
       .returning();
     await linkIdentity(tx, created!.id, profile, now);
-    return created!;
+    return { kind: 'signed-in', user: created!, verifyByMail: !vouched };
   });
-  if (user.disabledAt) throw new CampusSignInError('disabled', 'the account is disabled');
-  return user;
+  if (outcome.kind === 'signed-in' && outcome.user.disabledAt)
+    throw new CampusSignInError('disabled', 'the account is disabled');
+  return outcome;
+}
+
+const pendingLinkGone = () =>
+  new AppError(
+    'verification_expired',
+    'This university sign-in waited too long or was already used. Please sign in with your university again.',
+  );
+
+/**
+ * The administrator gives their password once, in the browser the campus sign-in came back to:
+ * the waiting identity is linked to their account, and from then on the university signs them
+ * in. Refused when the account's way in changed since (the credential epoch moved) or after ten
+ * minutes. Linking moves the epoch: the account's sessions end, and the administrator signs in
+ * afresh (with the university or the password). Writes campus_pending_links, user_identities,
+ * users and sessions. Answers the account.
+ */
+export async function linkPendingIdentity(
+  db: Database,
+  browserSecret: string | undefined,
+  password: string,
+  now: Date,
+): Promise<UserRow> {
+  if (!browserSecret) throw pendingLinkGone();
+  const [pending] = await db
+    .select()
+    .from(campusPendingLinks)
+    .where(eq(campusPendingLinks.browserSecretHash, hashToken(browserSecret)));
+  if (!pending || pending.expiresAt <= now) throw pendingLinkGone();
+  const [owner] = await db.select().from(users).where(eq(users.id, pending.userId));
+  if (!owner || !(await verifyPassword(owner.passwordHash, password)))
+    throw new AppError('validation_error', 'Your password is not correct.', 'password');
+  return changeData(db, [sessionsChanged(pending.userId)], async (tx) => {
+    const [taken] = await tx
+      .delete(campusPendingLinks)
+      .where(eq(campusPendingLinks.browserSecretHash, pending.browserSecretHash))
+      .returning();
+    const [account] = await tx.select().from(users).where(eq(users.id, pending.userId)).for('no key update');
+    if (!taken || !account || !isIssuedUnderCurrentEpoch(account, taken.credentialEpoch)) throw pendingLinkGone();
+    if (account.disabledAt) throw new CampusSignInError('disabled', 'the account is disabled');
+    await tx.insert(userIdentities).values({
+      userId: account.id,
+      protocol: taken.protocol,
+      issuer: taken.issuer,
+      subject: taken.subject,
+      emailAtLink: taken.emailAtLink,
+      createdAt: now,
+      lastUsedAt: now,
+    });
+    await moveCredentialEpoch(tx, account.id);
+    return account;
+  });
 }
 
 /**
@@ -201,15 +303,24 @@ export async function confirmOwnerThroughCampus(
   sessionToken: string,
   profile: CampusProfile,
   now: Date,
+  /** The credential epoch the confirmation left under. */
+  issuedUnder: number | null = user.credentialEpoch,
 ): Promise<void> {
   await changeData(db, [sessionsChanged(user.id)], async (tx) => {
+    const [account] = await tx.select().from(users).where(eq(users.id, user.id)).for('no key update');
+    if (!account || !isIssuedUnderCurrentEpoch(account, issuedUnder))
+      throw new CampusSignInError('expired', "the account's way in changed while the confirmation was under way");
     const known = await linkedAccount(tx, profile, now);
     if (known && known.id !== user.id)
       throw new CampusSignInError('other_account', 'the identity belongs to another account');
     if (!known) {
       const vouched = profile.emailVerified && profile.email && normalizeEmail(profile.email) === user.email;
       if (!vouched) throw new CampusSignInError('other_account', 'the identity is not linked and its address differs');
+      // An administrator's account takes a new identity only with its password (linkPendingIdentity).
+      if (user.role === 'admin')
+        throw new CampusSignInError('admin_password_needed', 'an administrator links an identity with the password');
       await linkIdentity(tx, user.id, profile, now);
+      await moveCredentialEpoch(tx, user.id, { keepSessionToken: sessionToken });
     }
     await tx
       .update(sessions)

@@ -2,11 +2,26 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { changeData, NOTHING_KEPT } from '../../db/change-data';
 import type { Database, WritableDatabase } from '../../db/client';
-import { emailVerifications, type EmailLinkPurpose } from '../../db/schema';
+import { emailVerifications, users, type EmailLinkPurpose } from '../../db/schema';
 import { HOUR_MS } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { generateToken, hashToken } from '../../lib/tokens';
+import { currentEpochOf, isIssuedUnderCurrentEpoch } from './credential-epoch';
 import { markEmailVerified } from './users';
+
+export const SUPERSEDED_LINK_MESSAGE =
+  "This link is no longer valid: the account's password, address or sign-in methods changed after it was sent. Please ask for a new one.";
+
+/** A link issued before the account's credential epoch last moved. */
+export const supersededLink = (field?: string) => new AppError('verification_expired', SUPERSEDED_LINK_MESSAGE, field);
+
+/** What a link may carry besides its secret. */
+export interface EmailLinkDetails {
+  /** The address the link is mailed to. */
+  sentTo?: string | undefined;
+  /** 'change_email': the address the account moves to. */
+  newEmail?: string | undefined;
+}
 
 /** A sign-up's link lasts 48 hours; an account still unverified after that is unclaimed and swept away. */
 export const VERIFICATION_LIFETIME_MS = 48 * HOUR_MS;
@@ -22,6 +37,7 @@ export async function issueEmailLinkSecret(
   purpose: EmailLinkPurpose,
   lifetimeMs: number,
   now: Date,
+  details: EmailLinkDetails = {},
 ): Promise<string> {
   const secret = generateToken();
   // Links are checked afresh each time one is opened: nothing kept depends on them.
@@ -41,6 +57,10 @@ export async function issueEmailLinkSecret(
       purpose,
       createdAt: now,
       expiresAt: new Date(now.getTime() + lifetimeMs),
+      // Read in the same statement: an epoch moved before this commits already refuses the link.
+      credentialEpoch: currentEpochOf(userId),
+      sentTo: details.sentTo ?? null,
+      newEmail: details.newEmail ?? null,
     });
   });
   return secret;
@@ -81,13 +101,16 @@ export async function assertEmailLinkUsable(
   now: Date,
 ): Promise<string> {
   if (!z.uuid().safeParse(userId).success) throw invalidLink();
-  const [record] = await db
-    .select()
+  const [found] = await db
+    .select({ record: emailVerifications, account: { credentialEpoch: users.credentialEpoch } })
     .from(emailVerifications)
+    .innerJoin(users, eq(users.id, emailVerifications.userId))
     .where(eq(emailVerifications.secretHash, hashToken(secret)))
     .limit(1);
+  const record = found?.record;
   if (!record || record.userId !== userId || record.purpose !== purpose) throw invalidLink();
   if (record.usedAt) throw usedLink();
+  if (!isIssuedUnderCurrentEpoch(found.account, record.credentialEpoch)) throw supersededLink();
   if (record.expiresAt <= now) throw expiredLink();
   return record.id;
 }

@@ -6,7 +6,7 @@ import { users, type UserRow } from '../../db/schema';
 import { generatePassword } from '../../lib/tokens';
 import { countActiveAdmins, createUser, findUserByEmail } from './users';
 import { hashPassword } from './passwords';
-import { revokeAllSessions } from './sessions';
+import { moveCredentialEpoch } from './credential-epoch';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@tutorly.local';
 
@@ -62,8 +62,8 @@ export async function ensureAdmin(db: Database, input: EnsureAdminInput, now: Da
       .set({ ...changes, updatedAt: now })
       .where(eq(users.id, existing.id))
       .returning();
-    // A new password ends the sessions opened with the old one.
-    if (changes.passwordHash) await revokeAllSessions(tx, existing.id);
+    // A new password, role or status closes every door opened before it (the credential epoch).
+    if (changes.passwordHash || changes.role || changes.disabledAt === null) await moveCredentialEpoch(tx, existing.id);
     return user;
   });
   return { user: user!, outcome: existing.role !== 'admin' ? 'promoted' : 'updated' };

@@ -10,7 +10,7 @@ import { ACCOUNT_DISABLED_MESSAGE } from './login';
 import { assertEmailLinkUsable, claimEmailLink, emailLink, issueEmailLinkSecret } from './email-verification';
 import { hashPassword } from './passwords';
 import { assertAcceptablePassword } from './password-rules';
-import { revokeAllSessions } from './sessions';
+import { moveCredentialEpoch } from './credential-epoch';
 
 export const INVITATION_LIFETIME_DAYS = 7;
 const INVITATION_LIFETIME_MS = INVITATION_LIFETIME_DAYS * DAY_MS;
@@ -35,7 +35,7 @@ export async function acceptInvitation(db: Database, input: AcceptInvitationRequ
   // outside the transaction; the claim below checks the link again.
   await assertEmailLinkUsable(db, 'invitation', input.userId, input.secret, now);
   const [invitee] = await db.select().from(users).where(eq(users.id, input.userId));
-  if (invitee) assertAcceptablePassword(input.password, invitee);
+  if (invitee) await assertAcceptablePassword(input.password, invitee);
   const passwordHash = await hashPassword(input.password);
   return changeData(db, [sessionsChanged(input.userId)], async (tx) => {
     await claimEmailLink(tx, 'invitation', input.userId, input.secret, now);
@@ -50,7 +50,7 @@ export async function acceptInvitation(db: Database, input: AcceptInvitationRequ
       .returning();
     // Rolls the claim back too: the link works again should the account be enabled.
     if (user!.disabledAt) throw new AppError('account_disabled', ACCOUNT_DISABLED_MESSAGE);
-    await revokeAllSessions(tx, user!.id);
+    await moveCredentialEpoch(tx, user!.id);
     return user!;
   });
 }

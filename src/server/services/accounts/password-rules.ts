@@ -1,5 +1,6 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { COMMON_PASSWORD_MESSAGE, PERSONAL_PASSWORD_MESSAGE } from '../../../shared/account';
+import { COMMON_PASSWORD_MESSAGE, PERSONAL_PASSWORD_MESSAGE, type Role } from '../../../shared/account';
+import { isStrongEnough, loadPasswordScorer, weakPasswordMessage } from '../../../shared/password-strength';
 import { AppError } from '../../lib/errors';
 
 let commonPasswords: Set<string> | undefined;
@@ -24,13 +25,18 @@ function isPersonalPassword(password: string, owner: { email: string; name: stri
 
 /**
  * The rules beyond the length the schema checks: not among the most common passwords, not the
- * account's e-mail or name. Throws a validation error on `field`.
+ * account's e-mail or name, and hard enough to guess by zxcvbn-ts's estimate (shared/
+ * password-strength.ts: score 2 for students, 3 for administrators; a new account is a
+ * student's). Throws a validation error on `field`.
  */
-export function assertAcceptablePassword(
+export async function assertAcceptablePassword(
   password: string,
-  owner: { email: string; name: string },
+  owner: { email: string; name: string; role?: Role },
   field = 'password',
-): void {
+): Promise<void> {
   if (isCommonPassword(password)) throw new AppError('validation_error', COMMON_PASSWORD_MESSAGE, field);
   if (isPersonalPassword(password, owner)) throw new AppError('validation_error', PERSONAL_PASSWORD_MESSAGE, field);
+  const role = owner.role ?? 'student';
+  const score = (await loadPasswordScorer())(password, [owner.email, owner.email.split('@')[0] ?? '', owner.name]);
+  if (!isStrongEnough(score, role)) throw new AppError('validation_error', weakPasswordMessage(role), field);
 }

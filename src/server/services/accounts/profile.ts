@@ -1,6 +1,5 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
-  ONLY_ADMINS_CHANGE_EMAIL_MESSAGE,
   SAME_AS_ONE_TIME_PASSWORD_MESSAGE,
   WRONG_CURRENT_PASSWORD_MESSAGE,
   type ChangePasswordRequest,
@@ -11,17 +10,16 @@ import { sessionsChanged } from '../../cache/data-changes';
 import { changeData } from '../../db/change-data';
 import type { Database } from '../../db/client';
 import { authorNameShownOn } from '../reviews/author-pages';
-import { emailVerifications, sessions, users, type UserRow } from '../../db/schema';
-import { AppError, isUniqueViolation } from '../../lib/errors';
-import { hashToken } from '../../lib/tokens';
-import { emailInUse, normalizeEmail } from './users';
-import { isAdmin } from '../auth/viewer';
+import { users, type UserRow } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { moveCredentialEpoch } from './credential-epoch';
 import { hashPassword, verifyPassword } from './passwords';
 import { assertAcceptablePassword } from './password-rules';
 
 /**
- * 'Edit Profile': name, phone, theme and language for everyone (null clears the phone). Only administrators
- * change their email address; a student sending their current one unchanged is no change.
+ * 'Edit Profile': name, phone, theme and language (null clears the phone). The address is not
+ * among them, for anyone: it changes only through 'Change email' (requestEmailChange), which asks
+ * for proof of ownership, mails a link to the new address and a notice to the old.
  */
 export async function updateProfile(
   db: Database,
@@ -29,31 +27,22 @@ export async function updateProfile(
   input: UpdateProfileRequest,
   now: Date,
 ): Promise<UserRow> {
-  const changes: Partial<Pick<UserRow, 'name' | 'phone' | 'email' | 'theme' | 'language'>> = {};
+  const changes: Partial<Pick<UserRow, 'name' | 'phone' | 'theme' | 'language'>> = {};
   if (input.name !== undefined) changes.name = input.name;
   if (input.phone !== undefined) changes.phone = input.phone;
   if (input.theme !== undefined) changes.theme = input.theme;
   if (input.language !== undefined) changes.language = input.language;
-  if (input.email !== undefined && normalizeEmail(input.email) !== user.email) {
-    if (!isAdmin(user)) throw new AppError('forbidden', ONLY_ADMINS_CHANGE_EMAIL_MESSAGE, 'email');
-    changes.email = normalizeEmail(input.email);
-  }
   if (Object.keys(changes).length === 0) return user;
-  try {
-    return await changeData(db, [sessionsChanged(user.id)], async (tx, alsoChanged) => {
-      if (changes.name !== undefined && changes.name !== user.name)
-        alsoChanged(...(await authorNameShownOn(tx, user.id)));
-      const [updated] = await tx
-        .update(users)
-        .set({ ...changes, updatedAt: now })
-        .where(eq(users.id, user.id))
-        .returning();
-      return updated!;
-    });
-  } catch (err) {
-    if (isUniqueViolation(err, 'users_email_key')) throw emailInUse();
-    throw err;
-  }
+  return changeData(db, [sessionsChanged(user.id)], async (tx, alsoChanged) => {
+    if (changes.name !== undefined && changes.name !== user.name)
+      alsoChanged(...(await authorNameShownOn(tx, user.id)));
+    const [updated] = await tx
+      .update(users)
+      .set({ ...changes, updatedAt: now })
+      .where(eq(users.id, user.id))
+      .returning();
+    return updated!;
+  });
 }
 
 /**
@@ -73,10 +62,11 @@ export async function adoptLanguage(db: Database, user: UserRow, language: Langu
 }
 
 /**
- * 'Update Password': the current password proves it is the owner. Every other session of the
- * account ends (one may be on a lost device); the one making the change stays signed in. A
- * pending invitation would set a password too, so it stops working. A password someone else
- * handed over is replaced by one of the user's own, never by itself.
+ * 'Update Password': the current password proves it is the owner. The credential epoch moves:
+ * every other session of the account ends (one may be on a lost device), the one making the
+ * change stays signed in, and every link mailed before (a pending change of address, a reset, an
+ * invitation) stops working. A password someone else handed over is replaced by one of the
+ * user's own, never by itself.
  */
 export async function changePassword(
   db: Database,
@@ -90,7 +80,7 @@ export async function changePassword(
   }
   if (user.passwordChangeRequired && input.newPassword === input.currentPassword)
     throw new AppError('validation_error', SAME_AS_ONE_TIME_PASSWORD_MESSAGE, 'newPassword');
-  assertAcceptablePassword(input.newPassword, user, 'newPassword');
+  await assertAcceptablePassword(input.newPassword, user, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await changeData(db, [sessionsChanged(user.id)], async (tx) => {
     // Checked against the hash as it is now: of two changes racing, the second was made with a password no longer current.
@@ -105,22 +95,6 @@ export async function changePassword(
       .update(users)
       .set({ passwordHash, passwordChangeRequired: false, updatedAt: now })
       .where(eq(users.id, user.id));
-    await tx
-      .delete(sessions)
-      .where(
-        and(
-          eq(sessions.userId, user.id),
-          currentSessionToken ? ne(sessions.tokenHash, hashToken(currentSessionToken)) : undefined,
-        ),
-      );
-    await tx
-      .delete(emailVerifications)
-      .where(
-        and(
-          eq(emailVerifications.userId, user.id),
-          eq(emailVerifications.purpose, 'invitation'),
-          isNull(emailVerifications.usedAt),
-        ),
-      );
+    await moveCredentialEpoch(tx, user.id, { keepSessionToken: currentSessionToken });
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, lte, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, lte, notInArray, sql } from 'drizzle-orm';
 import { sessionsChanged } from '../../cache/data-changes';
 import { changeData, changeLocally } from '../../db/change-data';
 import type { Database } from '../../db/client';
@@ -157,15 +157,6 @@ export async function revokeSession(db: Database, token: string): Promise<void> 
 /** Ends every session of the account. Writes sessions. */
 export async function revokeAllSessions(db: Database, userId: string): Promise<void> {
   await changeData(db, [sessionsChanged(userId)], (tx) => tx.delete(sessions).where(eq(sessions.userId, userId)));
-}
-
-/** Ends every session of the account but the one with this token. Writes sessions. */
-export async function revokeOtherSessions(db: Database, userId: string, keepToken: string | null): Promise<void> {
-  await changeData(db, [sessionsChanged(userId)], (tx) =>
-    tx
-      .delete(sessions)
-      .where(and(eq(sessions.userId, userId), keepToken ? ne(sessions.tokenHash, hashToken(keepToken)) : undefined)),
-  );
 }
 
 /**

@@ -37,7 +37,7 @@ export async function signUpStudent(
   language: Language | null = null,
 ): Promise<SignupOutcome> {
   const email = normalizeEmail(input.email);
-  assertAcceptablePassword(input.password, { email, name: input.name });
+  await assertAcceptablePassword(input.password, { email, name: input.name });
   const passwordHash = await hashPassword(input.password);
   // An unclaimed account it replaces may have signed in (to see that its address waits for
   // verification): its kept sessions go on every instance. The new account's sessions are said

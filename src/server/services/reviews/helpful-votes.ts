@@ -8,23 +8,32 @@ import { reviewHelpfulVotes, reviews, tutors } from '../../db/schema';
 import { AppError, isForeignKeyViolation } from '../../lib/errors';
 import { isAdmin, type Viewer } from '../auth/viewer';
 import { reviewNotFound } from './access';
+import { OWN_PROFILE_HELPFUL_MESSAGE } from '../../../shared/tutor-side';
 
 /**
  * The review a vote is about: one listed on a tutor's page (visible, of a public tutor) and not
  * the voter's own. Any other is not found, as it is not listed for them. Only students vote: the
- * count says what students found useful.
+ * count says what students found useful. The tutor's own account (an approved claim) does not
+ * mark reviews of its profile, as it does not review it: "Most helpful" would be its to order.
+ * Taking back a vote stays possible (one given before the claim).
  */
-async function votableReview(db: Database, voter: Viewer, reviewId: string): Promise<{ tutorId: string }> {
+async function votableReview(
+  db: Database,
+  voter: Viewer,
+  reviewId: string,
+  purpose: 'mark' | 'unmark',
+): Promise<{ tutorId: string }> {
   if (isAdmin(voter)) throw new AppError('forbidden', STUDENTS_ONLY_HELPFUL_MESSAGE);
   if (!isReviewId(reviewId)) throw reviewNotFound();
   const [review] = await db
-    .select({ tutorId: reviews.tutorId, authorId: reviews.authorId })
+    .select({ tutorId: reviews.tutorId, authorId: reviews.authorId, claimedBy: tutors.claimedBy })
     .from(reviews)
     .innerJoin(tutors, eq(tutors.id, reviews.tutorId))
     .where(and(eq(reviews.id, reviewId), eq(reviews.isHidden, false), eq(tutors.isPublic, true)))
     .limit(1);
   if (!review) throw reviewNotFound();
   if (review.authorId === voter.id) throw new AppError('forbidden', OWN_REVIEW_HELPFUL_MESSAGE);
+  if (purpose === 'mark' && review.claimedBy === voter.id) throw new AppError('forbidden', OWN_PROFILE_HELPFUL_MESSAGE);
   return review;
 }
 
@@ -41,7 +50,7 @@ async function helpfulCountOf(db: Database, reviewId: string): Promise<number> {
 
 /** A student marks another student's review helpful; marking it again changes nothing. */
 export async function markHelpful(db: Database, voter: Viewer, reviewId: string, now: Date): Promise<HelpfulVote> {
-  const { tutorId } = await votableReview(db, voter, reviewId);
+  const { tutorId } = await votableReview(db, voter, reviewId, 'mark');
   try {
     return await changeData(db, helpfulVoteChanged(tutorId, voter.id), async (tx) => {
       await tx
@@ -59,7 +68,7 @@ export async function markHelpful(db: Database, voter: Viewer, reviewId: string,
 
 /** The student takes their vote back; taking back a vote never given changes nothing. */
 export async function unmarkHelpful(db: Database, voter: Viewer, reviewId: string): Promise<HelpfulVote> {
-  const { tutorId } = await votableReview(db, voter, reviewId);
+  const { tutorId } = await votableReview(db, voter, reviewId, 'unmark');
   return changeData(db, helpfulVoteChanged(tutorId, voter.id), async (tx) => {
     await tx
       .delete(reviewHelpfulVotes)

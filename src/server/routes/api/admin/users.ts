@@ -9,6 +9,7 @@ import {
   updateUserSchema,
   userPathParamsSchema,
 } from '../../../../shared/users';
+import { linkedIdentityListSchema, userIdentityPathParamsSchema } from '../../../../shared/campus-sign-in';
 import type { UserRow } from '../../../db/schema';
 import { invitationMail, passwordResetMail } from '../../../mail/templates';
 import { AppError } from '../../../lib/errors';
@@ -26,6 +27,7 @@ import {
   updateUser,
 } from '../../../services/accounts/admin-users';
 import { INVITATION_LIFETIME_DAYS, invitationLink } from '../../../services/accounts/invitations';
+import { adminUnlinkIdentity, listUserIdentities } from '../../../services/accounts/linked-identities';
 import type { App } from '../../../types';
 import { errorResponses } from '../responses';
 
@@ -168,11 +170,17 @@ export async function adminUserRoutes(app: App): Promise<void> {
         viewerOf(request),
         request.params.userId,
         app.clock(),
-        async (user, token) => {
+        async (user, token, linkedIdentities) => {
           const link = passwordResetLink(app.config.publicUrl, token);
           try {
             await app.mailer.send(
-              passwordResetMail({ to: user.email, siteName, link, language: mailLanguage(user, request) }),
+              passwordResetMail({
+                to: user.email,
+                siteName,
+                link,
+                language: mailLanguage(user, request),
+                linkedIdentities,
+              }),
             );
           } catch (err) {
             app.log.error({ err, userId: user.id }, 'password reset mail could not be sent');
@@ -182,6 +190,43 @@ export async function adminUserRoutes(app: App): Promise<void> {
             );
           }
         },
+      );
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/:userId/identities',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The university sign-ins linked to an account',
+        params: userPathParamsSchema,
+        response: { 200: linkedIdentityListSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ identities: await listUserIdentities(app.db, request.params.userId) }),
+  );
+
+  app.delete(
+    '/:userId/identities/:identityId',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Unlink a university sign-in from an account; the account's sessions end",
+        description:
+          'Allowed even for the last sign-in method: the owner can still choose a password through "Forgot password?". Every session of the account ends and every link mailed before stops working (the credential epoch moves). Recorded in the audit log.',
+        params: userIdentityPathParamsSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await adminUnlinkIdentity(
+        app.db,
+        viewerOf(request),
+        request.params.userId,
+        request.params.identityId,
+        app.clock(),
       );
       return reply.status(204).send(null);
     },

@@ -6,7 +6,7 @@ import { announceChange } from '../../../lib/data-changes';
 export const confirmEmailChange = (token: string) =>
   api.post<{ email: string }>(apiPaths.confirmEmailChange, { token });
 
-/** The signed-in account (if it is this one) now has the new address. */
+/** The signed-in account (if it is this one) now has the new address; its other sessions ended. */
 export function useConfirmEmailChange() {
   const queryClient = useQueryClient();
   return useMutation({

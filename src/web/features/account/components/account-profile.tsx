@@ -12,13 +12,14 @@ import { LeaveSection } from './leave-section';
 import { confirmedUntilText } from './owner-proof';
 import { AccountThemeControl } from './account-theme-control';
 import { AccountLanguageSection } from './account-language-section';
+import { IdentitiesSection } from './identities-section';
 import { SessionsSection } from './sessions-section';
 import { UpdatePasswordDialog } from './update-password-dialog';
 
 /**
- * The signed-in user's own profile: what the account holds, 'Edit Profile' and 'Update
- * Password'. The student's page leaves out what only administrators may do (changing the email
- * address); the admin's page has it.
+ * The signed-in user's own profile: what the account holds, 'Edit Profile', 'Update Password',
+ * 'Change email', the linked university sign-ins and the sessions, each saying what it does to
+ * the account's other doors. Students and administrators change their address the same way.
  */
 export function AccountProfile({
   account,
@@ -95,13 +96,13 @@ export function AccountProfile({
         </div>
       </div>
 
-      <EditProfileDialog
-        open={openDialog === 'profile'}
-        account={account}
-        canChangeEmail={audience === 'admin'}
+      <EditProfileDialog open={openDialog === 'profile'} account={account} onClose={close} />
+      <UpdatePasswordDialog
+        open={openDialog === 'password'}
+        email={account.email}
+        role={account.role}
         onClose={close}
       />
-      <UpdatePasswordDialog open={openDialog === 'password'} email={account.email} onClose={close} />
       <ChangeEmailDialog open={openDialog === 'email'} audience={audience} onClose={close} />
       <section
         aria-labelledby={appearanceId}
@@ -114,6 +115,7 @@ export function AccountProfile({
         <AccountThemeControl account={account} className="mt-3" />
       </section>
       <AccountLanguageSection account={account} />
+      <IdentitiesSection audience={audience} />
       {security}
       <SessionsSection />
       <LeaveSection email={account.email} audience={audience} />

@@ -1,4 +1,5 @@
 import toast from 'react-hot-toast';
+import type { Role } from '../../../../shared/account';
 import { useNavigate } from 'react-router';
 import { useAppForm } from '../../../components/forms/use-app-form';
 import { Button } from '../../../components/ui/button';
@@ -11,7 +12,7 @@ import { PasswordChangeFields, updatePasswordFormSchema } from './update-passwor
  * one an administrator was shown by Add User): the user chooses their own, then goes on to
  * `next`, where they were going.
  */
-export function ChoosePasswordForm({ email, next }: { email: string; next: string }) {
+export function ChoosePasswordForm({ email, role, next }: { email: string; role: Role; next: string }) {
   const { t } = useAccountText();
   const navigate = useNavigate();
   const changePassword = useChangePassword();
@@ -35,7 +36,12 @@ export function ChoosePasswordForm({ email, next }: { email: string; next: strin
         });
       })}
     >
-      <PasswordChangeFields control={form.control} email={email} currentLabel={t('choosePassword.givenPassword')} />
+      <PasswordChangeFields
+        control={form.control}
+        email={email}
+        role={role}
+        currentLabel={t('choosePassword.givenPassword')}
+      />
       <Button type="submit" className="w-full" disabled={changePassword.isPending}>
         {changePassword.isPending ? t('saving') : t('choosePassword.submit')}
       </Button>

@@ -26,6 +26,7 @@ export function ConfirmEmailChange({ token }: { token: string | null }) {
         <CheckCircleIcon className="mx-auto mb-3 h-12 w-12 text-green-700" />
         <h1 className="text-2xl font-semibold text-slate-900">{t('confirmEmail.changed')}</h1>
         <p className="mt-2 break-words text-slate-700">{t('confirmEmail.nowUses', { email: confirm.data.email })}</p>
+        <p className="mt-2 text-slate-700">{t('confirmEmail.signedOut')}</p>
         <TextLink to={paths.login} className="mt-4 inline-block">
           {t('goToLogin')}
         </TextLink>

@@ -3,8 +3,6 @@ import toast from 'react-hot-toast';
 import { z } from 'zod';
 import {
   type Account,
-  EMAIL_MAX_LENGTH,
-  emailSchema,
   NAME_MAX_LENGTH,
   nameSchema,
   PHONE_MAX_LENGTH,
@@ -17,32 +15,19 @@ import { DialogButtons, ModalDialog } from '../../../components/ui/modal-dialog'
 import { useAccountText } from '../../../i18n/namespaces/account';
 import { useUpdateProfile } from '../api/update-profile';
 
-/**
- * The fields of the API's update-profile request. Only a changed address is sent: an unchanged
- * one is no request to change it, and only administrators may send one at all.
- */
-function profileFormSchema(account: Account, canChangeEmail: boolean) {
-  return z
-    .object({
-      name: nameSchema,
-      email: canChangeEmail ? z.string().trim().min(1, 'Email is required.').pipe(emailSchema) : z.string(),
-      phone: phoneSchema,
-    })
-    .transform(({ email, ...changes }): UpdateProfileRequest =>
-      canChangeEmail && email !== account.email.toLowerCase() ? { ...changes, email } : changes,
-    );
-}
+/** The fields of the API's update-profile request: the address is not one of them, for anyone. */
+const profileFormSchema = z
+  .object({ name: nameSchema, phone: phoneSchema })
+  .transform((changes): UpdateProfileRequest => changes);
 
-/** 'Edit Profile': name and phone for everyone; the email address only where `canChangeEmail`. */
+/** 'Edit Profile': name and phone; the address is shown, and changes through 'Change email'. */
 export function EditProfileDialog({
   open,
   account,
-  canChangeEmail,
   onClose,
 }: {
   open: boolean;
   account: Account;
-  canChangeEmail: boolean;
   onClose: () => void;
 }) {
   const { t } = useAccountText();
@@ -56,13 +41,7 @@ export function EditProfileDialog({
       dismissible={!updateProfile.isPending}
       onCancel={onClose}
     >
-      <EditProfileForm
-        account={account}
-        canChangeEmail={canChangeEmail}
-        nameRef={nameRef}
-        mutation={updateProfile}
-        onClose={onClose}
-      />
+      <EditProfileForm account={account} nameRef={nameRef} mutation={updateProfile} onClose={onClose} />
     </ModalDialog>
   );
 }
@@ -70,21 +49,19 @@ export function EditProfileDialog({
 // Mounted only while the dialog is open, so every opening starts from the saved profile.
 function EditProfileForm({
   account,
-  canChangeEmail,
   nameRef,
   mutation,
   onClose,
 }: {
   account: Account;
-  canChangeEmail: boolean;
   nameRef: RefObject<HTMLInputElement | null>;
   mutation: ReturnType<typeof useUpdateProfile>;
   onClose: () => void;
 }) {
   const { t } = useAccountText();
   const form = useAppForm({
-    schema: profileFormSchema(account, canChangeEmail),
-    defaultValues: { name: account.name, email: account.email, phone: account.phone ?? '' },
+    schema: profileFormSchema,
+    defaultValues: { name: account.name, phone: account.phone ?? '' },
   });
 
   return (
@@ -112,23 +89,11 @@ function EditProfileForm({
         required
         maxLength={NAME_MAX_LENGTH}
       />
-      {canChangeEmail ? (
-        <FormTextField
-          control={form.control}
-          name="email"
-          label={t('profile.email')}
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={EMAIL_MAX_LENGTH}
-        />
-      ) : (
-        <div>
-          <p className="text-sm font-medium text-slate-800">{t('profile.email')}</p>
-          <p className="mt-1 break-words text-slate-900">{account.email}</p>
-          <p className="mt-1 text-sm text-slate-600">{t('editProfile.onlyAdminsChangeEmail')}</p>
-        </div>
-      )}
+      <div>
+        <p className="text-sm font-medium text-slate-800">{t('profile.email')}</p>
+        <p className="mt-1 break-words text-slate-900">{account.email}</p>
+        <p className="mt-1 text-sm text-slate-600">{t('editProfile.changeEmailHint')}</p>
+      </div>
       <FormTextField
         control={form.control}
         name="phone"

@@ -26,6 +26,7 @@ export function SessionsSection() {
         {t('sessions.title')}
       </h2>
       <p className="mt-1 text-sm text-slate-700">{t('sessions.explanation')}</p>
+      <p className="mt-1 text-sm text-slate-700">{t('sessions.signOutOthersExplanation')}</p>
       {sessions.isPending && <Spinner label={t('sessions.loading')} />}
       {sessions.isError && (
         <p role="alert" className="mt-3 text-red-800">

@@ -2,7 +2,7 @@ import { type Ref, type RefObject, useRef } from 'react';
 import type { Control } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
-import { changePasswordSchema, PASSWORD_MAX_LENGTH } from '../../../../shared/account';
+import { changePasswordSchema, PASSWORD_MAX_LENGTH, type Role } from '../../../../shared/account';
 import { FormErrorAlert, FormPasswordField } from '../../../components/forms/form-fields';
 import { PasswordStrengthHint } from '../../../components/forms/password-strength-hint';
 import { useAppForm } from '../../../components/forms/use-app-form';
@@ -28,11 +28,14 @@ export const updatePasswordFormSchema = changePasswordSchema
 export function PasswordChangeFields({
   control,
   email,
+  role,
   currentLabel,
   currentRef,
 }: {
   control: Control<z.input<typeof updatePasswordFormSchema>, unknown, z.output<typeof updatePasswordFormSchema>>;
   email: string;
+  /** Whose password: an administrator's must be harder to guess. */
+  role: Role;
   currentLabel: string;
   currentRef?: Ref<HTMLInputElement>;
 }) {
@@ -58,7 +61,7 @@ export function PasswordChangeFields({
         autoComplete="new-password"
         required
         maxLength={PASSWORD_MAX_LENGTH}
-        hint={<PasswordStrengthHint control={control} name="newPassword" userInputs={[email]} />}
+        hint={<PasswordStrengthHint control={control} name="newPassword" userInputs={[email]} role={role} />}
       />
       <FormPasswordField
         control={control}
@@ -73,7 +76,17 @@ export function PasswordChangeFields({
 }
 
 /** 'Update Password': the current password, then the new one twice. */
-export function UpdatePasswordDialog({ open, email, onClose }: { open: boolean; email: string; onClose: () => void }) {
+export function UpdatePasswordDialog({
+  open,
+  email,
+  role,
+  onClose,
+}: {
+  open: boolean;
+  email: string;
+  role: Role;
+  onClose: () => void;
+}) {
   const { t } = useAccountText();
   const currentRef = useRef<HTMLInputElement>(null);
   const changePassword = useChangePassword();
@@ -86,7 +99,13 @@ export function UpdatePasswordDialog({ open, email, onClose }: { open: boolean; 
       dismissible={!changePassword.isPending}
       onCancel={onClose}
     >
-      <UpdatePasswordForm email={email} currentRef={currentRef} mutation={changePassword} onClose={onClose} />
+      <UpdatePasswordForm
+        email={email}
+        role={role}
+        currentRef={currentRef}
+        mutation={changePassword}
+        onClose={onClose}
+      />
     </ModalDialog>
   );
 }
@@ -94,11 +113,13 @@ export function UpdatePasswordDialog({ open, email, onClose }: { open: boolean; 
 // Mounted only while the dialog is open, so no password outlives the dialog.
 function UpdatePasswordForm({
   email,
+  role,
   currentRef,
   mutation,
   onClose,
 }: {
   email: string;
+  role: Role;
   currentRef: RefObject<HTMLInputElement | null>;
   mutation: ReturnType<typeof useChangePassword>;
   onClose: () => void;
@@ -127,6 +148,7 @@ function UpdatePasswordForm({
       <PasswordChangeFields
         control={form.control}
         email={email}
+        role={role}
         currentLabel={t('currentPassword')}
         currentRef={currentRef}
       />

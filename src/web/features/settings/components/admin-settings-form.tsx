@@ -33,6 +33,7 @@ interface FormValues {
   domains: string;
   restrictSignupToDomains: boolean;
   passwordSignIn: boolean;
+  campusAddressesAuthoritative: boolean;
   aiDraftsPerHour: string;
   aiSummaries: boolean;
   privacyPolicy: string;
@@ -51,6 +52,7 @@ const valuesOf = (settings: SiteSettings): FormValues => ({
   domains: settings.signupDomains.join('\n'),
   restrictSignupToDomains: settings.restrictSignupToDomains,
   passwordSignIn: settings.passwordSignIn,
+  campusAddressesAuthoritative: settings.campusAddressesAuthoritative,
   aiDraftsPerHour: String(settings.aiDraftsPerHour),
   aiSummaries: settings.aiSummaries,
   privacyPolicy: settings.privacyPolicy,
@@ -99,6 +101,7 @@ const settingsFormSchema = z
     domains: z.string(),
     restrictSignupToDomains: z.boolean(),
     passwordSignIn: z.boolean(),
+    campusAddressesAuthoritative: z.boolean(),
     aiDraftsPerHour: z.string(),
     aiSummaries: z.boolean(),
     privacyPolicy: z.string(),
@@ -119,6 +122,7 @@ const settingsFormSchema = z
       signupDomains: entries,
       restrictSignupToDomains: values.restrictSignupToDomains,
       passwordSignIn: values.passwordSignIn,
+      campusAddressesAuthoritative: values.campusAddressesAuthoritative,
       aiDraftsPerHour: drafts === '' ? Number.NaN : Number(drafts),
       aiSummaries: values.aiSummaries,
       privacyPolicy: values.privacyPolicy,
@@ -180,6 +184,8 @@ function changesFrom(saved: SiteSettings, next: SiteSettings): UpdateSiteSetting
   if (next.restrictSignupToDomains !== saved.restrictSignupToDomains)
     changes.restrictSignupToDomains = next.restrictSignupToDomains;
   if (next.passwordSignIn !== saved.passwordSignIn) changes.passwordSignIn = next.passwordSignIn;
+  if (next.campusAddressesAuthoritative !== saved.campusAddressesAuthoritative)
+    changes.campusAddressesAuthoritative = next.campusAddressesAuthoritative;
   if (next.aiDraftsPerHour !== saved.aiDraftsPerHour) changes.aiDraftsPerHour = next.aiDraftsPerHour;
   if (next.aiSummaries !== saved.aiSummaries) changes.aiSummaries = next.aiSummaries;
   for (const field of pageFields) if (next[field] !== saved[field]) changes[field] = next[field];
@@ -210,6 +216,9 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
     field: { ref: passwordSignInRef, value: passwordSignIn, onChange: setPasswordSignIn, ...passwordSignInField },
     fieldState: { error: passwordSignInError },
   } = useController({ control: form.control, name: 'passwordSignIn' });
+  const {
+    field: { ref: authoritativeRef, value: authoritative, onChange: setAuthoritative, ...authoritativeField },
+  } = useController({ control: form.control, name: 'campusAddressesAuthoritative' });
   const { field: screeningField } = useController({ control: form.control, name: 'screeningMode' });
   const {
     field: { ref: aiScreeningRef, value: aiScreening, onChange: setAiScreening, ...aiScreeningField },
@@ -334,6 +343,15 @@ export function AdminSettingsForm({ settings }: { settings: AdminSettings }) {
           disabled={!settings.campusSignIn}
           error={passwordSignInError?.message}
           onChange={(event) => setPasswordSignIn(event.target.checked)}
+        />
+        <SwitchField
+          {...authoritativeField}
+          ref={authoritativeRef}
+          label={t('form.campus.addressesAuthoritative')}
+          hint={t('form.campus.addressesAuthoritativeHint')}
+          checked={authoritative}
+          disabled={!settings.campusSignIn}
+          onChange={(event) => setAuthoritative(event.target.checked)}
         />
         <SwitchField
           {...campusTrustedField}

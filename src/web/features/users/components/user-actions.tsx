@@ -10,6 +10,7 @@ import { useEnableUser } from '../api/enable-user';
 import { useSendPasswordReset } from '../api/send-password-reset';
 import { useUpdateUser } from '../api/update-user';
 import { EditUserDialog } from './edit-user-dialog';
+import { UserIdentitiesDialog } from './user-identities-dialog';
 
 /**
  * What Delete does, in words: the account and its sessions go; its reviews go with it (and the
@@ -49,6 +50,7 @@ export function useUserActions({ stillListed, focusTop }: UserActionOptions) {
   const remove = useDeleteUser();
   const passwordReset = useSendPasswordReset();
   const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [identitiesOf, setIdentitiesOf] = useState<AdminUser | null>(null);
   const [confirming, setConfirming] = useState<ConfirmRequest | null>(null);
 
   // Focus moves once the dialog has closed and handed focus back to its opener (the dialog's
@@ -136,6 +138,7 @@ export function useUserActions({ stillListed, focusTop }: UserActionOptions) {
   const dialogs = (
     <>
       <EditUserDialog user={editing} busy={update.isPending} onSave={save} onCancel={() => setEditing(null)} />
+      <UserIdentitiesDialog user={identitiesOf} onClose={() => setIdentitiesOf(null)} />
       <ConfirmDialog
         open={confirming?.action === 'disable'}
         title={asked ? t('actions.disableTitle', { name: asked.name }) : t('actions.disableTitleNoUser')}
@@ -178,6 +181,7 @@ export function useUserActions({ stillListed, focusTop }: UserActionOptions) {
 
   return {
     requestEdit: (user: AdminUser) => setEditing(user),
+    requestIdentities: (user: AdminUser) => setIdentitiesOf(user),
     requestDisable: (user: AdminUser) => setConfirming({ action: 'disable', user }),
     requestDelete: (user: AdminUser) => setConfirming({ action: 'delete', user }),
     requestEnable,

@@ -161,6 +161,7 @@ function menuItems(user: AdminUser, actions: UserActions): RowMenuItem[] {
     );
   if (!user.disabled)
     items.push({ label: usersText('list.sendPasswordReset'), onSelect: () => actions.requestPasswordReset(user) });
+  items.push({ label: usersText('list.identities'), onSelect: () => actions.requestIdentities(user) });
   if (!user.isSelf)
     items.push({ label: usersText('list.delete'), danger: true, onSelect: () => actions.requestDelete(user) });
   return items;
