@@ -307,22 +307,23 @@ describe('signing in with a second factor', () => {
 });
 
 describe('administrator powers and the requirement', () => {
-  test('a promotion takes effect at the next sign-in with a second factor; until then the account keeps student powers', async () => {
+  test('a promotion takes effect at the next sign-in with a second factor', async () => {
     const admin = await signedInAdmin(t);
     const { user: student } = await createUserRecord(t.db, { verified: true });
     const before = await passwordSignIn(student.email);
     const promoted = await callAs(t, admin, 'PATCH', apiPaths.adminUser(student.id), { role: 'admin' });
     expect(promoted.statusCode).toBe(200);
 
-    // The session signed in as a student stays one.
-    expect(await getSessionAccount(t.app, before.cookie)).toMatchObject({ role: 'student' });
-    const refused = await request(t.app, 'GET', apiPaths.adminDashboard, { as: before.cookie });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().error.code).toBe('forbidden');
-    expect((await request(t.app, 'GET', apiPaths.myReviews, { as: before.cookie })).statusCode).toBe(200);
+    // A role change moves the credential epoch: the student's session is over.
+    expect(await getSessionAccount(t.app, before.cookie)).toBeNull();
+    expect((await request(t.app, 'GET', apiPaths.adminDashboard, { as: before.cookie })).statusCode).toBe(401);
 
+    // Signed in again, the administrator's powers wait for a second factor.
     const next = await passwordSignIn(student.email);
     expect(next.step).toBe('enrol');
+    const refused = await request(t.app, 'GET', apiPaths.adminDashboard, { as: next.cookie });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('second_factor_enrolment_required');
     await enrolApp(next.cookie);
     expect((await request(t.app, 'GET', apiPaths.adminDashboard, { as: next.cookie })).statusCode).toBe(200);
   });
