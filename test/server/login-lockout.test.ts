@@ -3,6 +3,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { closeOpenTestApps, createTestApp, type TestApp } from '../helpers/app';
 import { postLogin } from '../helpers/auth';
 import { createUserRecord, uniqueEmail } from '../helpers/factories';
+import { signOutEverywhereElse } from '../../src/server/services/accounts/credential-epoch';
 
 // Failed logins keep guessers out without locking the owner out: a browser that has signed in
 // to the account before carries a device cookie and is not held back by the account's ceiling;
@@ -152,6 +153,22 @@ describe('the guesser', () => {
     for (let i = 0; i < 7; i++)
       statuses.push((await attempt(t, owner.email, 'guess', attackers[i]!, owner.device)).statusCode);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+  });
+
+  test('a device cookie from before the way into the account changed counts as a clean browser', async () => {
+    const t = await createTestApp({ env: { RATE_LIMIT_LOGIN_PER_ACCOUNT: '3/15m' } });
+    // Someone who had the password signed in once and kept the browser's device cookie...
+    const owner = await ownerWithDevice(t);
+    const intruderDevice = owner.device;
+    // ...then the owner signed everyone out (as a password change or reset does).
+    await signOutEverywhereElse(t.db, owner.userId, null);
+
+    for (const client of attackers.slice(0, 3))
+      expect((await attempt(t, owner.email, 'guess', client, intruderDevice)).statusCode).toBe(401);
+    expect((await attempt(t, owner.email, owner.password, attackers[5]!, intruderDevice)).statusCode).toBe(429);
+    // The owner signs in again from a browser of theirs and is known under the new epoch.
+    const fresh = await attempt(t, owner.email, owner.password, OWNER_HOME);
+    expect(fresh.statusCode).toBe(429);
   });
 
   test('a forged or another account’s device cookie counts as a clean browser', async () => {

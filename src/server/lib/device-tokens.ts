@@ -34,14 +34,20 @@ export async function loadDeviceKey(dataDir: string): Promise<Buffer> {
 
 const signature = (key: Buffer, payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
 
-/** `<userId>.<issued, seconds>.<nonce>.<signature>` */
-export function issueDeviceToken(key: Buffer, userId: string, now: Date): string {
-  const payload = `${userId}.${Math.floor(now.getTime() / 1000)}.${randomBytes(16).toString('base64url')}`;
+/**
+ * `<userId>.<credential epoch>.<issued, seconds>.<nonce>.<signature>`. The epoch it was issued
+ * under (decision 29) lets a change of password, address, role or linked sign-ins forget every
+ * browser that signed in before it, the attacker's among them.
+ */
+export function issueDeviceToken(key: Buffer, account: { id: string; credentialEpoch: number }, now: Date): string {
+  const payload = `${account.id}.${account.credentialEpoch}.${Math.floor(now.getTime() / 1000)}.${randomBytes(16).toString('base64url')}`;
   return `${payload}.${signature(key, payload)}`;
 }
 
 export interface DeviceToken {
   userId: string;
+  /** The account's credential epoch when the token was issued. */
+  credentialEpoch: number;
   /** Tells this browser's token from every other: its failed logins are counted by it. */
   nonce: string;
 }
@@ -49,12 +55,12 @@ export interface DeviceToken {
 /** The account a token names, when the server signed it and it has not expired; undefined otherwise. */
 export function readDeviceToken(key: Buffer, token: string | undefined, now: Date): DeviceToken | undefined {
   const parts = token?.split('.');
-  if (parts?.length !== 4) return undefined;
-  const [userId, issued, nonce, mac] = parts as [string, string, string, string];
-  const expected = Buffer.from(signature(key, `${userId}.${issued}.${nonce}`));
+  if (parts?.length !== 5) return undefined;
+  const [userId, epoch, issued, nonce, mac] = parts as [string, string, string, string, string];
+  const expected = Buffer.from(signature(key, `${userId}.${epoch}.${issued}.${nonce}`));
   const given = Buffer.from(mac);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   const age = now.getTime() - Number(issued) * 1000;
   if (!(age >= -60_000 && age < DEVICE_TOKEN_LIFETIME_MS)) return undefined;
-  return { userId, nonce };
+  return { userId, credentialEpoch: Number(epoch), nonce };
 }

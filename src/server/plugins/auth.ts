@@ -69,10 +69,10 @@ export function readDeviceCookie(request: FastifyRequest): DeviceToken | undefin
   return readDeviceToken(server.deviceKey, request.cookies[deviceCookieName(server.config)], server.clock());
 }
 
-/** After a successful login: a new device cookie for this account, replacing any earlier one. */
-export function setDeviceCookie(reply: FastifyReply, userId: string): void {
+/** After a successful login: a new device cookie for this account, under its current credential epoch, replacing any earlier one. */
+export function setDeviceCookie(reply: FastifyReply, account: { id: string; credentialEpoch: number }): void {
   const { server } = reply;
-  reply.setCookie(deviceCookieName(server.config), issueDeviceToken(server.deviceKey, userId, server.clock()), {
+  reply.setCookie(deviceCookieName(server.config), issueDeviceToken(server.deviceKey, account, server.clock()), {
     ...cookieOptions(reply),
     // Only ever read by the login request, which is the site's own.
     sameSite: 'strict',

@@ -40,6 +40,7 @@ import {
 import { authenticate } from '../../services/accounts/login';
 import { signUpStudent } from '../../services/accounts/sign-up';
 import { findUserByEmail, toAccount } from '../../services/accounts/users';
+import { isIssuedUnderCurrentEpoch } from '../../services/accounts/credential-epoch';
 import { confirmEmail, issueVerificationSecret, verificationLink } from '../../services/accounts/email-verification';
 import type { CountedRequest } from '../../services/rate-limits';
 import { createSession, revokeSession } from '../../services/accounts/sessions';
@@ -116,7 +117,7 @@ export async function authRoutes(app: App): Promise<void> {
 
   /**
    * Counts a login attempt against the limits that apply to it, refusing it (429) past one.
-   * A browser with the account's device cookie has a ceiling of its own and no other: neither
+   * A browser with the account's device cookie, issued under its current credential epoch, has a ceiling of its own and no other: neither
    * guessers of the account nor others behind its address keep the owner out. Any other
    * browser waits longer after each failure on the account from its address, and stops at the
    * account's ceiling and its address's (RATE_LIMIT_LOGIN_PER_ACCOUNT and _PER_IP), until their
@@ -125,7 +126,9 @@ export async function authRoutes(app: App): Promise<void> {
    */
   async function countLoginAttempt(request: FastifyRequest, { email }: LoginRequest): Promise<CountedRequest[]> {
     const device = readDeviceCookie(request);
-    if (device && (await findUserByEmail(app.db, email))?.id === device.userId) {
+    const owner = device && (await findUserByEmail(app.db, email));
+    // A browser known from before the way into the account last changed is a stranger again.
+    if (device && owner && owner.id === device.userId && isIssuedUnderCurrentEpoch(owner, device.credentialEpoch)) {
       return [await app.rateLimits.consume('loginPerAccount', `device ${device.nonce}`)];
     }
     const counted = [
@@ -200,7 +203,7 @@ export async function authRoutes(app: App): Promise<void> {
       const secondFactor = await secondFactorAtSignIn(app.db, user);
       const session = await createSession(app.db, user.id, app.clock(), { ...sessionOrigin(request), secondFactor });
       setSessionCookie(reply, session);
-      setDeviceCookie(reply, user.id);
+      setDeviceCookie(reply, user);
       setThemeCookie(reply, user.theme);
       setLanguageCookie(reply, user.language);
       return { account: toAccount(user), secondFactorStep: stepOf(secondFactor) };

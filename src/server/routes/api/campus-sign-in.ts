@@ -204,7 +204,7 @@ export async function campusSignInRoutes(app: App): Promise<void> {
           }),
         });
         setSessionCookie(reply, session);
-        setDeviceCookie(reply, user.id);
+        setDeviceCookie(reply, user);
         setThemeCookie(reply, user.theme);
         setLanguageCookie(reply, user.language);
         request.log.info({ userId: user.id }, 'signed in through the university');
