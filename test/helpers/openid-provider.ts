@@ -9,6 +9,12 @@ export interface UniversityPerson {
   email?: string;
   email_verified?: boolean;
   name?: string;
+  /**
+   * How the university says this person signs in, carried in the ID token's `amr` and `acr` as
+   * a university with multi-factor sign-in sends them (RFC 8176 methods, a REFEDS profile).
+   */
+  amr?: string[];
+  acr?: string;
 }
 
 export interface TestOpenIdProvider {
@@ -52,7 +58,8 @@ export async function startOpenIdProvider(options: {
     ],
     pkce: { required: () => true },
     features: { devInteractions: { enabled: true } },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    // `amr` and `acr` ride with every ID token, as Entra ID and Okta send them.
+    claims: { openid: ['sub', 'amr', 'acr'], email: ['email', 'email_verified'], profile: ['name'] },
     // The ID token carries the address and the name, as Entra ID and Google do.
     conformIdTokenClaims: false,
     cookies: { keys: ['test-provider-cookie-key'] },
@@ -63,9 +70,17 @@ export async function startOpenIdProvider(options: {
           ? { email: `${accountId}@campus.test`, email_verified: true, name: nameOf(accountId) }
           : undefined);
       if (!person) return undefined;
-      return { accountId, claims: () => ({ sub: accountId, ...person }) };
+      const { amr: _amr, acr: _acr, ...claims } = person;
+      return { accountId, claims: () => ({ sub: accountId, ...claims }) };
     },
   });
+  // The development login page names only the account; a person's sign-in methods are added to
+  // the provider's session as a university's own login page would record them.
+  const loginAccount = provider.Session.prototype.loginAccount;
+  provider.Session.prototype.loginAccount = function (this: unknown, login: Parameters<typeof loginAccount>[0]) {
+    const person = people.get(login.accountId);
+    return loginAccount.call(this, { ...login, amr: login.amr ?? person?.amr, acr: login.acr ?? person?.acr });
+  } as typeof loginAccount;
   server.on('request', provider.callback());
   return {
     issuer,

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { campusSignInAttempts, sessions, userIdentities, users } from '../../src/server/db/schema';
+import { campusSignInAttempts, secondFactors, sessions, userIdentities, users } from '../../src/server/db/schema';
+import { sealingKey, sealSecret } from '../../src/server/lib/sealed-secrets';
+import { newTotpSecret } from '../../src/server/services/accounts/second-factor/totp';
 import { apiPaths } from '../../src/shared/api-paths';
 import { CAMPUS_CONFIRMED_PARAM, CAMPUS_ERROR_PARAM } from '../../src/shared/campus-sign-in';
 import { callAs, signedInAdmin } from '../helpers/actors';
@@ -14,6 +16,7 @@ import {
   signInAtProvider,
   startOpenIdProvider,
   type TestOpenIdProvider,
+  type UniversityPerson,
 } from '../helpers/openid-provider';
 import { request } from '../helpers/requests';
 
@@ -34,7 +37,7 @@ afterEach(() => t.close());
 
 let people = 0;
 /** A new person at the university; their login is their subject there. */
-function universityPerson(details: { email?: string; email_verified?: boolean; name?: string } = {}): string {
+function universityPerson(details: UniversityPerson = {}): string {
   people += 1;
   const login = `person-${people}-${Date.now()}`;
   university.people.set(login, {
@@ -150,6 +153,34 @@ describe('campus sign-in (OpenID Connect)', () => {
     const identities = await t.db.select().from(userIdentities).where(eq(userIdentities.userId, user.id));
     expect(identities).toMatchObject([{ protocol: 'oidc', issuer: university.issuer, subject: login }]);
     expect((await loginAttempt(t.app, { email: user.email, password })).status).toBe(200);
+  });
+
+  test('a multi-factor university sign-in stands for the second factor only where Settings trusts the provider’s amr/acr', async () => {
+    const { user } = await createUserRecord(t.db, { verified: true });
+    await t.db.insert(secondFactors).values({
+      userId: user.id,
+      kind: 'totp',
+      label: 'Phone',
+      totpSecret: sealSecret(sealingKey(t.app.deviceKey, 'second-factor'), newTotpSecret()),
+      createdAt: new Date(),
+    });
+    const withCode = universityPerson({ email: user.email, amr: ['pwd', 'otp'] });
+    const stepAfter = async (login: string) => {
+      const { sessionCookie } = await campusSignIn({ login });
+      return (await request(t.app, 'GET', apiPaths.session, { as: sessionCookie })).json().secondFactorStep;
+    };
+
+    // Off by default: the university's word is not taken, the account's own second factor is asked.
+    expect(await stepAfter(withCode)).toBe('verify');
+
+    const admin = await signedInAdmin(t);
+    expect(
+      (await callAs(t, admin, 'PATCH', apiPaths.adminSettings, { campusSecondFactorTrusted: true })).statusCode,
+    ).toBe(200);
+    expect(await stepAfter(withCode)).toBeNull();
+    // A password alone at the university still leaves the step to take.
+    university.people.set(withCode, { ...university.people.get(withCode), amr: ['pwd'] });
+    expect(await stepAfter(withCode)).toBe('verify');
   });
 
   test('an existing account is not linked when the provider does not vouch for the address', async () => {
