@@ -95,6 +95,7 @@ describe('an invitation', () => {
         theme: 'system',
         language: 'en',
       },
+      secondFactorStep: null,
     });
     expect(await getSessionAccount(t.app, cookieHeader(response))).toMatchObject({ id: body.user.id });
     const cookie = await login(t.app, { email: 'ivy.invited@uni.example', password: CHOSEN_PASSWORD });

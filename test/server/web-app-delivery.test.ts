@@ -263,7 +263,7 @@ describe('a signed-in page carries its first answers, as its queries will ask fo
     const answers = carriedAnswers(page.body);
 
     expect(answers).toEqual({
-      [apiPaths.session]: { account: null },
+      [apiPaths.session]: { account: null, secondFactorStep: null },
       [apiPaths.publicSettings]: expect.any(Object),
     });
   });
@@ -287,7 +287,7 @@ test('API answers are never compressed (the AI draft stream must reach the brows
 
   expect(response.statusCode).toBe(200);
   expect(response.headers).not.toHaveProperty('content-encoding');
-  expect(response.json()).toEqual({ account: null });
+  expect(response.json()).toEqual({ account: null, secondFactorStep: null });
 });
 
 describe('assets', () => {
