@@ -39,6 +39,10 @@ const NOT_FOR_THE_WEB_APP = new Map<string, string>([
     'Send the metrics token as Authorization: Bearer <token>.',
     'the metrics endpoint answers a monitoring system, never the web app',
   ],
+  [
+    'No such file in this build',
+    'answers a request for a script or style no build has: the browser loading it reads the status, and the app says the page cannot be loaded',
+  ],
   ...[
     'Send the request body as JSON (Content-Type: application/json).',
     'Send the picture as multipart/form-data with the file in the field "file".',
