@@ -70,9 +70,11 @@ describe.skipIf(unavailable !== null || !runsInThisProject)('a rolling restart b
     const ports = [await freePort(), await freePort()];
     const balancerPort = await freePort();
     const publicUrl = `http://127.0.0.1:${balancerPort}`;
+    // Instances share DATA_DIR, as README's several-instances setup has them do (the key that
+    // seals second factors and signs device cookies is in it).
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tutorly-rolling-'));
+    dataDirs.push(dataDir);
     const start = async (port: number): Promise<ServerProcess> => {
-      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tutorly-rolling-'));
-      dataDirs.push(dataDir);
       const server = startServerProcess(port, {
         DATA_DIR: dataDir,
         DATABASE_URL: databaseUrl(cluster.adminUrl, 'tutorly'),
@@ -108,8 +110,21 @@ describe.skipIf(unavailable !== null || !runsInThisProject)('a rolling restart b
     let stopped = false;
     let sent = 0;
     const began = Date.now();
+    // The stream stays under the documented per-address request rate (limit_req), which nginx
+    // enforces with its own 429 whatever the instances do: a little over half of it, all clients together.
+    const documentedRate = /limit_req_zone [^;]* rate=(\d+)r\/s;/.exec(documented);
+    if (!documentedRate) throw new Error('the documented nginx site has no limit_req_zone rate');
+    const spacingMs = 1_000 / (Number(documentedRate[1]) * 0.6);
+    let nextSlot = began;
+    const waitForSlot = async () => {
+      const slot = Math.max(nextSlot, Date.now());
+      nextSlot = slot + spacingMs;
+      if (slot > Date.now()) await new Promise((resolve) => setTimeout(resolve, slot - Date.now()));
+    };
     const client = async () => {
       while (!stopped && sent < MAX_REQUESTS && Date.now() - began < MAX_STREAM_MS) {
+        await waitForSlot();
+        if (stopped) break;
         const n = sent++;
         if (n % 2 === 0) {
           const status = await httpRequest(publicUrl, 'GET', apiPaths.tutors, { cookie }).then(
