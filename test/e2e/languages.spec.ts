@@ -227,6 +227,8 @@ async function englishLeft(page: Page, language: Translated, skip: string, known
       .replace(/https?:\/\/\S+/g, ' ')
       // Brand names stay as they are in every language (the AI provider's among them).
       .replace(/\b(?:Tutorly|Gemini|Google|OpenAI)\b/g, ' ')
+      // The names of OpenID Connect's claims (amr, acr), which a provider's settings are read by.
+      .replace(/\b(?:amr|acr)\b/g, ' ')
       // Course codes (MATH 201) and identifiers such as a model's (gemini-flash-latest) are data.
       .replace(/\b[A-Z]{2,5}\s?\d{2,4}[A-Z]?\b/g, ' ')
       .replace(/\b[a-z0-9]+(?:-[a-z0-9.]+)+\b/g, ' ')
