@@ -71,10 +71,12 @@ test.beforeAll(async () => {
     DATABASE_POOL_SIZE: '4',
     DATABASE_WRITE_POOL_SIZE: '2',
   };
+  // The instances share DATA_DIR, as README's several-instances setup has them do: the key that
+  // seals second factors and signs device cookies is in it.
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tutorly-instance-'));
+  dataDirs.push(dataDir);
   // One after the other, as instances are rolled out: the first migrates the new database.
   for (const port of scaleOut.instancePorts) {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tutorly-instance-'));
-    dataDirs.push(dataDir);
     const instance = startServerProcess(port, { ...shared, DATA_DIR: dataDir });
     instances.push(instance);
     await waitUntilReady(instance);
