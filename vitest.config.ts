@@ -9,6 +9,22 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
 const needsFreshProcess = ['test/server/traces-off.test.ts'];
 
 /**
+ * Server test files that never touch SQL (no database, no engine asked for): they run once, not
+ * on both engines. test/setup/database.ts fails a file of the database suites that never touches
+ * SQL, and test/helpers/database.ts one listed here that does, so the list stays true.
+ */
+const filesWithoutSql = [
+  'test/server/ai-drafting-prompt.test.ts',
+  'test/server/config.test.ts',
+  'test/server/csv.test.ts',
+  'test/server/fake-ai-servers.test.ts',
+  'test/server/image-stores.test.ts',
+  'test/server/log-format.test.ts',
+  'test/server/outage-reporting.test.ts',
+  'test/server/outages.test.ts',
+];
+
+/**
  * A suite on a real database, one database per test file: the server integration tests (real app
  * via inject()), and the tool tests that run a tool against a database or a server of its own.
  */
@@ -22,7 +38,7 @@ function databaseProject(
       // The server suite keeps the engine's bare name (`--project pglite`).
       name: suite === 'server' ? engine : `${suite}-${engine}`,
       include,
-      exclude: suite === 'server' ? needsFreshProcess : [],
+      exclude: suite === 'server' ? [...needsFreshProcess, ...filesWithoutSql] : [],
       // The server suite's files share their worker's process and loaded modules: importing the
       // whole server again for every file took a fifth of the suite's time. Each file still has a
       // database of its own and starts every test from empty tables (test/setup/database.ts).
@@ -56,6 +72,15 @@ export default defineConfig({
       ...onEachEngine('server-fresh', needsFreshProcess),
       ...onEachEngine('tools', toolTestsOnDatabase),
       {
+        // The server's logic that needs no database (filesWithoutSql), run once.
+        test: {
+          name: 'server-units',
+          include: filesWithoutSql,
+          environment: 'node',
+          setupFiles: ['test/setup/strict-console.ts'],
+        },
+      },
+      {
         // The tools' own logic (build steps, budgets), on files in temporary folders: no database.
         test: {
           name: 'tools',
@@ -84,6 +109,13 @@ export default defineConfig({
         },
       },
     ],
+    // Statement coverage of src/ by the in-process suites (`npm run test:full` prints it; `--coverage.enabled` anywhere).
+    coverage: {
+      provider: 'v8',
+      include: ['src/**'],
+      reporter: ['text-summary', 'json-summary'],
+      reportOnFailure: true,
+    },
     // Test files spend much of their time waiting on child processes and the PostgreSQL server,
     // so the default (one worker per core, minus one) leaves a 2-core machine half idle.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),

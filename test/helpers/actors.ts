@@ -3,7 +3,6 @@ import { sessionCookieName } from '../../src/server/plugins/auth';
 import { createSession } from '../../src/server/services/accounts/sessions';
 import type { SessionSecondFactor } from '../../src/shared/second-factor';
 import type { TestApp } from './app';
-import { login } from './auth';
 import { createAdminRecord, createUserRecord } from './factories';
 import { type Method, request } from './requests';
 
@@ -13,9 +12,13 @@ export interface Actor {
   cookie: string;
 }
 
+/**
+ * A verified student with a session made through the session service, as a login makes it: tests
+ * of something else skip the password check, which the tests of login itself make for real.
+ */
 export async function signedInStudent(t: TestApp, name = 'Test Student'): Promise<Actor> {
-  const { user, password } = await createUserRecord(t.db, { name, verified: true });
-  return { user, cookie: await login(t.app, { email: user.email, password }) };
+  const { user } = await createUserRecord(t.db, { name, verified: true });
+  return { user, cookie: await sessionCookieFor(t, user.id) };
 }
 
 /**

@@ -14,11 +14,38 @@ export interface TestDatabase extends DatabaseHandle {
 let snapshot: Buffer | undefined;
 
 /**
+ * Whether the current test file has touched SQL: opened a database or asked which engine it runs
+ * on. A file runs on both engines only when it does (test/setup/database.ts checks after each
+ * file); the others are listed in vitest.config.ts's filesWithoutSql and run once.
+ */
+let touchedSql = false;
+
+export function fileTouchedSql(): boolean {
+  return touchedSql;
+}
+
+/** Called as each test file starts (the server suite's files share their worker's modules). */
+export function startTrackingSql(): void {
+  touchedSql = false;
+}
+
+/** The engine this project's files run against: the file runs on both, so asking touches SQL. */
+export function testDatabaseEngine(): 'pglite' | 'postgres' {
+  const engine = inject('dbEngine');
+  if (!engine)
+    throw new Error(
+      'This file touches SQL but runs without a database: take it out of filesWithoutSql in vitest.config.ts.',
+    );
+  touchedSql = true;
+  return engine;
+}
+
+/**
  * A freshly migrated database of its own, on the engine of the current vitest project.
  * The caller closes it (closing twice is harmless); a postgres copy is dropped on close.
  */
 export async function openTestDatabase(): Promise<TestDatabase> {
-  if (inject('dbEngine') === 'postgres') return openPostgresCopy();
+  if (testDatabaseEngine() === 'postgres') return openPostgresCopy();
   const snapshotPath = inject('pgliteSnapshotPath');
   if (!snapshotPath)
     throw new Error('pglite snapshot missing: is test/setup/global-pglite.ts the globalSetup of this project?');
@@ -88,7 +115,7 @@ export async function truncateAllTables(database: DatabaseHandle): Promise<void>
  * project, for tests of the migrations themselves. The caller closes it; a postgres one is dropped.
  */
 export async function openEmptyTestDatabase(): Promise<TestDatabase> {
-  if (inject('dbEngine') !== 'postgres') return closeOnce(await openDatabase({ kind: 'pglite' }));
+  if (testDatabaseEngine() !== 'postgres') return closeOnce(await openDatabase({ kind: 'pglite' }));
   const template = inject('postgresTemplate');
   if (!template) throw new Error('postgres template missing: is test/setup/global-postgres.ts the globalSetup?');
   const { adminUrl, templateName } = template;

@@ -22,7 +22,8 @@ import {
   type TutorRow,
   type UserRow,
 } from '../../src/server/db/schema';
-import { createUser } from '../../src/server/services/accounts/users';
+import { hashPassword } from '../../src/server/services/accounts/passwords';
+import { insertUser } from '../../src/server/services/accounts/users';
 import { tutorFields } from '../../src/server/services/tutors/writes';
 
 // Test data through the same services the app uses, written straight to a database: the
@@ -57,16 +58,32 @@ export interface UserRecord {
   password: string;
 }
 
+/**
+ * A password's hash, computed once per worker process: argon2id is slow on purpose (some 50 ms),
+ * and test accounts share a few passwords. Each account still holds a real hash that the login
+ * checks as it checks any other.
+ */
+const passwordHashes = new Map<string, Promise<string>>();
+
+export function testPasswordHash(password: string): Promise<string> {
+  let hashed = passwordHashes.get(password);
+  if (!hashed) {
+    hashed = hashPassword(password);
+    passwordHashes.set(password, hashed);
+  }
+  return hashed;
+}
+
 export async function createUserRecord(db: Database, overrides: UserRecordOverrides = {}): Promise<UserRecord> {
   const now = overrides.now ?? new Date();
   const role = overrides.role ?? 'student';
   const password = overrides.password ?? DEFAULT_TEST_PASSWORD;
-  let user = await createUser(
+  let user = await insertUser(
     db,
     {
       name: overrides.name ?? (role === 'admin' ? 'Test Admin' : 'Test Student'),
       email: overrides.email ?? uniqueEmail(role),
-      password,
+      passwordHash: await testPasswordHash(password),
       role,
       emailVerifiedAt: overrides.verified ? now : null,
     },

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, beforeEach, describe, expect, inject, onTestFinished, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, onTestFinished, test } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
 import { findUserByEmail } from '../../src/server/services/accounts/users';
@@ -17,6 +17,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { getSessionAccount, login, signUp } from '../helpers/auth';
 import { createAdminRecord, createUserRecord } from '../helpers/factories';
 import { request } from '../helpers/requests';
+import { testDatabaseEngine } from '../helpers/database';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -170,7 +171,7 @@ describe('the first admin on first start', () => {
 
 describe('the create-admin command', () => {
   const execFileAsync = promisify(execFile);
-  const engine = inject('dbEngine');
+  const engine = testDatabaseEngine();
 
   /** Runs the command the README documents, as an operator would, against a throwaway DATA_DIR. */
   async function runCreateAdmin(args: string[], dataDir: string) {

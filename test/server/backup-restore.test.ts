@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
 import type { Account } from '../../src/shared/account';
@@ -20,6 +20,7 @@ import {
 } from '../helpers/server-process';
 import { migratedEmbeddedDataDir } from '../helpers/embedded-data-dir';
 import { runNpmScript } from '../helpers/tool-process';
+import { testDatabaseEngine } from '../helpers/database';
 
 // `npm run backup` and `npm run restore` as an operator runs them, on data made through the app.
 // Only the embedded database has them (a PostgreSQL server is backed up with pg_dump), so the
@@ -50,7 +51,7 @@ async function pictureBytes(baseUrl: string, url: string): Promise<Buffer> {
   return Buffer.from(await response.arrayBuffer());
 }
 
-describe.skipIf(inject('dbEngine') !== 'pglite')('npm run backup and npm run restore', () => {
+describe.skipIf(testDatabaseEngine() !== 'pglite')('npm run backup and npm run restore', () => {
   /** Made through the app, then backed up once; the tests restore it in their own ways. */
   let original: string;
   let folder: string;

@@ -2,7 +2,7 @@ import { getTableName, is } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { PgTable } from 'drizzle-orm/pg-core';
-import { describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { type ChangeFeed } from '../../src/server/cache/change-feed';
 import {
   affects,
@@ -19,7 +19,7 @@ import * as schema from '../../src/server/db/schema';
 import { apiPaths } from '../../src/shared/api-paths';
 import { type Actor, callAs, signedInStudent } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { getFileDatabase } from '../helpers/database';
+import { getFileDatabase, testDatabaseEngine } from '../helpers/database';
 import { createTutorRecord } from '../helpers/factories';
 
 // Whoever adds a table or a write must say what it changes: the read view services get cannot
@@ -106,7 +106,7 @@ describe('the stand-ins a statement fills in', () => {
   });
 });
 
-describe.skipIf(inject('dbEngine') !== 'postgres')(
+describe.skipIf(testDatabaseEngine() !== 'postgres')(
   'a new review, announced by the one statement that counts it',
   () => {
     /** The announcements other instances hear while `act` runs, those naming `tutorId`. */

@@ -1,14 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client';
 import { tutors } from '../../src/server/db/schema';
 import { apiPaths } from '../../src/shared/api-paths';
 import type { MyReview, MyReviewList } from '../../src/shared/my-reviews';
 import type { TutorProfile, TutorResponse } from '../../src/shared/tutors';
 import type { TutorReviewList } from '../../src/shared/tutor-reviews';
-import { openTestDatabase } from '../helpers/database';
+import { openTestDatabase, testDatabaseEngine } from '../helpers/database';
 import { recomputedTutorAggregates, tutorAggregates } from '../helpers/factories';
 import { addStudentOverHttp, addTutorOverHttp, httpExpect, httpRequest, loginOverHttp } from '../helpers/http-client';
 import { freePort } from '../helpers/ports';
@@ -25,7 +25,7 @@ import { migratedEmbeddedDataDir } from '../helpers/embedded-data-dir';
 // again on the same data. A write answered 201 must survive; one cut off mid-way may be there
 // or not, but never half done: every tutor's stored count and sum match its visible reviews.
 
-const engine = inject('dbEngine');
+const engine = testDatabaseEngine();
 
 const STUDENTS = 8;
 const TUTORS = 5;

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { migratedEmbeddedDataDir } from '../helpers/embedded-data-dir';
 import { freePort } from '../helpers/ports';
 import {
@@ -12,6 +12,7 @@ import {
   waitUntilReady,
 } from '../helpers/server-process';
 import { runNpmScript } from '../helpers/tool-process';
+import { testDatabaseEngine } from '../helpers/database';
 
 // One process at a time on an embedded data folder, held by a lock the operating system lets go
 // of with its holder: a second server or command says in one line who holds it and what to do,
@@ -33,7 +34,7 @@ async function dataDir(): Promise<string> {
 /** The lines a refused process wrote, without blank ones. */
 const linesOf = (text: string) => text.split('\n').filter((line) => line.trim() !== '');
 
-describe.runIf(inject('dbEngine') === 'pglite')('the data folder lock', () => {
+describe.runIf(testDatabaseEngine() === 'pglite')('the data folder lock', () => {
   it(
     'a second server on a folder in use exits 1 with one line naming the other process; so do the commands',
     { timeout: 180_000 },

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { chmod, lstat, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/shared/api-paths';
 import { addTutorOverHttp, httpExpect, loginOverHttp } from '../helpers/http-client';
 import { freePort } from '../helpers/ports';
@@ -15,6 +15,7 @@ import {
 } from '../helpers/server-process';
 import { migratedEmbeddedDataDir } from '../helpers/embedded-data-dir';
 import { runNpmScript } from '../helpers/tool-process';
+import { testDatabaseEngine } from '../helpers/database';
 
 // The embedded database holds every password hash and session: nobody but the server's own
 // user may read or write DATA_DIR, its database or a backup of it. Only the embedded database
@@ -69,7 +70,7 @@ async function waitForFiles(dir: string, timeoutMs = 10_000): Promise<void> {
   throw new Error(`nothing appeared in ${dir} within ${timeoutMs} ms`);
 }
 
-describe.skipIf(inject('dbEngine') !== 'pglite')('DATA_DIR, the embedded database and backups', () => {
+describe.skipIf(testDatabaseEngine() !== 'pglite')('DATA_DIR, the embedded database and backups', () => {
   it(
     'are readable and writable by the server user only: tightened at start-up, kept so while running, in a backup and after a restore',
     { timeout: 240_000 },

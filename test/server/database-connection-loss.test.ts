@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/shared/api-paths';
 import { httpRequest, loginOverHttp } from '../helpers/http-client';
 import { createPostgresCluster, type PostgresCluster, postgresClusterUnavailable } from '../helpers/postgres-cluster';
@@ -13,6 +13,7 @@ import {
   startServerProcess,
   waitUntilReady,
 } from '../helpers/server-process';
+import { testDatabaseEngine } from '../helpers/database';
 
 // PostgreSQL connections are cut while requests hold them, under a steady stream of writes: every
 // connection of the server's ended by pg_terminate_backend, then PostgreSQL restarted at once
@@ -21,8 +22,8 @@ import {
 
 const unavailable = postgresClusterUnavailable();
 const runsInThisProject = process.env.TEST_DATABASE_URL
-  ? inject('dbEngine') === 'postgres'
-  : inject('dbEngine') === 'pglite';
+  ? testDatabaseEngine() === 'postgres'
+  : testDatabaseEngine() === 'pglite';
 
 const ADMIN_EMAIL = 'admin@connection-loss.test';
 const ADMIN_PASSWORD = 'connection-loss-admin-password';

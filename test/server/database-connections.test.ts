@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { afterEach, beforeEach, describe, expect, inject, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
 import { apiPaths } from '../../src/shared/api-paths';
 import { type Actor, callAs, signedInStudent } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { getFileDatabase } from '../helpers/database';
+import { getFileDatabase, testDatabaseEngine } from '../helpers/database';
 import { createTutorRecord } from '../helpers/factories';
 
 // The server's connections to a PostgreSQL server: made at start and kept, with writes on
@@ -15,7 +15,7 @@ import { createTutorRecord } from '../helpers/factories';
 /** The read connections of the test database (test/helpers/database.ts). */
 const READ_CONNECTIONS = 4;
 
-describe.skipIf(inject('dbEngine') !== 'postgres')('writes have connections of their own', () => {
+describe.skipIf(testDatabaseEngine() !== 'postgres')('writes have connections of their own', () => {
   let t: TestApp;
   let student: Actor;
   beforeEach(async () => {
@@ -51,7 +51,7 @@ describe.skipIf(inject('dbEngine') !== 'postgres')('writes have connections of t
   });
 });
 
-describe.skipIf(inject('dbEngine') !== 'postgres')('connections are made at start and kept', () => {
+describe.skipIf(testDatabaseEngine() !== 'postgres')('connections are made at start and kept', () => {
   test('every pooled connection is open once started, and still open after a quiet spell', async () => {
     const { url } = await getFileDatabase();
     const applicationName = 'tutorly-connections-test';
@@ -78,7 +78,7 @@ describe.skipIf(inject('dbEngine') !== 'postgres')('connections are made at star
   }, 30_000);
 });
 
-describe.skipIf(inject('dbEngine') !== 'postgres')('a connection lost while it is held', () => {
+describe.skipIf(testDatabaseEngine() !== 'postgres')('a connection lost while it is held', () => {
   test('does not end the process, goes back to the pool at once, and the pool makes a new one', async () => {
     const { url, db } = await getFileDatabase();
     const handle = await openDatabase({ kind: 'postgres', url: url!, poolSize: 1, writePoolSize: 1 });

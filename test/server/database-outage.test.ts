@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from '../../src/shared/account';
 import { apiPaths } from '../../src/shared/api-paths';
 import type { TutorList } from '../../src/shared/tutors';
@@ -15,6 +15,7 @@ import {
   startServerProcess,
   waitUntilReady,
 } from '../helpers/server-process';
+import { testDatabaseEngine } from '../helpers/database';
 
 // PostgreSQL goes away under a running server and comes back. The test brings a cluster of its
 // own (the shared test cluster must stay up), so it does not depend on the project's engine: it
@@ -22,8 +23,8 @@ import {
 
 const unavailable = postgresClusterUnavailable();
 const runsInThisProject = process.env.TEST_DATABASE_URL
-  ? inject('dbEngine') === 'postgres'
-  : inject('dbEngine') === 'pglite';
+  ? testDatabaseEngine() === 'postgres'
+  : testDatabaseEngine() === 'pglite';
 
 const ADMIN_EMAIL = 'admin@outage.test';
 const ADMIN_PASSWORD = 'outage-test-admin-password';

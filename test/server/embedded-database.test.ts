@@ -1,9 +1,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { DataDirInUseError } from '../../src/server/db/data-dir-lock';
+import { testDatabaseEngine } from '../helpers/database';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -24,7 +25,7 @@ async function open(dataDir: string): Promise<DatabaseHandle> {
 
 // Each test creates a database from nothing (initdb), which takes seconds alone and many times
 // that on a machine busy with other test files.
-describe.runIf(inject('dbEngine') === 'pglite')('the embedded database folder', () => {
+describe.runIf(testDatabaseEngine() === 'pglite')('the embedded database folder', () => {
   it(
     'cannot be opened by a second process while one has it, and can again once it is closed',
     { timeout: 90_000 },

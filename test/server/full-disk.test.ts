@@ -1,5 +1,5 @@
 import { chmod, rm } from 'node:fs/promises';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/shared/api-paths';
 import { migratedEmbeddedDataDir } from '../helpers/embedded-data-dir';
 import {
@@ -23,6 +23,7 @@ import {
   waitUntilReady,
 } from '../helpers/server-process';
 import { mountTmpfs, type Tmpfs, tmpfsUnavailableReason } from '../helpers/tmpfs';
+import { testDatabaseEngine } from '../helpers/database';
 
 // The data folder on a real file system that fills up (a tmpfs mounted here), under a real server
 // process on the embedded database: saving answers 503 and says nothing was saved, the operator
@@ -72,7 +73,7 @@ async function outageGauge(server: ServerProcess, outage: string): Promise<numbe
   return parseScrape(text).total('tutorly_outage_active', { outage });
 }
 
-describe.runIf(inject('dbEngine') === 'pglite' && !unavailable)('a full disk under the data folder', () => {
+describe.runIf(testDatabaseEngine() === 'pglite' && !unavailable)('a full disk under the data folder', () => {
   it(
     'answers 503 "nothing was saved", tells the operator once, and recovers by itself once space is back',
     { timeout: 180_000 },
@@ -141,7 +142,7 @@ describe.runIf(inject('dbEngine') === 'pglite' && !unavailable)('a full disk und
 });
 
 const noCluster = postgresClusterUnavailable();
-describe.runIf(inject('dbEngine') === 'postgres' && !unavailable && !noCluster)(
+describe.runIf(testDatabaseEngine() === 'postgres' && !unavailable && !noCluster)(
   "a full disk under the PostgreSQL server's data",
   () => {
     it(

@@ -1,7 +1,7 @@
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/shared/api-paths';
 import { migratedEmbeddedDataDir } from '../helpers/embedded-data-dir';
 import { httpExpect } from '../helpers/http-client';
@@ -14,6 +14,7 @@ import {
   waitUntilReady,
 } from '../helpers/server-process';
 import { mountTmpfs, type Tmpfs, tmpfsUnavailableReason } from '../helpers/tmpfs';
+import { testDatabaseEngine } from '../helpers/database';
 
 // The log is where the server says what goes wrong, so it must never be what takes it down: a
 // log file on a full disk (a real tmpfs, filled) or a standard output nobody reads any more
@@ -47,7 +48,7 @@ async function keepsAnswering(server: ServerProcess): Promise<void> {
   expect(server.child.signalCode).toBeNull();
 }
 
-describe.runIf(inject('dbEngine') === 'pglite')('a log destination that fails', () => {
+describe.runIf(testDatabaseEngine() === 'pglite')('a log destination that fails', () => {
   it.skipIf(unavailable !== null)(
     'stdout to a file on a full disk: the server starts, answers and stops cleanly',
     { timeout: 120_000 },

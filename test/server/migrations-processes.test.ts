@@ -2,10 +2,10 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, inject, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { migrationsFolder } from '../../src/server/db/client';
 import { readMigrations } from '../../src/server/db/migrations';
-import { openEmptyTestDatabase, type TestDatabase } from '../helpers/database';
+import { openEmptyTestDatabase, type TestDatabase, testDatabaseEngine } from '../helpers/database';
 import { freePort } from '../helpers/ports';
 import { killAllServerProcesses, startServerProcess, waitUntilReady } from '../helpers/server-process';
 
@@ -49,7 +49,7 @@ async function applied(database: TestDatabase): Promise<{ count: number; distinc
   return row!;
 }
 
-describe.skipIf(inject('dbEngine') !== 'postgres')('migrations as the server applies them', () => {
+describe.skipIf(testDatabaseEngine() !== 'postgres')('migrations as the server applies them', () => {
   test('two instances started at once on an empty database apply each migration once', async () => {
     const database = await openEmptyTestDatabase();
     opened.push(database);

@@ -1,4 +1,4 @@
-import { describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { Outages } from '../../src/server/observability/outages';
 import { createTestClock } from '../helpers/clock';
 
@@ -16,7 +16,7 @@ function recorder() {
   };
 }
 
-describe.runIf(inject('dbEngine') === 'pglite')('outages', () => {
+describe('outages', () => {
   test('are told once when they begin and once when they end, however often they are met', () => {
     const clock = createTestClock();
     const { lines, log } = recorder();

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/shared/api-paths';
 import { httpRequest, loginOverHttp } from '../helpers/http-client';
 import {
@@ -21,6 +21,7 @@ import {
   stopServerProcess,
   waitUntilReady,
 } from '../helpers/server-process';
+import { testDatabaseEngine } from '../helpers/database';
 
 // A rolling restart as README's "Running several instances" describes it: two instances behind
 // the documented nginx site, each stopped with SIGTERM and replaced in turn, while reads and
@@ -31,8 +32,8 @@ import {
 const clusterUnavailable = postgresClusterUnavailable();
 const unavailable = clusterUnavailable ?? (nginxInstalled() ? null : 'nginx is not installed');
 const runsInThisProject = process.env.TEST_DATABASE_URL
-  ? inject('dbEngine') === 'postgres'
-  : inject('dbEngine') === 'pglite';
+  ? testDatabaseEngine() === 'postgres'
+  : testDatabaseEngine() === 'pglite';
 
 const ADMIN_EMAIL = 'admin@rolling.test';
 const ADMIN_PASSWORD = 'rolling-restart-admin-password';

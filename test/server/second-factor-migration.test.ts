@@ -1,12 +1,10 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
+import { sql } from 'drizzle-orm';
 import { afterEach, expect, test } from 'vitest';
 import { migrationsFolder } from '../../src/server/db/client';
+import { openEmptyTestDatabase, type TestDatabase } from '../helpers/database';
 
 // "Administrators must use a second factor" is on for a new installation: a database with no
 // account when the migration that brought the setting runs. A site that already had accounts
@@ -32,34 +30,33 @@ async function migrationsBefore(tag: string): Promise<string> {
   return folder;
 }
 
-async function storedRequirement(client: PGlite): Promise<unknown[]> {
-  const { rows } = await client.query<{ value: unknown }>(
-    `select value from settings where key = 'adminsMustUseSecondFactor'`,
+async function storedRequirement(database: TestDatabase): Promise<unknown[]> {
+  const result = await database.db.execute<{ value: unknown }>(
+    sql`select value from settings where key = 'adminsMustUseSecondFactor'`,
   );
-  return rows.map((row) => row.value);
+  return (result as unknown as { rows: { value: unknown }[] }).rows.map((row) => row.value);
 }
 
 test('a site that already had accounts gets the requirement stored off', { timeout: 120_000 }, async () => {
-  const client = new PGlite({ extensions: { pg_trgm } });
+  const database = await openEmptyTestDatabase();
   try {
-    const db = drizzle(client);
-    await migrate(db, { migrationsFolder: await migrationsBefore(MIGRATION) });
-    await client.query(
-      `insert into users (name, email, role, created_at, updated_at) values ('Dana Dean', 'dean@uni.example', 'admin', now(), now())`,
+    await database.migrate({ migrationsFolder: await migrationsBefore(MIGRATION) });
+    await database.db.execute(
+      sql`insert into users (name, email, role, created_at, updated_at) values ('Dana Dean', 'dean@uni.example', 'admin', now(), now())`,
     );
-    await migrate(db, { migrationsFolder });
-    expect(await storedRequirement(client)).toEqual([false]);
+    await database.migrate();
+    expect(await storedRequirement(database)).toEqual([false]);
   } finally {
-    await client.close();
+    await database.close();
   }
 });
 
 test('a new installation stores nothing, so the requirement is on', { timeout: 120_000 }, async () => {
-  const client = new PGlite({ extensions: { pg_trgm } });
+  const database = await openEmptyTestDatabase();
   try {
-    await migrate(drizzle(client), { migrationsFolder });
-    expect(await storedRequirement(client)).toEqual([]);
+    await database.migrate();
+    expect(await storedRequirement(database)).toEqual([]);
   } finally {
-    await client.close();
+    await database.close();
   }
 });

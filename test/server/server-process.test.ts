@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, inject, it } from 'vitest';
-import { openTestDatabase } from '../helpers/database';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openTestDatabase, testDatabaseEngine } from '../helpers/database';
 import { freePort } from '../helpers/ports';
 import { SERVER_NODE_ARGS } from '../../tools/build/server';
 
@@ -21,7 +21,7 @@ const databases: { close(): Promise<void> }[] = [];
 
 /** The embedded default needs nothing; on PostgreSQL the server gets a database of its own. */
 async function databaseEnv(): Promise<Record<string, string>> {
-  if (inject('dbEngine') !== 'postgres') return {};
+  if (testDatabaseEngine() !== 'postgres') return {};
   const database = await openTestDatabase();
   databases.push(database);
   return { DATABASE_URL: database.url! };
@@ -65,7 +65,7 @@ afterEach(async () => {
   for (const database of databases.splice(0)) await database.close();
 });
 
-describe(`the server process on ${inject('dbEngine')}`, () => {
+describe(`the server process on ${testDatabaseEngine()}`, () => {
   it(
     'starts on an empty data folder, creates the first admin once, and stops cleanly on SIGTERM',
     { timeout: 60_000 },

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { isTrustedProxyPeer } from '../../src/server/lib/client-address';
 import { apiPaths } from '../../src/shared/api-paths';
@@ -11,6 +11,7 @@ import { httpRequest, loginOverHttp } from '../helpers/http-client';
 import { freePort } from '../helpers/ports';
 import { killAllServerProcesses, startServerProcess, waitUntilReady } from '../helpers/server-process';
 import { migratedEmbeddedDataDir } from '../helpers/embedded-data-dir';
+import { testDatabaseEngine } from '../helpers/database';
 
 // Clients that open connections and then stall, against the real server process on a loopback
 // port. Linux routes all of 127.0.0.0/8 to the loopback interface, so the attackers connect from
@@ -98,7 +99,7 @@ afterEach(async () => {
   for (const dir of tempDirs.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
-describe.skipIf(inject('dbEngine') !== 'pglite')('clients that stall', () => {
+describe.skipIf(testDatabaseEngine() !== 'pglite')('clients that stall', () => {
   it(
     'hundreds of half-sent bodies from one client are cut within the request timeout while /healthz and a login answer; the connection ceiling holds',
     { timeout: 90_000 },
@@ -178,7 +179,7 @@ describe.skipIf(inject('dbEngine') !== 'pglite')('clients that stall', () => {
   );
 });
 
-describe.skipIf(inject('dbEngine') !== 'pglite')('the per-client connection cap behind a proxy', () => {
+describe.skipIf(testDatabaseEngine() !== 'pglite')('the per-client connection cap behind a proxy', () => {
   /** Opens `count` connections from `localAddress` that send nothing; how many the server closed within 500 ms. */
   async function refusedOf(port: number, localAddress: string, count: number): Promise<number> {
     const ended = await Promise.all(Array.from({ length: count }, () => stall(port, localAddress, '', 500)));

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { migratedEmbeddedDataDir } from '../helpers/embedded-data-dir';
 import { freePort } from '../helpers/ports';
 import {
@@ -12,6 +12,7 @@ import {
   stopServerProcess,
   waitUntilReady,
 } from '../helpers/server-process';
+import { testDatabaseEngine } from '../helpers/database';
 
 // A start after kill -9 on the embedded database replays its write-ahead log, which takes a
 // few times a clean start: the log says so before the wait, and how long it took after.
@@ -32,7 +33,7 @@ function messages(server: ServerProcess): string[] {
     .map((line) => (JSON.parse(line) as { msg: string }).msg);
 }
 
-describe.runIf(inject('dbEngine') === 'pglite')('a start after an unclean stop', () => {
+describe.runIf(testDatabaseEngine() === 'pglite')('a start after an unclean stop', () => {
   it(
     'says it is recovering the embedded database before it opens, and how long that took',
     { timeout: 180_000 },

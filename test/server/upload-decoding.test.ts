@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeEach, describe, expect, inject, it, test } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, test } from 'vitest';
 import { uploads } from '../../src/server/db/schema';
 import { WorkQueue, WorkQueueFullError } from '../../src/server/lib/work-queue';
 import { apiPaths } from '../../src/shared/api-paths';
@@ -16,6 +16,7 @@ import { freePort } from '../helpers/ports';
 import { request } from '../helpers/requests';
 import { killAllServerProcesses, startServerProcess, waitUntilReady } from '../helpers/server-process';
 import { migratedEmbeddedDataDir } from '../helpers/embedded-data-dir';
+import { testDatabaseEngine } from '../helpers/database';
 
 // A picture costs far more to decode than to send: an interlaced or 16-bit PNG of a few hundred
 // kilobytes inside the 40-megapixel limit is decoded whole, hundreds of megabytes at a time.
@@ -164,7 +165,7 @@ const ADMIN_PASSWORD = 'decoding-test-admin-password';
 const PEAK_RSS_BOUND_MB = 900;
 const LOGIN_BOUND_MS = 1_000;
 
-describe.runIf(inject('dbEngine') === 'pglite' && process.platform === 'linux')('a burst of costly pictures', () => {
+describe.runIf(testDatabaseEngine() === 'pglite' && process.platform === 'linux')('a burst of costly pictures', () => {
   const dirs: string[] = [];
   afterEach(killAllServerProcesses);
   afterAll(async () => {

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
 import { FirstReviews } from '../../tools/bench/first-reviews';
 import type { LighthouseScores } from '../../tools/bench/lighthouse';
@@ -10,14 +10,16 @@ import type { ScenarioResult } from '../../tools/bench/load';
 import { SMALL_SIZE } from '../../tools/bench/options';
 import type { MetricsCost, MixedRun, TwoInstanceRun } from '../../tools/bench/report';
 import { runTool } from '../helpers/tool-process';
-import { openTestDatabase } from '../helpers/database';
+import { openTestDatabase, testDatabaseEngine } from '../helpers/database';
+import { FULL_TIER_ONLY, fullTier } from '../helpers/test-tier';
 
 // `npm run bench` as a person runs it, at the CI size and a second per scenario: its own
-// dataset, server and hello-world, real load (the reads alone, while reviews are posted, with
-// the read cache off, with metrics on, on two instances on PostgreSQL), its JSON.
+// dataset, server and hello-world, real load, its JSON. `npm test` runs the scenarios alone (the
+// smoke form); `npm run test:full` also every comparison: the reads while reviews are posted,
+// with the read cache off, with metrics on, on two instances on PostgreSQL, and Lighthouse.
 
 const benchScript = 'tools/bench.ts';
-const engine = inject('dbEngine');
+const engine = testDatabaseEngine();
 const cleanUps: (() => Promise<void>)[] = [];
 
 afterEach(async () => {
@@ -74,15 +76,77 @@ function expectMixedRuns(runs: MixedRun[], readOnly: ScenarioResult[], what: str
   }
 }
 
+/** The scenarios of a run that answered them all: the ceiling first, each read, the posts. */
+function expectScenarios(result: BenchJson, output: string): void {
+  expect(result.errors).toBe(0);
+  expect(result.dataset.origin).toBe('generated');
+  expect(result.dataset.counts).toMatchObject(SMALL_SIZE);
+  expect(result.scenarios.map((scenario) => scenario.key)).toEqual(scenarioKeys);
+  const ceiling = result.scenarios[0]!;
+  expect(ceiling.kind).toBe('ceiling');
+  expect(ceiling.requestsPerSecond).toBeGreaterThan(0);
+  for (const scenario of result.scenarios) {
+    expect(scenario.requests, scenario.key).toBeGreaterThan(0);
+    expect(scenario.errors, `${scenario.key}: ${scenario.errorSamples.join('; ')}`).toBe(0);
+    expect(scenario.latencyMs.p99, scenario.key).toBeGreaterThan(0);
+    // Every table row is also printed.
+    expect(output).toContain(`  ${scenario.name}`);
+    if (scenario.kind === 'ceiling') continue;
+    expect(scenario.ratioToCeiling, scenario.key).toBeCloseTo(
+      scenario.requestsPerSecond / ceiling.requestsPerSecond,
+      2,
+    );
+    expect(scenario.rssPeakBytes, scenario.key).toBeGreaterThan(20 * 1024 * 1024);
+  }
+  expect(result.server.rssPeakBytes).toBeGreaterThan(20 * 1024 * 1024);
+  expect(result.loggingCost?.debug.requestsPerSecond).toBeGreaterThan(0);
+  // Targets are stated for the default size: at the CI size they are shown, not judged.
+  expect(result.targets.judged).toBe(false);
+  expect(result.targets.checks.length).toBeGreaterThan(0);
+  expect(output).toMatch(/^Targets \(informational/m);
+}
+
 describe(`npm run bench on ${engine}`, () => {
   // Lighthouse needs only one engine: the pages are the same whatever the database.
   const withLighthouse = engine === 'pglite';
 
+  it(
+    'measures every scenario against the hello-world ceiling and reports no errors (smoke form)',
+    { timeout: 240_000 },
+    async () => {
+      const out = path.join(await temporaryFolder(), 'bench.json');
+      const skipped = [
+        '--skip-mixed',
+        '--skip-cache-off',
+        '--skip-metrics',
+        '--skip-two-instances',
+        '--skip-lighthouse',
+      ];
+      const run = await runTool(
+        benchScript,
+        ['--small', '--duration', '1', '--out', out, ...skipped, ...(await databaseArgs())],
+        200_000,
+      );
+
+      expect(run.code, run.output).toBe(0);
+      expect(run.output).toMatch(/^Result: PASS/m);
+      const result = JSON.parse(await readFile(out, 'utf8')) as BenchJson;
+      expectScenarios(result, run.output);
+      // What was left out is left out of the report too, not shown as zeros.
+      expect(result.mixed).toBeNull();
+      expect(result.cacheOff).toBeNull();
+      expect(result.metricsCost).toBeNull();
+      expect(result.twoInstances).toBeNull();
+      expect(result.lighthouse).toBeNull();
+      expect(run.output).not.toMatch(/^While 20 reviews\/s are posted/m);
+    },
+  );
+
   // A server for each comparison (four for metrics alone), Lighthouse too: minutes on a busy machine.
   // CI runs it beside the other suites on two cores, where a loaded run has taken over 210 s (every
   // scenario measured again after a window with no answer), so the limit only catches a hang.
-  it(
-    'measures every scenario against the hello-world ceiling, alone, while reviews are posted, with the cache off, with metrics on and (PostgreSQL) on two instances, and reports no errors',
+  it.runIf(fullTier)(
+    `measures every scenario against the hello-world ceiling, alone, while reviews are posted, with the cache off, with metrics on and (PostgreSQL) on two instances, and reports no errors ${FULL_TIER_ONLY}`,
     { timeout: 480_000 },
     async () => {
       const out = path.join(await temporaryFolder(), 'bench.json');
@@ -100,29 +164,7 @@ describe(`npm run bench on ${engine}`, () => {
       expect(run.code, run.output).toBe(0);
       expect(run.output).toMatch(/^Result: PASS/m);
       const result = JSON.parse(await readFile(out, 'utf8')) as BenchJson;
-      expect(result.errors).toBe(0);
-      expect(result.dataset.origin).toBe('generated');
-      expect(result.dataset.counts).toMatchObject(SMALL_SIZE);
-
-      expect(result.scenarios.map((scenario) => scenario.key)).toEqual(scenarioKeys);
-      const ceiling = result.scenarios[0]!;
-      expect(ceiling.kind).toBe('ceiling');
-      expect(ceiling.requestsPerSecond).toBeGreaterThan(0);
-      for (const scenario of result.scenarios) {
-        expect(scenario.requests, scenario.key).toBeGreaterThan(0);
-        expect(scenario.errors, `${scenario.key}: ${scenario.errorSamples.join('; ')}`).toBe(0);
-        expect(scenario.latencyMs.p99, scenario.key).toBeGreaterThan(0);
-        // Every table row is also printed.
-        expect(run.output).toContain(`  ${scenario.name}`);
-        if (scenario.kind === 'ceiling') continue;
-        expect(scenario.ratioToCeiling, scenario.key).toBeCloseTo(
-          scenario.requestsPerSecond / ceiling.requestsPerSecond,
-          2,
-        );
-        expect(scenario.rssPeakBytes, scenario.key).toBeGreaterThan(20 * 1024 * 1024);
-      }
-      expect(result.server.rssPeakBytes).toBeGreaterThan(20 * 1024 * 1024);
-      expect(result.loggingCost?.debug.requestsPerSecond).toBeGreaterThan(0);
+      expectScenarios(result, run.output);
       const readOnly = result.scenarios.filter((scenario) => scenario.kind === 'read');
 
       // The posts target the profiles the reads open; each is a first review, so all are 201s.
@@ -167,13 +209,9 @@ describe(`npm run bench on ${engine}`, () => {
         expect(run.output).not.toMatch(/^Two instances/m);
       }
 
-      // Targets are stated for the default size: at the CI size they are shown, not judged.
-      expect(result.targets.judged).toBe(false);
-      expect(result.targets.checks.length).toBeGreaterThan(0);
       expect(result.targets.checks.map((check) => check.target)).toContain(
         'Tutor list by rating while reviews are posted: p99 under ' + (engine === 'postgres' ? '25 ms' : '100 ms'),
       );
-      expect(run.output).toMatch(/^Targets \(informational/m);
 
       if (withLighthouse) {
         // The three pages, then the same in the dark theme (accessibility and best practices only).

@@ -1,10 +1,10 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, inject, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { repositoryRoot } from '../../tools/repository-root';
 import { SERVER_BUNDLE, SERVER_NODE_FLAGS, serverBuildStaleness } from '../../tools/build/server';
-import { openTestDatabase, type TestDatabase } from '../helpers/database';
+import { openTestDatabase, type TestDatabase, testDatabaseEngine } from '../helpers/database';
 import { freePort } from '../helpers/ports';
 import {
   killAllServerProcesses,
@@ -48,7 +48,7 @@ describe('the server bundle', () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tutorly-bundle-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const env: Record<string, string> = { DATA_DIR: dataDir, AI_PROVIDER: 'none', SMTP_URL: '' };
-    if (inject('dbEngine') === 'postgres') {
+    if (testDatabaseEngine() === 'postgres') {
       const database: TestDatabase = await openTestDatabase();
       cleanups.push(() => database.close());
       env.DATABASE_URL = database.url!;

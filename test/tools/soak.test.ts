@@ -1,11 +1,14 @@
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { trafficKinds } from '../../tools/soak/stats';
 import { runTool } from '../helpers/tool-process';
-import { openTestDatabase, type TestDatabase } from '../helpers/database';
+import { openTestDatabase, type TestDatabase, testDatabaseEngine } from '../helpers/database';
+import { fullTier } from '../helpers/test-tier';
 
-// `npm run soak` as a person runs it, only shorter: its own server process, real traffic, its report.
+// `npm run soak` as a person runs it, only shorter: its own server process, real traffic, its
+// report. A few seconds of it in `npm test`; a minute in `npm run test:full`.
 
 const soakScript = 'tools/soak.ts';
+const soakSeconds = fullTier ? 60 : 3;
 const databases: TestDatabase[] = [];
 
 afterEach(async () => {
@@ -14,21 +17,21 @@ afterEach(async () => {
 
 /** On PostgreSQL the soaked server gets a database of its own; on PGlite it embeds one, as by default. */
 async function databaseArgs(): Promise<string[]> {
-  if (inject('dbEngine') !== 'postgres') return [];
+  if (testDatabaseEngine() !== 'postgres') return [];
   const database = await openTestDatabase();
   databases.push(database);
   return ['--database-url', database.url!];
 }
 
-describe(`npm run soak on ${inject('dbEngine')}`, () => {
+describe(`npm run soak on ${testDatabaseEngine()}`, () => {
   it(
     'drives every kind of traffic at a server it starts and reports no errors and the server memory',
-    { timeout: 150_000 },
+    { timeout: 150_000 + soakSeconds * 1000 },
     async () => {
       const run = await runTool(
         soakScript,
-        ['--duration', '5', '--concurrency', '4', '--tutors', '10', ...(await databaseArgs())],
-        100_000,
+        ['--duration', String(soakSeconds), '--concurrency', '4', '--tutors', '10', ...(await databaseArgs())],
+        100_000 + soakSeconds * 1000,
       );
 
       expect(run.output).not.toMatch(/SIGTERM: stopping/);
