@@ -22,6 +22,7 @@ const filesWithoutSql = [
   'test/server/log-format.test.ts',
   'test/server/outage-reporting.test.ts',
   'test/server/outages.test.ts',
+  'test/server/storage-copy.test.ts',
 ];
 
 /**

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { sessions, users } from '../../src/server/db/schema';
 import { WRONG_CURRENT_PASSWORD_MESSAGE } from '../../src/shared/account';
 import { apiPaths } from '../../src/shared/api-paths';
-import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
+import { type Actor, callAs, signedInAdmin, signedInStudent, sessionCookieFor } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { getSessionAccount, login, loginAttempt } from '../helpers/auth';
 import { createUserRecord, DEFAULT_TEST_PASSWORD } from '../helpers/factories';
@@ -81,8 +81,8 @@ describe('Edit Profile', () => {
   });
 
   test('an unverified account may edit its profile; an anonymous visitor may not', async () => {
-    const { user, password } = await createUserRecord(t.db, { name: 'Una Verified' });
-    const cookie = await login(t.app, { email: user.email, password });
+    const { user } = await createUserRecord(t.db, { name: 'Una Verified' });
+    const cookie = await sessionCookieFor(t, user.id);
     const response = await callAs(t, { user, cookie }, 'PATCH', apiPaths.account, { name: 'Una V.' });
     expect(response.statusCode).toBe(200);
     expect(response.json().account).toMatchObject({ name: 'Una V.', emailVerified: false });

@@ -13,9 +13,8 @@ import { PUBLIC_TUTORS_ONLY_MESSAGE, REVIEW_BODY_MAX_LENGTH } from '../../src/sh
 import { apiPaths } from '../../src/shared/api-paths';
 import { type FakeGemini, startFakeGemini } from '../fakes/fake-gemini';
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/fake-openai';
-import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
+import { type Actor, callAs, signedInAdmin, signedInStudent, sessionCookieFor } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { login } from '../helpers/auth';
 import { createTutorRecord, createUserRecord } from '../helpers/factories';
 
 const GEMINI_KEY = 'gemini-key-5f0c2e7a91d34b6f';
@@ -535,8 +534,8 @@ describe('who may draft, and about whom', () => {
         401,
       );
     }
-    const { user, password } = await createUserRecord(t.db, { verified: false });
-    const unverified = { user, cookie: await login(t.app, { email: user.email, password }) };
+    const { user } = await createUserRecord(t.db, { verified: false });
+    const unverified = { user, cookie: await sessionCookieFor(t, user.id) };
     expect((await callAs(t, unverified, 'GET', apiPaths.aiStatus)).statusCode).toBe(403);
     const refused = await callAs(t, unverified, 'POST', apiPaths.reviewDrafts, draftRequest());
     expect(refused.statusCode).toBe(403);

@@ -7,9 +7,8 @@ import { notify } from '../../src/server/services/notifications';
 import { FOLLOWED_DEPARTMENTS_MAX, type Notification, type NotificationList } from '../../src/shared/notifications';
 import type { TutorProfile } from '../../src/shared/tutors';
 import { apiPaths } from '../../src/shared/api-paths';
-import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
+import { type Actor, callAs, signedInAdmin, signedInStudent, sessionCookieFor } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { login } from '../helpers/auth';
 import { createTutorRecord, createUserRecord } from '../helpers/factories';
 import { request } from '../helpers/requests';
 
@@ -68,8 +67,8 @@ describe('who may use notifications', () => {
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().error.code).toBe('unauthenticated');
 
-    const { user, password } = await createUserRecord(t.db, { verified: false });
-    const cookie = await login(t.app, { email: user.email, password });
+    const { user } = await createUserRecord(t.db, { verified: false });
+    const cookie = await sessionCookieFor(t, user.id);
     const unverified = await request(t.app, method, url, { as: cookie, payload });
     expect(unverified.statusCode).toBe(403);
     expect(unverified.json().error.code).toBe('email_not_verified');

@@ -13,9 +13,8 @@ import type { RecentReviews, ReviewFeed } from '../../src/shared/review-answers'
 import type { MyReviewList } from '../../src/shared/my-reviews';
 import type { TutorReviewList } from '../../src/shared/tutor-reviews';
 import { apiPaths } from '../../src/shared/api-paths';
-import { type Actor, callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
+import { type Actor, callAs, signedInAdmin, signedInStudent, sessionCookieFor } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { login } from '../helpers/auth';
 import { createReviewRecord, createTutorRecord, createUserRecord, tutorAggregates } from '../helpers/factories';
 import { request } from '../helpers/requests';
 import { reviewDraft, tutorProfileAs, writeReviewAs } from '../helpers/review-requests';
@@ -62,8 +61,8 @@ describe('who may call', () => {
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().error.code).toBe('unauthenticated');
 
-    const { user, password } = await createUserRecord(t.db, { verified: false });
-    const cookie = await login(t.app, { email: user.email, password });
+    const { user } = await createUserRecord(t.db, { verified: false });
+    const cookie = await sessionCookieFor(t, user.id);
     const unverified = await request(t.app, method, url, { as: cookie, payload });
     expect(unverified.statusCode).toBe(403);
     expect(unverified.json().error.code).toBe('email_not_verified');

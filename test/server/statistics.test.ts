@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { type MyStatistics, STATISTICS_MONTHS } from '../../src/shared/statistics';
 import { apiPaths } from '../../src/shared/api-paths';
-import { type Actor, callAs, signedInStudent } from '../helpers/actors';
+import { type Actor, callAs, signedInStudent, sessionCookieFor } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { login } from '../helpers/auth';
 import { createReviewRecord, createTutorRecord, createUserRecord } from '../helpers/factories';
 import { request } from '../helpers/requests';
 
@@ -28,8 +27,8 @@ describe('who may see statistics', () => {
     const anonymous = await callAs(t, undefined, 'GET', apiPaths.myStatistics);
     expect(anonymous.statusCode).toBe(401);
 
-    const { user, password } = await createUserRecord(t.db, { verified: false });
-    const cookie = await login(t.app, { email: user.email, password });
+    const { user } = await createUserRecord(t.db, { verified: false });
+    const cookie = await sessionCookieFor(t, user.id);
     const unverified = await request(t.app, 'GET', apiPaths.myStatistics, { as: cookie });
     expect(unverified.statusCode).toBe(403);
     expect(unverified.json().error.code).toBe('email_not_verified');

@@ -11,18 +11,18 @@ import {
 } from '../../src/shared/tutors';
 import { apiPaths } from '../../src/shared/api-paths';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { login } from '../helpers/auth';
 import { createReviewRecord, createTutorRecord, createUserRecord } from '../helpers/factories';
 import { request } from '../helpers/requests';
+import { sessionCookieFor } from '../helpers/actors';
 
 let t: TestApp;
 let cookie: string;
 let viewerId: string;
 beforeEach(async () => {
   t = await createTestApp();
-  const { user, password } = await createUserRecord(t.db, { verified: true });
+  const { user } = await createUserRecord(t.db, { verified: true });
   viewerId = user.id;
-  cookie = await login(t.app, { email: user.email, password });
+  cookie = await sessionCookieFor(t, user.id);
 });
 afterEach(() => t.close());
 

@@ -3,9 +3,8 @@ import { DAY_MS } from '../../src/server/lib/clock';
 import type { MySubmissions, TutorList, TutorProfile } from '../../src/shared/tutors';
 import type { TutorReviewList } from '../../src/shared/tutor-reviews';
 import { apiPaths } from '../../src/shared/api-paths';
-import { callAs, signedInAdmin, signedInStudent } from '../helpers/actors';
+import { callAs, signedInAdmin, signedInStudent, sessionCookieFor } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { login } from '../helpers/auth';
 import { createReviewRecord, createTutorRecord, createUserRecord } from '../helpers/factories';
 import { request } from '../helpers/requests';
 
@@ -44,8 +43,8 @@ describe('who may call', () => {
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().error.code).toBe('unauthenticated');
 
-    const { user, password } = await createUserRecord(t.db, { verified: false });
-    const cookie = await login(t.app, { email: user.email, password });
+    const { user } = await createUserRecord(t.db, { verified: false });
+    const cookie = await sessionCookieFor(t, user.id);
     const unverified = await request(t.app, method, url, { as: cookie, payload });
     expect(unverified.statusCode).toBe(403);
     expect(unverified.json().error).toEqual({

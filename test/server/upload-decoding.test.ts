@@ -7,7 +7,6 @@ import { uploads } from '../../src/server/db/schema';
 import { WorkQueue, WorkQueueFullError } from '../../src/server/lib/work-queue';
 import { apiPaths } from '../../src/shared/api-paths';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { login } from '../helpers/auth';
 import { createUserRecord } from '../helpers/factories';
 import { httpRequest, loginOverHttp } from '../helpers/http-client';
 import { noisePngOfSize, pngPicture } from '../helpers/images';
@@ -17,6 +16,7 @@ import { request } from '../helpers/requests';
 import { killAllServerProcesses, startServerProcess, waitUntilReady } from '../helpers/server-process';
 import { migratedEmbeddedDataDir } from '../helpers/embedded-data-dir';
 import { testDatabaseEngine } from '../helpers/database';
+import { sessionCookieFor } from '../helpers/actors';
 
 // A picture costs far more to decode than to send: an interlaced or 16-bit PNG of a few hundred
 // kilobytes inside the 40-megapixel limit is decoded whole, hundreds of megabytes at a time.
@@ -41,8 +41,8 @@ describe('pictures that are costly to decode', () => {
   let cookie: string;
   beforeEach(async () => {
     t = await createTestApp();
-    const { user, password } = await createUserRecord(t.db, { verified: true });
-    cookie = await login(t.app, { email: user.email, password });
+    const { user } = await createUserRecord(t.db, { verified: true });
+    cookie = await sessionCookieFor(t, user.id);
   });
   afterEach(() => t.close());
 
@@ -107,8 +107,8 @@ describe('the per-user upload quota', () => {
   async function appWithQuota(env: Record<string, string>) {
     const t = await createTestApp({ env });
     cleanups.push(() => t.close());
-    const { user, password } = await createUserRecord(t.db, { verified: true });
-    const cookie = await login(t.app, { email: user.email, password });
+    const { user } = await createUserRecord(t.db, { verified: true });
+    const cookie = await sessionCookieFor(t, user.id);
     const upload = (content: Uint8Array, as = cookie) =>
       request(t.app, 'POST', apiPaths.imageUploads, { as, ...fileUploadBody(content) });
     return { t, upload };
@@ -128,7 +128,7 @@ describe('the per-user upload quota', () => {
     expect(await t.db.$count(uploads)).toBe(2);
 
     const other = await createUserRecord(t.db, { verified: true });
-    const otherCookie = await login(t.app, { email: other.user.email, password: other.password });
+    const otherCookie = await sessionCookieFor(t, other.user.id);
     expect((await upload(await pngPicture({ background: '#444444' }), otherCookie)).statusCode).toBe(201);
   });
 

@@ -10,9 +10,8 @@ import {
 import type { ImageStore } from '../../src/server/storage';
 import { apiPaths } from '../../src/shared/api-paths';
 import { thumbnailKeyOf, type UploadedImage } from '../../src/shared/uploads';
-import { callAs, signedInAdmin } from '../helpers/actors';
+import { callAs, signedInAdmin, sessionCookieFor } from '../helpers/actors';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { login } from '../helpers/auth';
 import { createTutorRecord, createUserRecord } from '../helpers/factories';
 import { keyOf } from '../helpers/image-store-contract';
 import { parseScrape } from '../helpers/prometheus';
@@ -32,8 +31,8 @@ let cookie: string;
 beforeEach(async () => {
   s3 = await startS3Server();
   t = await createTestApp({ env: { STORAGE_DRIVER: 's3', ...s3.env } });
-  const { user, password } = await createUserRecord(t.db, { verified: true });
-  cookie = await login(t.app, { email: user.email, password });
+  const { user } = await createUserRecord(t.db, { verified: true });
+  cookie = await sessionCookieFor(t, user.id);
 });
 afterEach(async () => {
   await t.close();
@@ -184,8 +183,8 @@ describe('pictures in S3-compatible storage', () => {
     const token = 'picture-store-metrics-token-71c2';
     await t.close();
     t = await createTestApp({ env: { STORAGE_DRIVER: 's3', ...s3.env, METRICS_TOKEN: token } });
-    const { user, password } = await createUserRecord(t.db, { verified: true });
-    cookie = await login(t.app, { email: user.email, password });
+    const { user } = await createUserRecord(t.db, { verified: true });
+    cookie = await sessionCookieFor(t, user.id);
     const picture = await uploadPicture(t.app, cookie, await pngPicture({ background: '#303030' }));
     const outageLines = () =>
       t.logs

@@ -9,7 +9,6 @@ import { deleteUnusedImages, sniffImageType, sweepOrphanImages } from '../../src
 import { apiPaths } from '../../src/shared/api-paths';
 import { thumbnailKeyOf, type UploadedImage } from '../../src/shared/uploads';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { login } from '../helpers/auth';
 import { createUserRecord } from '../helpers/factories';
 import {
   animatedGifPicture,
@@ -26,6 +25,7 @@ import {
 } from '../helpers/images';
 import { fileUploadBody, multipartBody } from '../helpers/multipart';
 import { request } from '../helpers/requests';
+import { sessionCookieFor } from '../helpers/actors';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -34,9 +34,9 @@ let cookie: string;
 let userId: string;
 beforeEach(async () => {
   t = await createTestApp();
-  const { user, password } = await createUserRecord(t.db, { verified: true });
+  const { user } = await createUserRecord(t.db, { verified: true });
   userId = user.id;
-  cookie = await login(t.app, { email: user.email, password });
+  cookie = await sessionCookieFor(t, user.id);
 });
 afterEach(() => t.close());
 
@@ -80,10 +80,10 @@ describe('POST /api/uploads/images', () => {
       'unauthenticated',
     );
 
-    const { user, password } = await createUserRecord(t.db, { verified: false });
+    const { user } = await createUserRecord(t.db, { verified: false });
     expectError(
       await request(t.app, 'POST', apiPaths.imageUploads, {
-        as: await login(t.app, { email: user.email, password }),
+        as: await sessionCookieFor(t, user.id),
         headers: body.headers,
         payload: body.payload,
       }),
