@@ -89,7 +89,7 @@ export function getFileDatabase(): Promise<TestDatabase> {
 /** Called by test/setup/database.ts before each test, so no test sees another's rows. */
 export async function resetFileDatabase(): Promise<void> {
   if (!fileDatabase) return;
-  await truncateAllTables(await fileDatabase);
+  await emptyAllTables(await fileDatabase);
 }
 
 export async function closeFileDatabase(): Promise<void> {
@@ -99,15 +99,33 @@ export async function closeFileDatabase(): Promise<void> {
   await (await database).close();
 }
 
-/** Every application table (the migrations journal lives in its own schema and stays). */
-export async function truncateAllTables(database: DatabaseHandle): Promise<void> {
+/**
+ * Empties every application table (the migrations journal lives in its own schema and stays).
+ * DELETE, not TRUNCATE: a test leaves a few rows in a few tables, and TRUNCATE gives each of the
+ * tables and their indexes new files, which cost PostgreSQL a third of a second and PGlite a tenth
+ * per test; deleting them costs a few milliseconds. Foreign keys and triggers are not consulted
+ * (session_replication_role), so the order does not matter and nothing is recounted: every
+ * table ends empty, as after TRUNCATE. No table has a sequence to restart.
+ */
+export async function emptyAllTables(database: DatabaseHandle): Promise<void> {
   const result = await database.db.execute<{ tablename: string }>(
     sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
   );
-  const tables = (result as unknown as { rows: { tablename: string }[] }).rows.map(
-    (row) => `"public"."${row.tablename}"`,
+  const tables = (result as unknown as { rows: { tablename: string }[] }).rows.map((row) => row.tablename);
+  if (tables.length === 0) return;
+  const names = tables.map((table) => `'${table.replaceAll("'", "''")}'`).join(', ');
+  await database.writer.execute(
+    sql.raw(`DO $$
+      DECLARE
+        name text;
+      BEGIN
+        SET LOCAL session_replication_role = replica;
+        FOREACH name IN ARRAY ARRAY[${names}]::text[] LOOP
+          EXECUTE format('DELETE FROM public.%I', name);
+        END LOOP;
+      END
+    $$`),
   );
-  if (tables.length > 0) await database.db.execute(sql.raw(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`));
 }
 
 /**
