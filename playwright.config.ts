@@ -26,6 +26,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
+  // The end of the run names the spec files that take longest, the ones to split or trim first.
+  reportSlowTests: { max: 5, threshold: 60_000 },
   use: {
     baseURL,
     trace: 'retain-on-failure',
