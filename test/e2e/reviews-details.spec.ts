@@ -207,6 +207,9 @@ test("a tutor's reviews filter by course, stars and the last 12 months; the filt
   page,
   browser,
 }) => {
+  // Twelve writers sign up and in (a password hash each way), then a dozen filter steps: on a
+  // machine busy with another worker's tests, more than the default's 30 s.
+  test.setTimeout(60_000);
   const tutorId = await publishTutor(browser, {
     name: `Filtered Tutor ${suffix()}`,
     department: 'Physics',
