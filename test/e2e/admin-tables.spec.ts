@@ -157,7 +157,7 @@ test(
     // Hiding settles the reports: they leave the Reported tab, and the Hidden tab counts them.
     await expect(rows).toHaveCount(0);
     // With the search in force the tabs count its reviews: these two, whatever other tests hid before.
-    await expect(tabs.getByRole('link', { name: 'Hidden' })).toContainText('2');
+    await expect(tabs.getByRole('link', { name: 'Hidden' })).toHaveText(/^Hidden\s*2$/);
     const hidden = (await (await page.request.get(`/api/admin/reviews?q=${encodeURIComponent(tag)}`)).json()).items;
     expect(hidden.map((item: { isHidden: boolean }) => item.isHidden)).toEqual([true, true]);
 
@@ -166,7 +166,7 @@ test(
     await expect(page.getByText('2 reviews visible again')).toBeVisible();
     const after = (await (await page.request.get(`/api/admin/reviews?q=${encodeURIComponent(tag)}`)).json()).items;
     expect(after.map((item: { isHidden: boolean }) => item.isHidden)).toEqual([false, false]);
-    await expect(tabs.getByRole('link', { name: 'Hidden' })).toContainText('0');
+    await expect(tabs.getByRole('link', { name: 'Hidden' })).toHaveText(/^Hidden\s*0$/);
 
     // Reported again, then dismissed in bulk from the Reported tab (no Undo: the reports are closed).
     const second = await studentRequest(browser, 'Second Reporter');
