@@ -1,18 +1,33 @@
+import os from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 import { e2eServer, e2eServerForPasskeys, e2eServerWithoutAi, fakeAi, university } from './test/e2e/e2e-server';
 import { SERVER_BUNDLE, SERVER_NODE_FLAGS } from './tools/build/server';
 
 const baseURL = `http://127.0.0.1:${e2eServer.port}`;
 
+/**
+ * Tests tagged so change what every page reads (the site name, sign-up domains, screening, review
+ * tags, AI summaries, the site's pages) or check figures that every other test moves (the
+ * dashboard's counts, the queues' counts, the users table's order). They run in a project of their
+ * own, one at a time, once every other test has finished: no test then reads a setting while another
+ * changes it, and no count moves while one is checked. Every other test runs beside another, so it
+ * makes its own data (names and addresses with a random part) and counts only what it made.
+ */
+const SITE_WIDE = /@site-wide/;
+
 export default defineConfig({
   testDir: 'test/e2e',
+  // Files run side by side, the tests of one file in order in one worker. Most of a test's time is
+  // spent waiting on the server or the browser, so even a 2-core machine runs two at once.
   fullyParallel: false,
-  workers: 1,
+  workers: Math.max(2, os.availableParallelism() - 1),
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
+  // The end of the run names the spec files that take longest, the ones to split or trim first.
+  reportSlowTests: { max: 5, threshold: 60_000 },
   use: {
     baseURL,
     trace: 'retain-on-failure',
@@ -30,12 +45,21 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'] } },
+    { name: 'chromium', grepInvert: SITE_WIDE, use: { ...devices['Desktop Chrome'] } },
     // The accessibility suite again with the system set to dark, which the app follows by default.
     {
       name: 'chromium-dark',
       testMatch: 'accessibility.spec.ts',
+      grepInvert: SITE_WIDE,
       use: { ...devices['Desktop Chrome'], colorScheme: 'dark' },
+    },
+    // After both (Playwright skips it if either fails), alone, one test at a time.
+    {
+      name: 'site-wide',
+      grep: SITE_WIDE,
+      workers: 1,
+      dependencies: ['chromium', 'chromium-dark'],
+      use: { ...devices['Desktop Chrome'] },
     },
   ],
   webServer: [

@@ -30,40 +30,45 @@ async function adminPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-test('the dashboard figures match the records, and follow a new review', async ({ page, browser }) => {
-  const tutorId = await publishTutor(browser, { name: `Dash Tutor ${suffix()}`, department: 'Statistics' });
-  await logInAs(page, admin);
-  const student = await studentPage(browser);
+// Site-wide: the figures count every account, tutor and review, which other tests add to.
+test(
+  'the dashboard figures match the records, and follow a new review',
+  { tag: '@site-wide' },
+  async ({ page, browser }) => {
+    const tutorId = await publishTutor(browser, { name: `Dash Tutor ${suffix()}`, department: 'Statistics' });
+    await logInAs(page, admin);
+    const student = await studentPage(browser);
 
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
-  const expected = {
-    'Public tutors': await totalOf(student.request, '/api/tutors?pageSize=1'),
-    'Pending submissions': await totalOf(page.request, '/api/admin/tutors?status=pending&pageSize=1'),
-    Reviews: await totalOf(page.request, '/api/admin/reviews?hideHidden=true&pageSize=1'),
-    Users: await totalOf(page.request, '/api/admin/users?pageSize=1'),
-  };
-  for (const [label, value] of Object.entries(expected)) await expect(figure(page, label)).toHaveText(String(value));
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+    const expected = {
+      'Public tutors': await totalOf(student.request, '/api/tutors?pageSize=1'),
+      'Pending submissions': await totalOf(page.request, '/api/admin/tutors?status=pending&pageSize=1'),
+      Reviews: await totalOf(page.request, '/api/admin/reviews?hideHidden=true&pageSize=1'),
+      Users: await totalOf(page.request, '/api/admin/users?pageSize=1'),
+    };
+    for (const [label, value] of Object.entries(expected)) await expect(figure(page, label)).toHaveText(String(value));
 
-  const review = await student.request.post('/api/reviews', {
-    data: { tutorId, title: 'Counts on the dashboard', body: 'Clear.', rating: 4 },
-  });
-  expect(review.status()).toBe(201);
-  await page.reload();
+    const review = await student.request.post('/api/reviews', {
+      data: { tutorId, title: 'Counts on the dashboard', body: 'Clear.', rating: 4 },
+    });
+    expect(review.status()).toBe(201);
+    await page.reload();
 
-  await expect(figure(page, 'Reviews')).toHaveText(String(expected.Reviews + 1));
-  expect(await totalOf(page.request, '/api/admin/reviews?hideHidden=true&pageSize=1')).toBe(expected.Reviews + 1);
-  await expect(figure(page, 'Mean rating')).toHaveText(/^\d\.\d$/);
-  await expect(page.locator('canvas[data-drawn="true"]')).toHaveCount(1);
-  await expect(page.getByRole('main').getByRole('link', { name: 'Add Teacher' })).toHaveAttribute(
-    'href',
-    '/admin/add-teacher',
-  );
-  await expect(page.getByRole('main').getByRole('link', { name: 'Manage Submissions' })).toHaveAttribute(
-    'href',
-    '/admin/manage-submissions',
-  );
-});
+    await expect(figure(page, 'Reviews')).toHaveText(String(expected.Reviews + 1));
+    expect(await totalOf(page.request, '/api/admin/reviews?hideHidden=true&pageSize=1')).toBe(expected.Reviews + 1);
+    await expect(figure(page, 'Mean rating')).toHaveText(/^\d\.\d$/);
+    await expect(page.locator('canvas[data-drawn="true"]')).toHaveCount(1);
+    await expect(page.getByRole('main').getByRole('link', { name: 'Add Teacher' })).toHaveAttribute(
+      'href',
+      '/admin/add-teacher',
+    );
+    await expect(page.getByRole('main').getByRole('link', { name: 'Manage Submissions' })).toHaveAttribute(
+      'href',
+      '/admin/manage-submissions',
+    );
+  },
+);
 
 async function studentPage(browser: Browser, name = 'Console Student'): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -71,26 +76,31 @@ async function studentPage(browser: Browser, name = 'Console Student'): Promise<
   return page;
 }
 
-test("an admin's actions appear as recent activity on the dashboard", async ({ page, browser }) => {
-  const tutorName = `Rejected Tutor ${suffix()}`;
-  const student = await studentPage(browser);
-  const created = await student.request.post('/api/tutors', {
-    data: { name: tutorName, department: 'Geology', biography: 'Rocks.', courses: [] },
-  });
-  const { tutor } = await created.json();
-  await logInAs(page, admin);
-  expect(
-    (
-      await page.request.post(`/api/admin/tutors/${tutor.id}/reject`, { data: { reason: 'Not at this university.' } })
-    ).status(),
-  ).toBe(200);
+// Site-wide: the dashboard lists the latest actions of anyone, which other tests' actions would push out.
+test(
+  "an admin's actions appear as recent activity on the dashboard",
+  { tag: '@site-wide' },
+  async ({ page, browser }) => {
+    const tutorName = `Rejected Tutor ${suffix()}`;
+    const student = await studentPage(browser);
+    const created = await student.request.post('/api/tutors', {
+      data: { name: tutorName, department: 'Geology', biography: 'Rocks.', courses: [] },
+    });
+    const { tutor } = await created.json();
+    await logInAs(page, admin);
+    expect(
+      (
+        await page.request.post(`/api/admin/tutors/${tutor.id}/reject`, { data: { reason: 'Not at this university.' } })
+      ).status(),
+    ).toBe(200);
 
-  await page.goto('/admin');
+    await page.goto('/admin');
 
-  const activity = page.getByRole('region', { name: 'Recent activity' });
-  await expect(activity.getByText(tutorName).first()).toBeVisible();
-  await expect(activity.getByText('Not at this university.').first()).toBeVisible();
-});
+    const activity = page.getByRole('region', { name: 'Recent activity' });
+    await expect(activity.getByText(tutorName).first()).toBeVisible();
+    await expect(activity.getByText('Not at this university.').first()).toBeVisible();
+  },
+);
 
 test('an admin adds a user with a one-time password, who signs in with it, must choose their own, and goes on where they were going; disabling ends their session', async ({
   page,
@@ -186,34 +196,36 @@ test('an invited user chooses a password from the mailed link and lands on their
   expect(reused.status()).toBe(410);
 });
 
-test('restricting sign-up to the university domain refuses other addresses with a clear message', async ({
-  page,
-  browser,
-}) => {
-  const adminTab = await adminPage(browser);
-  await adminTab.goto('/admin/settings');
-  await adminTab.getByLabel('Sign-up email domains').fill('uni.test');
-  await adminTab.getByRole('switch', { name: /Restrict sign-up/ }).click();
-  await adminTab.getByRole('button', { name: 'Save settings' }).click();
-  await expect(adminTab.getByText('Settings saved')).toBeVisible();
+// Site-wide: while sign-up is restricted, other tests could not sign up.
+test(
+  'restricting sign-up to the university domain refuses other addresses with a clear message',
+  { tag: '@site-wide' },
+  async ({ page, browser }) => {
+    const adminTab = await adminPage(browser);
+    await adminTab.goto('/admin/settings');
+    await adminTab.getByLabel('Sign-up email domains').fill('uni.test');
+    await adminTab.getByRole('switch', { name: /Restrict sign-up/ }).click();
+    await adminTab.getByRole('button', { name: 'Save settings' }).click();
+    await expect(adminTab.getByText('Settings saved')).toBeVisible();
 
-  try {
-    await page.goto('/signup');
-    await expect(page.getByText('Only addresses at @uni.test can sign up.')).toBeVisible();
-    await page.getByLabel('Name').fill('Outsider');
-    await page.getByLabel('Email').fill(`outsider-${suffix()}@gmail.com`);
-    await page.getByLabel('Password', { exact: true }).fill('correct-horse-battery');
-    await page.getByRole('button', { name: 'Sign Up' }).click();
-    await expect(page.getByText('Sign-up is limited to university email addresses (@uni.test).')).toBeVisible();
-    // Students at the university still sign up (every other test relies on it, too).
-    await createStudent(page.request);
-  } finally {
-    const restored = await adminTab.request.patch('/api/admin/settings', {
-      data: { restrictSignupToDomains: false, signupDomains: [] },
-    });
-    expect(restored.status()).toBe(200);
-  }
-});
+    try {
+      await page.goto('/signup');
+      await expect(page.getByText('Only addresses at @uni.test can sign up.')).toBeVisible();
+      await page.getByLabel('Name').fill('Outsider');
+      await page.getByLabel('Email').fill(`outsider-${suffix()}@gmail.com`);
+      await page.getByLabel('Password', { exact: true }).fill('correct-horse-battery');
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      await expect(page.getByText('Sign-up is limited to university email addresses (@uni.test).')).toBeVisible();
+      // Students at the university still sign up (every other test relies on it, too).
+      await createStudent(page.request);
+    } finally {
+      const restored = await adminTab.request.patch('/api/admin/settings', {
+        data: { restrictSignupToDomains: false, signupDomains: [] },
+      });
+      expect(restored.status()).toBe(200);
+    }
+  },
+);
 
 test('admin console pages have no accessibility violations and fit a phone screen', async ({ page }) => {
   await logInAs(page, admin);

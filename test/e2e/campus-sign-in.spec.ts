@@ -22,7 +22,8 @@ test.describe('campus sign-in', () => {
     await expect(page.getByRole('heading', { name: `ADA LOVELACE` })).toBeVisible();
 
     await page.goto('/user/profile');
-    await expect(page.locator('#main').getByText(`${login}@campus.test`)).toBeVisible();
+    // The address alone: the linked university sign-in below it names the address too.
+    await expect(page.locator('#main').getByText(`${login}@campus.test`, { exact: true })).toBeVisible();
     await expect(page.getByText('Your university account', { exact: true })).toBeVisible();
     // No password to change: the university confirms it is the owner instead.
     await expect(page.getByRole('button', { name: 'Update Password' })).toBeHidden();

@@ -21,6 +21,25 @@ async function signedInStudentIn(browser: Browser, language: 'en' | 'ar'): Promi
   return page;
 }
 
+/**
+ * Takes the browser off the network or back on, and waits until a request from the page really
+ * fails or gets through: on a busy machine Chromium can still let one through just after the
+ * switch, and the page would then load what the test means it to miss.
+ */
+async function setOnline(page: Page, online: boolean): Promise<void> {
+  await page.context().setOffline(!online);
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        fetch('/readyz', { cache: 'no-store' }).then(
+          () => true,
+          () => false,
+        ),
+      ),
+    )
+    .toBe(online);
+}
+
 async function siteName(page: Page): Promise<string> {
   return ((await (await page.request.get('/api/settings')).json()) as { siteName: string }).siteName;
 }
@@ -34,7 +53,7 @@ test('offline, a new page keeps the header and says the site cannot be reached; 
   const navigation = page.getByRole('navigation', { name: 'Main' });
   await expect(navigation).toBeVisible();
 
-  await page.context().setOffline(true);
+  await setOnline(page, false);
   await navigation.getByRole('link', { name: 'All Reviews' }).click();
   const alert = page.getByRole('alert');
   await expect(alert.getByRole('heading', { name: `${site} cannot be reached`, level: 1 })).toBeVisible();
@@ -49,7 +68,7 @@ test('offline, a new page keeps the header and says the site cannot be reached; 
   await expect(alert.getByText('Still no answer. Try again in a moment.')).toBeVisible();
   await expect(alert.getByRole('button', { name: 'Retry' })).toBeFocused();
 
-  await page.context().setOffline(false);
+  await setOnline(page, true);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'All Reviews', level: 1 })).toBeVisible();
   await page.context().close();
@@ -65,7 +84,7 @@ test("the message is in the reader's language and direction, and readable in the
   await expect(navigation).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
 
-  await page.context().setOffline(true);
+  await setOnline(page, false);
   await navigation.getByRole('link', { name: common.nav!.allReviews }).click();
   const alert = page.getByRole('alert');
   await expect(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import { type APIRequestContext, type Browser, expect, type Page, test as base } from '@playwright/test';
@@ -69,14 +69,26 @@ export async function logInAs(page: Page, credentials: { email: string; password
   await logInThrough(page.request, credentials);
 }
 
-async function logInThrough(request: APIRequestContext, credentials: { email: string; password: string }) {
+type SignIn = { account: { id: string }; secondFactorStep: 'verify' | 'enrol' | null };
+
+async function signIn(request: APIRequestContext, credentials: { email: string; password: string }): Promise<SignIn> {
   const response = await request.post('/api/auth/login', {
     data: { email: credentials.email, password: credentials.password },
   });
   expect(response.status()).toBe(200);
-  const session = (await response.json()) as { account: { id: string }; secondFactorStep: 'verify' | 'enrol' | null };
-  await passSecondFactor(request, credentials, session);
-  return session;
+  return (await response.json()) as SignIn;
+}
+
+async function logInThrough(request: APIRequestContext, credentials: { email: string; password: string }) {
+  let session = await signIn(request, credentials);
+  if (!session.secondFactorStep) return session;
+  return withRecoveryCodes(async () => {
+    // Another worker set the app up since this sign-in asked for it: sign in again, to the step it has now.
+    if (session.secondFactorStep === 'enrol' && (await readRecoveryCodes())[session.account.id])
+      session = await signIn(request, credentials);
+    await passSecondFactor(request, credentials, session);
+    return session;
+  });
 }
 
 /**
@@ -98,13 +110,45 @@ async function writeRecoveryCodes(codes: Record<string, string[]>): Promise<void
   await writeFile(RECOVERY_CODES_FILE, JSON.stringify(codes));
 }
 
+const RECOVERY_CODES_LOCK = `${RECOVERY_CODES_FILE}.lock`;
+
+/**
+ * Runs `use` while no other worker reads or spends the recovery codes: the workers share the
+ * administrator, and two taking the same code, or one renewing the codes (which ends the old
+ * ones) while another holds one, would fail a sign-in. A lock left by a worker that died is
+ * taken over after half a minute.
+ */
+async function withRecoveryCodes<T>(use: () => Promise<T>): Promise<T> {
+  await mkdir(path.dirname(RECOVERY_CODES_LOCK), { recursive: true });
+  for (;;) {
+    try {
+      await mkdir(RECOVERY_CODES_LOCK);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const since = await stat(RECOVERY_CODES_LOCK).then(
+        (lock) => Date.now() - lock.mtimeMs,
+        () => 0,
+      );
+      if (since > 30_000) await rm(RECOVERY_CODES_LOCK, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+  try {
+    return await use();
+  } finally {
+    await rm(RECOVERY_CODES_LOCK, { recursive: true, force: true });
+  }
+}
+
 /**
  * The sign-in's second step through the API: an account that must set one up adds an
  * authenticator app (its code computed from the secret, as the app would) and keeps the recovery
  * codes; one that has a factor spends a recovery code, and makes new ones when few are left. No
- * test waits for an app's next code, and every step is the real one.
+ * test waits for an app's next code, and every step is the real one. Only ever called inside
+ * withRecoveryCodes.
  */
-export async function passSecondFactor(
+async function passSecondFactor(
   request: APIRequestContext,
   credentials: { password: string },
   session: { account: { id: string }; secondFactorStep: 'verify' | 'enrol' | null },
@@ -148,11 +192,19 @@ export async function recoveryCodeFor(
   credentials: { email: string; password: string },
 ): Promise<string> {
   const { account } = await logInThrough(request, credentials);
-  const pools = await readRecoveryCodes();
-  const code = pools[account.id]?.shift();
-  if (!code) throw new Error('the fixtures hold no recovery code for this account');
-  await writeRecoveryCodes(pools);
-  return code;
+  return withRecoveryCodes(async () => {
+    // From a fresh set: the code kept back stays good until other workers' sign-ins have spent
+    // the rest and renewed them, far longer than the form takes.
+    const renewed = await request.post('/api/second-factor/recovery-codes', {
+      data: { currentPassword: credentials.password },
+    });
+    expect(renewed.status()).toBe(200);
+    const [code, ...rest] = ((await renewed.json()) as { recoveryCodes: string[] }).recoveryCodes;
+    const pools = await readRecoveryCodes();
+    pools[account.id] = rest;
+    await writeRecoveryCodes(pools);
+    return code!;
+  });
 }
 
 export const admin = { email: e2eServer.adminEmail, password: e2eServer.adminPassword };

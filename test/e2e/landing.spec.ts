@@ -39,7 +39,8 @@ test.describe('landing page', () => {
     await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
   });
 
-  test('uses the site name an admin sets', async ({ page }) => {
+  // Site-wide: every page shows the site name.
+  test('uses the site name an admin sets', { tag: '@site-wide' }, async ({ page }) => {
     await logInAs(page, admin);
     const update = await page.request.patch('/api/admin/settings', { data: { siteName: 'Campus Tutors' } });
     expect(update.status()).toBe(200);

@@ -207,6 +207,9 @@ test("a tutor's reviews filter by course, stars and the last 12 months; the filt
   page,
   browser,
 }) => {
+  // Twelve writers sign up and in (a password hash each way), then a dozen filter steps: on a
+  // machine busy with another worker's tests, more than the default's 30 s.
+  test.setTimeout(60_000);
   const tutorId = await publishTutor(browser, {
     name: `Filtered Tutor ${suffix()}`,
     department: 'Physics',
@@ -285,92 +288,99 @@ test("a tutor's reviews filter by course, stars and the last 12 months; the filt
   await expect(reviews.getByRole('article')).toHaveCount(10);
 });
 
-test('All Reviews filters by department and course; loading more keeps the filters', async ({ page, browser }) => {
-  const run = suffix();
-  const department = `Filtered Studies ${run}`;
-  const student = await createStudent(page.request);
-  await logInAs(page, student);
-  const adminContext = await browser.newContext();
-  const adminPage = await adminContext.newPage();
-  await logInAs(adminPage, admin);
-  const imageKey = await uploadPicture(adminPage.request);
-  // 26 reviews in the department (a feed page is 24), all but one of them naming the course.
-  for (let i = 0; i < 26; i++) {
-    const response = await adminPage.request.post('/api/admin/tutors', {
-      data: {
-        name: `Filter Tutor ${run} ${i}`,
-        department,
-        biography: 'Bio.',
-        courses: ['ART100 Drawing'],
-        imageKey,
-        isPublic: true,
-      },
-    });
-    const { tutor } = await response.json();
-    await reviewThroughApi(page.request, tutor.id, {
-      title: `Filter review ${run} ${i}`,
-      rating: 4,
-      course: i === 0 ? null : 'ART100 Drawing',
-    });
-  }
-  await adminContext.close();
+// Site-wide: its 26 reviews would push other tests' reviews off the first page of All Reviews.
+test(
+  'All Reviews filters by department and course; loading more keeps the filters',
+  { tag: '@site-wide' },
+  async ({ page, browser }) => {
+    const run = suffix();
+    const department = `Filtered Studies ${run}`;
+    const student = await createStudent(page.request);
+    await logInAs(page, student);
+    const adminContext = await browser.newContext();
+    const adminPage = await adminContext.newPage();
+    await logInAs(adminPage, admin);
+    const imageKey = await uploadPicture(adminPage.request);
+    // 26 reviews in the department (a feed page is 24), all but one of them naming the course.
+    for (let i = 0; i < 26; i++) {
+      const response = await adminPage.request.post('/api/admin/tutors', {
+        data: {
+          name: `Filter Tutor ${run} ${i}`,
+          department,
+          biography: 'Bio.',
+          courses: ['ART100 Drawing'],
+          imageKey,
+          isPublic: true,
+        },
+      });
+      const { tutor } = await response.json();
+      await reviewThroughApi(page.request, tutor.id, {
+        title: `Filter review ${run} ${i}`,
+        rating: 4,
+        course: i === 0 ? null : 'ART100 Drawing',
+      });
+    }
+    await adminContext.close();
 
-  await page.goto('/user/allreviews');
-  await page.getByRole('combobox', { name: 'Department' }).selectOption(department);
-  await expect(page).toHaveURL(new RegExp(`department=${encodeURIComponent(department).replace(/%20/g, '\\+')}`));
-  const status = page.getByRole('status').filter({ hasText: /^Showing/ });
-  await expect(status).toHaveText('Showing 24 of 26 reviews');
-  await page.mouse.wheel(0, 20_000);
-  await expect(status).toHaveText('Showing 26 of 26 reviews');
-  await expect(page.getByRole('heading', { name: `Filter review ${run} 0`, exact: true })).toBeVisible();
+    await page.goto('/user/allreviews');
+    await page.getByRole('combobox', { name: 'Department' }).selectOption(department);
+    await expect(page).toHaveURL(new RegExp(`department=${encodeURIComponent(department).replace(/%20/g, '\\+')}`));
+    const status = page.getByRole('status').filter({ hasText: /^Showing/ });
+    await expect(status).toHaveText('Showing 24 of 26 reviews');
+    await page.mouse.wheel(0, 20_000);
+    await expect(status).toHaveText('Showing 26 of 26 reviews');
+    await expect(page.getByRole('heading', { name: `Filter review ${run} 0`, exact: true })).toBeVisible();
 
-  await page.getByRole('searchbox', { name: 'Course' }).fill('ART100 Drawing');
-  await expect(page).toHaveURL(/course=ART100\+Drawing/);
-  await expect(page).toHaveURL(/department=/);
-  await expect(status).toHaveText('Showing 24 of 25 reviews');
-  await page.mouse.wheel(0, 20_000);
-  await expect(status).toHaveText('Showing 25 of 25 reviews');
-  await expect(page.getByRole('heading', { name: `Filter review ${run} 0`, exact: true })).toHaveCount(0);
-  await expect(page.getByText('You have reached the end of the reviews.')).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Course' }).fill('ART100 Drawing');
+    await expect(page).toHaveURL(/course=ART100\+Drawing/);
+    await expect(page).toHaveURL(/department=/);
+    await expect(status).toHaveText('Showing 24 of 25 reviews');
+    await page.mouse.wheel(0, 20_000);
+    await expect(status).toHaveText('Showing 25 of 25 reviews');
+    await expect(page.getByRole('heading', { name: `Filter review ${run} 0`, exact: true })).toHaveCount(0);
+    await expect(page.getByText('You have reached the end of the reviews.')).toBeVisible();
 
-  await page.getByRole('searchbox', { name: 'Course' }).fill('No such course');
-  await expect(page.getByText('No reviews match these filters.')).toBeVisible();
-  await page.getByRole('link', { name: 'Show all reviews' }).click();
-  await expect(page).toHaveURL(/\/user\/allreviews$/);
-  await expect(page.getByRole('searchbox', { name: 'Course' })).toHaveValue('');
-});
+    await page.getByRole('searchbox', { name: 'Course' }).fill('No such course');
+    await expect(page.getByText('No reviews match these filters.')).toBeVisible();
+    await page.getByRole('link', { name: 'Show all reviews' }).click();
+    await expect(page).toHaveURL(/\/user\/allreviews$/);
+    await expect(page.getByRole('searchbox', { name: 'Course' })).toHaveValue('');
+  },
+);
 
-test('an admin edits the review tags in Settings and the review form offers the new list', async ({
-  page,
-  browser,
-}) => {
-  await logInAs(page, admin);
-  try {
-    await page.goto('/admin/settings');
-    const tagsBox = page.getByRole('textbox', { name: 'Review tags' });
-    await expect(tagsBox).toHaveValue(DEFAULT_REVIEW_TAGS.join('\n'));
-    await tagsBox.fill('Explains clearly\nKind\nexplains clearly');
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await expect(page.getByText('Each tag once.').first()).toBeVisible();
-    await tagsBox.fill('Explains clearly\n\n  Kind  \nDemanding\nFunny');
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await expect(page.getByText('Settings saved')).toBeVisible();
-    await expect(tagsBox).toHaveValue('Explains clearly\nKind\nDemanding\nFunny');
+// Site-wide: every review form offers the tags.
+test(
+  'an admin edits the review tags in Settings and the review form offers the new list',
+  { tag: '@site-wide' },
+  async ({ page, browser }) => {
+    await logInAs(page, admin);
+    try {
+      await page.goto('/admin/settings');
+      const tagsBox = page.getByRole('textbox', { name: 'Review tags' });
+      await expect(tagsBox).toHaveValue(DEFAULT_REVIEW_TAGS.join('\n'));
+      await tagsBox.fill('Explains clearly\nKind\nexplains clearly');
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await expect(page.getByText('Each tag once.').first()).toBeVisible();
+      await tagsBox.fill('Explains clearly\n\n  Kind  \nDemanding\nFunny');
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await expect(page.getByText('Settings saved')).toBeVisible();
+      await expect(tagsBox).toHaveValue('Explains clearly\nKind\nDemanding\nFunny');
 
-    const { page: studentPage } = await studentSession(browser);
-    await studentPage.goto('/user/SubmitReview');
-    const tags = studentPage.getByRole('group', { name: 'Tags' });
-    await expect(tags.getByRole('checkbox')).toHaveCount(4);
-    await expect(tags.getByRole('checkbox', { name: 'Demanding' })).toBeVisible();
-    await expect(tags.getByRole('checkbox', { name: 'Patient' })).toHaveCount(0);
-    for (const tag of ['Explains clearly', 'Kind', 'Funny']) await tags.getByRole('checkbox', { name: tag }).check();
-    await expect(tags.getByRole('checkbox', { name: 'Demanding' })).toBeDisabled();
-    await expect(tags).toContainText('Choose up to 3. Untick one to choose another.');
-  } finally {
-    const restored = await page.request.patch('/api/admin/settings', { data: { reviewTags: DEFAULT_REVIEW_TAGS } });
-    expect(restored.status()).toBe(200);
-  }
-});
+      const { page: studentPage } = await studentSession(browser);
+      await studentPage.goto('/user/SubmitReview');
+      const tags = studentPage.getByRole('group', { name: 'Tags' });
+      await expect(tags.getByRole('checkbox')).toHaveCount(4);
+      await expect(tags.getByRole('checkbox', { name: 'Demanding' })).toBeVisible();
+      await expect(tags.getByRole('checkbox', { name: 'Patient' })).toHaveCount(0);
+      for (const tag of ['Explains clearly', 'Kind', 'Funny']) await tags.getByRole('checkbox', { name: tag }).check();
+      await expect(tags.getByRole('checkbox', { name: 'Demanding' })).toBeDisabled();
+      await expect(tags).toContainText('Choose up to 3. Untick one to choose another.');
+    } finally {
+      const restored = await page.request.patch('/api/admin/settings', { data: { reviewTags: DEFAULT_REVIEW_TAGS } });
+      expect(restored.status()).toBe(200);
+    }
+  },
+);
 
 test('the tutor page with its summary, filters and helpful votes is accessible and fits a phone', async ({
   page,

@@ -299,44 +299,49 @@ test('an admin deletes a review from a profile with a reason', async ({ page, br
   await expect(ratingsSection(page)).toContainText('No ratings yet');
 });
 
-test('All Reviews loads more as the page scrolls; the dashboard shows the three latest', async ({ page, browser }) => {
-  const student = await createStudent(page.request, { name: 'Prolific Student' });
-  await logInAs(page, student);
-  const adminContext = await browser.newContext();
-  const adminPage = await adminContext.newPage();
-  await logInAs(adminPage, admin);
-  const imageKey = await uploadPicture(adminPage.request);
-  const run = suffix();
-  for (let i = 0; i < 30; i++) {
-    const response = await adminPage.request.post('/api/admin/tutors', {
-      data: {
-        name: `Feed Tutor ${run} ${i}`,
-        department: 'Feeds',
-        biography: 'Bio.',
-        courses: [],
-        imageKey,
-        isPublic: true,
-      },
-    });
-    const { tutor } = await response.json();
-    await reviewThroughApi(page.request, tutor.id, { title: `Feed review ${run} ${i}`, rating: 1 + (i % 5) });
-  }
-  await adminContext.close();
+// Site-wide: the dashboard shows the latest three reviews of anyone, and its 30 reviews would push other tests' off the first page of All Reviews.
+test(
+  'All Reviews loads more as the page scrolls; the dashboard shows the three latest',
+  { tag: '@site-wide' },
+  async ({ page, browser }) => {
+    const student = await createStudent(page.request, { name: 'Prolific Student' });
+    await logInAs(page, student);
+    const adminContext = await browser.newContext();
+    const adminPage = await adminContext.newPage();
+    await logInAs(adminPage, admin);
+    const imageKey = await uploadPicture(adminPage.request);
+    const run = suffix();
+    for (let i = 0; i < 30; i++) {
+      const response = await adminPage.request.post('/api/admin/tutors', {
+        data: {
+          name: `Feed Tutor ${run} ${i}`,
+          department: 'Feeds',
+          biography: 'Bio.',
+          courses: [],
+          imageKey,
+          isPublic: true,
+        },
+      });
+      const { tutor } = await response.json();
+      await reviewThroughApi(page.request, tutor.id, { title: `Feed review ${run} ${i}`, rating: 1 + (i % 5) });
+    }
+    await adminContext.close();
 
-  await page.goto('/user/allreviews');
-  await expect(page.getByRole('heading', { name: 'All Reviews' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: `Feed review ${run} 29` })).toBeVisible();
-  await expect(page.getByRole('heading', { name: `Feed review ${run} 0`, exact: true })).toHaveCount(0);
-  await page.getByRole('heading', { name: `Feed review ${run} 6`, exact: true }).scrollIntoViewIfNeeded();
-  await page.mouse.wheel(0, 20_000);
-  await expect(page.getByRole('heading', { name: `Feed review ${run} 0`, exact: true })).toBeVisible();
+    await page.goto('/user/allreviews');
+    await expect(page.getByRole('heading', { name: 'All Reviews' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Feed review ${run} 29` })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Feed review ${run} 0`, exact: true })).toHaveCount(0);
+    await page.getByRole('heading', { name: `Feed review ${run} 6`, exact: true }).scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 20_000);
+    await expect(page.getByRole('heading', { name: `Feed review ${run} 0`, exact: true })).toBeVisible();
 
-  await page.goto('/user/dashboard');
-  const recent = page.getByRole('region', { name: 'Recent Reviews' });
-  await expect(recent.getByRole('heading', { name: `Feed review ${run} 29` })).toBeVisible();
-  await expect(recent.getByRole('heading', { name: `Feed review ${run} 27` })).toBeVisible();
-  await expect(recent.getByRole('heading', { name: /Feed review/ })).toHaveCount(3);
-});
+    await page.goto('/user/dashboard');
+    const recent = page.getByRole('region', { name: 'Recent Reviews' });
+    await expect(recent.getByRole('heading', { name: `Feed review ${run} 29` })).toBeVisible();
+    await expect(recent.getByRole('heading', { name: `Feed review ${run} 27` })).toBeVisible();
+    await expect(recent.getByRole('heading', { name: /Feed review/ })).toHaveCount(3);
+  },
+);
 
 test('load failures show the spec’s messages', async ({ page }) => {
   const student = await createStudent(page.request);

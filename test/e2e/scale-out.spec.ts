@@ -221,6 +221,8 @@ test('a student and an administrator go through nginx to two instances, and one 
 
   const acknowledged: string[] = [];
   await test.step('submissions keep coming while one instance is killed; none acknowledged is lost', async () => {
+    let firstAcknowledged = false;
+    let killed = false;
     const submit = async (index: number) => {
       const response = await page.request
         .post('/api/tutors', {
@@ -232,14 +234,28 @@ test('a student and an administrator go through nginx to two instances, and one 
           },
         })
         .catch(() => null);
-      if (response?.status() === 201) acknowledged.push((await response.json()).tutor.id);
+      if (response?.status() === 201) {
+        acknowledged.push((await response.json()).tutor.id);
+        if (response.headers()['x-upstream'] === instanceAddress(first)) firstAcknowledged = true;
+      }
       return response?.status() ?? 0;
     };
-    const burst = Array.from({ length: 24 }, (_, index) =>
-      new Promise((resolve) => setTimeout(resolve, index * 15)).then(() => submit(index)),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // The kill falls in the middle of the burst: once the first instance has acknowledged some of
+    // it (however long a busy machine takes to answer), with a dozen more sent after it.
+    const burst: Promise<number>[] = [];
+    const sending = (async () => {
+      for (let index = 0, afterTheKill = 0; (index < 24 || afterTheKill < 12) && index < 200; index++) {
+        burst.push(submit(index));
+        if (killed) afterTheKill++;
+        await new Promise((resolve) => setTimeout(resolve, 15));
+      }
+    })();
+    await expect
+      .poll(() => firstAcknowledged, { message: 'the first instance acknowledged some of the burst', timeout: 15_000 })
+      .toBe(true);
     await killServerProcess(first);
+    killed = true;
+    await sending;
     const statuses = await Promise.all(burst);
     // A request the dead instance had taken is answered 502; nginx sends no write twice.
     expect(statuses.every((status) => status === 201 || status === 502)).toBe(true);

@@ -188,7 +188,8 @@ async function expectInert(
   expect(watch.dialogs, `dialogs on ${path}`).toEqual([]);
 }
 
-test.describe('text with script and HTML payloads renders inert', () => {
+// Site-wide: the pages read show the latest reviews, actions and submissions of anyone, which other tests would push off them.
+test.describe('text with script and HTML payloads renders inert', { tag: '@site-wide' }, () => {
   test.beforeAll(async ({ browser }, testInfo) => {
     testInfo.setTimeout(60_000);
     world = await createPayloadWorld(browser);

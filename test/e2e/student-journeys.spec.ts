@@ -434,7 +434,8 @@ test.describe('tutor cards on a phone and a laptop', () => {
 });
 
 test.describe('All Reviews', () => {
-  test('says how many reviews it shows of how many there are', async ({ page, browser }) => {
+  // Site-wide: it counts every review, which other tests add to.
+  test('says how many reviews it shows of how many there are', { tag: '@site-wide' }, async ({ page, browser }) => {
     const tutorId = await publishTutor(browser, { name: `Counted Tutor ${suffix()}`, department: 'History' });
     await logInAs(page, await createStudent(page.request));
     const created = await page.request.post('/api/reviews', {
