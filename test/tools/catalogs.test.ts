@@ -309,15 +309,15 @@ describe('the checker', () => {
     ]);
     const { reviewCount_two: _two, reviewCount_few: _few, ...fourForms } = arabic;
     expect(check('ar', fourForms)).toEqual([
-      'ar/tutors: reviewCount_few: missing (English has it)',
       'ar/tutors: reviewCount_two: missing (English has it)',
+      'ar/tutors: reviewCount_few: missing (English has it)',
     ]);
   });
 
   test('names a key English lacks, and a plural form the language has not', () => {
     expect(check('es', { ...spanish, leftOver: 'Sobra', reviewCount_two: 'Dos reseñas' })).toEqual([
       'es/tutors: leftOver: not in English',
-      'es/tutors: reviewCount_two: a plural form es does not have (its forms: many, one, other)',
+      'es/tutors: reviewCount_two: a plural form es does not have (its forms: one, many, other)',
     ]);
     expect(englishProblems({ ...english, reviewCount_many: 'Many reviews' }, 'tutors')).toEqual([
       'en/tutors: reviewCount_many: a plural form en does not have (its forms: one, other)',
