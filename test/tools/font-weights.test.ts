@@ -39,22 +39,18 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-// Subsetting a variable font is CPU work: under a loaded CI machine it has taken 8 s.
-it(
-  "writes Inter with its weight axis limited to the interface's weights, every glyph kept and a third lighter",
-  { timeout: 30_000 },
-  async () => {
-    await writeLimitedFonts([LATIN], dir);
+it("writes Inter with its weight axis limited to the interface's weights, every glyph kept and a third lighter", async () => {
+  await writeLimitedFonts([LATIN], dir);
 
-    const written = path.join(dir, path.basename(LATIN));
-    const original = await describe(await readFile(LATIN));
-    const limited = await describe(await readFile(written));
-    expect(original.axes).toEqual([{ tag: 'wght', min: 100, max: 900 }]);
-    expect(limited.axes).toEqual([{ tag: 'wght', ...FONT_WEIGHT_RANGE }]);
-    expect(limited.glyphs).toBe(original.glyphs);
-    expect((await stat(written)).size).toBeLessThan((await stat(LATIN)).size * 0.75);
-  },
-);
+  const written = path.join(dir, path.basename(LATIN));
+  const original = await describe(await readFile(LATIN));
+  const limited = await describe(await readFile(written));
+  expect(original.axes).toEqual([{ tag: 'wght', min: 100, max: 900 }]);
+  expect(limited.axes).toEqual([{ tag: 'wght', ...FONT_WEIGHT_RANGE }]);
+  expect(limited.glyphs).toBe(original.glyphs);
+  expect((await stat(written)).size).toBeLessThan((await stat(LATIN)).size * 0.75);
+  // Three WOFF2 decodings and an encoding in harfbuzz's WebAssembly: 6-7 s on two busy cores under Node 24.
+}, 20_000);
 
 it('names in styles.css and the pages the files the build writes, for the weights the stylesheet declares', async () => {
   const styles = await readFile('src/web/styles.css', 'utf8');

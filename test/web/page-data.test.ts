@@ -1,4 +1,4 @@
-import type { LoaderFunction } from 'react-router';
+import { type LoaderFunction, RouterContextProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '../../src/shared/api-paths';
 import { FIRST_ANSWERS_ELEMENT_ID } from '../../src/shared/first-answers';
@@ -31,7 +31,7 @@ function answerRequests(): string[] {
 async function askedFor(loader: LoaderFunction, url: string, params: Record<string, string> = {}) {
   const asked = answerRequests();
   const request = new Request(ORIGIN + url);
-  await loader({ request, url: new URL(request.url), pattern: '', params, context: undefined });
+  await loader({ request, url: new URL(request.url), pattern: '', params, context: new RouterContextProvider() });
   const atOnce = asked.filter((path) => path !== apiPaths.session);
   // What the page shows but does not wait for comes in tasks of its own, after.
   await vi.waitFor(() => expect(asked.length).toBeGreaterThan(atOnce.length + 1));
@@ -48,7 +48,13 @@ describe('on the first page the browser opens', () => {
   it('what the page does not wait for is asked for once the page has been drawn', async () => {
     const asked = answerRequests();
     const request = new Request(`${ORIGIN}/user/tutors`);
-    await tutorsLoader({ request, url: new URL(request.url), pattern: '', params: {}, context: undefined });
+    await tutorsLoader({
+      request,
+      url: new URL(request.url),
+      pattern: '',
+      params: {},
+      context: new RouterContextProvider(),
+    });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(asked).not.toContain(apiPaths.unreadNotifications);
     // Node reports no paints: the page counts as drawn after the longest wait.
@@ -113,7 +119,13 @@ describe('a tutor profile opened anew', () => {
     const { queryClient: client } = await import('../../src/web/app/query-client');
     const { tutorKeys } = await import('../../src/web/features/tutors/api/query-keys');
     const request = new Request(`${ORIGIN}/user/tutorprofile/${tutorId}`);
-    await loader({ request, url: new URL(request.url), pattern: '', params: { tutorId }, context: undefined });
+    await loader({
+      request,
+      url: new URL(request.url),
+      pattern: '',
+      params: { tutorId },
+      context: new RouterContextProvider(),
+    });
 
     expect(client.getQueryData(tutorKeys.reviewSummary(tutorId))).toEqual(summary);
     expect(client.getQueryData(tutorKeys.myClaims())).toEqual(claims);

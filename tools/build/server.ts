@@ -49,7 +49,7 @@ export async function buildServer(): Promise<{ bundleBytes: number }> {
       splitting: true,
       format: 'esm',
       platform: 'node',
-      target: 'node20',
+      target: 'node24',
       packages: 'external',
       sourcemap: 'linked',
       chunkNames: 'chunks/[name]-[hash]',

@@ -29,12 +29,7 @@ import {
 import { type ExportResult, ExportResultCode, W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import {
-  BatchSpanProcessor,
-  NodeTracerProvider,
-  type ReadableSpan,
-  type SpanExporter,
-} from '@opentelemetry/sdk-trace-node';
+import { BatchSpanProcessor, type ReadableSpan, type SpanExporter, TracerProvider } from '@opentelemetry/sdk-trace';
 import {
   ATTR_DB_OPERATION_NAME,
   ATTR_DB_QUERY_TEXT,
@@ -79,7 +74,7 @@ type Log = Pick<FastifyBaseLogger, 'warn' | 'info'>;
 
 export class Tracing {
   readonly tracer: Tracer;
-  private readonly provider: NodeTracerProvider;
+  private readonly provider: TracerProvider;
   private readonly propagator = new W3CTraceContextPropagator();
   /** The context of the request whose work is running: the parent of the spans it causes. */
   private readonly current = new AsyncLocalStorage<Context>();
@@ -99,9 +94,9 @@ export class Tracing {
         log.warn({ collector, reason }, 'traces could not be sent to the collector; they are dropped until it answers'),
       () => log.info({ collector }, 'traces reach the collector again'),
     );
-    this.provider = new NodeTracerProvider({
+    this.provider = new TracerProvider({
       resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: config.serviceName }),
-      spanProcessors: [new BatchSpanProcessor(exporter)],
+      spanProcessors: [new BatchSpanProcessor({ exporter })],
     });
     this.tracer = this.provider.getTracer('tutorly');
     this.follow(databaseQueries, databaseSpans);

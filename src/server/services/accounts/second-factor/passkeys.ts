@@ -4,7 +4,6 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
   type AuthenticationResponseJSON,
-  type AuthenticatorTransportFuture,
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
@@ -27,7 +26,7 @@ type StoredPasskey = Pick<SecondFactorRow, 'passkeyCredentialId' | 'passkeyTrans
 
 const descriptorOf = (passkey: StoredPasskey) => ({
   id: passkey.passkeyCredentialId!,
-  transports: (passkey.passkeyTransports ?? []) as AuthenticatorTransportFuture[],
+  transports: passkey.passkeyTransports ?? [],
 });
 
 /**
@@ -114,7 +113,7 @@ export async function verifiedAuthentication(
         id: passkey.passkeyCredentialId!,
         publicKey: new Uint8Array(Buffer.from(passkey.passkeyPublicKey!, 'base64url')),
         counter: passkey.passkeyCounter!,
-        transports: (passkey.passkeyTransports ?? []) as AuthenticatorTransportFuture[],
+        transports: passkey.passkeyTransports ?? [],
       },
       requireUserVerification: false,
     });
