@@ -421,3 +421,30 @@ describe('managing second factors', () => {
     }
   });
 });
+
+describe('passkeys', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: 'http://localhost:3000' } });
+  });
+  afterEach(() => t.close());
+
+  test('are offered with EdDSA, ES256 and RS256, never an algorithm the runtime marks experimental', async () => {
+    const student = await createUserRecord(t.db, { verified: true });
+    const cookie = await sessionCookieFor(t, student.user.id);
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => void warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    try {
+      const options = await request(t.app, 'POST', apiPaths.secondFactorPasskeyOptions, { as: cookie });
+      expect(options.statusCode, options.body).toBe(200);
+      const { pubKeyCredParams } = options.json<{ pubKeyCredParams: { alg: number }[] }>();
+      expect(pubKeyCredParams.map((param) => param.alg)).toEqual([-8, -7, -257]);
+      // Node reports an experimental algorithm's first use on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((warning) => warning.includes('ML-DSA'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+});

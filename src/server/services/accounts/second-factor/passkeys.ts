@@ -10,6 +10,14 @@ import {
 } from '@simplewebauthn/server';
 import type { SecondFactorRow } from '../../../db/schema';
 
+/**
+ * The key algorithms a passkey may use: EdDSA, ES256 and RS256 (COSE -8, -7, -257), which every
+ * authenticator offers. Named rather than left to the library, whose default also offers ML-DSA
+ * where the runtime has it: Node 24 marks that algorithm experimental and warns on every process
+ * that probes for it, and no authenticator needs it yet.
+ */
+const PASSKEY_ALGORITHMS = [-8, -7, -257];
+
 /** The site as WebAuthn knows it: its host name (rpID), its name and the origin pages are served from. */
 export interface RelyingParty {
   id: string;
@@ -47,6 +55,7 @@ export function registrationOptions(
     attestationType: 'none',
     excludeCredentials: existing.map(descriptorOf),
     authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
+    supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
   });
 }
 
@@ -70,6 +79,7 @@ export async function verifiedRegistration(
       expectedOrigin: party.origin,
       expectedRPID: party.id,
       requireUserVerification: false,
+      supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
     });
     if (!verified) return undefined;
     const { credential } = registrationInfo;
