@@ -68,9 +68,8 @@ export const i18nReady: Promise<unknown> = i18n
     // React escapes what it renders; escaping here too would show entities.
     interpolation: { escapeValue: false },
     // A text whose catalog has not arrived shows in English and changes when it does, rather
-    // than suspending the page: components render again whenever a catalog is added, since a
-    // namespace can count as loaded for the language being left while the new one's is on its way.
-    react: { useSuspense: false, bindI18nStore: 'added' },
+    // than suspending the page.
+    react: { useSuspense: false },
   });
 
 // The catalogs' `{{count, number}}` and `{{count, number(style: unit; unit: minute)}}` with the
