@@ -2,9 +2,9 @@
  * `npm test` and `npm run test:full`: every check CI makes, in stages, with how long each step took.
  *
  * The static checks and the build need nothing from each other, so they share the machine's cores
- * and their outputs are printed whole as each ends. Vitest and Playwright then run one after the
- * other (each spreads over the cores itself) with their output as it comes. The first stage that
- * fails ends the run; the summary names the steps that failed.
+ * and their outputs are printed whole as each ends. Vitest and Playwright then run side by side:
+ * Vitest's output as it comes, Playwright's whole when it ends. The first stage that fails ends
+ * the run; the summary names the steps that failed.
  *
  * `--full` (npm run test:full) runs the heavy forms as well (TEST_TIER=full: the whole benchmark,
  * fuzzing at full strength, the longer soak, query plans at university size) and prints the
@@ -19,10 +19,12 @@ export interface Step {
   name: string;
   command: string;
   args: string[];
+  /** Its output as it comes (one step of a stage at most); the others' is held and printed whole as each ends. */
+  live?: boolean;
 }
 
 export interface Stage {
-  /** Steps that may run at once; their output is held and printed whole as each ends. */
+  /** Steps that may run at once. */
   together: Step[];
 }
 
@@ -44,8 +46,14 @@ export function testStages(full: boolean): Stage[] {
         { name: 'format', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] },
       ],
     },
-    { together: [{ name: 'vitest', command: bin('vitest'), args: vitestArgs }] },
-    { together: [{ name: 'playwright', command: bin('playwright'), args: ['test'] }] },
+    {
+      // Both spend much of their time waiting (on child processes, the database, the browser), so
+      // together they keep the cores busier than one after the other.
+      together: [
+        { name: 'vitest', command: bin('vitest'), args: vitestArgs, live: true },
+        { name: 'playwright', command: bin('playwright'), args: ['test'] },
+      ],
+    },
   ];
 }
 
@@ -55,7 +63,8 @@ interface Outcome {
   seconds: number;
 }
 
-function run(step: Step, env: NodeJS.ProcessEnv, holdOutput: boolean): Promise<Outcome> {
+function run(step: Step, env: NodeJS.ProcessEnv): Promise<Outcome> {
+  const holdOutput = !step.live;
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(step.command, step.args, {
@@ -85,11 +94,10 @@ function run(step: Step, env: NodeJS.ProcessEnv, holdOutput: boolean): Promise<O
 
 /** Runs the steps at most `limit` at a time, longest-running first as listed. */
 async function runTogether(steps: Step[], env: NodeJS.ProcessEnv, limit: number): Promise<Outcome[]> {
-  if (steps.length === 1) return [await run(steps[0]!, env, false)];
   const queue = [...steps];
   const outcomes: Outcome[] = [];
   const lanes = Array.from({ length: Math.min(limit, steps.length) }, async () => {
-    for (let step = queue.shift(); step; step = queue.shift()) outcomes.push(await run(step, env, true));
+    for (let step = queue.shift(); step; step = queue.shift()) outcomes.push(await run(step, env));
   });
   await Promise.all(lanes);
   return outcomes;
