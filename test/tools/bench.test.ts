@@ -106,6 +106,19 @@ function expectScenarios(result: BenchJson, output: string): void {
   expect(output).toMatch(/^Targets \(informational/m);
 }
 
+/** A CI-sized run of a second per scenario with these options, which passed; its output and JSON. */
+async function passingRun(options: string[], timeoutMs: number): Promise<{ output: string; result: BenchJson }> {
+  const out = path.join(await temporaryFolder(), 'bench.json');
+  const run = await runTool(
+    benchScript,
+    ['--small', '--duration', '1', '--out', out, ...options, ...(await databaseArgs())],
+    timeoutMs,
+  );
+  expect(run.code, run.output).toBe(0);
+  expect(run.output).toMatch(/^Result: PASS/m);
+  return { output: run.output, result: JSON.parse(await readFile(out, 'utf8')) as BenchJson };
+}
+
 describe(`npm run bench on ${engine}`, () => {
   // Lighthouse needs only one engine: the pages are the same whatever the database.
   const withLighthouse = engine === 'pglite';
@@ -114,7 +127,6 @@ describe(`npm run bench on ${engine}`, () => {
     'measures every scenario against the hello-world ceiling and reports no errors (smoke form)',
     { timeout: 240_000 },
     async () => {
-      const out = path.join(await temporaryFolder(), 'bench.json');
       const skipped = [
         '--skip-mixed',
         '--skip-cache-off',
@@ -122,15 +134,8 @@ describe(`npm run bench on ${engine}`, () => {
         '--skip-two-instances',
         '--skip-lighthouse',
       ];
-      const run = await runTool(
-        benchScript,
-        ['--small', '--duration', '1', '--out', out, ...skipped, ...(await databaseArgs())],
-        200_000,
-      );
-
-      expect(run.code, run.output).toBe(0);
-      expect(run.output).toMatch(/^Result: PASS/m);
-      const result = JSON.parse(await readFile(out, 'utf8')) as BenchJson;
+      const run = await passingRun(skipped, 200_000);
+      const { result } = run;
       expectScenarios(result, run.output);
       // What was left out is left out of the report too, not shown as zeros.
       expect(result.mixed).toBeNull();
@@ -149,21 +154,8 @@ describe(`npm run bench on ${engine}`, () => {
     `measures every scenario against the hello-world ceiling, alone, while reviews are posted, with the cache off, with metrics on and (PostgreSQL) on two instances, and reports no errors ${FULL_TIER_ONLY}`,
     { timeout: 480_000 },
     async () => {
-      const out = path.join(await temporaryFolder(), 'bench.json');
-      const args = [
-        '--small',
-        '--duration',
-        '1',
-        '--out',
-        out,
-        ...(withLighthouse ? [] : ['--skip-lighthouse']),
-        ...(await databaseArgs()),
-      ];
-      const run = await runTool(benchScript, args, 420_000);
-
-      expect(run.code, run.output).toBe(0);
-      expect(run.output).toMatch(/^Result: PASS/m);
-      const result = JSON.parse(await readFile(out, 'utf8')) as BenchJson;
+      const run = await passingRun(withLighthouse ? [] : ['--skip-lighthouse'], 420_000);
+      const { result } = run;
       expectScenarios(result, run.output);
       const readOnly = result.scenarios.filter((scenario) => scenario.kind === 'read');
 
