@@ -36,7 +36,30 @@ export function parseMail(raw: string | Buffer): ReceivedMail {
 /** Every mail in the outbox folder, oldest first (file names start with the time written). */
 export async function readMails(outboxDir: string): Promise<ReceivedMail[]> {
   const files = (await readdir(outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
-  return Promise.all(files.map(async (file) => parseMail(await readFile(path.join(outboxDir, file)))));
+  return Promise.all(files.map((file) => readMail(path.join(outboxDir, file))));
+}
+
+/**
+ * Mails read once they can no longer be half-written, by file: a browser run polls an outbox of
+ * hundreds of mails, and reading and parsing every one at every poll cost more than the test.
+ */
+const settledMails = new Map<string, ReceivedMail>();
+const SETTLED_AFTER_MS = 5_000;
+
+async function readMail(file: string): Promise<ReceivedMail> {
+  const known = settledMails.get(file);
+  if (known) return known;
+  const mail = parseMail(await readFile(file));
+  // The mailer writes each file in one go and never again; its name starts with the time written.
+  const written = Date.parse(writtenAt(path.basename(file)));
+  if (Date.now() - written > SETTLED_AFTER_MS) settledMails.set(file, mail);
+  return mail;
+}
+
+/** `2026-12-07T20-01-02-345Z-ab12cd34.eml` (src/server/mail/mailer.ts) → `2026-12-07T20:01:02.345Z`. */
+function writtenAt(name: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z/.exec(name);
+  return match ? `${match[1]}T${match[2]}:${match[3]}:${match[4]}.${match[5]}Z` : '';
 }
 
 export async function readLatestMail(outboxDir: string): Promise<ReceivedMail> {
