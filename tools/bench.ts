@@ -12,7 +12,7 @@ import path from 'node:path';
 import { readCommandLine } from './command-line';
 import { repositoryRoot } from './repository-root';
 import { type DatabaseTarget, ForeignDatabaseError, prepareDataset, type PreparedDataset } from './bench/dataset';
-import { lighthousePages, type LighthouseScores, runLighthouse } from './bench/lighthouse';
+import type { LighthouseScores } from './bench/lighthouse';
 import { FirstReviews } from './bench/first-reviews';
 import { type LoadSettings, type ScenarioResult, startHelloWorld } from './bench/load';
 import { type BenchOptions, DEFAULT_SIZE, parseOptions, sizeText, USAGE } from './bench/options';
@@ -111,7 +111,7 @@ async function main(): Promise<number> {
     const load: LoadSettings = {
       connections: options.connections,
       durationSeconds: options.durationSeconds,
-      warmUpSeconds: Math.min(5, Math.max(1, Math.round(options.durationSeconds * 0.3))),
+      warmUpSeconds: options.warmUpSeconds,
     };
     console.log(
       `\nMeasuring at ${load.connections} connections, ${load.durationSeconds} s per scenario after ${load.warmUpSeconds} s of warm-up`,
@@ -142,6 +142,8 @@ async function main(): Promise<number> {
     if (!options.skipLighthouse && server.exitStatus() === null) {
       console.log('\nRunning Lighthouse (mobile) on three pages, light and dark...');
       try {
+        // Loaded only when it runs: Lighthouse is a large package, and most runs leave it out.
+        const { lighthousePages, runLighthouse } = await import('./bench/lighthouse');
         lighthouse = await runLighthouse({
           baseUrl: server.url,
           cookie: sessionCookie(fixtures.readerTokens[0]!),
@@ -155,9 +157,8 @@ async function main(): Promise<number> {
     server = undefined;
 
     const tutorList = scenarios.find((scenario) => scenario.key === reads[0]!.key);
-    const loggingCost: LoggingCost | null = tutorList
-      ? await measureLoggingCost(setup, reads[0]!, tutorList, load, problems)
-      : null;
+    const loggingCost: LoggingCost | null =
+      tutorList && !options.skipLogging ? await measureLoggingCost(setup, reads[0]!, tutorList, load, problems) : null;
     const metricsCost: MetricsCost | null = options.skipMetrics
       ? null
       : await measureMetricsCost(setup, reads, load, problems);
@@ -181,8 +182,10 @@ async function main(): Promise<number> {
         : null;
 
     // Once more at the end, and the better of the two counts: a busy moment on the machine must not lower the ceiling.
-    console.log('\nThe hello-world again:');
-    ceilingRuns.push(await measureHelloWorld(load));
+    if (!options.skipSecondCeiling) {
+      console.log('\nThe hello-world again:');
+      ceilingRuns.push(await measureHelloWorld(load));
+    }
     const ceiling = ceilingRuns.reduce((best, run) => (run.requestsPerSecond > best.requestsPerSecond ? run : best));
     const readOnly = new Map(scenarios.map((scenario) => [scenario.key, scenario.requestsPerSecond]));
     const mixedRuns = [...mixed, ...(twoInstances?.runs ?? [])];
@@ -224,6 +227,8 @@ async function main(): Promise<number> {
       ...(options.skipMetrics ? ['--skip-metrics'] : []),
       ...(engine === 'postgres' && options.skipTwoInstances ? ['--skip-two-instances'] : []),
       ...(options.skipLighthouse ? ['--skip-lighthouse'] : []),
+      ...(options.skipLogging ? ['--skip-logging'] : []),
+      ...(options.skipSecondCeiling ? ['--skip-second-ceiling'] : []),
     ];
 
     console.log(

@@ -22,6 +22,7 @@ import {
   waitUntilReady,
 } from '../helpers/server-process';
 import { testDatabaseEngine } from '../helpers/database';
+import { fullTier } from '../helpers/test-tier';
 
 // A rolling restart as README's "Running several instances" describes it: two instances behind
 // the documented nginx site, each stopped with SIGTERM and replaced in turn, while reads and
@@ -38,10 +39,18 @@ const runsInThisProject = process.env.TEST_DATABASE_URL
 const ADMIN_EMAIL = 'admin@rolling.test';
 const ADMIN_PASSWORD = 'rolling-restart-admin-password';
 
-/** The stream is bounded both ways: at most this many requests, for at most this long. */
+/**
+ * The stream lasts until the last successor has answered for a second; it is bounded both ways
+ * as well, in case the restarts hang: at most this many requests, for at most this long.
+ */
 const CLIENTS = 8;
 const MAX_REQUESTS = 6_000;
 const MAX_STREAM_MS = 90_000;
+/**
+ * Each instance stopped and replaced in turn; the full tier goes round twice, so successors
+ * started under load are themselves replaced.
+ */
+const restartOrder = fullTier ? [0, 1, 0, 1] : [0, 1];
 
 interface Outcome {
   method: 'GET' | 'POST';
@@ -149,20 +158,21 @@ describe.skipIf(unavailable !== null || !runsInThisProject)('a rolling restart b
     const stream = Promise.all(Array.from({ length: CLIENTS }, client));
 
     const exits: { code: number | null; signal: string | null; output: string }[] = [];
-    // Two rounds: each instance is replaced twice.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    for (const index of [0, 1, 0, 1]) {
+    for (const [turn, index] of restartOrder.entries()) {
+      // README's wait comes between a successor's readiness and the next stop; after the last
+      // successor there is no next stop to protect, so the stream ends a second later.
+      if (turn > 0) await new Promise((resolve) => setTimeout(resolve, retryAfterMs));
       const old = instances[index]!;
       const exit = await stopServerProcess(old, 20_000);
       exits.push({ ...exit, output: exit.code === 0 ? '' : old.output() });
       instances[index] = await start(ports[index]!);
-      await new Promise((resolve) => setTimeout(resolve, retryAfterMs));
     }
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     stopped = true;
     await stream;
 
-    expect(exits).toEqual(Array.from({ length: 4 }, () => ({ code: 0, signal: null, output: '' })));
+    expect(exits).toEqual(restartOrder.map(() => ({ code: 0, signal: null, output: '' })));
     const failed = outcomes.filter((o) => (o.method === 'GET' ? o.status !== 200 : o.status !== 201));
     expect({
       failed: failed.slice(0, 10),

@@ -31,6 +31,8 @@ missed target.
   --reviews <n>            reviews to generate (default ${DEFAULT_SIZE.reviews})
   --students <n>           students to generate (default ${DEFAULT_SIZE.students})
   --duration <seconds>     measured time per scenario, after a short warm-up (default 10, at most 600)
+  --warm-up <seconds>      load before each measured window, not counted (default 30% of
+                           --duration, from 1 to 5; 0 for none)
   --connections <n>        concurrent connections (default 32, at most 1024)
   --database-url <url>     generate in and run on this PostgreSQL database (or DATABASE_URL);
                            it must be empty or hold a previous benchmark's dataset
@@ -44,6 +46,10 @@ missed target.
   --skip-two-instances     leave out the two-instance run (PostgreSQL only; never on the
                            embedded database, which one process owns)
   --skip-lighthouse        leave out the Lighthouse audit
+  --skip-logging           leave out the tutor list again at LOG_LEVEL=debug (what request
+                           logging costs)
+  --skip-second-ceiling    leave out the hello-world's second measurement at the end (the
+                           ceiling is then its first alone)
   --strict                 exit 1 when a target is missed (targets apply at the default size)
   --help                   show this text`;
 
@@ -52,6 +58,8 @@ export interface BenchOptions {
   /** 'default', 'small' or 'custom': names the result file and decides whether targets apply. */
   sizeName: 'default' | 'small' | 'custom';
   durationSeconds: number;
+  /** Load before each measured window that the figures leave out. */
+  warmUpSeconds: number;
   connections: number;
   databaseUrl?: string;
   dataDir?: string;
@@ -63,6 +71,8 @@ export interface BenchOptions {
   skipMetrics: boolean;
   skipTwoInstances: boolean;
   skipLighthouse: boolean;
+  skipLogging: boolean;
+  skipSecondCeiling: boolean;
   strict: boolean;
 }
 
@@ -75,6 +85,7 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv = process.en
       reviews: { type: 'string' },
       students: { type: 'string' },
       duration: { type: 'string' },
+      'warm-up': { type: 'string' },
       connections: { type: 'string' },
       'database-url': { type: 'string' },
       'data-dir': { type: 'string' },
@@ -85,6 +96,8 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv = process.en
       'skip-metrics': { type: 'boolean' },
       'skip-two-instances': { type: 'boolean' },
       'skip-lighthouse': { type: 'boolean' },
+      'skip-logging': { type: 'boolean' },
+      'skip-second-ceiling': { type: 'boolean' },
       strict: { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -101,10 +114,18 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv = process.en
 
   const { databaseUrl, dataDir } = datasetLocation(values, env);
 
+  const durationSeconds = wholeNumberOption('--duration', values.duration, 10, 1, 600);
   return {
     size,
     sizeName,
-    durationSeconds: wholeNumberOption('--duration', values.duration, 10, 1, 600),
+    durationSeconds,
+    warmUpSeconds: wholeNumberOption(
+      '--warm-up',
+      values['warm-up'],
+      Math.min(5, Math.max(1, Math.round(durationSeconds * 0.3))),
+      0,
+      60,
+    ),
     connections: wholeNumberOption('--connections', values.connections, 32, 1, 1024),
     databaseUrl,
     dataDir,
@@ -115,6 +136,8 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv = process.en
     skipMetrics: values['skip-metrics'] ?? false,
     skipTwoInstances: values['skip-two-instances'] ?? false,
     skipLighthouse: values['skip-lighthouse'] ?? false,
+    skipLogging: values['skip-logging'] ?? false,
+    skipSecondCeiling: values['skip-second-ceiling'] ?? false,
     strict: values.strict ?? false,
   };
 }
