@@ -81,16 +81,16 @@ test('every documented operation answers each actor as the table says', { timeou
   const expected: Record<string, Record<string, number>> = {};
   const badErrorBodies: string[] = [];
   expect([...refusalsCounted].filter((key) => !(key in authorizationMatrix))).toEqual([]);
+  // Whatever a request deletes, disables or signs out must touch no other request, so the next
+  // request gets a fresh world once one may have changed its own. Until then requests share one,
+  // the next actor's and the next operation's alike; a refusal that wrongly changed something
+  // would show as a later status differing from the table.
+  let world: World | undefined;
   for (const operation of documented) {
     const entry = authorizationMatrix[operation.key];
     if (!entry) continue;
     expected[operation.key] = asRow(entry.statuses);
     const statuses: number[] = [];
-    // Whatever a request deletes, disables or signs out must touch no other actor's request, so
-    // the next actor gets a fresh world once a request may have changed its own. Until then
-    // actors share one; a refusal that wrongly changed something would show as a later actor's
-    // status differing from the table.
-    let world: World | undefined;
     for (const actor of worldActors) {
       world ??= await createWorld(t, 'matrix');
       const response = await callAsActor(operation.key, entry, actor, world);
