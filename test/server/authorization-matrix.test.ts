@@ -80,7 +80,10 @@ test('every documented operation answers each actor as the table says', { timeou
   const actual: Record<string, Record<string, number>> = {};
   const expected: Record<string, Record<string, number>> = {};
   const badErrorBodies: string[] = [];
-  expect([...refusalsCounted].filter((key) => !(key in authorizationMatrix))).toEqual([]);
+  expect(
+    [...refusalsCounted].filter((key) => !(key in authorizationMatrix)),
+    'refusalsCounted names operations the table does not have',
+  ).toEqual([]);
   // Whatever a request deletes, disables or signs out must touch no other request, so the next
   // request gets a fresh world once one may have changed its own. Until then requests share one,
   // the next actor's and the next operation's alike; a refusal that wrongly changed something
