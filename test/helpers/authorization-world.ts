@@ -40,7 +40,8 @@ import { pngPicture } from './images';
 import { request } from './requests';
 
 // A small, complete set of accounts and records, made fresh for each request that needs one, so
-// what one request changes (a deletion, a logout, a disabled account) never reaches another.
+// what one request changes (a deletion, a logout, a disabled account) never reaches another
+// (mayHaveChangedWorld says which need one).
 
 /** Who makes a request, in the column order of the authorization matrix. */
 export const worldActors = ['anonymous', 'unverified', 'student', 'otherStudent', 'disabled', 'admin'] as const;
@@ -103,6 +104,37 @@ export interface World {
   freshEmail: string;
   /** A small PNG, to upload. */
   picture(): Promise<Buffer>;
+}
+
+/**
+ * The refusals that do change something: a wrong password or code is counted against the
+ * account's login ceiling (routes/api/auth.ts, account.ts, second-factor.ts, campus-sign-in.ts).
+ */
+export const refusalsCounted: ReadonlySet<string> = new Set([
+  'POST /api/auth/login',
+  'POST /api/auth/oidc/link',
+  'POST /api/account/password',
+  'POST /api/account/email',
+  'DELETE /api/account/identities/{identityId}',
+  'DELETE /api/account',
+  'POST /api/second-factor/totp',
+  'POST /api/second-factor/passkey',
+  'DELETE /api/second-factor/factors/{factorId}',
+  'POST /api/second-factor/recovery-codes',
+  'POST /api/second-factor/verify',
+  'POST /api/second-factor/verify/passkey',
+]);
+
+/**
+ * Whether an answer to an operation ("POST /api/reviews") may have changed its world, so that
+ * the next request needs a fresh one. Reads change nothing, and neither does a refusal: an error
+ * loses nothing and changes nothing. The refusals counted against an account are taken as
+ * changes, as if the count could decide an answer, and so is a 5xx, which breaks that rule.
+ * A world is expensive to make; requests share one until this says it may have changed.
+ */
+export function mayHaveChangedWorld(operationKey: string, statusCode: number): boolean {
+  if (operationKey.startsWith('GET ')) return false;
+  return statusCode < 400 || statusCode >= 500 || refusalsCounted.has(operationKey);
 }
 
 let passwordHash: Promise<string> | undefined;

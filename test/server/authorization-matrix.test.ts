@@ -3,7 +3,14 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type FakeOpenAi, startFakeOpenAi } from '../fakes/fake-openai';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { startOpenIdProvider, type TestOpenIdProvider } from '../helpers/openid-provider';
-import { createWorld, type World, type WorldActor, worldActors } from '../helpers/authorization-world';
+import {
+  createWorld,
+  mayHaveChangedWorld,
+  refusalsCounted,
+  type World,
+  type WorldActor,
+  worldActors,
+} from '../helpers/authorization-world';
 import { type DocumentedOperation, documentedOperations, fetchOpenApi, fillPath, withQuery } from '../helpers/openapi';
 import { authorizationMatrix, type MatrixEntry } from './authorization-matrix.expected';
 import { request } from '../helpers/requests';
@@ -73,21 +80,27 @@ test('every documented operation answers each actor as the table says', { timeou
   const actual: Record<string, Record<string, number>> = {};
   const expected: Record<string, Record<string, number>> = {};
   const badErrorBodies: string[] = [];
+  expect(
+    [...refusalsCounted].filter((key) => !(key in authorizationMatrix)),
+    'refusalsCounted names operations the table does not have',
+  ).toEqual([]);
+  // Whatever a request deletes, disables or signs out must touch no other request, so the next
+  // request gets a fresh world once one may have changed its own. Until then requests share one,
+  // the next actor's and the next operation's alike; a refusal that wrongly changed something
+  // would show as a later status differing from the table.
+  let world: World | undefined;
   for (const operation of documented) {
     const entry = authorizationMatrix[operation.key];
     if (!entry) continue;
     expected[operation.key] = asRow(entry.statuses);
     const statuses: number[] = [];
-    // A world per request, so whatever one deletes, disables or signs out touches no other;
-    // reads change nothing, so the actors of a GET share one.
-    let shared: World | undefined;
     for (const actor of worldActors) {
-      const world =
-        operation.method === 'GET' ? (shared ??= await createWorld(t, 'matrix')) : await createWorld(t, 'matrix');
+      world ??= await createWorld(t, 'matrix');
       const response = await callAsActor(operation.key, entry, actor, world);
       statuses.push(response.statusCode);
       if (response.statusCode >= 400 && !isApiError(response))
         badErrorBodies.push(`${operation.key} as ${actor}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+      if (mayHaveChangedWorld(operation.key, response.statusCode)) world = undefined;
     }
     actual[operation.key] = asRow(statuses);
   }
