@@ -114,7 +114,8 @@ export default defineConfig({
     coverage: {
       provider: 'v8',
       include: ['src/**'],
-      reporter: ['text-summary', 'json-summary'],
+      // The summary for the figure; the per-file, per-line detail to compare two runs by.
+      reporter: ['text-summary', 'json-summary', 'json'],
       reportOnFailure: true,
     },
     // Test files spend much of their time waiting on child processes and the PostgreSQL server,
