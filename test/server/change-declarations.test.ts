@@ -6,9 +6,11 @@ import { describe, expect, test } from 'vitest';
 import { type ChangeFeed } from '../../src/server/cache/change-feed';
 import {
   affects,
+  everythingChanged,
   FILLED_IN_BY_STATEMENT,
   reviewAdded,
   reviewChanged,
+  tutorReviewPagesChanged,
   type DataChange,
 } from '../../src/server/cache/data-changes';
 import { KEPT_ANSWERS_BY_TABLE } from '../../src/server/cache/kept-tables';
@@ -103,6 +105,21 @@ describe('the stand-ins a statement fills in', () => {
     const page = { on: 'tutor-list', sort: 'rating', tutorIds: [], ratings: { highest: 5, lowest: 4 } } as const;
     expect(affects(change!, { ...page, words: ['zebra'], department: 'Music' })).toBe(true);
     expect(affects(change!, { ...page, words: [], department: null })).toBe(true);
+  });
+});
+
+describe('which kept answers a change reaches', () => {
+  test("a change of unknown scope reaches every answer; a tutor's reviews reach only that tutor's", () => {
+    const tutorReviews = { on: 'tutor-reviews', tutorId: 'tutor-a' } as const;
+    const otherTutorReviews = { on: 'tutor-reviews', tutorId: 'tutor-b' } as const;
+    const feed = { on: 'review-feed', after: null } as const;
+    const unknownScope = everythingChanged('a restore');
+    for (const dependency of [tutorReviews, otherTutorReviews, feed])
+      expect(affects(unknownScope, dependency)).toBe(true);
+    const reviewsOfA = tutorReviewPagesChanged('tutor-a');
+    expect(affects(reviewsOfA, tutorReviews)).toBe(true);
+    expect(affects(reviewsOfA, otherTutorReviews)).toBe(false);
+    expect(affects(reviewsOfA, feed)).toBe(false);
   });
 });
 
