@@ -10,7 +10,6 @@ interface Shared<T> {
   remove: (value: T) => Promise<void>;
 }
 
-const shared = new Map<string, Shared<unknown>>();
 const registry = globalThis as { tutorlyOncePerRun?: Map<string, Shared<unknown>> };
 
 export async function oncePerRun<T>(
@@ -19,7 +18,7 @@ export async function oncePerRun<T>(
   remove: (value: T) => Promise<void>,
 ): Promise<{ value: T; release: () => Promise<void> }> {
   // The map lives on globalThis: Vitest may load this module once per project.
-  const all = (registry.tutorlyOncePerRun ??= shared);
+  const all = (registry.tutorlyOncePerRun ??= new Map());
   let entry = all.get(key) as Shared<T> | undefined;
   if (!entry) {
     entry = { value: make(), users: 0, remove };
