@@ -41,8 +41,10 @@ export default defineConfig({
   reportSlowTests: { max: 5, threshold: 60_000 },
   use: {
     baseURL,
-    // Screenshots off: recording them cost a tenth of the run's CPU; each action's DOM snapshot stays.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // On a developer's machine a failed test keeps its trace (each action's DOM snapshot, no
+    // screenshots: those cost a tenth of the run's CPU). CI keeps no files of a run, and recording
+    // every passing test cost another tenth there: rerun a failure with `--trace on` to see one.
+    trace: process.env.CI ? 'off' : { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       // Debian's Chromium; browsers are never downloaded. The flags keep it off the closed network.
       executablePath: process.env.CHROMIUM_PATH ?? chromiumForTests(),

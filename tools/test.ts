@@ -1,10 +1,13 @@
 /**
  * `npm test` and `npm run test:full`: every check CI makes, in stages, with how long each step took.
  *
- * The static checks and the build need nothing from each other, so they share the machine's cores
- * and their outputs are printed whole as each ends. Vitest and Playwright then run one after the
- * other (each spreads over the cores itself) with their output as it comes. The first stage that
- * fails ends the run; the summary names the steps that failed.
+ * The build comes first: both test runners use it. Vitest then runs with its output as it comes,
+ * and the static checks (types, ESLint, Prettier) run beside it at the lowest CPU priority: Vitest
+ * spends a tenth of its time waiting on child processes and PostgreSQL, and the checks take those
+ * idle cores without slowing a test (the scheduler gives them a core only when nothing else wants
+ * it). Their outputs are printed whole once Vitest has ended. Playwright runs last, alone: its
+ * timing limits are tight and it keeps both cores busy. The first stage that fails ends the run;
+ * the summary names the steps that failed.
  *
  * `--full` (npm run test:full) runs the heavy forms as well (TEST_TIER=full: the whole benchmark,
  * fuzzing at full strength, the longer soak, query plans at university size) and prints the
@@ -26,6 +29,8 @@ export interface Step {
 export interface Stage {
   /** Steps that may run at once. */
   together: Step[];
+  /** Steps run beside `together` at the lowest CPU priority, on the cores it leaves idle; the stage waits for them too. */
+  meanwhile?: Step[];
 }
 
 const bin = (name: string) => path.join(repositoryRoot, 'node_modules/.bin', name);
@@ -36,18 +41,18 @@ const typescript7 = path.join(repositoryRoot, 'node_modules/typescript-7/bin/tsc
 export function testStages(full: boolean): Stage[] {
   const vitestArgs = ['run', ...(full ? ['--coverage.enabled'] : [])];
   return [
+    { together: [{ name: 'build', command: 'npm', args: ['run', '--silent', 'build'] }] },
     {
-      together: [
+      together: [{ name: 'vitest', command: bin('vitest'), args: vitestArgs, live: true }],
+      meanwhile: [
+        { name: 'lint', command: bin('eslint'), args: ['.'] },
         { name: 'types: web app', command: typescript7, args: ['-p', 'src/web/tsconfig.json'] },
         { name: 'types: web tests', command: typescript7, args: ['-p', 'test/web/tsconfig.json'] },
         { name: 'types: server, tools, tests', command: typescript7, args: ['-p', 'tsconfig.json'] },
-        { name: 'build', command: 'npm', args: ['run', '--silent', 'build'] },
-        { name: 'lint', command: bin('eslint'), args: ['.'] },
         { name: 'format', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] },
       ],
     },
-    // One after the other: side by side on two cores, each slowed the other past its time limits.
-    { together: [{ name: 'vitest', command: bin('vitest'), args: vitestArgs, live: true }] },
+    // Alone: beside Vitest on two cores, each slowed the other past its time limits.
     { together: [{ name: 'playwright', command: bin('playwright'), args: ['test'], live: true }] },
   ];
 }
@@ -56,13 +61,20 @@ interface Outcome {
   step: Step;
   code: number;
   seconds: number;
+  /** What a step without live output wrote, to print whole. */
+  output: string;
 }
 
-function run(step: Step, env: NodeJS.ProcessEnv): Promise<Outcome> {
+/** `nice` starts the program at the lowest priority, so every thread it creates inherits it. */
+const lowestPriority = (step: Step): Step =>
+  process.platform === 'win32' ? step : { ...step, command: 'nice', args: ['-n', '19', step.command, ...step.args] };
+
+function run(step: Step, env: NodeJS.ProcessEnv, lowPriority: boolean): Promise<Outcome> {
   const holdOutput = !step.live;
+  const { command, args } = lowPriority ? lowestPriority(step) : step;
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(step.command, step.args, {
+    const child = spawn(command, args, {
       cwd: repositoryRoot,
       env,
       stdio: holdOutput ? ['ignore', 'pipe', 'pipe'] : 'inherit',
@@ -72,12 +84,7 @@ function run(step: Step, env: NodeJS.ProcessEnv): Promise<Outcome> {
     child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
     const finish = (code: number) => {
       const seconds = (performance.now() - started) / 1000;
-      if (holdOutput) {
-        console.log(`--- ${step.name} (${code === 0 ? 'passed' : `failed, exit ${code}`})`);
-        const text = Buffer.concat(output).toString().trimEnd();
-        if (text) console.log(text);
-      }
-      resolve({ step, code, seconds });
+      resolve({ step, code, seconds, output: Buffer.concat(output).toString().trimEnd() });
     };
     child.on('error', (err) => {
       output.push(Buffer.from(`${err.message}\n`));
@@ -87,12 +94,29 @@ function run(step: Step, env: NodeJS.ProcessEnv): Promise<Outcome> {
   });
 }
 
-/** Runs the steps at most `limit` at a time, longest-running first as listed. */
-async function runTogether(steps: Step[], env: NodeJS.ProcessEnv, limit: number): Promise<Outcome[]> {
+function printHeldOutput({ step, code, output }: Outcome): void {
+  if (step.live) return;
+  console.log(`--- ${step.name} (${code === 0 ? 'passed' : `failed, exit ${code}`})`);
+  if (output) console.log(output);
+}
+
+/**
+ * Runs the steps at most `limit` at a time, longest-running first as listed; `printEach` prints a
+ * step's held output as it ends (else the caller prints it).
+ */
+async function runTogether(
+  steps: Step[],
+  env: NodeJS.ProcessEnv,
+  options: { limit: number; lowPriority: boolean; printEach: boolean },
+): Promise<Outcome[]> {
   const queue = [...steps];
   const outcomes: Outcome[] = [];
-  const lanes = Array.from({ length: Math.min(limit, steps.length) }, async () => {
-    for (let step = queue.shift(); step; step = queue.shift()) outcomes.push(await run(step, env));
+  const lanes = Array.from({ length: Math.min(options.limit, steps.length) }, async () => {
+    for (let step = queue.shift(); step; step = queue.shift()) {
+      const outcome = await run(step, env, options.lowPriority);
+      if (options.printEach) printHeldOutput(outcome);
+      outcomes.push(outcome);
+    }
   });
   await Promise.all(lanes);
   return outcomes;
@@ -112,9 +136,18 @@ async function main(): Promise<number> {
   const outcomes: Outcome[] = [];
   console.log(full ? 'npm run test:full: every check, with the heavy tier' : 'npm test: every check');
   for (const stage of testStages(full)) {
+    const meanwhile = stage.meanwhile ?? [];
     const names = stage.together.map((step) => step.name).join(', ');
-    console.log(`\n==> ${names}`);
-    const ended = await runTogether(stage.together, env, os.availableParallelism());
+    console.log(
+      `\n==> ${names}${meanwhile.length ? ` (meanwhile, at low priority: ${meanwhile.map((step) => step.name).join(', ')})` : ''}`,
+    );
+    const limit = os.availableParallelism();
+    const [foreground, beside] = await Promise.all([
+      runTogether(stage.together, env, { limit, lowPriority: false, printEach: true }),
+      runTogether(meanwhile, env, { limit, lowPriority: true, printEach: false }),
+    ]);
+    beside.forEach(printHeldOutput);
+    const ended = [...foreground, ...beside];
     outcomes.push(...ended);
     const failed = ended.filter((outcome) => outcome.code !== 0);
     if (failed.length > 0) {
