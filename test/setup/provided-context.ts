@@ -5,6 +5,8 @@ declare module 'vitest' {
     dbEngine: 'pglite' | 'postgres';
     /** pglite project: a tarball of a freshly migrated data directory. */
     pgliteSnapshotPath?: string;
+    /** pglite project: the same migrated data directory as a folder on disk, to copy into a DATA_DIR. */
+    pgliteDataDirSnapshotPath?: string;
     /** postgres project: a migrated template database to copy per test file. */
     postgresTemplate?: { adminUrl: string; templateName: string };
   }

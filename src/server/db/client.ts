@@ -222,6 +222,9 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
       dataDir: options.dataDir,
       loadDataDir: options.loadDataDir,
       extensions: { pg_trgm },
+      // Without a data folder the database lives in this process's memory and ends with it: a
+      // commit need not wait for the write-ahead log, nor the log guard against torn pages.
+      ...(options.dataDir ? {} : { postgresqlconf: ['synchronous_commit=off', 'full_page_writes=off'] }),
       onStderr: (text) => {
         const progress = recovering && opening ? recoveryProgress(text) : null;
         if (progress) options.logger?.info(`embedded database: ${progress}`);

@@ -94,9 +94,13 @@ export function useAppForm<Values extends FieldValues, Output extends FieldValue
   const handleSubmit: typeof form.handleSubmit = (onValid, onInvalid) =>
     form.handleSubmit(onValid, (errors, event) => {
       const formElement = event?.target instanceof HTMLFormElement ? event.target : null;
-      // After react-hook-form's own focusing (it focuses again on a timer) and the summary's render.
+      // After react-hook-form's own focusing and the summary's render. It focuses the field at once
+      // and again on a timer it sets once this callback has returned; a timer set from a timer set
+      // here runs after that one (an animation frame alone could come between the two).
       setTimeout(() =>
-        requestAnimationFrame(() => formElement?.querySelector<HTMLElement>('[data-error-summary]')?.focus()),
+        setTimeout(() =>
+          requestAnimationFrame(() => formElement?.querySelector<HTMLElement>('[data-error-summary]')?.focus()),
+        ),
       );
       return onInvalid?.(errors, event);
     });
