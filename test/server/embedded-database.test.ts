@@ -2,7 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
+import { sql } from 'drizzle-orm';
+import { dumpPglite, openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { DataDirInUseError } from '../../src/server/db/data-dir-lock';
 import { testDatabaseEngine } from '../helpers/database';
 
@@ -57,5 +58,21 @@ describe.runIf(testDatabaseEngine() === 'pglite')('the embedded database folder'
     await writeFile(path.join(dataDir, 'tutorly.lock'), '4194304000');
     const handle = await open(dataDir);
     await handle.ping();
+  });
+
+  it('made from a copy of a database that lived in memory only, still waits for its log at each commit', async () => {
+    const synchronousCommit = async (handle: DatabaseHandle) => {
+      const result = await handle.db.execute<{ synchronous_commit: string }>(sql`show synchronous_commit`);
+      return (result as unknown as { rows: { synchronous_commit: string }[] }).rows[0]?.synchronous_commit;
+    };
+    const inMemory = await openDatabase({ kind: 'pglite' });
+    cleanups.push(() => inMemory.close());
+    // Nothing of it outlives the process, so its commits do not wait for the log.
+    expect(await synchronousCommit(inMemory)).toBe('off');
+
+    const dataDir = path.join(await tempDataDir(), 'db');
+    const onDisk = await openDatabase({ kind: 'pglite', dataDir, loadDataDir: await dumpPglite(inMemory) });
+    cleanups.push(() => onDisk.close());
+    expect(await synchronousCommit(onDisk)).toBe('on');
   });
 });

@@ -222,9 +222,6 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
       dataDir: options.dataDir,
       loadDataDir: options.loadDataDir,
       extensions: { pg_trgm },
-      // Without a data folder the database lives in this process's memory and ends with it: a
-      // commit need not wait for the write-ahead log, nor the log guard against torn pages.
-      ...(options.dataDir ? {} : { postgresqlconf: ['synchronous_commit=off', 'full_page_writes=off'] }),
       onStderr: (text) => {
         const progress = recovering && opening ? recoveryProgress(text) : null;
         if (progress) options.logger?.info(`embedded database: ${progress}`);
@@ -236,6 +233,10 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
     throw err;
   }
   opening = false;
+  // Without a data folder the database lives in this process's memory and ends with it, so a
+  // commit need not wait for the write-ahead log. Set for the session, not in the configuration
+  // files: a copy of this database (dumpPglite) may become a data folder that must be durable.
+  if (!options.dataDir) await client.exec('set synchronous_commit = off');
   if (recovering)
     options.logger?.warn(`embedded database recovered in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
   // PGlite makes its files 0666 whatever the umask: they go back to the owner alone on every
